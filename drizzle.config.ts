@@ -1,0 +1,23 @@
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { defineConfig } from 'drizzle-kit'
+
+// drizzle-kit reads the local D1 file through @libsql/client (for db:studio);
+// migrations are generated from schema/tables.ts into migrations/, which
+// `wrangler d1 migrations apply` then applies locally or remotely.
+function localD1File(): string {
+  const dir = '.wrangler/state/v3/d1/miniflare-D1DatabaseObject'
+  try {
+    const file = readdirSync(dir).find((f) => f.endsWith('.sqlite'))
+    return file ? `file:${join(dir, file)}` : 'file:.wrangler/local.sqlite'
+  } catch {
+    return 'file:.wrangler/local.sqlite'
+  }
+}
+
+export default defineConfig({
+  dialect: 'sqlite',
+  schema: './schema/tables.ts',
+  out: './migrations',
+  dbCredentials: { url: localD1File() },
+})

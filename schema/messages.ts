@@ -1,0 +1,68 @@
+// User-facing texts of SPEC §8: toasts, error fallbacks and empty states.
+export const TOASTS = {
+  loginSuccess: { title: 'Welcome back!', description: 'You have successfully logged in.' },
+  registerSuccess: { title: 'Welcome!', description: 'Your account has been created successfully.' },
+  logoutSuccess: { title: 'Goodbye!', description: 'You have been logged out successfully.' },
+  fileUploaded: { title: 'File uploaded', description: 'Your file has been uploaded successfully.' },
+  projectCreated: { title: 'Project created', description: 'Your project has been added successfully.' },
+  projectUpdated: { title: 'Project updated', description: 'Your changes have been saved.' },
+  projectDeleted: { title: 'Project deleted', description: 'The project has been removed.' },
+  contentSaved: { title: 'Content saved', description: 'Your page content has been updated.' },
+  resumeUploaded: { title: 'Resume uploaded', description: 'Your resume has been uploaded successfully.' },
+  resumeActivated: {
+    title: 'Resume activated',
+    description: 'This resume is now active and available for download.',
+  },
+  resumeDeleted: { title: 'Resume deleted', description: 'The resume has been removed.' },
+  supportSent: {
+    title: 'Consultation Request Sent!',
+    description: "Your request has been emailed and we'll contact you soon.",
+  },
+  consultationSent: {
+    title: 'Success!',
+    description: "Your consultation request has been submitted. I'll get back to you within 24 hours.",
+  },
+} as const
+
+export const ERRORS = {
+  loginFailedTitle: 'Login failed',
+  loginFailedFallback: 'Invalid credentials',
+  registerFailedTitle: 'Registration failed',
+  registerFailedFallback: 'Failed to create account',
+  logoutFailedTitle: 'Logout failed',
+  logoutFailedFallback: 'Failed to logout',
+  uploadFailedTitle: 'Upload failed',
+  fileUploadError: 'Upload failed',
+  resumeUploadError: 'Resume upload failed',
+  fileUploadFallback: 'Failed to upload file',
+  resumeUploadFallback: 'Failed to upload resume',
+  errorTitle: 'Error',
+  supportFailed: 'Failed to send consultation request. Please try again.',
+  consultationFailed: 'Failed to submit your request. Please try again.',
+  fetchUserFailed: 'Failed to fetch user',
+} as const
+
+export const EMPTY_STATES = {
+  projects: 'No projects yet. Create your first project above.',
+  resumes: 'No resumes uploaded yet. Upload your first resume above.',
+  content: 'No content blocks yet. Create your first content above.',
+  files: 'No files uploaded yet.',
+  consultations: 'No consultation requests yet',
+  solutions: 'No Solutions Found in This Category',
+  notFound: "The page you're looking for doesn't exist.",
+  adminSignedOut: 'Please log in to access the admin panel.',
+} as const
+
+/** Server-side messages shared by REST and GraphQL answers. */
+export const API_MESSAGES = {
+  invalidCredentials: 'Invalid credentials',
+  unauthorized: 'Authentication required',
+  forbiddenOrigin: 'Cross-site request refused',
+  validation: 'Please correct the highlighted fields.',
+  notFound: 'Not found',
+  tooLarge: 'Request body too large',
+  rateLimited: 'Too many requests. Please wait a minute and try again.',
+  invalidJson: 'Request body must be a JSON object',
+  unsupportedMedia: 'Unsupported content type',
+  internal: 'Something went wrong. Please try again.',
+} as const

@@ -1,0 +1,187 @@
+// Request payload schemas, shared by the REST handlers, the GraphQL resolvers
+// (through the service layer) and the SPA's forms.
+import { z } from 'zod'
+import {
+  BUDGETS,
+  CONTACT_METHODS,
+  CONTACT_TIMES,
+  CONTENT_TYPES,
+  ISSUE_TYPES,
+  MIN_PASSWORD_LENGTH,
+  PROJECT_CATEGORY_VALUES,
+  PROJECT_STATUS_VALUES,
+  PROJECT_TYPES,
+  REQUEST_STATUSES,
+  TIME_SLOTS,
+  URGENCY_LEVELS,
+  valuesOf,
+} from './constants'
+
+const required = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+
+const optional = (label: string, max = 500) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null))
+
+const optionalUrl = (label: string) =>
+  optional(label, 2000).refine((v) => v === null || isHttpUrl(v), `${label} must be a valid http(s) URL`)
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.enum(values, { error: message })
+
+const textList = (label: string) =>
+  z
+    .array(
+      z
+        .string({ error: `${label} must be a list of text` })
+        .trim()
+        .max(200),
+      {
+        error: `${label} must be a list of text`,
+      },
+    )
+    .max(50, `${label} can have at most 50 entries`)
+    .transform((items) => items.filter((s) => s.length > 0))
+
+export const loginInput = z.object({
+  username: required('Username', 100),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000),
+})
+
+export const registerInput = z.object({
+  username: required('Username', 100),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(1000),
+  setupToken: z.string().max(500).optional(),
+})
+
+export const projectInput = z.object({
+  title: required('Title'),
+  description: required('Description', 5000),
+  category: oneOf(PROJECT_CATEGORY_VALUES, 'Choose a category'),
+  status: oneOf(PROJECT_STATUS_VALUES, 'Choose a status'),
+  businessValue: optional('Business value', 1000),
+  keyFeatures: textList('Key features').default([]),
+  problemSolved: optional('Problem solved', 1000),
+  targetAudience: optional('Target audience', 500),
+  image: optional('Image URL', 2000),
+  technologies: textList('Technologies').default([]),
+  liveUrl: optionalUrl('Live URL'),
+  githubUrl: optionalUrl('GitHub URL'),
+  demoUrl: optionalUrl('Demo URL'),
+  isPublic: z.boolean({ error: 'Public must be true or false' }).default(true),
+  featured: z.boolean({ error: 'Featured must be true or false' }).default(false),
+  order: z
+    .number({ error: 'Order must be a whole number' })
+    .int('Order must be a whole number')
+    .min(-1_000_000)
+    .max(1_000_000)
+    .default(0),
+  metrics: optional('Metrics', 1000),
+  testimonial: optional('Testimonial', 2000),
+})
+export type ProjectInput = z.infer<typeof projectInput>
+
+export const skillInput = z.object({
+  category: required('Category', 100),
+  name: required('Name', 100),
+})
+export type SkillInput = z.infer<typeof skillInput>
+
+export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*$/
+export const contentKey = required('Key', 100).regex(
+  CONTENT_KEY_PATTERN,
+  'Key may contain lowercase letters, digits, dots, dashes and underscores',
+)
+export const contentBody = z.object({
+  content: required('Content', 20_000),
+  contentType: oneOf(valuesOf(CONTENT_TYPES), 'Choose a content type').default('text'),
+})
+export const contentInput = contentBody.extend({ key: contentKey })
+export type ContentInput = z.infer<typeof contentInput>
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Enter a valid email address' }))
+
+const phone = (isRequired: boolean) => {
+  const base = z
+    .string({ error: 'Phone must be text' })
+    .trim()
+    .max(40, 'Phone must be at most 40 characters')
+    .refine((v) => v === '' || /^[0-9+().\-\s]{7,40}$/.test(v), 'Enter a valid phone number')
+  return isRequired
+    ? base.refine((v) => v.length > 0, 'Phone is required')
+    : base.nullish().transform((v) => (v ? v : null))
+}
+
+/** The honeypot field: a real visitor never sees or fills it. */
+export const HONEYPOT_FIELD = 'website'
+
+export const consultationInput = z.object({
+  name: required('Name', 120),
+  email,
+  phone: phone(false),
+  company: optional('Company', 200),
+  projectType: oneOf(valuesOf(PROJECT_TYPES), 'Choose a project type'),
+  budget: oneOf(valuesOf(BUDGETS), 'Choose a budget').nullish(),
+  description: required('Description', 5000),
+  // ISO date-time built from the chosen date and slot; checked against "today"
+  // in the service, where the clock and the business time zone are known.
+  preferredDate: z.iso.datetime({ offset: true, error: 'Choose a valid date' }),
+  preferredTime: oneOf(valuesOf(TIME_SLOTS), 'Choose a time from the list'),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+})
+export type ConsultationInput = z.infer<typeof consultationInput>
+
+export const supportRequestInput = z.object({
+  name: required('Name', 120),
+  email,
+  phone: phone(true),
+  businessName: optional('Business name', 200),
+  issueType: oneOf(valuesOf(ISSUE_TYPES), 'Choose an issue type'),
+  urgency: oneOf(valuesOf(URGENCY_LEVELS), 'Choose an urgency'),
+  description: required('Description', 5000),
+  preferredContact: oneOf(valuesOf(CONTACT_METHODS), 'Choose a contact method'),
+  preferredTime: oneOf(valuesOf(CONTACT_TIMES), 'Choose a preferred time').nullish(),
+  [HONEYPOT_FIELD]: z.string().max(500).optional(),
+})
+export type SupportRequestInput = z.infer<typeof supportRequestInput>
+
+export const requestUpdateInput = z.object({
+  status: oneOf(REQUEST_STATUSES, 'Choose a status').optional(),
+  notes: optional('Notes', 5000),
+})
+
+/** Turns a Zod error into the API's `{ field: message }` map (first message per field). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : '_'
+    out[field] ??= issue.message
+  }
+  return out
+}

@@ -1,0 +1,157 @@
+// The data model, defined once with Drizzle. drizzle-kit generates the D1
+// migrations in migrations/ from this file (npm run db:generate).
+import { sql } from 'drizzle-orm'
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+// Every row carries creation and update times in epoch milliseconds; Drizzle
+// maps them to Date, which serialises to ISO 8601 in JSON.
+const timestamps = {
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(sql`(unixepoch() * 1000)`)
+    .$onUpdate(() => new Date()),
+}
+
+export const users = sqliteTable('users', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  username: text('username').notNull().unique(),
+  // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": the parameters travel
+  // with the hash so the iteration count can be raised later.
+  passwordHash: text('password_hash').notNull(),
+  ...timestamps,
+})
+
+export const projects = sqliteTable(
+  'projects',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull().default('other'),
+    businessValue: text('business_value'),
+    keyFeatures: text('key_features', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    problemSolved: text('problem_solved'),
+    targetAudience: text('target_audience'),
+    // Nullable on purpose: legacy rows without a status show as production.
+    status: text('status'),
+    image: text('image'),
+    technologies: text('technologies', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    liveUrl: text('live_url'),
+    githubUrl: text('github_url'),
+    demoUrl: text('demo_url'),
+    isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+    featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
+    order: integer('sort_order').notNull().default(0),
+    metrics: text('metrics'),
+    testimonial: text('testimonial'),
+    ...timestamps,
+  },
+  (t) => [index('projects_order_idx').on(t.order, t.createdAt)],
+)
+
+export const resumes = sqliteTable('resumes', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  originalName: text('original_name').notNull(),
+  mimeType: text('mime_type').notNull(),
+  fileSize: integer('file_size').notNull(),
+  objectKey: text('object_key').notNull(),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(false),
+  ...timestamps,
+})
+
+export const uploadedFiles = sqliteTable('uploaded_files', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  originalName: text('original_name').notNull(),
+  mimetype: text('mimetype').notNull(),
+  size: integer('size').notNull(),
+  objectKey: text('object_key').notNull(),
+  ...timestamps,
+})
+
+export const pageContent = sqliteTable('page_content', {
+  key: text('key').primaryKey(),
+  content: text('content').notNull(),
+  contentType: text('content_type').notNull().default('text'),
+  ...timestamps,
+})
+
+export const skills = sqliteTable('skills', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  category: text('category').notNull(),
+  name: text('name').notNull(),
+  ...timestamps,
+})
+
+export const consultations = sqliteTable('consultations', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone'),
+  company: text('company'),
+  projectType: text('project_type').notNull(),
+  budget: text('budget'),
+  // ISO date-time built from the chosen date and slot (SPEC §3).
+  preferredDate: text('preferred_date').notNull(),
+  preferredTime: text('preferred_time').notNull(),
+  description: text('description').notNull(),
+  notes: text('notes'),
+  status: text('status').notNull().default('pending'),
+  ...timestamps,
+})
+
+export const supportRequests = sqliteTable('support_requests', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  businessName: text('business_name'),
+  issueType: text('issue_type').notNull(),
+  urgency: text('urgency').notNull(),
+  description: text('description').notNull(),
+  preferredContact: text('preferred_contact').notNull(),
+  preferredTime: text('preferred_time'),
+  notes: text('notes'),
+  status: text('status').notNull().default('pending'),
+  ...timestamps,
+})
+
+// Notifications are written here in the same D1 batch as the request they
+// announce, then sent; the cron trigger retries failures with backoff.
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    consultationId: integer('consultation_id').references(() => consultations.id, { onDelete: 'cascade' }),
+    supportRequestId: integer('support_request_id').references(() => supportRequests.id, {
+      onDelete: 'cascade',
+    }),
+    recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    // Optional calendar invitation (text/calendar) attached to the message.
+    ics: text('ics'),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' })
+      .notNull()
+      .default(sql`(unixepoch() * 1000)`),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+)
+
+export type User = typeof users.$inferSelect
+export type Project = typeof projects.$inferSelect
+export type NewProject = typeof projects.$inferInsert
+export type Resume = typeof resumes.$inferSelect
+export type UploadedFile = typeof uploadedFiles.$inferSelect
+export type PageContent = typeof pageContent.$inferSelect
+export type Skill = typeof skills.$inferSelect
+export type Consultation = typeof consultations.$inferSelect
+export type SupportRequest = typeof supportRequests.$inferSelect
+export type MailOutbox = typeof mailOutbox.$inferSelect

@@ -1,0 +1,199 @@
+// Demo content for an empty local database. It exercises every part of the UI:
+// every public filter category (plus the legacy `ai-chatbot` and an unknown
+// one), every status and a missing one, missing / placeholder / invalid image
+// URLs, valid live and demo URLs, and private or non-public projects.
+import type { NewProject } from '../schema/tables'
+
+export const seedProjects: NewProject[] = [
+  {
+    title: 'ClinicFlow Practice Manager',
+    description:
+      'Scheduling, patient intake and billing for small clinics in one HIPAA-compliant web application, replacing three disconnected tools and a stack of paper forms.',
+    category: 'healthcare',
+    status: 'production',
+    problemSolved: 'Front-desk staff re-typed patient details into three systems.',
+    businessValue: 'Documentation time down 70% in the first month.',
+    targetAudience: 'Independent clinics and urgent-care practices',
+    keyFeatures: ['Online intake forms', 'Insurance eligibility checks', 'Automated reminders', 'Audit log'],
+    technologies: ['TypeScript', 'React', 'Cloudflare Workers', 'D1'],
+    image: 'https://images.example.com/clinicflow.png',
+    liveUrl: 'https://clinicflow.example.com',
+    metrics: '70% less documentation time',
+    testimonial: '"Our front desk finally leaves on time." - Practice manager',
+    order: 1,
+    featured: true,
+  },
+  {
+    title: 'Field Service Dispatch Board',
+    description:
+      'A dispatch board for a regional HVAC company: jobs, technicians, parts and invoices on one screen, with a mobile view for technicians on the road.',
+    category: 'business-management',
+    status: 'production',
+    problemSolved: 'Jobs were tracked on a whiteboard and lost between shifts.',
+    businessValue: 'Saves 20+ hours weekly in scheduling calls.',
+    targetAudience: 'Service businesses with 5-50 technicians',
+    keyFeatures: ['Drag-and-drop scheduling', 'Technician mobile view', 'Invoice on completion'],
+    technologies: ['React', 'Node.js', 'PostgreSQL'],
+    image: '/api/placeholder/600/400',
+    liveUrl: 'https://dispatch.example.com',
+    metrics: '20+ hours saved weekly',
+    order: 2,
+    featured: true,
+  },
+  {
+    title: 'After-Hours Answering Assistant',
+    description:
+      'An AI assistant that answers common questions after hours, books appointments and hands urgent calls to the on-call person with a written summary.',
+    category: 'ai-chatbot',
+    status: 'beta',
+    problemSolved: 'Missed after-hours calls meant missed appointments.',
+    businessValue: 'Captures bookings that used to go to voicemail.',
+    targetAudience: 'Clinics and service businesses',
+    keyFeatures: ['Natural-language answers', 'Appointment booking', 'Urgent hand-off', 'Conversation log'],
+    technologies: ['OpenAI API', 'Cloudflare Workers', 'Twilio'],
+    image: '',
+    demoUrl: 'https://demo.example.com/assistant',
+    order: 3,
+  },
+  {
+    title: 'Document Intake Automation',
+    description:
+      'Reads faxed and scanned referrals, extracts patient and insurance details and files them in the right queue for review.',
+    category: 'ai-automation',
+    status: 'development',
+    problemSolved: 'Staff spent hours a day keying referral faxes.',
+    businessValue: 'Reduce errors by 90% on data entry.',
+    targetAudience: 'Specialty practices receiving referrals',
+    keyFeatures: ['OCR extraction', 'Review queue', 'EHR export'],
+    technologies: ['Python', 'Tesseract', 'FastAPI'],
+    image: 'not a url',
+    order: 4,
+  },
+  {
+    title: 'Revenue Dashboard',
+    description:
+      'Daily revenue, margin and staffing dashboards pulled from the point of sale and payroll systems, with alerts when a number drifts.',
+    category: 'data-analytics',
+    status: 'production',
+    problemSolved: 'The owner waited until month end to see the numbers.',
+    businessValue: 'Typical ROI in 2-3 months.',
+    targetAudience: 'Owners of multi-location businesses',
+    keyFeatures: ['Daily KPIs', 'Drift alerts', 'Exports to Excel'],
+    technologies: ['SQL', 'TypeScript', 'Chart.js'],
+    image: null,
+    liveUrl: 'https://dashboard.example.com',
+    metrics: 'Cost reduction 30%',
+    order: 5,
+  },
+  {
+    title: 'Counter POS for Cafés',
+    description:
+      'A tablet point of sale for small cafés with offline mode, modifiers, tips and end-of-day reports that match the bank deposit.',
+    category: 'pos',
+    status: 'private',
+    problemSolved: 'Off-the-shelf POS fees ate into thin margins.',
+    businessValue: 'Save $2-4K monthly in fees.',
+    targetAudience: 'Independent cafés and food trucks',
+    keyFeatures: ['Offline mode', 'Tips and modifiers', 'End-of-day report'],
+    technologies: ['Swift', 'SwiftUI', 'CloudKit'],
+    image: 'https://images.example.com/pos.png',
+    isPublic: false,
+    order: 6,
+  },
+  {
+    title: 'Pharmacy Inventory Tracker',
+    description:
+      'Tracks stock, lot numbers and expiry dates for a rural EMS service, with reorder points and controlled-substance logs.',
+    category: 'inventory',
+    status: null,
+    problemSolved: 'Expired medication was found on ambulances during audits.',
+    businessValue: 'Zero expired stock at the last two audits.',
+    targetAudience: 'EMS agencies and small pharmacies',
+    keyFeatures: ['Expiry alerts', 'Lot tracking', 'Controlled-substance log', 'Barcode scanning'],
+    technologies: ['React Native', 'SQLite'],
+    image: '/api/placeholder/400/300',
+    liveUrl: 'https://inventory.example.com',
+    order: 7,
+  },
+  {
+    title: 'Volunteer Shift Planner',
+    description:
+      'Shift sign-ups, reminders and hour tracking for a volunteer fire department, replacing a shared spreadsheet.',
+    category: 'community-tools',
+    status: 'beta',
+    problemSolved: 'Shifts went unfilled because nobody saw the spreadsheet.',
+    targetAudience: 'Volunteer organisations',
+    keyFeatures: ['Self-service sign-up', 'SMS reminders'],
+    technologies: ['Vue', 'Firebase'],
+    demoUrl: 'https://demo.example.com/shifts',
+    order: 8,
+  },
+  {
+    title: 'Internal Help Desk',
+    description:
+      'A lightweight ticketing system for an accounting firm, with email intake and a knowledge base.',
+    category: 'other',
+    status: 'development',
+    keyFeatures: [],
+    technologies: ['Laravel', 'MySQL'],
+    isPublic: false,
+    order: 9,
+  },
+]
+
+export const seedSkills = [
+  { category: 'Languages', name: 'TypeScript' },
+  { category: 'Languages', name: 'Swift' },
+  { category: 'Languages', name: 'Python' },
+  { category: 'Languages', name: 'SQL' },
+  { category: 'Frameworks', name: 'React' },
+  { category: 'Frameworks', name: 'SwiftUI' },
+  { category: 'Frameworks', name: 'Node.js' },
+  { category: 'Cloud & Infrastructure', name: 'Cloudflare Workers' },
+  { category: 'Cloud & Infrastructure', name: 'AWS' },
+  { category: 'Cloud & Infrastructure', name: 'Network administration' },
+  { category: 'Healthcare', name: 'HIPAA compliance' },
+  { category: 'Healthcare', name: 'HL7 / FHIR' },
+]
+
+export const seedContent = [
+  {
+    key: 'home.hero.subtitle',
+    content:
+      'I build custom software that reduces costs and saves time, shaped by years on the front line as a paramedic.',
+    contentType: 'textarea',
+  },
+  {
+    key: 'about.intro',
+    content:
+      'Before I wrote software, I spent years as a paramedic. I know what it is like when a tool gets in the way of the work.',
+    contentType: 'textarea',
+  },
+  { key: 'contact.location', content: 'Southern Illinois', contentType: 'text' },
+]
+
+export const SEED_RESUME_NAME = 'Resume.pdf'
+
+/** A small, valid one-page PDF, built here so no binary sits in the repository. */
+export function seedResumePdf(ownerName: string): Uint8Array {
+  const text = `${ownerName} - Software Developer & IT Support`.replace(/[()\\]/g, '')
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+  ]
+  const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`
+  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`)
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>')
+  let pdf = '%PDF-1.4\n'
+  const offsets: number[] = []
+  objects.forEach((body, i) => {
+    offsets.push(pdf.length)
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`
+  })
+  const xref = pdf.length
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(pdf)
+}

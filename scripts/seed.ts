@@ -1,0 +1,35 @@
+import { count } from 'drizzle-orm'
+import { createDb, tables } from '../worker/db'
+import { SEED_RESUME_NAME, seedContent, seedProjects, seedResumePdf, seedSkills } from './seed-data'
+
+type SeedEnv = { DB: D1Database; FILES: R2Bucket; OWNER_NAME?: string }
+
+/** Loads the demo content when the database holds no content at all; otherwise does nothing. */
+export async function seedIfEmpty(env: SeedEnv): Promise<boolean> {
+  const db = createDb(env.DB)
+  const counts = await db.batch([
+    db.select({ n: count() }).from(tables.projects),
+    db.select({ n: count() }).from(tables.skills),
+    db.select({ n: count() }).from(tables.pageContent),
+    db.select({ n: count() }).from(tables.resumes),
+  ])
+  if (counts.some(([row]) => (row?.n ?? 0) > 0)) return false
+
+  const pdf = seedResumePdf(env.OWNER_NAME ?? 'Portfolio Owner')
+  const objectKey = `resumes/seed-${crypto.randomUUID()}.pdf`
+  await env.FILES.put(objectKey, pdf, { httpMetadata: { contentType: 'application/pdf' } })
+  await db.batch([
+    db.insert(tables.skills).values(seedSkills),
+    // D1 binds at most 100 parameters per statement: one insert per project.
+    ...seedProjects.map((p) => db.insert(tables.projects).values(p)),
+    db.insert(tables.pageContent).values(seedContent),
+    db.insert(tables.resumes).values({
+      originalName: SEED_RESUME_NAME,
+      mimeType: 'application/pdf',
+      fileSize: pdf.byteLength,
+      objectKey,
+      isActive: true,
+    }),
+  ])
+  return true
+}

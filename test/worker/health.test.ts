@@ -1,0 +1,60 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { call } from './helpers'
+
+describe('GET /api/health', () => {
+  it('reports D1, KV and R2 reachable', async () => {
+    const res = await call('/api/health')
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ status: 'ok', checks: { d1: 'ok', kv: 'ok', r2: 'ok' } })
+  })
+
+  it('answers 503 when a binding fails', async () => {
+    const original = env.DB.prepare.bind(env.DB)
+    env.DB.prepare = () => {
+      throw new Error('D1 down')
+    }
+    try {
+      const { app } = await import('../../worker/app')
+      const res = await app.request('/api/health', {}, env)
+      expect(res.status).toBe(503)
+      expect(await res.json()).toMatchObject({
+        status: 'degraded',
+        checks: { d1: 'error', kv: 'ok', r2: 'ok' },
+      })
+    } finally {
+      env.DB.prepare = original
+    }
+  })
+})
+
+describe('security headers', () => {
+  it('are on API responses', async () => {
+    const res = await call('/api/health')
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
+    expect(res.headers.get('referrer-policy')).toBeTruthy()
+    expect(res.headers.get('permissions-policy')).toContain('camera=()')
+    expect(res.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it('are on unknown API paths, with the JSON error shape', async () => {
+    const res = await call('/api/nope')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ message: 'Not found' })
+    expect(res.headers.get('content-security-policy')).toBeTruthy()
+  })
+})
+
+describe('bindings round trip', () => {
+  it('reads back what it wrote to D1, R2 and KV through the app', async () => {
+    await env.DB.prepare("insert into skills (category, name) values ('Languages', 'TypeScript')").run()
+    const res = await call('/api/skills')
+    expect(await res.json()).toMatchObject([{ category: 'Languages', name: 'TypeScript' }])
+    await env.FILES.put('t/x.txt', 'hello')
+    expect(await (await env.FILES.get('t/x.txt'))?.text()).toBe('hello')
+    await env.SESSIONS.put('k', 'v')
+    expect(await env.SESSIONS.get('k')).toBe('v')
+  })
+})

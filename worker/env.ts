@@ -1,0 +1,16 @@
+import type { Db } from './db'
+
+export type SessionUser = { id: number; username: string }
+
+/** Hono's environment: the generated `Env` bindings plus per-request variables. */
+export type AppEnv = {
+  Bindings: Env
+  Variables: {
+    requestId: string
+    db: Db
+    /** The signed-in owner, or null; set by the session middleware. */
+    user: SessionUser | null
+  }
+}
+
+export const isLocal = (env: Env) => env.ENVIRONMENT === 'local'

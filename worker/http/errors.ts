@@ -1,0 +1,48 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { API_MESSAGES } from '../../schema/messages'
+import type { AppEnv } from '../env'
+import { log } from './logging'
+
+/** The one error shape of the API: `{ message, errors?: { field: message } }`. */
+export type ErrorBody = { message: string; errors?: Record<string, string> }
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export const badRequest = (errors: Record<string, string>, message: string = API_MESSAGES.validation) =>
+  new ApiError(400, message, errors)
+export const notFound = (message: string = API_MESSAGES.notFound) => new ApiError(404, message)
+export const unauthorized = () => new ApiError(401, API_MESSAGES.unauthorized)
+
+export function errorBody(err: ApiError): ErrorBody {
+  return err.errors && Object.keys(err.errors).length
+    ? { message: err.message, errors: err.errors }
+    : { message: err.message }
+}
+
+/** App-wide error handler: known errors keep their status, anything else is a logged 500 without internals. */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof ApiError) return c.json(errorBody(err), err.status)
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode
+    // Hono's own messages (e.g. "Malformed JSON in request body") are safe to show.
+    return c.json({ message: err.message || API_MESSAGES.internal }, status)
+  }
+  log('error', 'unhandled error', {
+    requestId: c.get('requestId'),
+    path: c.req.path,
+    error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+    stack: err instanceof Error ? err.stack : undefined,
+  })
+  return c.json({ message: API_MESSAGES.internal }, 500)
+}

@@ -1,0 +1,57 @@
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../env'
+
+/** The origin of the configured chatbot demo, or null when none (or an invalid URL) is set. */
+export function chatbotOrigin(env: Env): string | null {
+  try {
+    return env.CHATBOT_DEMO_URL ? new URL(env.CHATBOT_DEMO_URL).origin : null
+  } catch {
+    return null
+  }
+}
+
+// Vite's dev server injects an inline React Refresh preamble and talks over a
+// websocket; only then is the policy relaxed (never in a built bundle).
+const viteDev = typeof import.meta.env !== 'undefined' && import.meta.env.DEV === true
+
+export function contentSecurityPolicy(env: Env): string {
+  const frame = chatbotOrigin(env)
+  return [
+    "default-src 'self'",
+    `script-src 'self'${viteDev ? " 'unsafe-inline'" : ''}`,
+    // react-aria and the card animation delays set inline style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    // Project images may be hosted anywhere on https.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    `connect-src 'self'${viteDev ? ' ws: wss:' : ''}`,
+    `frame-src ${frame ?? "'none'"}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ')
+}
+
+/** Security headers on every response, static assets included (the Worker runs first for all paths). */
+export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  // Responses passed through from fetch() or the assets binding have immutable
+  // headers; those are copied once so the headers below can be set.
+  try {
+    c.res.headers.set('X-Content-Type-Options', 'nosniff')
+  } catch {
+    c.res = new Response(c.res.body, c.res)
+  }
+  const h = c.res.headers
+  if (!h.has('Content-Security-Policy')) h.set('Content-Security-Policy', contentSecurityPolicy(c.env))
+  h.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+  h.set('X-Content-Type-Options', 'nosniff')
+  h.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  h.set(
+    'Permissions-Policy',
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  )
+  h.set('X-Frame-Options', 'DENY')
+  h.set('Cross-Origin-Opener-Policy', 'same-origin')
+})

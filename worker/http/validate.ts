@@ -1,0 +1,45 @@
+import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
+import { validator } from 'hono/validator'
+import type { z } from 'zod'
+import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../schema/constants'
+import { API_MESSAGES } from '../../schema/messages'
+import { fieldErrors } from '../../schema/payloads'
+import type { AppEnv } from '../env'
+import { ApiError } from './errors'
+
+/** Parses a value with a shared payload schema, or throws a 400 with field messages. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError(400, API_MESSAGES.invalidJson)
+  }
+  const result = schema.safeParse(value)
+  if (!result.success) throw new ApiError(400, API_MESSAGES.validation, fieldErrors(result.error))
+  return result.data
+}
+
+/** Validator middleware for a JSON body: the handler reads `c.req.valid('json')`, already typed. */
+export const jsonBody = <S extends z.ZodType>(schema: S) =>
+  validator('json', (value) => parseWith(schema, value) as z.output<S>)
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Guards every API write before a handler runs: a declared body must be JSON
+ * or multipart (415 otherwise), and bodies past the limit get 413. Multipart
+ * uploads get the file limit plus room for the form envelope.
+ */
+export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
+  if (!WRITE_METHODS.has(c.req.method)) return next()
+  const type = (c.req.header('content-type') ?? '').toLowerCase()
+  const hasBody = c.req.header('content-length') !== '0' && (c.req.raw.body !== null || type !== '')
+  const multipart = type.startsWith('multipart/form-data')
+  if (hasBody && type && !multipart && !type.startsWith('application/json')) {
+    throw new ApiError(415, API_MESSAGES.unsupportedMedia)
+  }
+  const limit = bodyLimit({
+    maxSize: multipart ? MAX_UPLOAD_BYTES + 64 * 1024 : MAX_JSON_BODY_BYTES,
+    onError: (c) => c.json({ message: API_MESSAGES.tooLarge }, 413),
+  })
+  return limit(c, next)
+})

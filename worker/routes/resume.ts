@@ -1,0 +1,33 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../env'
+import { publicRead } from '../http/cache'
+import { notFound } from '../http/errors'
+import { getActiveResume, publicResume } from '../services/resumes'
+
+// /api/resume: the visitor's view of the active resume.
+export const resume = new Hono<AppEnv>()
+  .get('/active', ...publicRead, async (c) => {
+    const row = await getActiveResume(c.var.db)
+    if (!row) throw notFound('No active resume')
+    return c.json(publicResume(row))
+  })
+  .get('/download', async (c) => {
+    const row = await getActiveResume(c.var.db)
+    if (!row) throw notFound('No active resume')
+    const object = await c.env.FILES.get(row.objectKey)
+    if (!object) throw notFound('No active resume')
+    return new Response(object.body, {
+      headers: {
+        'Content-Type': row.mimeType,
+        'Content-Length': String(object.size),
+        'Content-Disposition': contentDisposition('attachment', row.originalName),
+        'Cache-Control': 'no-cache',
+      },
+    })
+  })
+
+/** RFC 6266 header with an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: 'attachment' | 'inline', filename: string) {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
+}
