@@ -1,0 +1,4 @@
+// The schedule-consultation form (the requests issue builds it out).
+export function ConsultationForm() {
+  return <form aria-label="Schedule a consultation" />
+}
