@@ -4,6 +4,7 @@ import { loadSession } from './auth/middleware'
 import { createDb } from './db'
 import type { AppEnv } from './env'
 import { graphql } from './graphql'
+import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
 import { requestLogger } from './http/logging'
 import { securityHeaders } from './http/security-headers'
@@ -21,6 +22,7 @@ import { uploads } from './routes/uploads'
 import { spa } from './spa'
 
 const api = new Hono<AppEnv>()
+  .use(sameOriginWrites)
   .use(bodyGuard)
   .route('/health', health)
   .route('/auth', auth)

@@ -1,0 +1,2 @@
+// GraphQL types, queries and mutations for the projects domain; resolvers call worker/services.
+export {}

@@ -1,0 +1,15 @@
+// Assembles the code-first schema: each domain module registers its types and
+// fields on the shared builder when imported.
+import { builder } from './builder'
+import './projects'
+import './skills'
+import './content'
+import './resumes'
+import './uploads'
+import './requests'
+
+// Every mutation requires the owner's session, like every query (builder.ts).
+builder.mutationType({ authScopes: { owner: true } })
+builder.mutationField('ping', (t) => t.boolean({ resolve: () => true }))
+
+export const schema = builder.toSchema()
