@@ -36,8 +36,10 @@ const yogaFor = (local: boolean) =>
 // One yoga per isolate and mode; creating it parses the schema once.
 const yogas = new Map<boolean, ReturnType<typeof yogaFor>>()
 const getYoga = (local: boolean) => {
-  let yoga = yogas.get(local)
-  if (!yoga) yogas.set(local, (yoga = yogaFor(local)))
+  const existing = yogas.get(local)
+  if (existing) return existing
+  const yoga = yogaFor(local)
+  yogas.set(local, yoga)
   return yoga
 }
 
