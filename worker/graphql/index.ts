@@ -7,6 +7,7 @@ import { requireOwner } from '../auth/middleware'
 import { type AppEnv, isLocal } from '../env'
 import type { GraphQLContext } from './builder'
 import { schema } from './schema'
+import { maskServiceError } from './service-errors'
 
 // Limits chosen for the admin's own queries, which are at most 4 levels deep.
 export const GRAPHQL_MAX_DEPTH = 8
@@ -19,7 +20,8 @@ const yogaFor = (local: boolean) =>
     schema,
     graphqlEndpoint: '/graphql',
     // Unexpected errors reach the client as "Unexpected error." only; details go to the log.
-    maskedErrors: true,
+    // ApiErrors from the service layer keep their message and status (service-errors.ts).
+    maskedErrors: { maskError: maskServiceError },
     graphiql: local,
     landingPage: false,
     logging: 'warn',

@@ -10,6 +10,5 @@ import './requests'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ authScopes: { owner: true } })
-builder.mutationField('ping', (t) => t.boolean({ resolve: () => true }))
 
 export const schema = builder.toSchema()

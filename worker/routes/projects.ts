@@ -1,9 +1,23 @@
 import { Hono } from 'hono'
+import { projectInput } from '../../schema/payloads'
+import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { publicRead } from '../http/cache'
-import { listProjects } from '../services/projects'
+import { idParam } from '../http/params'
+import { jsonBody } from '../http/validate'
+import { createProject, deleteProject, listProjects, updateProject } from '../services/projects'
 
 // /api/projects: public list; create, update and delete are owner-only.
-export const projects = new Hono<AppEnv>().get('/', ...publicRead, async (c) =>
-  c.json(await listProjects(c.var.db)),
-)
+// Public reads carry a content-derived ETag, so a write invalidates them by construction.
+export const projects = new Hono<AppEnv>()
+  .get('/', ...publicRead, async (c) => c.json(await listProjects(c.var.db)))
+  .post('/', requireOwner, jsonBody(projectInput), async (c) =>
+    c.json(await createProject(c.var.db, c.req.valid('json')), 201),
+  )
+  .put('/:id', requireOwner, idParam, jsonBody(projectInput), async (c) =>
+    c.json(await updateProject(c.var.db, c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .delete('/:id', requireOwner, idParam, async (c) => {
+    await deleteProject(c.var.db, c.req.valid('param').id)
+    return c.body(null, 204)
+  })

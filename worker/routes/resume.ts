@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
+import { contentDisposition } from '../files/disposition'
 import { publicRead } from '../http/cache'
 import { notFound } from '../http/errors'
 import { getActiveResume, publicResume } from '../services/resumes'
@@ -26,8 +27,5 @@ export const resume = new Hono<AppEnv>()
     })
   })
 
-/** RFC 6266 header with an ASCII fallback and the UTF-8 name. */
-export function contentDisposition(kind: 'attachment' | 'inline', filename: string) {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
-}
+// Moved to worker/files/disposition.ts; re-exported so existing imports keep working.
+export { contentDisposition } from '../files/disposition'

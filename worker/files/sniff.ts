@@ -1,0 +1,131 @@
+// Decides what an uploaded file really is from its first bytes, never from the
+// name or the browser's declared type alone: an executable renamed .pdf stays
+// an executable. The name's extension must also agree with the content, so a
+// PDF cannot be smuggled in as "notes.txt" and come back with a misleading name.
+// Signatures: https://www.garykessler.net/library/file_sigs.html and the WHATWG
+// MIME Sniffing standard (https://mimesniff.spec.whatwg.org/#matching-an-image-type-pattern).
+
+export type FileKind = 'pdf' | 'doc' | 'docx' | 'png' | 'jpeg' | 'gif' | 'webp' | 'text' | 'markdown' | 'svg'
+
+export type SniffedFile = { kind: FileKind; mime: string }
+
+export const MIME_TYPES: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  text: 'text/plain; charset=utf-8',
+  markdown: 'text/markdown; charset=utf-8',
+  svg: 'image/svg+xml',
+}
+
+const RASTER_EXTENSIONS = ['png', 'jpg', 'jpeg', 'jfif', 'gif', 'webp']
+
+/** The extensions each kind may be uploaded under. Raster images share theirs: a PNG saved as .jpg is common and harmless. */
+const EXTENSIONS: Record<FileKind, string[]> = {
+  pdf: ['pdf'],
+  doc: ['doc'],
+  docx: ['docx'],
+  png: RASTER_EXTENSIONS,
+  jpeg: RASTER_EXTENSIONS,
+  gif: RASTER_EXTENSIONS,
+  webp: RASTER_EXTENSIONS,
+  text: ['txt'],
+  markdown: ['md', 'markdown'],
+  svg: ['svg'],
+}
+
+/** What each upload purpose accepts (SPEC §5: resume .pdf/.doc/.docx; files images, .pdf, .doc, .docx, .txt, .md). */
+export const RESUME_KINDS: readonly FileKind[] = ['pdf', 'doc', 'docx']
+export const FILE_KINDS: readonly FileKind[] = [
+  'pdf',
+  'doc',
+  'docx',
+  'png',
+  'jpeg',
+  'gif',
+  'webp',
+  'svg',
+  'text',
+  'markdown',
+]
+
+/** Only these are ever shown inline by the browser; everything else (SVG and HTML included) is an attachment. */
+export const INLINE_MIME_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'application/pdf',
+])
+
+const ascii = (s: string) => Array.from(s, (ch) => ch.charCodeAt(0))
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0) {
+  if (bytes.length < offset + signature.length) return false
+  return signature.every((b, i) => bytes[offset + i] === b)
+}
+
+function contains(bytes: Uint8Array, needle: number[]) {
+  outer: for (let i = 0; i <= bytes.length - needle.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer
+    return true
+  }
+  return false
+}
+
+const OLE_CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
+const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04]
+const WORD_DIR = ascii('word/')
+
+/** The binary kinds, recognised by their magic bytes. */
+function binaryKind(bytes: Uint8Array): FileKind | null {
+  if (startsWith(bytes, ascii('%PDF-'))) return 'pdf'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBPVP'), 8)) return 'webp'
+  // Word 97-2003 documents are OLE compound files. (So are .xls and .msi, but
+  // those fail the extension check below.)
+  if (startsWith(bytes, OLE_CFB)) return 'doc'
+  // A .docx is a ZIP whose entries live under word/; a ZIP without them
+  // (an .xlsx, a .jar, a plain archive) is not a Word document.
+  if (startsWith(bytes, ZIP_LOCAL)) return contains(bytes, WORD_DIR) ? 'docx' : null
+  return null
+}
+
+/** Text is valid UTF-8 with no NUL byte (binary formats almost always contain one). */
+export function isUtf8Text(bytes: Uint8Array): boolean {
+  if (bytes.includes(0)) return false
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.')
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+}
+
+/**
+ * The real kind and type of a file, or null when its content is not one of the
+ * `allowed` kinds or does not match its name's extension.
+ */
+export function sniffFile(bytes: Uint8Array, name: string, allowed: readonly FileKind[]): SniffedFile | null {
+  const ext = extensionOf(name)
+  let kind = binaryKind(bytes)
+  if (!kind && isUtf8Text(bytes)) {
+    if (EXTENSIONS.text.includes(ext)) kind = 'text'
+    else if (EXTENSIONS.markdown.includes(ext)) kind = 'markdown'
+    else if (ext === 'svg' && /<svg[\s>]/i.test(new TextDecoder().decode(bytes.subarray(0, 4096))))
+      kind = 'svg'
+  }
+  if (!kind || !allowed.includes(kind) || !EXTENSIONS[kind].includes(ext)) return null
+  return { kind, mime: MIME_TYPES[kind] }
+}

@@ -1,0 +1,48 @@
+import type { HonoRequest } from 'hono'
+import { MAX_UPLOAD_BYTES } from '../../schema/constants'
+import { ApiError, badRequest } from '../http/errors'
+import { type FileKind, type SniffedFile, sniffFile } from './sniff'
+
+export const UPLOAD_MESSAGES = {
+  missing: 'Choose a file to upload',
+  empty: 'The file is empty',
+  tooLarge: 'The file must be at most 10 MB',
+  resumeType: 'Only PDF, DOC or DOCX files are accepted',
+  fileType: 'Only images, PDF, DOC, DOCX, TXT or MD files are accepted',
+  nameTooLong: 'The file name must be at most 255 characters',
+} as const
+
+export type CheckedUpload = SniffedFile & { name: string; bytes: Uint8Array }
+
+/**
+ * Reads one file from a multipart body and checks it: present, not empty, at
+ * most 10 MB, and of an allowed kind judged by its content. Failures are 400s
+ * (413 for size) naming the form field, in the API's one error shape.
+ */
+export async function readUpload(
+  req: HonoRequest,
+  field: string,
+  allowed: readonly FileKind[],
+  typeMessage: string,
+): Promise<CheckedUpload> {
+  // A body that is not a readable multipart form has no file in it either.
+  const form = await req.formData().catch(() => null)
+  const file = form?.get(field)
+  if (!(file instanceof File)) throw badRequest({ [field]: UPLOAD_MESSAGES.missing })
+  if (file.size === 0) throw badRequest({ [field]: UPLOAD_MESSAGES.empty })
+  if (file.size > MAX_UPLOAD_BYTES) {
+    throw new ApiError(413, UPLOAD_MESSAGES.tooLarge, { [field]: UPLOAD_MESSAGES.tooLarge })
+  }
+  // Some browsers send a path; control characters would break headers later.
+  const name =
+    file.name
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/\p{Cc}/gu, '')
+      .trim() || 'file'
+  if (name.length > 255) throw badRequest({ [field]: UPLOAD_MESSAGES.nameTooLong })
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const sniffed = sniffFile(bytes, name, allowed)
+  if (!sniffed) throw badRequest({ [field]: typeMessage })
+  return { ...sniffed, name, bytes }
+}
