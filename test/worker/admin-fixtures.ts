@@ -1,6 +1,6 @@
 // Small files of each kind, built in memory: the magic bytes are what matters.
 const enc = new TextEncoder()
-const bytes = (...parts: (string | number[])[]) => {
+const bytes = (...parts: (string | number[])[]): Uint8Array<ArrayBuffer> => {
   const chunks = parts.map((p) => (typeof p === 'string' ? enc.encode(p) : new Uint8Array(p)))
   const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
   let at = 0
@@ -31,4 +31,4 @@ export const fixtures = {
   svg: () => bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
 }
 
-export const asFile = (data: Uint8Array, type = 'application/octet-stream') => new Blob([data], { type })
+export const asFile = (data: Uint8Array<ArrayBuffer>, type = 'application/octet-stream') => new Blob([data], { type })

@@ -6,7 +6,7 @@ import { call, ORIGIN } from './helpers'
 
 type FileJson = { id: number; originalName: string; mimetype: string; size: number }
 
-async function uploadFile(name: string, data: Uint8Array, type = 'application/octet-stream') {
+async function uploadFile(name: string, data: Uint8Array<ArrayBuffer>, type = 'application/octet-stream') {
   const res = await upload('/api/uploads', 'file', asFile(data, type), name)
   expect(res.status).toBe(201)
   return (await res.json()) as FileJson
