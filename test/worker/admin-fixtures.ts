@@ -31,4 +31,5 @@ export const fixtures = {
   svg: () => bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
 }
 
-export const asFile = (data: Uint8Array<ArrayBuffer>, type = 'application/octet-stream') => new Blob([data], { type })
+export const asFile = (data: Uint8Array<ArrayBuffer>, type = 'application/octet-stream') =>
+  new Blob([data], { type })
