@@ -14,6 +14,10 @@ export const TOASTS = {
     description: 'This resume is now active and available for download.',
   },
   resumeDeleted: { title: 'Resume deleted', description: 'The resume has been removed.' },
+  // Beyond the original (the admin issue): skills and file deletion.
+  skillAdded: { title: 'Skill added', description: 'The skill has been added.' },
+  skillDeleted: { title: 'Skill deleted', description: 'The skill has been removed.' },
+  fileDeleted: { title: 'File deleted', description: 'The file has been removed.' },
   supportSent: {
     title: 'Consultation Request Sent!',
     description: "Your request has been emailed and we'll contact you soon.",
@@ -47,6 +51,7 @@ export const EMPTY_STATES = {
   resumes: 'No resumes uploaded yet. Upload your first resume above.',
   content: 'No content blocks yet. Create your first content above.',
   files: 'No files uploaded yet.',
+  skills: 'No skills yet. Add your first skill above.',
   consultations: 'No consultation requests yet',
   solutions: 'No Solutions Found in This Category',
   notFound: "The page you're looking for doesn't exist.",

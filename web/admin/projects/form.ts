@@ -1,0 +1,182 @@
+// The project dialog's form rules (SPEC §5), in one pure function so they are
+// tested once: comma lists are split, trimmed and emptied of blanks; order is
+// parsed as an integer falling back to 0; blanks become null; defaults are
+// isPublic true, featured false, status development, category other.
+import {
+  DEFAULT_ADMIN_STATUS,
+  DEFAULT_CATEGORY,
+  DEFAULT_ORDER,
+  DEFAULT_PUBLIC_STATUS,
+  LEGACY_CATEGORY_ALIASES,
+  PROJECT_CATEGORY_VALUES,
+  PROJECT_STATUS_VALUES,
+  type ProjectCategory,
+  type ProjectStatus,
+} from '../../../schema/constants'
+
+/** A project as the admin reads it (GraphQL `Project`). */
+export type AdminProject = {
+  id: string
+  title: string
+  description: string
+  category: string
+  businessValue: string | null
+  keyFeatures: string[]
+  problemSolved: string | null
+  targetAudience: string | null
+  status: string | null
+  image: string | null
+  technologies: string[]
+  liveUrl: string | null
+  githubUrl: string | null
+  demoUrl: string | null
+  isPublic: boolean
+  featured: boolean
+  order: number
+  metrics: string | null
+  testimonial: string | null
+}
+
+/** What the dialog edits: every field as the person types it. */
+export type ProjectFormValues = {
+  title: string
+  description: string
+  category: ProjectCategory
+  status: ProjectStatus
+  businessValue: string
+  keyFeatures: string
+  problemSolved: string
+  targetAudience: string
+  image: string
+  technologies: string
+  liveUrl: string
+  githubUrl: string
+  demoUrl: string
+  isPublic: boolean
+  featured: boolean
+  order: string
+  metrics: string
+  testimonial: string
+}
+
+/** What is sent to the server (GraphQL `ProjectInput`, same shape as the REST body). */
+export type ProjectPayload = Omit<
+  ProjectFormValues,
+  'keyFeatures' | 'technologies' | 'order' | OptionalText
+> & {
+  keyFeatures: string[]
+  technologies: string[]
+  order: number
+} & Record<OptionalText, string | null>
+
+type OptionalText =
+  | 'businessValue'
+  | 'problemSolved'
+  | 'targetAudience'
+  | 'image'
+  | 'liveUrl'
+  | 'githubUrl'
+  | 'demoUrl'
+  | 'metrics'
+  | 'testimonial'
+
+const OPTIONAL_TEXT: OptionalText[] = [
+  'businessValue',
+  'problemSolved',
+  'targetAudience',
+  'image',
+  'liveUrl',
+  'githubUrl',
+  'demoUrl',
+  'metrics',
+  'testimonial',
+]
+
+/** "a, b,, c " -> ["a", "b", "c"]; a blank field is an empty list. */
+export const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0)
+
+/** parseInt semantics ("12px" -> 12, "3.7" -> 3); anything unparseable is the default order, 0. */
+export function parseOrder(text: string): number {
+  const n = Number.parseInt(text.trim(), 10)
+  return Number.isNaN(n) ? DEFAULT_ORDER : n
+}
+
+export function toProjectPayload(values: ProjectFormValues): ProjectPayload {
+  const optional = Object.fromEntries(
+    OPTIONAL_TEXT.map((key) => [key, values[key].trim() === '' ? null : values[key].trim()]),
+  ) as Record<OptionalText, string | null>
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    category: values.category,
+    status: values.status,
+    isPublic: values.isPublic,
+    featured: values.featured,
+    ...optional,
+    keyFeatures: splitList(values.keyFeatures),
+    technologies: splitList(values.technologies),
+    order: parseOrder(values.order),
+  }
+}
+
+const isCategory = (v: string): v is ProjectCategory =>
+  (PROJECT_CATEGORY_VALUES as readonly string[]).includes(v)
+const isStatus = (v: string): v is ProjectStatus => (PROJECT_STATUS_VALUES as readonly string[]).includes(v)
+
+/** The dialog's starting values: the defaults for a new project, or an existing one's fields. */
+export function formValuesFrom(project?: AdminProject): ProjectFormValues {
+  if (!project) {
+    return {
+      title: '',
+      description: '',
+      category: DEFAULT_CATEGORY,
+      status: DEFAULT_ADMIN_STATUS,
+      businessValue: '',
+      keyFeatures: '',
+      problemSolved: '',
+      targetAudience: '',
+      image: '',
+      technologies: '',
+      liveUrl: '',
+      githubUrl: '',
+      demoUrl: '',
+      isPublic: true,
+      featured: false,
+      order: String(DEFAULT_ORDER),
+      metrics: '',
+      testimonial: '',
+    }
+  }
+  // Legacy categories (the original's ai-chatbot) open as their current equivalent.
+  const category = LEGACY_CATEGORY_ALIASES[project.category] ?? project.category
+  return {
+    title: project.title,
+    description: project.description,
+    category: isCategory(category) ? category : DEFAULT_CATEGORY,
+    // A stored project without a status is shown as production (SPEC §3).
+    status:
+      project.status === null
+        ? DEFAULT_PUBLIC_STATUS
+        : isStatus(project.status)
+          ? project.status
+          : DEFAULT_ADMIN_STATUS,
+    businessValue: project.businessValue ?? '',
+    keyFeatures: project.keyFeatures.join(', '),
+    problemSolved: project.problemSolved ?? '',
+    targetAudience: project.targetAudience ?? '',
+    image: project.image ?? '',
+    technologies: project.technologies.join(', '),
+    liveUrl: project.liveUrl ?? '',
+    githubUrl: project.githubUrl ?? '',
+    demoUrl: project.demoUrl ?? '',
+    isPublic: project.isPublic,
+    featured: project.featured,
+    order: String(project.order),
+    metrics: project.metrics ?? '',
+    testimonial: project.testimonial ?? '',
+  }
+}

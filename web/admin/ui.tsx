@@ -1,0 +1,294 @@
+// The admin's small design kit: react-aria-components primitives styled with
+// Tailwind through their state data attributes. Focus management, labelling
+// and ARIA come from react-aria; this file only adds the look.
+import type { ReactNode } from 'react'
+import {
+  Button,
+  type ButtonProps,
+  Checkbox,
+  Dialog,
+  FieldError,
+  Heading,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Modal,
+  ModalOverlay,
+  Popover,
+  Select,
+  SelectValue,
+  Text,
+  TextArea,
+  TextField,
+} from 'react-aria-components'
+import type { Option } from '../../schema/constants'
+
+const focusRing =
+  'outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[focus-visible]:ring-offset-2'
+
+const buttonVariants = {
+  primary: 'bg-blue-700 text-white data-[hovered]:bg-blue-800 data-[pressed]:bg-blue-900',
+  secondary:
+    'border border-slate-300 bg-white text-slate-900 data-[hovered]:bg-slate-50 data-[pressed]:bg-slate-100',
+  destructive: 'bg-red-700 text-white data-[hovered]:bg-red-800 data-[pressed]:bg-red-900',
+  ghost: 'text-slate-700 data-[hovered]:bg-slate-100',
+} as const
+
+export function AdminButton({
+  variant = 'primary',
+  className = '',
+  ...props
+}: ButtonProps & { variant?: keyof typeof buttonVariants; className?: string }) {
+  return (
+    <Button
+      {...props}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 ${focusRing} ${buttonVariants[variant]} ${className}`}
+    />
+  )
+}
+
+/** A link styled as a secondary button (e.g. View opening a file in a new tab). */
+export const linkButtonClass = `inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 outline-none`
+
+const fieldInput =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none data-[focused]:border-blue-600 data-[focused]:ring-2 data-[focused]:ring-blue-200 data-[invalid]:border-red-600 data-[disabled]:bg-slate-100'
+const fieldLabel = 'text-sm font-medium text-slate-800'
+const fieldErrorClass = 'text-sm text-red-700'
+
+type TextFieldProps = {
+  name: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  multiline?: boolean
+  isRequired?: boolean
+  isDisabled?: boolean
+  type?: 'text' | 'url'
+  description?: string
+  className?: string
+}
+
+export function AdminTextField({
+  name,
+  label,
+  value,
+  onChange,
+  multiline,
+  isRequired,
+  isDisabled,
+  type = 'text',
+  description,
+  className = '',
+}: TextFieldProps) {
+  return (
+    <TextField
+      name={name}
+      value={value}
+      onChange={onChange}
+      isRequired={isRequired}
+      isDisabled={isDisabled}
+      type={type}
+      className={`flex flex-col gap-1 ${className}`}
+    >
+      <Label className={fieldLabel}>{label}</Label>
+      {multiline ? <TextArea rows={3} className={fieldInput} /> : <Input className={fieldInput} />}
+      {description && (
+        <Text slot="description" className="text-xs text-slate-500">
+          {description}
+        </Text>
+      )}
+      <FieldError className={fieldErrorClass} />
+    </TextField>
+  )
+}
+
+export function AdminSelect<V extends string>({
+  name,
+  label,
+  options,
+  value,
+  onChange,
+  isRequired,
+  className = '',
+}: {
+  name: string
+  label: string
+  options: readonly Option<V>[]
+  value: V
+  onChange: (value: V) => void
+  isRequired?: boolean
+  className?: string
+}) {
+  return (
+    <Select
+      name={name}
+      value={value}
+      onChange={(key) => key !== null && onChange(key as V)}
+      isRequired={isRequired}
+      className={`flex flex-col gap-1 ${className}`}
+    >
+      <Label className={fieldLabel}>{label}</Label>
+      <Button className={`flex items-center justify-between text-left ${fieldInput} ${focusRing}`}>
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <FieldError className={fieldErrorClass} />
+      <Popover className="min-w-[var(--trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+        <ListBox className="outline-none">
+          {options.map((o) => (
+            <ListBoxItem
+              key={o.value}
+              id={o.value}
+              textValue={o.label}
+              className="cursor-default rounded px-3 py-2 text-sm outline-none data-[focused]:bg-blue-50 data-[selected]:font-semibold"
+            >
+              {o.label}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  )
+}
+
+export function AdminCheckbox({
+  name,
+  children,
+  isSelected,
+  onChange,
+}: {
+  name: string
+  children: ReactNode
+  isSelected: boolean
+  onChange: (value: boolean) => void
+}) {
+  return (
+    <Checkbox
+      name={name}
+      isSelected={isSelected}
+      onChange={onChange}
+      className="group flex items-center gap-2 text-sm"
+    >
+      <span
+        aria-hidden="true"
+        className="flex h-5 w-5 items-center justify-center rounded border border-slate-400 bg-white text-xs text-white group-data-[selected]:border-blue-700 group-data-[selected]:bg-blue-700 group-data-[focus-visible]:ring-2 group-data-[focus-visible]:ring-blue-600"
+      >
+        ✓
+      </span>
+      {children}
+    </Checkbox>
+  )
+}
+
+/** A modal dialog with a title; `children` may be a render function receiving `close`. */
+export function AdminDialog({
+  title,
+  isOpen,
+  onOpenChange,
+  children,
+  role = 'dialog',
+  size = 'md',
+}: {
+  title: string
+  isOpen: boolean
+  onOpenChange: (open: boolean) => void
+  children: ReactNode | ((close: () => void) => ReactNode)
+  role?: 'dialog' | 'alertdialog'
+  size?: 'md' | 'lg'
+}) {
+  return (
+    <ModalOverlay
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={role === 'dialog'}
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center"
+    >
+      <Modal
+        className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-md'} rounded-lg bg-white p-6 shadow-xl outline-none`}
+      >
+        <Dialog role={role} className="outline-none">
+          {({ close }) => (
+            <>
+              <Heading slot="title" className="mb-4 text-xl font-semibold text-slate-900">
+                {title}
+              </Heading>
+              {typeof children === 'function' ? children(close) : children}
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  )
+}
+
+/** "Are you sure?" before a destructive action. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel = 'Delete',
+  isOpen,
+  onOpenChange,
+  onConfirm,
+  isPending,
+}: {
+  title: string
+  message: string
+  confirmLabel?: string
+  isOpen: boolean
+  onOpenChange: (open: boolean) => void
+  onConfirm: () => void
+  isPending?: boolean
+}) {
+  return (
+    <AdminDialog title={title} isOpen={isOpen} onOpenChange={onOpenChange} role="alertdialog">
+      {(close) => (
+        <>
+          <p className="text-sm text-slate-700">{message}</p>
+          <div className="mt-6 flex justify-end gap-2">
+            <AdminButton variant="secondary" onPress={close}>
+              Cancel
+            </AdminButton>
+            <AdminButton variant="destructive" onPress={onConfirm} isDisabled={isPending}>
+              {confirmLabel}
+            </AdminButton>
+          </div>
+        </>
+      )}
+    </AdminDialog>
+  )
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">
+      {children}
+    </p>
+  )
+}
+
+export function Section({
+  title,
+  actions,
+  children,
+}: {
+  title: string
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+/** Bytes as whole kilobytes (SPEC §3: bytes / 1024, rounded). */
+export const sizeInKb = (bytes: number) => `${Math.round(bytes / 1024)} KB`
+
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
