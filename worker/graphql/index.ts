@@ -52,5 +52,29 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     user: c.var.user,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   }
-  return getYoga(isLocal(c.env)).fetch(c.req.raw, { ctx })
+  return withErrorShape(await getYoga(isLocal(c.env)).fetch(c.req.raw, { ctx }))
 })
+
+type GraphQLBody = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }
+
+/**
+ * Yoga answers parse and validation errors with 200 for plain JSON clients;
+ * a request that could not run is a client error, so those become 400. Every
+ * error answer also gets the API's top-level `message` beside the standard
+ * GraphQL `errors` list (docs/decisions/005-graphql-error-shape.md).
+ */
+async function withErrorShape(res: Response): Promise<Response> {
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return res
+  const text = await res.text()
+  let body: GraphQLBody
+  try {
+    body = JSON.parse(text) as GraphQLBody
+  } catch {
+    return new Response(text, res)
+  }
+  const first = body.errors?.[0]
+  const notExecuted = body.data === undefined && first !== undefined
+  const status = res.status === 200 && notExecuted ? 400 : res.status
+  if (status < 400 || !first) return new Response(text, { status, headers: res.headers })
+  return new Response(JSON.stringify({ message: first.message, ...body }), { status, headers: res.headers })
+}
