@@ -8,8 +8,9 @@ import { type AppEnv, isLocal } from '../env'
 import type { GraphQLContext } from './builder'
 import { schema } from './schema'
 
-// Limits chosen for the admin's own queries, which are at most 4 levels deep.
-export const GRAPHQL_MAX_DEPTH = 8
+// The admin's own queries are at most 4 levels deep; GraphiQL's introspection
+// query (counted too, so it cannot be abused) needs 13.
+export const GRAPHQL_MAX_DEPTH = 15
 export const GRAPHQL_MAX_COST = 5000
 
 type ServerContext = { ctx: GraphQLContext }
@@ -28,8 +29,8 @@ const yogaFor = (local: boolean) =>
       // Refuses "simple" cross-site requests: every call must carry this header
       // (urql sends it) or a JSON content type that forces a CORS preflight.
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
-      maxDepthPlugin({ n: GRAPHQL_MAX_DEPTH, exposeLimits: false }),
-      costLimitPlugin({ maxCost: GRAPHQL_MAX_COST, exposeLimits: false }),
+      maxDepthPlugin({ n: GRAPHQL_MAX_DEPTH, ignoreIntrospection: false, exposeLimits: false }),
+      costLimitPlugin({ maxCost: GRAPHQL_MAX_COST, ignoreIntrospection: false, exposeLimits: false }),
     ],
   })
 
