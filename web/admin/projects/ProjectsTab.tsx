@@ -3,6 +3,7 @@ import { useMutation, useQuery } from 'urql'
 import { labelOf, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { publicDataChanged } from '../public-data'
 import { AdminButton, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import type { AdminProject } from './form'
@@ -32,6 +33,7 @@ export function ProjectsTab() {
     }
     toast(TOASTS.projectDeleted)
     refresh()
+    publicDataChanged('projects')
   }
 
   const projects = data?.projects ?? []
@@ -98,7 +100,10 @@ export function ProjectsTab() {
           project={editing === 'new' ? undefined : editing}
           isOpen
           onOpenChange={(open) => !open && setEditing(null)}
-          onSaved={refresh}
+          onSaved={() => {
+            refresh()
+            publicDataChanged('projects')
+          }}
         />
       )}
       <ConfirmDialog

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from 'urql'
 import { RESUME_ACCEPT } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { publicDataChanged } from '../public-data'
 import { UploadForm } from '../UploadForm'
 import { AdminButton, ConfirmDialog, EmptyState, formatDate, Section, sizeInKb } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
@@ -34,6 +35,7 @@ export function ResumesTab() {
     if (result.error) return failed(result.error)
     toast(TOASTS.resumeActivated)
     refresh()
+    publicDataChanged('resume')
   }
 
   async function confirmDelete() {
@@ -43,6 +45,7 @@ export function ResumesTab() {
     if (result.error) return failed(result.error)
     toast(TOASTS.resumeDeleted)
     refresh()
+    publicDataChanged('resume')
   }
 
   const resumes = data?.resumes ?? []

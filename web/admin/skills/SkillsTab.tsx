@@ -3,6 +3,7 @@ import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { publicDataChanged } from '../public-data'
 import { AdminButton, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 
@@ -40,6 +41,7 @@ export function SkillsTab() {
     setName('')
     toast(TOASTS.skillAdded)
     refresh()
+    publicDataChanged('skills')
   }
 
   async function confirmDelete() {
@@ -52,6 +54,7 @@ export function SkillsTab() {
     }
     toast(TOASTS.skillDeleted)
     refresh()
+    publicDataChanged('skills')
   }
 
   const groups = groupByCategory(data?.skills ?? [])

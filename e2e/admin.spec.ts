@@ -1,0 +1,226 @@
+import { expect, type Page, test } from '@playwright/test'
+
+// The owner's admin panel, tab by tab, as the owner uses it: every change is
+// checked where a visitor would see it (the catalogue, the resume download,
+// the public copy). Runs against the seeded e2e server (scripts/serve-e2e.sh).
+
+const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
+
+async function signIn(page: Page) {
+  // The sign-in form has its own spec (e2e/auth.spec.ts); here the session is all that matters.
+  const res = await page.request.post('/api/auth/login', { data: OWNER })
+  expect(res.ok()).toBe(true)
+}
+
+async function openTab(page: Page, name: string, id: string) {
+  await page.getByRole('tab', { name }).click()
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
+  await expect(page).toHaveURL(new RegExp(`[?&]tab=${id}\\b`))
+}
+
+const toast = (page: Page, title: string) => page.getByRole('alertdialog', { name: title })
+
+// A tiny valid PDF and a 1x1 PNG, so the browser can really open them.
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page)
+})
+
+test('six tabs; the selected one is kept in the URL across a reload', async ({ page }) => {
+  await page.goto('/admin')
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab')
+  await expect(tabs).toHaveText(['Projects', 'Skills', 'Files', 'Resumes', 'Consultations', 'Content'])
+  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true')
+
+  // The original's Files panel could not be reached; here it can, and survives a reload.
+  await openTab(page, 'Files', 'files')
+  await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('tab', { name: 'Files' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible()
+})
+
+test('projects: create, edit and delete, seen on /portfolio-solutions', async ({ page }) => {
+  const title = `E2E Scheduler ${Date.now()}`
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Add Project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Project' })
+
+  // The server decides what is missing, and its messages appear beside the fields.
+  await dialog.getByRole('button', { name: 'Create Project' }).click()
+  await expect(dialog.getByText('Title is required')).toBeVisible()
+  await expect(dialog.getByText('Description is required')).toBeVisible()
+
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByLabel('Description').fill('Online booking for a two-doctor practice.')
+  await dialog.getByRole('button', { name: /Category/ }).click()
+  await page.getByRole('option', { name: 'Healthcare' }).click()
+  await dialog.getByRole('button', { name: /Status/ }).click()
+  await page.getByRole('option', { name: 'Live & Ready' }).click()
+  await dialog.getByLabel('Technologies').fill('React, , D1 ')
+  await dialog.getByLabel('Key Features').fill('Reminders, Online intake')
+  await dialog.getByLabel('Live URL').fill('https://scheduler.example.com')
+  await dialog.getByLabel('Order').fill('0')
+  await dialog.getByRole('button', { name: 'Create Project' }).click()
+  await expect(toast(page, 'Project created')).toBeVisible()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+
+  await page.goto('/portfolio-solutions')
+  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+
+  // Edit in the same dialog, prefilled with the project.
+  await page.goto('/admin')
+  await page.getByRole('button', { name: `Edit ${title}` }).click()
+  const edit = page.getByRole('dialog', { name: 'Edit Project' })
+  await expect(edit.getByLabel('Technologies')).toHaveValue('React, D1')
+  await edit.getByLabel('Title').fill(`${title} v2`)
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(toast(page, 'Project updated')).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${title} v2` })).toBeVisible()
+
+  await page.goto('/portfolio-solutions')
+  await expect(page.getByRole('heading', { name: `${title} v2` })).toBeVisible()
+
+  // Delete after a confirmation.
+  await page.goto('/admin')
+  await page.getByRole('button', { name: `Delete ${title} v2` }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete project?' })
+  await confirm.getByRole('button', { name: 'Delete' }).click()
+  await expect(toast(page, 'Project deleted')).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${title} v2` })).toHaveCount(0)
+
+  await page.goto('/portfolio-solutions')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: `${title} v2` })).toHaveCount(0)
+})
+
+test('skills: add and delete, grouped by category', async ({ page }) => {
+  await page.goto('/admin?tab=skills')
+  const form = page.getByRole('form', { name: 'Add a skill' })
+  await form.getByLabel('Category').fill('E2E Tools')
+  await form.getByLabel('Skill').fill('Playwright')
+  await form.getByRole('button', { name: 'Add Skill' }).click()
+  await expect(toast(page, 'Skill added')).toBeVisible()
+  const group = page.getByRole('region', { name: 'E2E Tools' })
+  await expect(group.getByText('Playwright')).toBeVisible()
+
+  await group.getByRole('button', { name: 'Delete Playwright' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Delete skill?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(toast(page, 'Skill deleted')).toBeVisible()
+  await expect(page.getByRole('region', { name: 'E2E Tools' })).toHaveCount(0)
+})
+
+test('resumes: upload, activate, download and delete', async ({ page }) => {
+  await page.goto('/admin')
+  await openTab(page, 'Resumes', 'resumes')
+  const upload = page.getByRole('button', { name: 'Upload', exact: true })
+  await expect(upload).toBeDisabled()
+
+  // Content decides: an executable named .pdf is refused.
+  await page.getByLabel(/Resume file/).setInputFiles({
+    name: 'cv.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('MZ\x90\x00 this is not a pdf'),
+  })
+  await upload.click()
+  await expect(toast(page, 'Upload failed')).toContainText('Resume upload failed')
+  await expect(page.getByText('Only PDF, DOC or DOCX files are accepted')).toBeVisible()
+
+  const name = `E2E Resume ${Date.now()}.pdf`
+  await page.getByLabel(/Resume file/).setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF })
+  await upload.click()
+  await expect(toast(page, 'Resume uploaded')).toBeVisible()
+  const row = page.getByRole('listitem').filter({ hasText: name })
+  await expect(row).toContainText(`${Math.round(PDF.length / 1024)} KB`)
+  await expect(upload).toBeDisabled()
+
+  await row.getByRole('button', { name: `Set ${name} active` }).click()
+  await expect(toast(page, 'Resume activated')).toBeVisible()
+  await expect(row.getByText('Active', { exact: true })).toBeVisible()
+  // Set Active is offered only on the others; exactly one resume is active.
+  await expect(row.getByRole('button', { name: /Set .* active/ })).toHaveCount(0)
+  await expect(page.getByText('Active', { exact: true })).toHaveCount(1)
+
+  const download = await page.request.get('/api/resume/download')
+  expect(download.headers()['content-disposition']).toContain('attachment')
+  expect(Buffer.from(await download.body()).equals(PDF)).toBe(true)
+
+  await row.getByRole('button', { name: `Delete ${name}` }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Delete resume?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(toast(page, 'Resume deleted')).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
+  expect((await page.request.get('/api/resume/download')).status()).toBe(404)
+})
+
+test('files: upload and view in a new tab', async ({ page, context }) => {
+  await page.goto('/admin?tab=files')
+  const name = `e2e-pixel-${Date.now()}.png`
+  await page.getByLabel(/^File/).setInputFiles({ name, mimeType: 'image/png', buffer: PNG })
+  await page.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(toast(page, 'File uploaded')).toBeVisible()
+  const row = page.getByRole('listitem').filter({ hasText: name })
+  await expect(row).toContainText('image/png')
+
+  const [viewer] = await Promise.all([
+    context.waitForEvent('page'),
+    row.getByRole('link', { name: `View ${name} (opens in a new tab)` }).click(),
+  ])
+  const response = await viewer.waitForLoadState().then(() => viewer.reload())
+  expect(response?.status()).toBe(200)
+  expect(response?.headers()['content-type']).toBe('image/png')
+  expect(response?.headers()['x-content-type-options']).toBe('nosniff')
+  expect(response?.headers()['content-disposition']).toMatch(/^inline/)
+  await viewer.close()
+})
+
+test('content: create and edit a block, and the public copy changes', async ({ page }) => {
+  await page.goto('/admin?tab=content')
+  const save = page.getByRole('button', { name: 'Save', exact: true })
+  await expect(save).toBeDisabled()
+  await page.getByLabel('Key').fill('contact.intro')
+  await expect(save).toBeDisabled()
+  const first = `Call or write any weekday (${Date.now()}).`
+  await page.getByLabel('Content', { exact: true }).fill(first)
+  await expect(save).toBeEnabled()
+  await save.click()
+  await expect(toast(page, 'Content saved')).toBeVisible()
+  const block = page.getByRole('listitem').filter({ hasText: 'contact.intro' })
+  await expect(block).toContainText(first)
+
+  await page.goto('/contact')
+  await expect(page.getByText(first)).toBeVisible()
+
+  await page.goto('/admin?tab=content')
+  await page.getByRole('button', { name: 'Edit contact.intro' }).click()
+  await expect(page.getByLabel('Key')).toBeDisabled()
+  const content = page.getByLabel('Content', { exact: true })
+  await expect(content).toHaveValue(first)
+  await content.fill('')
+  await expect(save).toBeDisabled()
+  const second = `A long answer. ${'More detail. '.repeat(20)}`
+  await content.fill(second)
+  await save.click()
+  await expect(toast(page, 'Content saved')).toBeVisible()
+  // Long copy is previewed at 200 characters with an ellipsis.
+  await expect(page.getByRole('listitem').filter({ hasText: 'contact.intro' })).toContainText(
+    `${second.slice(0, 200)}...`,
+  )
+
+  await page.goto('/contact')
+  await expect(page.getByText(second.trim())).toBeVisible()
+})
