@@ -170,7 +170,9 @@ test('resumes: upload, activate, download and delete', async ({ page }) => {
 test('files: upload and view in a new tab', async ({ page, context }) => {
   await page.goto('/admin?tab=files')
   const name = `e2e-pixel-${Date.now()}.png`
-  await page.getByLabel(/^File/).setInputFiles({ name, mimeType: 'image/png', buffer: PNG })
+  await page
+    .getByLabel('File (images, PDF, DOC, DOCX, TXT or MD, up to 10 MB)')
+    .setInputFiles({ name, mimeType: 'image/png', buffer: PNG })
   await page.getByRole('button', { name: 'Upload', exact: true }).click()
   await expect(toast(page, 'File uploaded')).toBeVisible()
   const row = page.getByRole('listitem').filter({ hasText: name })
@@ -192,10 +194,10 @@ test('content: create and edit a block, and the public copy changes', async ({ p
   await page.goto('/admin?tab=content')
   const save = page.getByRole('button', { name: 'Save', exact: true })
   await expect(save).toBeDisabled()
-  await page.getByLabel('Key').fill('contact.intro')
+  await page.getByRole('textbox', { name: 'Key' }).fill('contact.intro')
   await expect(save).toBeDisabled()
   const first = `Call or write any weekday (${Date.now()}).`
-  await page.getByLabel('Content', { exact: true }).fill(first)
+  await page.getByRole('textbox', { name: 'Content', exact: true }).fill(first)
   await expect(save).toBeEnabled()
   await save.click()
   await expect(toast(page, 'Content saved')).toBeVisible()
@@ -207,8 +209,8 @@ test('content: create and edit a block, and the public copy changes', async ({ p
 
   await page.goto('/admin?tab=content')
   await page.getByRole('button', { name: 'Edit contact.intro' }).click()
-  await expect(page.getByLabel('Key')).toBeDisabled()
-  const content = page.getByLabel('Content', { exact: true })
+  await expect(page.getByRole('textbox', { name: 'Key' })).toBeDisabled()
+  const content = page.getByRole('textbox', { name: 'Content', exact: true })
   await expect(content).toHaveValue(first)
   await content.fill('')
   await expect(save).toBeDisabled()

@@ -202,22 +202,25 @@ export function AdminDialog({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       isDismissable={role === 'dialog'}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/50 p-4 sm:items-center"
+      className="fixed inset-0 z-50 overflow-y-auto bg-black/50"
     >
-      <Modal
-        className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-md'} rounded-lg bg-white p-6 shadow-xl outline-none`}
-      >
-        <Dialog role={role} className="outline-none">
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="mb-4 text-xl font-semibold text-slate-900">
-                {title}
-              </Heading>
-              {typeof children === 'function' ? children(close) : children}
-            </>
-          )}
-        </Dialog>
-      </Modal>
+      {/* Centred when short, scrollable from its top when taller than the screen. */}
+      <div className="flex min-h-full items-center justify-center p-4">
+        <Modal
+          className={`w-full ${size === 'lg' ? 'max-w-3xl' : 'max-w-md'} rounded-lg bg-white p-6 shadow-xl outline-none`}
+        >
+          <Dialog role={role} className="outline-none">
+            {({ close }) => (
+              <>
+                <Heading slot="title" className="mb-4 text-xl font-semibold text-slate-900">
+                  {title}
+                </Heading>
+                {typeof children === 'function' ? children(close) : children}
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </div>
     </ModalOverlay>
   )
 }

@@ -1,6 +1,11 @@
 import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
-import { labelOf, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../schema/constants'
+import {
+  LEGACY_CATEGORY_ALIASES,
+  labelOf,
+  PROJECT_CATEGORIES,
+  PROJECT_STATUSES,
+} from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { publicDataChanged } from '../public-data'
@@ -63,7 +68,7 @@ export function ProjectsTab() {
                 <p className="line-clamp-2 text-sm text-slate-600">{p.description}</p>
                 <p className="mt-1 flex flex-wrap gap-2 text-xs">
                   <span className="rounded bg-slate-100 px-2 py-0.5">
-                    {labelOf(PROJECT_CATEGORIES, p.category)}
+                    {labelOf(PROJECT_CATEGORIES, LEGACY_CATEGORY_ALIASES[p.category] ?? p.category)}
                   </span>
                   <span className="rounded bg-blue-50 px-2 py-0.5 text-blue-800">
                     {labelOf(PROJECT_STATUSES, p.status ?? 'production')}

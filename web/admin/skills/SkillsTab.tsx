@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
@@ -88,30 +88,7 @@ export function SkillsTab() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {groups.map(([group, skills]) => (
-            <section
-              key={group}
-              aria-labelledby={`skill-group-${group}`}
-              className="rounded-md border border-slate-200 p-4"
-            >
-              <h3 id={`skill-group-${group}`} className="mb-2 font-semibold text-slate-900">
-                {group}
-              </h3>
-              <ul className="flex flex-col gap-1">
-                {skills.map((s) => (
-                  <li key={s.id} className="flex items-center justify-between gap-2 text-sm">
-                    <span>{s.name}</span>
-                    <AdminButton
-                      variant="ghost"
-                      className="px-2 py-1 text-red-700"
-                      aria-label={`Delete ${s.name}`}
-                      onPress={() => setDeleting(s)}
-                    >
-                      Delete
-                    </AdminButton>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <SkillGroup key={group} category={group} skills={skills} onDelete={setDeleting} />
           ))}
         </div>
       )}
@@ -123,5 +100,40 @@ export function SkillsTab() {
         onConfirm={() => void confirmDelete()}
       />
     </Section>
+  )
+}
+
+function SkillGroup({
+  category,
+  skills,
+  onDelete,
+}: {
+  category: string
+  skills: AdminSkill[]
+  onDelete: (skill: AdminSkill) => void
+}) {
+  // Categories are free text: the heading's id must not be derived from them.
+  const headingId = useId()
+  return (
+    <section aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4">
+      <h3 id={headingId} className="mb-2 font-semibold text-slate-900">
+        {category}
+      </h3>
+      <ul className="flex flex-col gap-1">
+        {skills.map((s) => (
+          <li key={s.id} className="flex items-center justify-between gap-2 text-sm">
+            <span>{s.name}</span>
+            <AdminButton
+              variant="ghost"
+              className="px-2 py-1 text-red-700"
+              aria-label={`Delete ${s.name}`}
+              onPress={() => onDelete(s)}
+            >
+              Delete
+            </AdminButton>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
