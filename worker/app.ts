@@ -48,6 +48,7 @@ export const app = new Hono<AppEnv>()
   .use('/graphql', loadSession)
   .use('/api/*', purgeAfterOwnerWrites)
   .use('/graphql', purgeAfterOwnerWrites)
+  .use('/graphql', sameOriginWrites, bodyGuard)
   .route('/api', api)
   .route('/graphql', graphql)
   // Unknown API paths get the JSON error shape, never the SPA shell.
