@@ -163,7 +163,10 @@ try {
   wrangler(['d1', 'execute', 'DB', ...where, '--file', sqlFile, '--yes'])
 
   if (!options.keepSessions) {
-    const listed = wrangler(['kv', 'key', 'list', '--binding', 'SESSIONS', '--prefix', 'session:', ...where], true)
+    const listed = wrangler(
+      ['kv', 'key', 'list', '--binding', 'SESSIONS', '--prefix', 'session:', ...where],
+      true,
+    )
     // The JSON list, past any banner wrangler may print first.
     const keys = (JSON.parse(listed.slice(listed.indexOf('['))) as { name: string }[]).map((k) => k.name)
     if (keys.length > 0) {

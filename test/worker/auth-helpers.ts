@@ -1,6 +1,6 @@
+import { env } from 'cloudflare:test'
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
-import { env } from 'cloudflare:test'
 import { hashPassword } from '../../worker/auth/password'
 import { call } from './helpers'
 
@@ -54,5 +54,4 @@ export function sessionToken(res: Response, name = 'session'): string {
 export const sessionKey = (token: string) =>
   `session:${encodeHexLowerCase(sha256(new TextEncoder().encode(token)))}`
 
-export const me = (cookie?: string) =>
-  call('/api/auth/me', { headers: cookie ? { Cookie: cookie } : {} })
+export const me = (cookie?: string) => call('/api/auth/me', { headers: cookie ? { Cookie: cookie } : {} })

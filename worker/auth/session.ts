@@ -27,7 +27,10 @@ export async function createSession(kv: KVNamespace, user: SessionUser, now = Da
 const KV_MIN_TTL_S = 60
 
 async function put(kv: KVNamespace, token: string, session: StoredSession) {
-  const expiration = Math.max(Math.floor(session.expiresAt / 1000), Math.ceil(Date.now() / 1000) + KV_MIN_TTL_S)
+  const expiration = Math.max(
+    Math.floor(session.expiresAt / 1000),
+    Math.ceil(Date.now() / 1000) + KV_MIN_TTL_S,
+  )
   await kv.put(keyFor(token), JSON.stringify(session), { expiration })
 }
 
