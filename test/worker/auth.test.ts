@@ -3,7 +3,13 @@ import { exports } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SESSION_TTL_MS } from '../../schema/constants'
 import { API_MESSAGES } from '../../schema/messages'
-import { PBKDF2_ITERATIONS } from '../../worker/auth/password'
+import {
+  DUMMY_PASSWORD_HASH,
+  hashPassword,
+  needsRehash,
+  PBKDF2_ITERATIONS,
+  verifyPassword,
+} from '../../worker/auth/password'
 import { createSession } from '../../worker/auth/session'
 import {
   createUser,
@@ -261,5 +267,34 @@ describe('POST /api/auth/logout', () => {
     expect(res.status).toBe(403)
     expect(await res.json()).toEqual({ message: API_MESSAGES.forbiddenOrigin })
     expect((await me(`session=${token}`)).status).toBe(200)
+  })
+})
+
+describe('password hashing', () => {
+  it('stores the parameters with a salted hash and verifies only the right password', async () => {
+    const stored = await hashPassword(PASSWORD)
+    const [algorithm, iterations, salt, hash] = stored.split('$')
+    expect(algorithm).toBe('pbkdf2-sha256')
+    expect(Number(iterations)).toBe(PBKDF2_ITERATIONS)
+    expect(atob(salt!)).toHaveLength(16)
+    expect(atob(hash!)).toHaveLength(32)
+    expect(await hashPassword(PASSWORD)).not.toBe(stored) // a fresh salt each time
+    expect(await verifyPassword(PASSWORD, stored)).toBe(true)
+    expect(await verifyPassword(`${PASSWORD} `, stored)).toBe(false)
+    expect(needsRehash(stored)).toBe(false)
+    expect(needsRehash(await hashPassword(PASSWORD, 1000))).toBe(true)
+  })
+
+  it('never matches the dummy hash or a malformed value, but still pays the full cost', async () => {
+    const derive = vi.spyOn(crypto.subtle, 'deriveBits')
+    for (const stored of [DUMMY_PASSWORD_HASH, 'garbage', 'pbkdf2-sha256$100000$!!!$???', '']) {
+      derive.mockClear()
+      expect(await verifyPassword('', stored)).toBe(false)
+      expect(await verifyPassword(PASSWORD, stored)).toBe(false)
+      expect(derive.mock.calls.map(([p]) => (p as Pbkdf2Params).iterations)).toEqual([
+        PBKDF2_ITERATIONS,
+        PBKDF2_ITERATIONS,
+      ])
+    }
   })
 })
