@@ -127,13 +127,12 @@ describe('CSRF: state-changing REST calls must come from the site itself', () =>
 })
 
 describe('GraphQL CSRF and CORS', () => {
-  it('refuses a "simple" request (no CSRF header, form content type) even with a session', async () => {
-    const res = await call('/graphql', {
-      method: 'POST',
-      headers: { Cookie: await ownerCookie(), 'Content-Type': 'text/plain' },
-      body: JSON.stringify({ query: '{ me { username } }' }),
-    })
+  it('refuses a "simple" request (an HTML form post, no CSRF header) even with a session', async () => {
+    const form = new FormData()
+    form.set('query', '{ me { username } }')
+    const res = await call('/graphql', { method: 'POST', headers: { Cookie: await ownerCookie() }, body: form })
     expect(res.status).toBe(403)
+    expect(await res.text()).not.toContain('"me"')
   })
 
   it('refuses a GET query without the CSRF header', async () => {
