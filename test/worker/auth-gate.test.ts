@@ -130,7 +130,11 @@ describe('GraphQL CSRF and CORS', () => {
   it('refuses a "simple" request (an HTML form post, no CSRF header) even with a session', async () => {
     const form = new FormData()
     form.set('query', '{ me { username } }')
-    const res = await call('/graphql', { method: 'POST', headers: { Cookie: await ownerCookie() }, body: form })
+    const res = await call('/graphql', {
+      method: 'POST',
+      headers: { Cookie: await ownerCookie() },
+      body: form,
+    })
     expect(res.status).toBe(403)
     expect(await res.text()).not.toContain('"me"')
   })
