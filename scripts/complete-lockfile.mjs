@@ -7,7 +7,19 @@
 //   node scripts/complete-lockfile.mjs
 import { readFileSync, writeFileSync } from 'node:fs'
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'netbsd', 'openbsd', 'sunos', 'win32', 'aix', 'openharmony', 'wasi']
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'netbsd',
+  'openbsd',
+  'sunos',
+  'win32',
+  'aix',
+  'openharmony',
+  'wasi',
+]
 const CPU = ['arm64', 'x64', 'ia32', 'arm', 'ppc64', 'riscv64', 's390x', 'loong64', 'mips64el', 'wasm32']
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'))
 const packages = lock.packages

@@ -27,6 +27,8 @@ const yogaFor = (local: boolean) =>
     landingPage: false,
     logging: 'warn',
     context: ({ ctx }) => ctx,
+    // Same-origin only: yoga's default CORS reflects any Origin with credentials.
+    cors: false,
     plugins: [
       // Refuses "simple" cross-site requests: every call must carry this header
       // (urql sends it) or a JSON content type that forces a CORS preflight.
