@@ -57,7 +57,12 @@ describe('file uploads', () => {
       expect(res.headers.get('content-disposition')).toBe(
         `${disposition}; filename="${name}"; filename*=UTF-8''${name}`,
       )
-      expect(res.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'")
+      // Chrome cannot show a PDF in a sandboxed document; everything else is sandboxed.
+      expect(res.headers.get('content-security-policy')).toBe(
+        mime === 'application/pdf'
+          ? "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+          : "sandbox; default-src 'none'",
+      )
       expect(res.headers.get('cache-control')).toBe('private, no-store')
     },
   )

@@ -6,11 +6,19 @@ export function contentDisposition(kind: 'attachment' | 'inline', filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`
 }
 
+// Chrome refuses to start its PDF viewer in a sandboxed document (it counts as
+// a plugin), so an inline PDF could not be viewed at all; Chrome also drops CSP
+// headers on PDF documents. PDFs therefore get the strict policy without
+// `sandbox`. https://github.com/whatwg/html/issues/3958
+const SANDBOXED = "sandbox; default-src 'none'"
+const PDF_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
 /**
  * Headers for serving a stored file. The stored type was decided by sniffing at
  * upload, `nosniff` stops the browser from second-guessing it, only raster
- * images and PDF are inline, and the sandbox CSP means that even a file that
- * somehow renders as a document can run no script and load nothing.
+ * images and PDF are inline (SVG, HTML-like text and documents download), and
+ * the sandbox CSP means that even a file that somehow renders as a document can
+ * run no script and load nothing.
  */
 export function fileHeaders(file: { mime: string; name: string; size: number }) {
   const essence = file.mime.split(';')[0]!.trim().toLowerCase()
@@ -22,7 +30,7 @@ export function fileHeaders(file: { mime: string; name: string; size: number }) 
       file.name,
     ),
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "sandbox; default-src 'none'",
+    'Content-Security-Policy': essence === 'application/pdf' ? PDF_POLICY : SANDBOXED,
     'Cache-Control': 'private, no-store',
   }
 }
