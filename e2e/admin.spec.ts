@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 
 // The owner's admin panel, tab by tab, as the owner uses it: every change is
@@ -146,11 +147,11 @@ test('resumes: upload, activate, download and delete', async ({ page }) => {
   await expect(row).toContainText(`${Math.round(PDF.length / 1024)} KB`)
   await expect(upload).toBeDisabled()
 
-  await row.getByRole('button', { name: `Set ${name} active` }).click()
+  await row.getByRole('button', { name: `Set Active: ${name}` }).click()
   await expect(toast(page, 'Resume activated')).toBeVisible()
   await expect(row.getByText('Active', { exact: true })).toBeVisible()
   // Set Active is offered only on the others; exactly one resume is active.
-  await expect(row.getByRole('button', { name: /Set .* active/ })).toHaveCount(0)
+  await expect(row.getByRole('button', { name: /^Set Active/ })).toHaveCount(0)
   await expect(page.getByText('Active', { exact: true })).toHaveCount(1)
 
   const download = await page.request.get('/api/resume/download')
@@ -225,4 +226,19 @@ test('content: create and edit a block, and the public copy changes', async ({ p
 
   await page.goto('/contact')
   await expect(page.getByText(second.trim())).toBeVisible()
+})
+
+test('every tab and the project dialog pass an axe scan', async ({ page }) => {
+  for (const tab of ['projects', 'skills', 'files', 'resumes', 'consultations', 'content']) {
+    await page.goto(`/admin?tab=${tab}`)
+    await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('id', new RegExp(`-tab-${tab}$`))
+    await page.waitForLoadState('networkidle')
+    const results = await new AxeBuilder({ page }).include('main').analyze()
+    expect(results.violations.map((v) => `${tab}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([])
+  }
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Add Project' }).click()
+  await expect(page.getByRole('dialog', { name: 'Add Project' })).toBeVisible()
+  const dialog = await new AxeBuilder({ page }).include('[role=dialog]').analyze()
+  expect(dialog.violations.map((v) => `dialog: ${v.id} ${v.nodes[0]?.target}`)).toEqual([])
 })

@@ -97,7 +97,7 @@ export function ResumesTab() {
                       variant="secondary"
                       isDisabled={activation.fetching}
                       onPress={() => void setActive(r)}
-                      aria-label={`Set ${r.originalName} active`}
+                      aria-label={`Set Active: ${r.originalName}`}
                     >
                       Set Active
                     </AdminButton>
