@@ -188,4 +188,21 @@ describe('projects REST and GraphQL parity', () => {
     expect(viaGql.body.data!.projects.map(comparable)).toEqual(viaRest.map(comparable))
     expect(viaGql.body.data!.projects.map((p) => Number(p.id))).toEqual(viaRest.map((p) => p.id))
   })
+
+  it('a write through either API is on the public list at once (the edge copy is purged)', async () => {
+    const before = (await (await call('/api/projects')).json()) as { title: string }[]
+    // Let the edge copy be stored, so the next read would be served from it without a purge.
+    await new Promise((r) => setTimeout(r, 50))
+    const viaGql = await gql<{ createProject: { id: string } }>(
+      'mutation ($input: ProjectInput!) { createProject(input: $input) { id } }',
+      { input: { ...valid, title: 'Fresh from GraphQL' } },
+    )
+    const after = (await (await call('/api/projects')).json()) as { id: number; title: string }[]
+    expect(after).toHaveLength(before.length + 1)
+    expect(after.map((p) => p.title)).toContain('Fresh from GraphQL')
+
+    await rest('DELETE', `/api/projects/${viaGql.body.data!.createProject.id}`)
+    const final = (await (await call('/api/projects')).json()) as { title: string }[]
+    expect(final.map((p) => p.title)).not.toContain('Fresh from GraphQL')
+  })
 })
