@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import {
+  DEFAULT_PUBLIC_STATUS,
   LEGACY_CATEGORY_ALIASES,
   labelOf,
   PROJECT_CATEGORIES,
@@ -71,7 +72,7 @@ export function ProjectsTab() {
                     {labelOf(PROJECT_CATEGORIES, LEGACY_CATEGORY_ALIASES[p.category] ?? p.category)}
                   </span>
                   <span className="rounded bg-blue-50 px-2 py-0.5 text-blue-800">
-                    {labelOf(PROJECT_STATUSES, p.status ?? 'production')}
+                    {labelOf(PROJECT_STATUSES, p.status ?? DEFAULT_PUBLIC_STATUS)}
                   </span>
                   {!p.isPublic && (
                     <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">Hidden</span>
