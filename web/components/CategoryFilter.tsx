@@ -30,7 +30,7 @@ export function CategoryFilter({ value, counts, onChange }: Props) {
           data-category={category.value}
           className="group inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-800 outline-none transition-colors hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-700 data-[focus-visible]:ring-offset-2 data-[selected]:border-blue-700 data-[selected]:bg-blue-700 data-[selected]:text-white"
         >
-          {category.label}
+          {category.label}{' '}
           <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 group-data-[selected]:bg-white group-data-[selected]:text-blue-800">
             {counts[category.value]}
           </span>
