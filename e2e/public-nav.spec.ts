@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
-import { blockExternal } from './public-helpers'
+import { blockExternal, editShellData } from './public-helpers'
 
 // The desktop navigation bar (1280 px).
 
@@ -66,6 +66,8 @@ test('client-side navigation moves the highlight and updates title and descripti
 })
 
 test('no Resume button when there is no active resume', async ({ page }) => {
+  // As if no resume were active: the shell says so, and so would the API.
+  await editShellData(page, (data) => ({ ...data, resume: null }))
   await page.route('**/api/resume/active', (route) =>
     route.fulfill({ status: 404, json: { message: 'Not found' } }),
   )

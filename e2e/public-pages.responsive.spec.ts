@@ -11,6 +11,7 @@ import {
 } from '../schema/site-copy'
 import {
   blockExternal,
+  editShellData,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   PUBLIC_PAGES,
@@ -125,22 +126,33 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
 test('copy with a page content block uses the block; other copy falls back to its default', async ({
   page,
 }) => {
-  await page.route('**/api/page-content', (route) =>
-    route.fulfill({
-      json: [
-        {
-          key: 'home.hero.subtitle',
-          content: 'Owner-edited subtitle from the admin.',
-          contentType: 'textarea',
-        },
-        { key: 'home.contact', content: '   ', contentType: 'textarea' },
-      ],
-    }),
-  )
+  await editShellData(page, (data) => ({
+    ...data,
+    content: [
+      {
+        key: 'home.hero.subtitle',
+        content: 'Owner-edited subtitle from the admin.',
+        contentType: 'textarea',
+      },
+      { key: 'home.contact', content: '   ', contentType: 'textarea' },
+    ],
+  }))
   await page.goto('/')
   await expect(page.getByText('Owner-edited subtitle from the admin.')).toBeVisible()
   // A blank block does not blank the page: the default copy is shown.
   await expect(page.getByText(CONTENT_KEYS['home.contact'].defaultContent)).toBeVisible()
+})
+
+test('page copy and the resume buttons need no extra request: they come with the HTML', async ({ page }) => {
+  const apiCalls: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/contact')
+  await expect(page.getByText(CLAIMS.businessHours, { exact: true })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(apiCalls).not.toContain('/api/page-content')
+  expect(apiCalls).not.toContain('/api/resume/active')
 })
 
 test('the seeded content blocks reach the pages', async ({ page, request }) => {

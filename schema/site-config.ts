@@ -11,6 +11,8 @@ export type SiteConfig = {
 }
 
 export const SITE_CONFIG_ELEMENT_ID = 'site-config'
+/** Page content blocks and the active resume, as the public API would return them. */
+export const SITE_DATA_ELEMENT_ID = 'site-data'
 
 export const EMPTY_SITE_CONFIG: SiteConfig = {
   ownerName: '',

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { findRoute, REDIRECTS } from '../schema/routes'
 import type { AppEnv } from './env'
+import { loadShellData } from './seo/bootstrap'
 import { robotsTxt, sitemapXml } from './seo/crawl'
 import { headFor, rewriteShell } from './seo/head'
 
@@ -35,8 +36,11 @@ export const spa = new Hono<AppEnv>()
 
     // A plain request: forwarding the visitor's If-None-Match could yield a
     // bodiless 304 for a document that is rewritten per route anyway.
-    const shell = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url)))
+    const [shell, data] = await Promise.all([
+      c.env.ASSETS.fetch(new Request(new URL('/', c.req.url))),
+      loadShellData(c.var.db),
+    ])
     if (!shell.ok) return new Response(shell.body, shell)
     const found = Boolean(findRoute(path))
-    return rewriteShell(c.env, shell, headFor(c.env, path, found), found ? 200 : 404)
+    return rewriteShell(c.env, shell, headFor(c.env, path, found), found ? 200 : 404, data)
   })

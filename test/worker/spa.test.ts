@@ -65,6 +65,7 @@ const parse = (html: string) => ({
   canonical: decode(html.match(/<link rel="canonical" href="([^"]*)"/)?.[1]),
   jsonLd: html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1],
   config: html.match(/<script type="application\/json" id="site-config">([^<]*)<\/script>/)?.[1],
+  data: html.match(/<script type="application\/json" id="site-data">([^<]*)<\/script>/)?.[1],
 })
 
 describe('SPA shell per route', () => {
@@ -248,5 +249,54 @@ describe('crawler files', () => {
     await get('/robots.txt')
     await get('/sitemap.xml')
     expect(assetRequests).toEqual([])
+  })
+})
+
+describe('page data in the shell', () => {
+  it('carries the content blocks and the active resume (without its storage key), escaped', async () => {
+    const key = `test.${crypto.randomUUID().slice(0, 8)}`
+    await env.DB.prepare('insert into page_content (key, content, content_type) values (?, ?, ?)')
+      .bind(key, 'Owner copy </script><script>alert(1)</script>', 'textarea')
+      .run()
+    await env.DB.prepare('update resumes set is_active = 0').run()
+    await env.DB.prepare(
+      "insert into resumes (original_name, mime_type, file_size, object_key, is_active) values ('CV.pdf', 'application/pdf', 10, 'resumes/secret-key', 1)",
+    ).run()
+
+    const html = await (await get('/about')).text()
+    expect(html).not.toContain('<script>alert(1)')
+    const data = JSON.parse(parse(html).data!)
+    expect(data.content).toContainEqual(
+      expect.objectContaining({
+        key,
+        content: 'Owner copy </script><script>alert(1)</script>',
+        contentType: 'textarea',
+      }),
+    )
+    expect(data.resume).toMatchObject({ originalName: 'CV.pdf', mimeType: 'application/pdf', isActive: true })
+    expect(html).not.toContain('resumes/secret-key')
+  })
+
+  it('says so when no resume is active', async () => {
+    await env.DB.prepare('update resumes set is_active = 0').run()
+    const data = JSON.parse(parse(await (await get('/')).text()).data!)
+    expect(data.resume).toBeNull()
+  })
+
+  it('still serves the shell, without the data, when the database fails', async () => {
+    const failingDb = {
+      prepare() {
+        throw new Error('D1 down')
+      },
+    }
+    const res = await app.request('https://example.test/contact', {}, {
+      ...testEnv(),
+      DB: failingDb,
+    } as unknown as Env)
+    expect(res.status).toBe(200)
+    const doc = parse(await res.text())
+    expect(doc.title).toContain('Contact')
+    expect(doc.data).toBeUndefined()
+    expect(doc.config).toBeTruthy()
   })
 })

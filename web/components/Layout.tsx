@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { metaFor, normalisePath } from '../../schema/routes'
 import { siteConfig } from '../lib/site-config'
-import { ensureLoaded } from '../state/site'
+import { prefetchFor } from '../state/site'
 import { Nav } from './Nav'
 import { Toaster } from './Toaster'
 
@@ -19,14 +19,13 @@ function useRouteMeta() {
   }, [pathname])
 }
 
+// The first page's data is requested as soon as this (entry) module runs, in
+// parallel with the download of the page's lazy chunk rather than after it.
+if (typeof window !== 'undefined') prefetchFor(window.location.pathname)
+
 // Every page: the fixed navigation bar, the page, and the app-wide toasts.
 export function Layout() {
   useRouteMeta()
-  useEffect(() => {
-    // Needed on every page (the Resume button) or most (page copy): start both now.
-    void ensureLoaded('resume')
-    void ensureLoaded('content')
-  }, [])
   return (
     <>
       <Nav />

@@ -18,6 +18,7 @@ beforeEach(() => {
 })
 afterEach(() => {
   vi.unstubAllGlobals()
+  document.head.innerHTML = ''
 })
 
 describe('site store', () => {
@@ -62,5 +63,40 @@ describe('site store', () => {
     await refreshSiteData('content')
     expect(fetchMock).toHaveBeenCalledTimes(2)
     expect(site.content.data).toEqual([{ key: 'a', content: 'new' }])
+  })
+
+  it('starts with the page copy and resume the Worker wrote into the shell, without fetching them', async () => {
+    const el = document.createElement('script')
+    el.type = 'application/json'
+    el.id = 'site-data'
+    el.textContent = JSON.stringify({
+      content: [{ key: 'contact.hours', content: 'Weekdays 8-4' }],
+      resume: { id: 7, originalName: 'CV.pdf' },
+    })
+    document.head.append(el)
+    const { site, ensureLoaded } = await freshStore()
+    expect(site.content).toEqual({
+      status: 'ready',
+      data: [{ key: 'contact.hours', content: 'Weekdays 8-4' }],
+    })
+    expect(site.resume).toEqual({ status: 'ready', data: { id: 7, originalName: 'CV.pdf' } })
+    await ensureLoaded('content')
+    await ensureLoaded('resume')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('prefetches what a path needs, once', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url === '/api/resume/active' ? json({ message: 'none' }, 404) : json([]),
+    )
+    const { prefetchFor, ensureLoaded } = await freshStore()
+    prefetchFor('/portfolio-solutions/')
+    await ensureLoaded('projects')
+    prefetchFor('/portfolio-solutions')
+    expect(fetchMock.mock.calls.map((c) => c[0]).sort()).toEqual([
+      '/api/page-content',
+      '/api/projects',
+      '/api/resume/active',
+    ])
   })
 })

@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { proxy, useSnapshot } from 'valtio'
 import { type ContentKey, resolveContent } from '../../schema/content-keys'
+import { SITE_DATA_ELEMENT_ID } from '../../schema/site-config'
 import type { PageContent, Resume, Skill } from '../../schema/tables'
 import { getJson } from '../lib/api'
 import type { Json, PublicProject } from '../lib/solutions'
@@ -16,11 +17,34 @@ export type ActiveResume = Omit<Json<Resume>, 'objectKey'>
 
 type Resource<T> = { status: 'idle' | 'loading' | 'ready' | 'error'; data: T }
 
+type ShellData = { content: ContentBlock[]; resume: ActiveResume | null }
+
+/**
+ * The Worker writes the page copy and the active resume into the shell
+ * (worker/seo/bootstrap.ts), so pages render their final text and buttons on
+ * the first paint. Without it (an older shell, a failed read) they are fetched.
+ */
+function readShellData(): ShellData | null {
+  if (typeof document === 'undefined') return null
+  try {
+    const data = JSON.parse(
+      document.getElementById(SITE_DATA_ELEMENT_ID)?.textContent ?? 'null',
+    ) as ShellData | null
+    return data && Array.isArray(data.content) ? data : null
+  } catch {
+    return null
+  }
+}
+
+const shellData = readShellData()
+
+const resource = <T>(data: T, ready = false): Resource<T> => ({ status: ready ? 'ready' : 'idle', data })
+
 export const site = proxy({
-  projects: { status: 'idle', data: [] } as Resource<readonly PublicProject[]>,
-  skills: { status: 'idle', data: [] } as Resource<readonly PublicSkill[]>,
-  content: { status: 'idle', data: [] } as Resource<readonly ContentBlock[]>,
-  resume: { status: 'idle', data: null } as Resource<ActiveResume | null>,
+  projects: resource<readonly PublicProject[]>([]),
+  skills: resource<readonly PublicSkill[]>([]),
+  content: resource<readonly ContentBlock[]>(shellData?.content ?? [], Boolean(shellData)),
+  resume: resource<ActiveResume | null>(shellData?.resume ?? null, Boolean(shellData)),
 })
 
 type Key = keyof typeof site
@@ -69,6 +93,20 @@ export function refreshSiteData(...keys: Key[]): Promise<void> {
       return ensureLoaded(key)
     }),
   ).then(() => undefined)
+}
+
+/** What each page reads, so its requests can start while its code is still downloading. */
+const PAGE_DATA: Readonly<Record<string, readonly Key[]>> = {
+  '/': ['projects'],
+  '/portfolio-solutions': ['projects'],
+  '/about': ['skills'],
+}
+
+/** Starts the requests a path will need (called before the lazy page chunk has loaded). */
+export function prefetchFor(pathname: string) {
+  for (const key of ['resume', 'content', ...(PAGE_DATA[pathname.replace(/(.)\/+$/, '$1')] ?? [])] as Key[]) {
+    void ensureLoaded(key)
+  }
 }
 
 function useResource<K extends Key>(key: K) {

@@ -1,5 +1,6 @@
 import { isPrivatePath, metaFor, NOT_FOUND_META, normalisePath, SITE_NAME } from '../../schema/routes'
-import { SITE_CONFIG_ELEMENT_ID } from '../../schema/site-config'
+import { SITE_CONFIG_ELEMENT_ID, SITE_DATA_ELEMENT_ID } from '../../schema/site-config'
+import type { ShellData } from './bootstrap'
 import { escapeHtml, jsonForScript } from './escape'
 import { professionalService } from './json-ld'
 import { absoluteUrl, siteConfig } from './site'
@@ -26,8 +27,8 @@ export function headFor(env: Env, path: string, found: boolean): ShellHead {
   }
 }
 
-/** The tags appended to <head>: canonical, robots, Open Graph, Twitter, JSON-LD and the SPA's config. */
-export function headTags(env: Env, head: ShellHead): string {
+/** The tags appended to <head>: canonical, robots, Open Graph, Twitter, JSON-LD, the SPA's config and data. */
+export function headTags(env: Env, head: ShellHead, data: ShellData | null = null): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(content)}">`
   const tags = [
@@ -44,12 +45,19 @@ export function headTags(env: Env, head: ShellHead): string {
     meta('name', 'twitter:description', head.description),
     head.jsonLd && `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`,
     `<script type="application/json" id="${SITE_CONFIG_ELEMENT_ID}">${jsonForScript(siteConfig(env))}</script>`,
+    data && `<script type="application/json" id="${SITE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>`,
   ]
   return tags.filter(Boolean).join('\n    ')
 }
 
 /** Rewrites the built index.html for one route: its title, description and the tags above. */
-export function rewriteShell(env: Env, shell: Response, head: ShellHead, status: number): Response {
+export function rewriteShell(
+  env: Env,
+  shell: Response,
+  head: ShellHead,
+  status: number,
+  data: ShellData | null = null,
+): Response {
   const headers = new Headers(shell.headers)
   // The body changes per route and per config: the asset's validators and length no longer apply.
   headers.delete('ETag')
@@ -58,7 +66,7 @@ export function rewriteShell(env: Env, shell: Response, head: ShellHead, status:
   // The shell is small and names hashed bundles; revalidate it on every visit.
   headers.set('Cache-Control', 'no-cache')
   headers.set('Content-Type', 'text/html; charset=utf-8')
-  const tags = headTags(env, head)
+  const tags = headTags(env, head, data)
   return new HTMLRewriter()
     .on('title', {
       element(el) {
