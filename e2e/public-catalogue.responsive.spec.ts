@@ -111,32 +111,33 @@ test('cards: status badge, Perfect for, first 3 key features, clamped descriptio
 
     const links = card.getByRole('link')
     await expect(links).toHaveCount(2)
-    await expect(links.nth(1)).toHaveText(SOLUTIONS_COPY.discuss)
+    await expect(links.nth(1)).toHaveText(`${SOLUTIONS_COPY.discuss}: ${project.title}`)
     await expect(links.nth(1)).toHaveAttribute('href', '/schedule-consultation')
   }
 
-  // One card per rule of SPEC §2, from the seed.
+  // One card per rule of SPEC §2, from the seed. The visible label is followed by the title for screen readers.
+  const label = (text: string) => new RegExp(`^${text}: `)
   const byTitle = (title: string) =>
     cards(page)
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
       .getByRole('link')
       .first()
   const live = byTitle('ClinicFlow Practice Manager')
-  await expect(live).toHaveText(SOLUTIONS_COPY.actions.live)
+  await expect(live).toHaveText(label(SOLUTIONS_COPY.actions.live))
   await expect(live).toHaveAttribute('href', 'https://clinicflow.example.com')
   await expect(live).toHaveAttribute('target', '_blank')
   // A missing status is production: the inventory tracker is live.
-  await expect(byTitle('Pharmacy Inventory Tracker')).toHaveText(SOLUTIONS_COPY.actions.live)
+  await expect(byTitle('Pharmacy Inventory Tracker')).toHaveText(label(SOLUTIONS_COPY.actions.live))
   const access = byTitle('Counter POS for Cafés')
-  await expect(access).toHaveText(SOLUTIONS_COPY.actions.access)
+  await expect(access).toHaveText(label(SOLUTIONS_COPY.actions.access))
   await expect(access).toHaveAttribute('href', '/schedule-consultation')
-  await expect(byTitle('Internal Help Desk')).toHaveText(SOLUTIONS_COPY.actions.access)
+  await expect(byTitle('Internal Help Desk')).toHaveText(label(SOLUTIONS_COPY.actions.access))
   const demo = byTitle('After-Hours Answering Assistant')
-  await expect(demo).toHaveText(SOLUTIONS_COPY.actions.demo)
+  await expect(demo).toHaveText(label(SOLUTIONS_COPY.actions.demo))
   await expect(demo).toHaveAttribute('href', 'https://demo.example.com/assistant')
   await expect(demo).toHaveAttribute('target', '_blank')
   const learn = byTitle('Document Intake Automation')
-  await expect(learn).toHaveText(SOLUTIONS_COPY.actions.learnMore)
+  await expect(learn).toHaveText(label(SOLUTIONS_COPY.actions.learnMore))
   await expect(learn).toHaveAttribute('href', '/schedule-consultation')
 })
 

@@ -94,6 +94,7 @@ export const SOLUTIONS_COPY = {
   scheduleConsultation: 'Schedule Free Consultation',
   call: 'Call Now',
   filterLabel: 'Filter solutions by category',
+  gridTitle: 'Solutions',
   loading: 'Loading solutions...',
   loadFailed: 'Solutions could not be loaded. Please refresh the page.',
   viewAll: 'View All Solutions',

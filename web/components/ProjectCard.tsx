@@ -98,6 +98,7 @@ export function ProjectCard({ project, index }: Props) {
         <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{project.description}</p>
 
         <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:flex-wrap">
+          {/* Every card has the same button labels: the hidden title tells them apart for screen readers. */}
           {cardActions(project).map((action, i) => {
             const style = `${i === 0 ? button.primary : button.secondary} px-4 py-2 text-sm`
             return action.external ? (
@@ -109,10 +110,12 @@ export function ProjectCard({ project, index }: Props) {
                 className={style}
               >
                 {action.label}
+                <span className="sr-only">: {project.title}</span>
               </a>
             ) : (
               <Link key={action.kind} to={action.href} className={style}>
                 {action.label}
+                <span className="sr-only">: {project.title}</span>
               </Link>
             )
           })}

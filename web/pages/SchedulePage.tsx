@@ -26,7 +26,7 @@ export function SchedulePage() {
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-700">{intro}</p>
 
-        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
           {/* The form renders its three sections: personal information, project details, preferred meeting time. */}
           <div className={`${card} min-w-0 p-6 sm:p-8`}>
             <ConsultationForm />

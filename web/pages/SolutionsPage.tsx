@@ -49,7 +49,10 @@ export function SolutionsPage() {
         </div>
       </div>
 
-      <section aria-label="Solutions" className={`${container} py-12`}>
+      <section aria-labelledby="solutions-title" className={`${container} py-12`}>
+        <h2 id="solutions-title" className="sr-only">
+          {SOLUTIONS_COPY.gridTitle}
+        </h2>
         {projects.status === 'error' ? (
           <p role="alert" className="text-slate-700">
             {SOLUTIONS_COPY.loadFailed}
@@ -61,7 +64,7 @@ export function SolutionsPage() {
         ) : shown.length === 0 ? (
           <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
             <GridIcon className="h-12 w-12 text-slate-500" />
-            <h2 className="text-2xl font-bold text-slate-900">{EMPTY_STATES.solutions}</h2>
+            <h3 className="text-2xl font-bold text-slate-900">{EMPTY_STATES.solutions}</h3>
             <p className="text-slate-700">{SOLUTIONS_COPY.emptyHint}</p>
             <Button onPress={() => setFilter('all')} className={button.primary}>
               {SOLUTIONS_COPY.viewAll}
