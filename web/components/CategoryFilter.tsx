@@ -12,7 +12,7 @@ type Props = {
  * The catalogue's category filter: one pressed category at a time, each with its
  * count. Standalone ToggleButtons (aria-pressed, each a tab stop) rather than a
  * ToggleButtonGroup: same behaviour for keyboard and screen readers, and 3 KB
- * less JavaScript on the heaviest public route (docs/decisions/010-public-site.md).
+ * less JavaScript on the heaviest public route (docs/decisions/011-public-js-budget.md).
  */
 export function CategoryFilter({ value, counts, onChange }: Props) {
   return (
