@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { findRoute, REDIRECTS } from '../schema/routes'
 import type { AppEnv } from './env'
+import { inBackground } from './http/background'
 import { loadShellData } from './seo/bootstrap'
 import { robotsTxt, sitemapXml } from './seo/crawl'
 import { headFor, rewriteShell } from './seo/head'
@@ -38,7 +39,7 @@ export const spa = new Hono<AppEnv>()
     // bodiless 304 for a document that is rewritten per route anyway.
     const [shell, data] = await Promise.all([
       c.env.ASSETS.fetch(new Request(new URL('/', c.req.url))),
-      loadShellData(c.var.db),
+      loadShellData(c.var.db, (p) => inBackground(c, p)),
     ])
     if (!shell.ok) return new Response(shell.body, shell)
     const found = Boolean(findRoute(path))

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
+import { purgePublicReads } from '../../worker/http/cache'
 
 // The built index.html is not needed: the assets binding is replaced by one
 // serving a shell shaped like Vite's output, so these tests run before a build.
@@ -262,6 +263,8 @@ describe('page data in the shell', () => {
     await env.DB.prepare(
       "insert into resumes (original_name, mime_type, file_size, object_key, is_active) values ('CV.pdf', 'application/pdf', 10, 'resumes/secret-key', 1)",
     ).run()
+    // Written behind the API: do the purge an owner write does (worker/http/cache.ts).
+    await purgePublicReads()
 
     const html = await (await get('/about')).text()
     expect(html).not.toContain('<script>alert(1)')
@@ -279,11 +282,13 @@ describe('page data in the shell', () => {
 
   it('says so when no resume is active', async () => {
     await env.DB.prepare('update resumes set is_active = 0').run()
+    await purgePublicReads()
     const data = JSON.parse(parse(await (await get('/')).text()).data!)
     expect(data.resume).toBeNull()
   })
 
   it('still serves the shell, without the data, when the database fails', async () => {
+    await purgePublicReads()
     const failingDb = {
       prepare() {
         throw new Error('D1 down')

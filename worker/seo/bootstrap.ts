@@ -1,4 +1,5 @@
 import type { Db } from '../db'
+import { cachedJson } from '../http/cache'
 import { listContent } from '../services/content'
 import { getActiveResume, publicResume } from '../services/resumes'
 
@@ -14,10 +15,20 @@ export type ShellData = {
  * of fetching it after the first paint. On any failure the shell goes out
  * without it and the SPA fetches as usual.
  */
-export async function loadShellData(db: Db): Promise<ShellData | null> {
+export async function loadShellData(
+  db: Db,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<ShellData | null> {
   try {
-    const [content, resume] = await Promise.all([listContent(db), getActiveResume(db)])
-    return { content, resume: resume ? publicResume(resume) : null }
+    // Every page load needs this; it comes from the edge cache, purged by owner writes.
+    return await cachedJson<ShellData>(
+      '/shell-data',
+      async () => {
+        const [content, resume] = await Promise.all([listContent(db), getActiveResume(db)])
+        return { content, resume: resume ? publicResume(resume) : null }
+      },
+      waitUntil,
+    )
   } catch (error) {
     console.error(JSON.stringify({ level: 'error', message: 'shell data unavailable', error: String(error) }))
     return null
