@@ -205,4 +205,14 @@ describe('projects REST and GraphQL parity', () => {
     const final = (await (await call('/api/projects')).json()) as { title: string }[]
     expect(final.map((p) => p.title)).not.toContain('Fresh from GraphQL')
   })
+
+  it('a 304 from the edge copy tells the browser to revalidate next time too', async () => {
+    const first = await call('/api/projects')
+    const etag = first.headers.get('etag')!
+    await new Promise((r) => setTimeout(r, 50))
+    const revalidated = await call('/api/projects', { headers: { 'If-None-Match': etag } })
+    expect(revalidated.status).toBe(304)
+    // Not the edge copy's own lifetime: a browser holding this could not see the next write.
+    expect(revalidated.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+  })
 })

@@ -40,7 +40,9 @@ const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
 export const publicRead = [
   createMiddleware<AppEnv>(async (c, next) => {
     await next()
-    if (c.res.ok) {
+    // A 304 too: it would otherwise carry the edge copy's max-age to the
+    // browser, which would then skip revalidation and show stale data.
+    if (c.res.ok || c.res.status === 304) {
       c.res = new Response(c.res.body, c.res)
       c.header('Cache-Control', 'public, max-age=0, must-revalidate')
     }
