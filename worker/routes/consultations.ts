@@ -6,12 +6,7 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { jsonBody } from '../http/validate'
 import { deliverLogged } from '../mail/outbox'
-import {
-  listConsultations,
-  parseIdParam,
-  submitConsultation,
-  updateConsultation,
-} from '../services/requests'
+import { listConsultations, parseIdParam, submitConsultation, updateConsultation } from '../services/requests'
 
 // /api/consultations: POST (public schedule form); GET and updates (owner only).
 export const consultations = new Hono<AppEnv>()
