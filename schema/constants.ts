@@ -132,6 +132,9 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number]
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 
+/** The public forms' honeypot field: a real visitor never sees or fills it. */
+export const HONEYPOT_FIELD = 'website'
+
 export type Option<V extends string = string> = { readonly value: V; readonly label: string }
 export const valuesOf = <T extends readonly Option[]>(options: T) =>
   options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]]

@@ -6,6 +6,7 @@ import {
   CONTACT_METHODS,
   CONTACT_TIMES,
   CONTENT_TYPES,
+  HONEYPOT_FIELD,
   ISSUE_TYPES,
   MIN_PASSWORD_LENGTH,
   PROJECT_CATEGORY_VALUES,
@@ -138,8 +139,7 @@ const optionalPhone = phoneText('Phone must be text')
   .nullish()
   .transform((v) => (v ? v : null))
 
-/** The honeypot field: a real visitor never sees or fills it. */
-export const HONEYPOT_FIELD = 'website'
+export { HONEYPOT_FIELD }
 
 export const consultationInput = z.object({
   name: required('Name', 120),
