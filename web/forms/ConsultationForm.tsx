@@ -19,7 +19,7 @@ import { slotInstant } from './slot'
 import { useRequestSubmit } from './useRequestSubmit'
 
 export function ConsultationForm() {
-  const { formRef, onSubmit, isPending, errors } = useRequestSubmit({
+  const { formRef, onSubmit, onInput, isPending, errors } = useRequestSubmit({
     url: '/api/consultations',
     payload: ({ preferredDate, preferredTime, ...rest }) => ({
       ...rest,
@@ -37,65 +37,67 @@ export function ConsultationForm() {
       onSubmit={onSubmit}
       validationErrors={errors}
       aria-label="Schedule a consultation"
-      className="relative flex flex-col gap-10"
+      className="relative"
     >
-      <FormSection id="consultation-personal" title="Personal Information">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextInput name="name" label="Full Name" isRequired autoComplete="name" maxLength={120} />
-          <TextInput name="email" label="Email Address" type="email" isRequired autoComplete="email" />
-          <TextInput name="phone" label="Phone Number" type="tel" autoComplete="tel" />
-          <TextInput name="company" label="Company / Organization" autoComplete="organization" />
-        </div>
-      </FormSection>
+      <div onInput={onInput} className="flex flex-col gap-10">
+        <FormSection id="consultation-personal" title="Personal Information">
+          <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
+            <TextInput name="name" label="Full Name" isRequired autoComplete="name" maxLength={120} />
+            <TextInput name="email" label="Email Address" type="email" isRequired autoComplete="email" />
+            <TextInput name="phone" label="Phone Number" type="tel" autoComplete="tel" />
+            <TextInput name="company" label="Company / Organization" autoComplete="organization" />
+          </div>
+        </FormSection>
 
-      <FormSection id="consultation-project" title="Project Details">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <SelectInput
-            name="projectType"
-            label="Project Type"
+        <FormSection id="consultation-project" title="Project Details">
+          <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
+            <SelectInput
+              name="projectType"
+              label="Project Type"
+              isRequired
+              options={PROJECT_TYPES}
+              placeholder="Select a project type"
+            />
+            <SelectInput
+              name="budget"
+              label="Budget Range"
+              options={BUDGETS}
+              placeholder="Select a budget range"
+            />
+          </div>
+          <TextAreaInput
+            name="description"
+            label="Project Description"
             isRequired
-            options={PROJECT_TYPES}
-            placeholder="Select a project type"
+            maxLength={5000}
+            placeholder="What problem should the software solve? Who will use it?"
           />
-          <SelectInput
-            name="budget"
-            label="Budget Range"
-            options={BUDGETS}
-            placeholder="Select a budget range"
-          />
-        </div>
-        <TextAreaInput
-          name="description"
-          label="Project Description"
-          isRequired
-          maxLength={5000}
-          placeholder="What problem should the software solve? Who will use it?"
-        />
-      </FormSection>
+        </FormSection>
 
-      <FormSection id="consultation-time" title="Preferred Meeting Time">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <DateInputField
-            name="preferredDate"
-            label="Preferred Date"
-            isRequired
-            // "Today" in the business's time zone, the same rule the server applies.
-            minValue={today(BUSINESS_TIME_ZONE)}
-          />
-          <SelectInput
-            name="preferredTime"
-            label="Preferred Time"
-            isRequired
-            options={TIME_SLOTS}
-            placeholder="Select a time"
-            description="Central Time (CST/CDT)"
-          />
-        </div>
-      </FormSection>
+        <FormSection id="consultation-time" title="Preferred Meeting Time">
+          <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
+            <DateInputField
+              name="preferredDate"
+              label="Preferred Date"
+              isRequired
+              // "Today" in the business's time zone, the same rule the server applies.
+              minValue={today(BUSINESS_TIME_ZONE)}
+            />
+            <SelectInput
+              name="preferredTime"
+              label="Preferred Time"
+              isRequired
+              options={TIME_SLOTS}
+              placeholder="Select a time"
+              description="Central Time (CST/CDT)"
+            />
+          </div>
+        </FormSection>
 
-      <Honeypot />
-      <div>
-        <SubmitButton isPending={isPending} idle="Schedule Consultation" pending="Submitting..." />
+        <Honeypot />
+        <div>
+          <SubmitButton isPending={isPending} idle="Schedule Consultation" pending="Submitting..." />
+        </div>
       </div>
     </Form>
   )

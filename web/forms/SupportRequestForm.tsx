@@ -7,7 +7,7 @@ import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInp
 import { useRequestSubmit } from './useRequestSubmit'
 
 export function SupportRequestForm({ onSubmitted }: { onSubmitted?: () => void }) {
-  const { formRef, onSubmit, isPending, errors } = useRequestSubmit({
+  const { formRef, onSubmit, onInput, isPending, errors } = useRequestSubmit({
     url: '/api/consultation',
     payload: (values) => values,
     success: TOASTS.supportSent,
@@ -21,52 +21,54 @@ export function SupportRequestForm({ onSubmitted }: { onSubmitted?: () => void }
       onSubmit={onSubmit}
       validationErrors={errors}
       aria-label="IT support request"
-      className="relative flex flex-col gap-6"
+      className="relative"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextInput name="name" label="Full Name" isRequired autoComplete="name" maxLength={120} />
-        <TextInput name="email" label="Email Address" type="email" isRequired autoComplete="email" />
-        <TextInput name="phone" label="Phone Number" type="tel" isRequired autoComplete="tel" />
-        <TextInput name="businessName" label="Business Name" autoComplete="organization" />
-      </div>
+      <div onInput={onInput} className="flex flex-col gap-3">
+        <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
+          <TextInput name="name" label="Full Name" isRequired autoComplete="name" maxLength={120} />
+          <TextInput name="email" label="Email Address" type="email" isRequired autoComplete="email" />
+          <TextInput name="phone" label="Phone Number" type="tel" isRequired autoComplete="tel" />
+          <TextInput name="businessName" label="Business Name" autoComplete="organization" />
+        </div>
 
-      <SelectInput
-        name="issueType"
-        label="Issue Type"
-        isRequired
-        options={ISSUE_TYPES}
-        placeholder="Select the type of issue"
-      />
-
-      <RadioInput name="urgency" label="Urgency Level" isRequired options={URGENCY_LEVELS} columns={4} />
-
-      <TextAreaInput
-        name="description"
-        label="Describe the Issue"
-        isRequired
-        maxLength={5000}
-        placeholder="What is happening, since when, and what have you tried?"
-      />
-
-      <div className="grid gap-5 sm:grid-cols-2">
-        <RadioInput
-          name="preferredContact"
-          label="Preferred Contact Method"
-          isRequired
-          options={CONTACT_METHODS}
-          columns={3}
-        />
         <SelectInput
-          name="preferredTime"
-          label="Preferred Contact Time"
-          options={CONTACT_TIMES}
-          placeholder="Any time that suits"
+          name="issueType"
+          label="Issue Type"
+          isRequired
+          options={ISSUE_TYPES}
+          placeholder="Select the type of issue"
         />
-      </div>
 
-      <Honeypot />
-      <div>
-        <SubmitButton isPending={isPending} idle="Send Support Request" pending="Sending Request..." />
+        <RadioInput name="urgency" label="Urgency Level" isRequired options={URGENCY_LEVELS} columns={4} />
+
+        <TextAreaInput
+          name="description"
+          label="Describe the Issue"
+          isRequired
+          maxLength={5000}
+          placeholder="What is happening, since when, and what have you tried?"
+        />
+
+        <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
+          <RadioInput
+            name="preferredContact"
+            label="Preferred Contact Method"
+            isRequired
+            options={CONTACT_METHODS}
+            columns={3}
+          />
+          <SelectInput
+            name="preferredTime"
+            label="Preferred Contact Time"
+            options={CONTACT_TIMES}
+            placeholder="Any time that suits"
+          />
+        </div>
+
+        <Honeypot />
+        <div>
+          <SubmitButton isPending={isPending} idle="Send Support Request" pending="Sending Request..." />
+        </div>
       </div>
     </Form>
   )

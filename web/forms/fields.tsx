@@ -31,12 +31,24 @@ import {
 } from 'react-aria-components'
 import { HONEYPOT_FIELD, type Option } from '../../schema/constants'
 
-const fieldClass = 'flex min-w-0 flex-col gap-1.5'
+const fieldClass = 'flex min-w-0 flex-col gap-1'
 const labelClass = 'text-sm font-semibold text-slate-800'
 const controlClass =
   'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 outline-none placeholder:text-slate-500 data-[focused]:border-blue-700 data-[focused]:ring-2 data-[focused]:ring-blue-700/30 data-[invalid]:border-red-700'
-const errorClass = 'text-sm font-medium text-red-700'
 const hintClass = 'text-sm text-slate-600'
+
+/**
+ * The field's error, in a line reserved whether or not there is one: react-aria
+ * hides a message when the field loses focus, and without the reserved line the
+ * form would jump up under the pointer and swallow the click on Submit.
+ */
+function ErrorLine() {
+  return (
+    <div className="min-h-5">
+      <FieldError className="text-sm font-medium text-red-700" />
+    </div>
+  )
+}
 
 function FieldLabel({ children, isRequired }: { children: ReactNode; isRequired?: boolean }) {
   return (
@@ -77,7 +89,7 @@ export function TextInput({
           {description}
         </Text>
       )}
-      <FieldError className={errorClass} />
+      <ErrorLine />
     </TextField>
   )
 }
@@ -104,7 +116,7 @@ export function TextAreaInput({
           {description}
         </Text>
       )}
-      <FieldError className={errorClass} />
+      <ErrorLine />
     </TextField>
   )
 }
@@ -133,7 +145,7 @@ export function SelectInput({
           {description}
         </Text>
       )}
-      <FieldError className={errorClass} />
+      <ErrorLine />
       <Popover className="max-h-72 w-[var(--trigger-width)] overflow-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg outline-none">
         <ListBox className="outline-none">
           {options.map((option) => (
@@ -186,7 +198,7 @@ export function DateInputField({
           {description}
         </Text>
       )}
-      <FieldError className={errorClass} />
+      <ErrorLine />
       <Popover className="rounded-lg border border-slate-200 bg-white p-3 shadow-lg outline-none">
         <Dialog className="outline-none">
           <Calendar>
@@ -258,7 +270,7 @@ export function RadioInput({
           </Radio>
         ))}
       </div>
-      <FieldError className={errorClass} />
+      <ErrorLine />
     </RadioGroup>
   )
 }
@@ -300,7 +312,7 @@ export function SubmitButton({
 
 export function FormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-5">
+    <section aria-labelledby={id} className="flex flex-col gap-3">
       <h2 id={id} className="border-b border-slate-200 pb-2 text-xl font-bold text-slate-900">
         {title}
       </h2>

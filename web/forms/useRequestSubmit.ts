@@ -38,6 +38,19 @@ export function useRequestSubmit({ url, payload, success, failure, onSuccess }: 
     first?.focus()
   }, [errors])
 
+  // A server message goes as soon as the visitor edits its field. (A React
+  // handler, batched with the field's own change; a native listener re-rendered
+  // the field with its old value in between.)
+  function onInput(event: FormEvent<HTMLElement>) {
+    const { name } = event.target as HTMLInputElement
+    if (!name) return
+    setErrors((current) => {
+      if (!(name in current)) return current
+      const { [name]: _edited, ...rest } = current
+      return rest
+    })
+  }
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (inFlight.current) return
@@ -59,5 +72,5 @@ export function useRequestSubmit({ url, payload, success, failure, onSuccess }: 
     }
   }
 
-  return { formRef, onSubmit, isPending, errors }
+  return { formRef, onSubmit, onInput, isPending, errors }
 }
