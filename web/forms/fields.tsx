@@ -130,10 +130,10 @@ export function SelectInput({
   placeholder = 'Select an option',
 }: Common & { options: readonly Option[]; placeholder?: string }) {
   return (
-    <Select name={name} isRequired={isRequired} placeholder={placeholder} className={fieldClass}>
+    <Select name={name} isRequired={isRequired} placeholder={placeholder} className={`group ${fieldClass}`}>
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
       <Button
-        className={`${controlClass} flex items-center justify-between gap-2 text-left data-[focus-visible]:border-blue-700 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-700/30`}
+        className={`${controlClass} flex items-center justify-between gap-2 text-left group-data-[invalid]:border-red-700 data-[focus-visible]:border-blue-700 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-700/30`}
       >
         <SelectValue className="truncate data-[placeholder]:text-slate-500" />
         <span aria-hidden="true" className="text-slate-500">
@@ -190,7 +190,17 @@ export function DateInputField({
           )}
         </DateInput>
         <Button className="rounded-md px-2 py-1 text-slate-700 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-700">
-          <span aria-hidden="true">📅</span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-5 w-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <rect x="3" y="5" width="18" height="16" rx="2" />
+            <path d="M16 3v4M8 3v4M3 10h18" />
+          </svg>
         </Button>
       </Group>
       {description && (
@@ -243,7 +253,7 @@ export function RadioInput({
   options: readonly (Option & { readonly description?: string })[]
   columns?: 2 | 3 | 4
 }) {
-  const grid = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-4' }[columns]
+  const grid = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3', 4: 'sm:grid-cols-2 md:grid-cols-4' }[columns]
   return (
     <RadioGroup name={name} isRequired={isRequired} className={fieldClass}>
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
