@@ -56,6 +56,8 @@ export const EMPTY_STATES = {
 /** Server-side messages shared by REST and GraphQL answers. */
 export const API_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
+  registrationClosed: 'Registration is closed: the owner account already exists.',
+  setupTokenRequired: 'A valid setup token is required to create the owner account.',
   unauthorized: 'Authentication required',
   forbiddenOrigin: 'Cross-site request refused',
   validation: 'Please correct the highlighted fields.',

@@ -4,6 +4,7 @@ import { loadSession } from './auth/middleware'
 import { createDb } from './db'
 import type { AppEnv } from './env'
 import { graphql } from './graphql'
+import { purgeAfterOwnerWrites } from './http/cache'
 import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
 import { requestLogger } from './http/logging'
@@ -45,6 +46,9 @@ export const app = new Hono<AppEnv>()
   })
   .use('/api/*', loadSession)
   .use('/graphql', loadSession)
+  .use('/api/*', purgeAfterOwnerWrites)
+  .use('/graphql', purgeAfterOwnerWrites)
+  .use('/graphql', sameOriginWrites, bodyGuard)
   .route('/api', api)
   .route('/graphql', graphql)
   // Unknown API paths get the JSON error shape, never the SPA shell.

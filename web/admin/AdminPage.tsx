@@ -1,7 +1,91 @@
+import { useState } from 'react'
+import { Button } from 'react-aria-components'
+import { Link, useNavigate } from 'react-router'
+import { EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
+import { toast } from '../components/Toaster'
+import { ApiRequestError } from '../lib/api'
+import { logout, useAuth } from '../state/auth'
+import { AdminTabs } from './AdminTabs'
+
+const linkButton =
+  'inline-flex items-center justify-center rounded-md px-4 py-2 font-medium outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2'
+
+// /admin (SPEC §2): gated on the client by being signed in; every admin call is
+// also refused by the Worker without a session.
 export function AdminPage() {
+  const { status, user } = useAuth()
+
+  if (status === 'unknown') {
+    return (
+      <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
+        <p role="status" className="text-slate-600">
+          Loading...
+        </p>
+      </main>
+    )
+  }
+
+  if (!user) {
+    return (
+      <main
+        id="main"
+        className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24 text-center"
+      >
+        <h1 className="sr-only">Portfolio Admin</h1>
+        <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
+        <Link to="/login" className={`${linkButton} bg-blue-700 text-white hover:bg-blue-800`}>
+          Go to Login
+        </Link>
+      </main>
+    )
+  }
+
   return (
-    <main id="main" className="pt-20">
-      <h1>Portfolio Admin</h1>
+    <main id="main" className="mx-auto max-w-6xl px-4 pt-24 pb-16">
+      <header className="mb-8 flex flex-col gap-4 border-b border-slate-200 pb-6 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Portfolio Admin</h1>
+          <p className="mt-1 text-slate-600">Welcome back, {user.username}</p>
+        </div>
+        <div className="flex gap-3">
+          <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
+            View Portfolio
+          </Link>
+          <LogoutButton />
+        </div>
+      </header>
+      <AdminTabs />
     </main>
+  )
+}
+
+function LogoutButton() {
+  const navigate = useNavigate()
+  const [pending, setPending] = useState(false)
+
+  async function onLogout() {
+    setPending(true)
+    try {
+      await logout()
+      toast(TOASTS.logoutSuccess)
+      navigate('/')
+    } catch (error) {
+      setPending(false)
+      toast({
+        title: ERRORS.logoutFailedTitle,
+        description: (error instanceof ApiRequestError && error.serverMessage) || ERRORS.logoutFailedFallback,
+        variant: 'destructive',
+      })
+    }
+  }
+
+  return (
+    <Button
+      onPress={onLogout}
+      isPending={pending}
+      className="inline-flex items-center justify-center rounded-md bg-slate-900 px-4 py-2 font-medium text-white outline-none hover:bg-slate-700 data-[pending]:opacity-80 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[focus-visible]:ring-offset-2"
+    >
+      Logout
+    </Button>
   )
 }

@@ -22,10 +22,16 @@ export async function createSession(kv: KVNamespace, user: SessionUser, now = Da
   return { token, expiresAt }
 }
 
+// KV drops the entry itself at expiry; KV refuses expirations less than 60 s
+// ahead, and `validateSession` checks `expiresAt` anyway, so it is clamped.
+const KV_MIN_TTL_S = 60
+
 async function put(kv: KVNamespace, token: string, session: StoredSession) {
-  await kv.put(keyFor(token), JSON.stringify(session), {
-    expiration: Math.floor(session.expiresAt / 1000),
-  })
+  const expiration = Math.max(
+    Math.floor(session.expiresAt / 1000),
+    Math.ceil(Date.now() / 1000) + KV_MIN_TTL_S,
+  )
+  await kv.put(keyFor(token), JSON.stringify(session), { expiration })
 }
 
 export type ValidatedSession = { user: SessionUser; expiresAt: number; renewed: boolean }
@@ -45,7 +51,12 @@ export async function validateSession(
   } catch {
     return null
   }
-  if (typeof session.expiresAt !== 'number' || session.expiresAt <= now) {
+  if (
+    typeof session?.expiresAt !== 'number' ||
+    typeof session.userId !== 'number' ||
+    typeof session.username !== 'string' ||
+    session.expiresAt <= now
+  ) {
     await kv.delete(keyFor(token))
     return null
   }

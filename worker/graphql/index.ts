@@ -8,8 +8,9 @@ import { type AppEnv, isLocal } from '../env'
 import type { GraphQLContext } from './builder'
 import { schema } from './schema'
 
-// Limits chosen for the admin's own queries, which are at most 4 levels deep.
-export const GRAPHQL_MAX_DEPTH = 8
+// The admin's own queries are at most 4 levels deep; GraphiQL's introspection
+// query (counted too, so it cannot be abused) needs 13.
+export const GRAPHQL_MAX_DEPTH = 15
 export const GRAPHQL_MAX_COST = 5000
 
 type ServerContext = { ctx: GraphQLContext }
@@ -24,12 +25,14 @@ const yogaFor = (local: boolean) =>
     landingPage: false,
     logging: 'warn',
     context: ({ ctx }) => ctx,
+    // Same-origin only: yoga's default CORS reflects any Origin with credentials.
+    cors: false,
     plugins: [
       // Refuses "simple" cross-site requests: every call must carry this header
       // (urql sends it) or a JSON content type that forces a CORS preflight.
       useCSRFPrevention({ requestHeaders: ['x-graphql-yoga-csrf'] }),
-      maxDepthPlugin({ n: GRAPHQL_MAX_DEPTH, exposeLimits: false }),
-      costLimitPlugin({ maxCost: GRAPHQL_MAX_COST, exposeLimits: false }),
+      maxDepthPlugin({ n: GRAPHQL_MAX_DEPTH, ignoreIntrospection: false, exposeLimits: false }),
+      costLimitPlugin({ maxCost: GRAPHQL_MAX_COST, ignoreIntrospection: false, exposeLimits: false }),
     ],
   })
 
@@ -52,5 +55,29 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     user: c.var.user,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   }
-  return getYoga(isLocal(c.env)).fetch(c.req.raw, { ctx })
+  return withErrorShape(await getYoga(isLocal(c.env)).fetch(c.req.raw, { ctx }))
 })
+
+type GraphQLBody = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }
+
+/**
+ * Yoga answers parse and validation errors with 200 for plain JSON clients;
+ * a request that could not run is a client error, so those become 400. Every
+ * error answer also gets the API's top-level `message` beside the standard
+ * GraphQL `errors` list (docs/decisions/005-graphql-error-shape.md).
+ */
+async function withErrorShape(res: Response): Promise<Response> {
+  if (!(res.headers.get('content-type') ?? '').includes('json')) return res
+  const text = await res.text()
+  let body: GraphQLBody
+  try {
+    body = JSON.parse(text) as GraphQLBody
+  } catch {
+    return new Response(text, res)
+  }
+  const first = body.errors?.[0]
+  const notExecuted = body.data === undefined && first !== undefined
+  const status = res.status === 200 && notExecuted ? 400 : res.status
+  if (status < 400 || !first) return new Response(text, { status, headers: res.headers })
+  return new Response(JSON.stringify({ message: first.message, ...body }), { status, headers: res.headers })
+}

@@ -2,17 +2,66 @@ import { etag } from 'hono/etag'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 
-/**
- * Public reads: a content-derived ETag (so any write changes it, nothing to
- * invalidate by hand) and revalidation on every use, answering 304 when unchanged.
- */
+// Public reads (projects, skills, page content, the active resume) are what
+// every visitor loads. They are answered from the edge cache (Cache API) when
+// possible, carry a content-derived ETag, and are revalidated by browsers on
+// every use (304 when unchanged). Any successful owner write purges them
+// (docs/decisions/006-public-read-caching.md).
+
+export const PUBLIC_READ_PATHS = [
+  '/api/projects',
+  '/api/skills',
+  '/api/page-content',
+  '/api/resume/active',
+] as const
+
+// Cache keys are independent of the host the request came in on.
+const cacheKey = (path: string) => new Request(`https://public-read.cache${path}`)
+
+/** How long an edge copy may live without a purge (other data centres are not purged). */
+const EDGE_TTL_S = 60
+
+const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
+  const cache = await caches.open('public-reads')
+  const key = cacheKey(c.req.path)
+  const hit = await cache.match(key)
+  if (hit) return new Response(hit.body, hit)
+  await next()
+  if (c.res.status === 200) {
+    const copy = new Response(c.res.clone().body, c.res)
+    copy.headers.set('Cache-Control', `public, max-age=${EDGE_TTL_S}`)
+    c.executionCtx.waitUntil(cache.put(key, copy))
+  }
+})
+
 export const publicRead = [
   createMiddleware<AppEnv>(async (c, next) => {
     await next()
-    if (c.req.method === 'GET' && c.res.ok) c.header('Cache-Control', 'public, max-age=0, must-revalidate')
+    if (c.res.ok) {
+      c.res = new Response(c.res.body, c.res)
+      c.header('Cache-Control', 'public, max-age=0, must-revalidate')
+    }
   }),
   etag(),
+  edgeCache,
 ] as const
+
+/** Purges every public read from this data centre's edge cache. */
+export async function purgePublicReads() {
+  const cache = await caches.open('public-reads')
+  await Promise.all(PUBLIC_READ_PATHS.map((path) => cache.delete(cacheKey(path))))
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * After a successful write by the owner (REST or a GraphQL request), the public
+ * reads are purged before the response leaves, so the next read sees the change.
+ */
+export const purgeAfterOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (WRITE_METHODS.has(c.req.method) && c.res.ok && c.get('user')) await purgePublicReads()
+})
 
 /** Owner-only answers are never stored by shared caches. */
 export const privateNoStore = createMiddleware<AppEnv>(async (c, next) => {

@@ -1,0 +1,86 @@
+// Measures what each public route really downloads (JS and CSS, gzip) in Chromium,
+// checks that no admin/GraphQL code is among it, and sizes the Worker bundle.
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+
+export const PUBLIC_PATHS = [
+  '/',
+  '/about',
+  '/contact',
+  '/portfolio-solutions',
+  '/it-support',
+  '/schedule-consultation',
+]
+
+// Markers that only exist in admin or GraphQL code.
+const ADMIN_MARKERS = ['x-graphql-yoga-csrf', 'urql', 'graphql', 'AdminTabs']
+
+export type RouteBytes = {
+  path: string
+  jsGzip: number
+  cssGzip: number
+  scripts: string[]
+  adminCode: string[]
+}
+
+export async function measureRoutes(
+  baseUrl: string,
+  chromiumPath: string,
+  flags: string[],
+): Promise<RouteBytes[]> {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: flags })
+  const results: RouteBytes[] = []
+  try {
+    for (const path of PUBLIC_PATHS) {
+      const page = await browser.newPage()
+      const bodies: { url: string; type: 'js' | 'css'; body: Buffer }[] = []
+      page.on('response', async (res) => {
+        const type = res.request().resourceType()
+        if (type !== 'script' && type !== 'stylesheet') return
+        try {
+          bodies.push({ url: res.url(), type: type === 'script' ? 'js' : 'css', body: await res.body() })
+        } catch {
+          // a response without a body (redirect) is not a download
+        }
+      })
+      await page.goto(baseUrl + path, { waitUntil: 'networkidle' })
+      await page.close()
+      const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length
+      results.push({
+        path,
+        jsGzip: bodies.filter((b) => b.type === 'js').reduce((n, b) => n + gz(b.body), 0),
+        cssGzip: bodies.filter((b) => b.type === 'css').reduce((n, b) => n + gz(b.body), 0),
+        scripts: bodies.filter((b) => b.type === 'js').map((b) => new URL(b.url).pathname),
+        adminCode: bodies
+          .filter((b) => b.type === 'js')
+          .flatMap((b) =>
+            ADMIN_MARKERS.filter((m) => b.body.toString('utf8').includes(m)).map(
+              (m) => `${new URL(b.url).pathname}: ${m}`,
+            ),
+          ),
+      })
+    }
+  } finally {
+    await browser.close()
+  }
+  return results
+}
+
+/** Bundles the Worker as a deploy would and returns its gzip size. */
+export function workerBundleGzip(): number {
+  const outdir = '.wrangler/bench-bundle'
+  execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], { stdio: 'ignore' })
+  let total = 0
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name)
+      if (statSync(file).isDirectory()) walk(file)
+      else if (/\.(m?js|wasm)$/.test(name)) total += gzipSync(readFileSync(file), { level: 9 }).length
+    }
+  }
+  walk(outdir)
+  return total
+}

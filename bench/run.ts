@@ -1,0 +1,126 @@
+// npm run bench: Lighthouse, bytes and load figures for the production build,
+// each checked against its budget. Writes bench/results/latest.json.
+// Options (env): BENCH_RUNS (Lighthouse runs per route, default 3), BENCH_SECONDS
+// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load).
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { measureRoutes, PUBLIC_PATHS, workerBundleGzip } from './bytes'
+import { runLighthouse } from './lighthouse'
+import { type LoadFigures, runLoad } from './load'
+import { startServer } from './server'
+
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load').split(','))
+const PORT = Number(process.env.BENCH_PORT ?? 8790)
+
+type Check = { budget: string; value: string; pass: boolean }
+const checks: Check[] = []
+const check = (budget: string, value: string, pass: boolean) => checks.push({ budget, value, pass })
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+
+console.log('Building the production bundle...')
+execFileSync('npx', ['vite', 'build'], { stdio: 'ignore' })
+const server = await startServer(PORT)
+const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, loadSeconds: SECONDS }
+
+try {
+  if (ONLY.has('bytes')) {
+    console.log('Measuring bytes per public route...')
+    const routes = await measureRoutes(server.url, CHROME, FLAGS)
+    const worker = workerBundleGzip()
+    results.bytes = { routes, workerGzip: worker }
+    for (const r of routes) {
+      check(`${r.path} JS <= 130 KB gzip`, kb(r.jsGzip), r.jsGzip <= 130 * 1024)
+      check(`${r.path} CSS <= 20 KB gzip`, kb(r.cssGzip), r.cssGzip <= 20 * 1024)
+      check(
+        `${r.path} loads no admin/GraphQL code`,
+        r.adminCode.join('; ') || 'none',
+        r.adminCode.length === 0,
+      )
+    }
+    check('Worker bundle <= 1 MB gzip', kb(worker), worker <= 1024 * 1024)
+  }
+
+  if (ONLY.has('lighthouse')) {
+    const lighthouse: Record<string, unknown> = {}
+    for (const path of PUBLIC_PATHS) {
+      console.log(`Lighthouse (mobile, median of ${RUNS}) ${path}...`)
+      const f = await runLighthouse(server.url + path, CHROME, FLAGS, RUNS)
+      lighthouse[path] = f
+      check(`${path} performance >= 95`, String(f.performance), f.performance >= 95)
+      check(`${path} accessibility = 100`, String(f.accessibility), f.accessibility === 100)
+      check(`${path} best practices = 100`, String(f.bestPractices), f.bestPractices === 100)
+      check(`${path} SEO = 100`, String(f.seo), f.seo === 100)
+      check(`${path} LCP <= 1.5 s`, `${f.lcpMs} ms`, f.lcpMs <= 1500)
+      check(`${path} TBT <= 100 ms`, `${f.tbtMs} ms`, f.tbtMs <= 100)
+      check(`${path} CLS <= 0.05`, String(f.cls), f.cls <= 0.05)
+    }
+    results.lighthouse = lighthouse
+  }
+
+  if (ONLY.has('load')) {
+    const asset = readdirSync('dist/client/assets').find((f) => f.endsWith('.js'))
+    const day = new Date(Date.now() + 14 * 86400_000).toISOString().slice(0, 10)
+    const consultation = JSON.stringify({
+      name: 'Load Test',
+      email: 'load@example.com',
+      projectType: 'web-application',
+      description: 'Benchmark request',
+      preferredDate: `${day}T15:00:00.000Z`,
+      preferredTime: '10:00',
+    })
+    const load: LoadFigures[] = []
+    console.log(`Load: 50 connections, ${SECONDS} s per target...`)
+    load.push(await runLoad('static asset', `${server.url}/assets/${asset}`, SECONDS))
+    load.push(await runLoad('GET /api/projects', `${server.url}/api/projects`, SECONDS))
+    load.push(await runLoad('GET /', `${server.url}/`, SECONDS))
+    load.push(
+      await runLoad('POST /api/consultations', `${server.url}/api/consultations`, SECONDS, {
+        method: 'POST',
+        body: consultation,
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
+    const ceiling = load[0]?.rps ?? 1
+    results.load = load.map((l) => ({ ...l, ratioToStatic: Number((l.rps / ceiling).toFixed(2)) }))
+    for (const l of load) check(`${l.name}: no non-2xx`, `${l.non2xx} of ${l.total}`, l.non2xx === 0)
+    const api = load.find((l) => l.name === 'GET /api/projects')
+    if (api)
+      check(
+        'GET /api/projects >= 0.5x static throughput',
+        `${(api.rps / ceiling).toFixed(2)}x`,
+        api.rps / ceiling >= 0.5,
+      )
+  }
+} finally {
+  await server.stop()
+}
+
+results.checks = checks
+mkdirSync('bench/results', { recursive: true })
+writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`)
+
+if (results.load) {
+  console.log('\nLoad (req/s, p50 ms, p99 ms, ratio to static):')
+  for (const l of results.load as (LoadFigures & { ratioToStatic: number })[]) {
+    console.log(
+      `  ${l.name.padEnd(26)} ${String(l.rps).padStart(7)}  ${String(l.p50).padStart(5)}  ${String(l.p99).padStart(5)}  ${l.ratioToStatic}x`,
+    )
+  }
+}
+console.log('\nBudgets:')
+for (const c of checks) console.log(`  ${c.pass ? 'PASS' : 'FAIL'}  ${c.budget.padEnd(48)} ${c.value}`)
+const failed = checks.filter((c) => !c.pass).length
+console.log(`\n${checks.length - failed} budgets met, ${failed} missed. Results: bench/results/latest.json`)
+process.exitCode = failed ? 1 : 0

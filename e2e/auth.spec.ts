@@ -1,0 +1,136 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+// The local owner of the e2e server (scripts/serve-e2e.sh, from .dev.vars).
+const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
+
+async function signInThroughForm(page: Page, password = OWNER.password) {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill(OWNER.username)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login' }).click()
+}
+
+/** The toast region is a landmark; each toast is an alert dialog whose text is announced. */
+const toastRegion = (page: Page) => page.getByRole('region', { name: /notification/i })
+
+test.describe('owner sign-in', () => {
+  test('the admin panel is gated when signed out', async ({ page }) => {
+    await page.goto('/admin')
+    await expect(page.getByText('Please log in to access the admin panel.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0)
+    await page.getByRole('link', { name: 'Go to Login' }).click()
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('heading', { name: 'Portfolio Admin' })).toBeVisible()
+  })
+
+  test('login, the admin header, then logout back to the public site', async ({ page, context }) => {
+    // Hold the answer briefly so the pending label can be seen.
+    await page.route('**/api/auth/login', async (route) => {
+      await new Promise((r) => setTimeout(r, 400))
+      await route.continue()
+    })
+    await signInThroughForm(page)
+    await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible()
+
+    // Announced: a labelled alert dialog whose content is a live `alert`.
+    const welcome = toastRegion(page).getByRole('alertdialog', { name: 'Welcome back!' })
+    await expect(welcome).toHaveAccessibleDescription('You have successfully logged in.')
+    await expect(welcome.getByRole('alert')).toContainText('Welcome back!You have successfully logged in.')
+    // Navigation to /admin waits LOGIN_REDIRECT_MS (1000 ms) after success.
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page).toHaveURL(/\/admin$/, { timeout: 3000 })
+
+    await expect(page.getByRole('heading', { name: 'Portfolio Admin' })).toBeVisible()
+    await expect(page.getByText('Welcome back, owner')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'View Portfolio' })).toHaveAttribute('href', '/')
+
+    const session = (await context.cookies()).find((c) => c.name === 'session')
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+
+    // The session survives a reload.
+    await page.reload()
+    await expect(page.getByText('Welcome back, owner')).toBeVisible()
+
+    await page.getByRole('button', { name: 'Logout' }).click()
+    const goodbye = toastRegion(page).getByRole('alertdialog', { name: 'Goodbye!' })
+    await expect(goodbye).toHaveAccessibleDescription('You have been logged out successfully.')
+    await expect(page).toHaveURL(/\/$/)
+
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401)
+    await page.goto('/admin')
+    await expect(page.getByText('Please log in to access the admin panel.')).toBeVisible()
+  })
+
+  test('/login sends a signed-in owner straight to /admin', async ({ page }) => {
+    const res = await page.request.post('/api/auth/login', { data: OWNER })
+    expect(res.status()).toBe(200)
+    await page.goto('/login')
+    await expect(page).toHaveURL(/\/admin$/)
+    await expect(page.getByText('Welcome back, owner')).toBeVisible()
+  })
+
+  test('a wrong password shows "Login failed" with the server message and stays on /login', async ({
+    page,
+  }) => {
+    await signInThroughForm(page, 'not-the-password')
+    const failed = toastRegion(page).getByRole('alertdialog', { name: 'Login failed' })
+    await expect(failed).toHaveAccessibleDescription('Invalid credentials')
+    await expect(page).toHaveURL(/\/login$/)
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled()
+  })
+
+  test('empty fields are stopped by the browser before any request', async ({ page }) => {
+    let posted = false
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/auth/login')) posted = true
+    })
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await expect(page.getByLabel('Username')).toBeFocused()
+    expect(posted).toBe(false)
+  })
+})
+
+test.describe('toasts', () => {
+  test('show one at a time; a queued toast follows when the first leaves', async ({ page }) => {
+    const toasts = toastRegion(page).getByRole('alertdialog')
+    await signInThroughForm(page, 'not-the-password')
+    await expect(toasts).toHaveAccessibleName('Login failed')
+    // A second failure queues behind the first: still one toast visible.
+    const second = page.waitForResponse('**/api/auth/login')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await second
+    await expect(toasts).toHaveCount(1)
+    // Move the pointer away: hovering the region pauses the timer by design.
+    await page.mouse.move(0, 0)
+    const first = await toasts.getAttribute('aria-labelledby')
+    await expect(toasts).not.toHaveAttribute('aria-labelledby', first!, { timeout: 8000 })
+    await expect(toasts).toHaveCount(1)
+    await expect(toasts).toHaveCount(0, { timeout: 8000 })
+  })
+
+  test('a toast stays about 5 s', async ({ page }) => {
+    await signInThroughForm(page, 'not-the-password')
+    await page.mouse.move(0, 0)
+    const toast = toastRegion(page).getByRole('alertdialog')
+    await expect(toast).toBeVisible()
+    const shownAt = Date.now()
+    await expect(toast).toHaveCount(0, { timeout: 8000 })
+    const shownFor = Date.now() - shownAt
+    expect(shownFor).toBeGreaterThan(4000)
+    expect(shownFor).toBeLessThan(7000)
+  })
+})
+
+test.describe('accessibility', () => {
+  test('/login and the signed-out /admin have no axe violations in their content', async ({ page }) => {
+    for (const path of ['/login', '/admin']) {
+      await page.goto(path)
+      await expect(page.locator('main')).toBeVisible()
+      await expect(page.getByText('Loading...')).toHaveCount(0)
+      const results = await new AxeBuilder({ page }).include('main').analyze()
+      expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([])
+    }
+  })
+})

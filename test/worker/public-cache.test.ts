@@ -1,0 +1,35 @@
+import { env } from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { call } from './helpers'
+import { ownerCookie } from './session-helpers'
+
+describe('public read caching', () => {
+  it('serves the edge copy until an owner write purges it', async () => {
+    await env.DB.prepare("insert into skills (category, name) values ('Languages', 'Go')").run()
+    const first = await call('/api/skills')
+    expect(await first.json()).toMatchObject([{ name: 'Go' }])
+    // A change made behind the API's back is not seen while the edge copy lives...
+    await env.DB.prepare("insert into skills (category, name) values ('Languages', 'Rust')").run()
+    await new Promise((r) => setTimeout(r, 50))
+    const cached = (await (await call('/api/skills')).json()) as unknown[]
+    expect(cached).toHaveLength(1)
+    // ...an anonymous write does not purge it...
+    await call('/api/auth/logout', { method: 'POST' })
+    expect((await (await call('/api/skills')).json()) as unknown[]).toHaveLength(1)
+    // ...and any successful owner write does.
+    const cookie = await ownerCookie()
+    const write = await call('/api/auth/logout', { method: 'POST', headers: { cookie } })
+    expect(write.ok).toBe(true)
+    const fresh = (await (await call('/api/skills')).json()) as unknown[]
+    expect(fresh).toHaveLength(2)
+  })
+
+  it('answers 304 to a matching If-None-Match, with revalidation headers', async () => {
+    const res = await call('/api/projects')
+    const tag = res.headers.get('etag')
+    expect(tag).toBeTruthy()
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
+    const again = await call('/api/projects', { headers: { 'If-None-Match': tag! } })
+    expect(again.status).toBe(304)
+  })
+})

@@ -1,0 +1,131 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { LOGIN_REDIRECT_MS } from '../../schema/constants'
+import { toastQueue } from '../components/Toaster'
+import { resetAuthForTests } from '../state/auth'
+import { LoginPage } from './LoginPage'
+
+const owner = { id: 1, username: 'owner' }
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+/** Answers /api/auth/me and /api/auth/login as the given handlers say. */
+function serve(routes: {
+  me?: () => Response | Promise<Response>
+  login?: () => Response | Promise<Response>
+}) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const url = String(input)
+    if (url === '/api/auth/me')
+      return (routes.me ?? (() => json({ message: 'Authentication required' }, 401)))()
+    if (url === '/api/auth/login' && routes.login) return routes.login()
+    throw new Error(`unexpected fetch ${url}`)
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return fetchMock
+}
+
+function renderLogin() {
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '/admin', element: <p>admin page</p> },
+      { path: '/', element: <p>home page</p> },
+    ],
+    { initialEntries: ['/login'] },
+  )
+  render(<RouterProvider router={router} />)
+  return router
+}
+
+const toasts = () => toastQueue.visibleToasts.map((t) => t.content)
+
+async function fillAndSubmit(username = 'owner', password = 'the password') {
+  const user = userEvent.setup()
+  await user.type(screen.getByLabelText(/Username/), username)
+  await user.type(screen.getByLabelText(/Password/), password)
+  await user.click(screen.getByRole('button', { name: 'Login' }))
+}
+
+beforeEach(() => {
+  resetAuthForTests()
+  toastQueue.clear()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('LoginPage', () => {
+  it('shows the Portfolio Admin title, required fields and a Back to Portfolio link', async () => {
+    serve({})
+    renderLogin()
+    expect(screen.getByRole('heading', { name: 'Portfolio Admin' })).toBeTruthy()
+    expect((screen.getByLabelText(/Username/) as HTMLInputElement).required).toBe(true)
+    const password = screen.getByLabelText(/Password/) as HTMLInputElement
+    expect(password.required).toBe(true)
+    expect(password.type).toBe('password')
+    expect(screen.getByRole('link', { name: 'Back to Portfolio' }).getAttribute('href')).toBe('/')
+  })
+
+  it('does not submit with empty fields (browser-level validation)', async () => {
+    const fetchMock = serve({})
+    renderLogin()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }))
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/login')).toBe(false)
+  })
+
+  it('reads "Logging in..." while pending, toasts, then goes to /admin after 1000 ms', async () => {
+    let answer!: (res: Response) => void
+    serve({ login: () => new Promise((resolve) => (answer = resolve)) })
+    const router = renderLogin()
+    await fillAndSubmit()
+    expect(screen.getByRole('button', { name: 'Logging in...' })).toBeTruthy()
+
+    answer(json({ user: owner }))
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ title: 'Welcome back!', description: 'You have successfully logged in.' }]),
+    )
+    const toastedAt = performance.now()
+    expect(router.state.location.pathname).toBe('/login')
+    await screen.findByText('admin page', {}, { timeout: LOGIN_REDIRECT_MS * 3 })
+    expect(performance.now() - toastedAt).toBeGreaterThanOrEqual(LOGIN_REDIRECT_MS - 50)
+  })
+
+  it('toasts "Login failed" with the server message and stays', async () => {
+    serve({ login: () => json({ message: 'Too many requests. Please wait a minute and try again.' }, 429) })
+    const router = renderLogin()
+    await fillAndSubmit()
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        {
+          title: 'Login failed',
+          description: 'Too many requests. Please wait a minute and try again.',
+          variant: 'destructive',
+        },
+      ]),
+    )
+    expect(router.state.location.pathname).toBe('/login')
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy()
+  })
+
+  it('falls back to "Invalid credentials" when the server sent no message', async () => {
+    serve({ login: () => new Response('', { status: 502 }) })
+    renderLogin()
+    await fillAndSubmit()
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        { title: 'Login failed', description: 'Invalid credentials', variant: 'destructive' },
+      ]),
+    )
+  })
+
+  it('redirects to /admin at once when already signed in', async () => {
+    serve({ me: () => json({ user: owner }) })
+    renderLogin()
+    await screen.findByText('admin page')
+  })
+})
