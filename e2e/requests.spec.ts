@@ -85,10 +85,38 @@ async function holdResponses(page: Page, path: string) {
   return release
 }
 
+test.describe('The schedule page before the visitor interacts', () => {
+  test('fetches the form widgets only once the visitor interacts with the page', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/schedule-consultation')
+    await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Preferred Meeting Time' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const beforeInteraction = scripts.length
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toHaveCount(0)
+
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible({ timeout: 2000 })
+    expect(scripts.length).toBeGreaterThan(beforeInteraction)
+    expect(scripts.slice(beforeInteraction).some((s) => s.includes('ConsultationFormContent'))).toBe(true)
+  })
+
+  test('shows the form without any interaction after a few seconds', async ({ page }) => {
+    await page.goto('/schedule-consultation')
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible({ timeout: 6000 })
+  })
+})
+
 test.describe('Schedule a consultation', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/schedule-consultation')
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
+    // The visitor moves the pointer: the form's code arrives.
+    await page.mouse.move(200, 300)
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
   })
 
   test('shows the three sections with every field and the slots from the shared list', async ({ page }) => {

@@ -1,104 +1,61 @@
-// The schedule-consultation form (SPEC §2, §3, §5): personal information,
-// project details and the preferred meeting time. The browser checks the
-// required fields; the server decides, and its field messages appear beside
-// the fields. Options come from the shared constants.
-import { today } from '@internationalized/date'
-import { Form } from 'react-aria-components'
-import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES, TIME_SLOTS } from '../../schema/constants'
-import { ERRORS, TOASTS } from '../../schema/messages'
-import {
-  DateInputField,
-  FormSection,
-  Honeypot,
-  SelectInput,
-  SubmitButton,
-  TextAreaInput,
-  TextInput,
-} from './fields'
-import { slotInstant } from './slot'
-import { useRequestSubmit } from './useRequestSubmit'
+// The schedule-consultation form as the page uses it. The form itself
+// (ConsultationFormContent) is a separate chunk fetched on the visitor's first
+// interaction (./intent.ts); until then the same three sections are shown with
+// empty fields, so nothing moves when the real form takes their place.
+import { lazy, Suspense } from 'react'
+import { useIntent } from './intent'
+import { FieldStandIn, FormSection, submitClass, twoColumns } from './layout'
+
+const Content = lazy(() =>
+  import('./ConsultationFormContent').then((m) => ({ default: m.ConsultationFormContent })),
+)
+
+/** Starts fetching the form's code now (e.g. when a link to the page is hovered). */
+export const preloadConsultationForm = () => void import('./ConsultationFormContent')
 
 export function ConsultationForm() {
-  const { formRef, onSubmit, onInput, isPending, errors } = useRequestSubmit({
-    url: '/api/consultations',
-    payload: ({ preferredDate, preferredTime, ...rest }) => ({
-      ...rest,
-      // The chosen date and slot as one ISO date-time (slots are Central times).
-      preferredDate: slotInstant(preferredDate, preferredTime),
-      preferredTime,
-    }),
-    success: TOASTS.consultationSent,
-    failure: { title: ERRORS.errorTitle, description: ERRORS.consultationFailed },
-  })
-
+  const active = useIntent()
+  const standIn = <ConsultationFormStandIn />
+  if (!active) return standIn
   return (
-    <Form
-      ref={formRef}
-      onSubmit={onSubmit}
-      validationErrors={errors}
-      aria-label="Schedule a consultation"
-      className="relative"
-    >
-      <div onInput={onInput} className="flex flex-col gap-10">
-        <FormSection id="consultation-personal" title="Personal Information">
-          <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-            <TextInput name="name" label="Full Name" isRequired autoComplete="name" maxLength={120} />
-            <TextInput name="email" label="Email Address" type="email" isRequired autoComplete="email" />
-            <TextInput name="phone" label="Phone Number" type="tel" autoComplete="tel" />
-            <TextInput name="company" label="Company / Organization" autoComplete="organization" />
-          </div>
-        </FormSection>
+    <Suspense fallback={standIn}>
+      <Content />
+    </Suspense>
+  )
+}
 
-        <FormSection id="consultation-project" title="Project Details">
-          <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-            <SelectInput
-              name="projectType"
-              label="Project Type"
-              isRequired
-              options={PROJECT_TYPES}
-              placeholder="Select a project type"
-            />
-            <SelectInput
-              name="budget"
-              label="Budget Range"
-              options={BUDGETS}
-              placeholder="Select a budget range"
-            />
-          </div>
-          <TextAreaInput
-            name="description"
-            label="Project Description"
-            isRequired
-            maxLength={5000}
-            placeholder="What problem should the software solve? Who will use it?"
-          />
-        </FormSection>
-
-        <FormSection id="consultation-time" title="Preferred Meeting Time">
-          <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-            <DateInputField
-              name="preferredDate"
-              label="Preferred Date"
-              isRequired
-              // "Today" in the business's time zone, the same rule the server applies.
-              minValue={today(BUSINESS_TIME_ZONE)}
-            />
-            <SelectInput
-              name="preferredTime"
-              label="Preferred Time"
-              isRequired
-              options={TIME_SLOTS}
-              placeholder="Select a time"
-              description="Central Time (CST/CDT)"
-            />
-          </div>
-        </FormSection>
-
-        <Honeypot />
-        <div>
-          <SubmitButton isPending={isPending} idle="Schedule Consultation" pending="Submitting..." />
+function ConsultationFormStandIn() {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-10">
+      <p role="status" className="sr-only">
+        Loading the form…
+      </p>
+      <FormSection id="consultation-personal" title="Personal Information">
+        <div aria-hidden="true" className={twoColumns}>
+          <FieldStandIn label="Full Name" />
+          <FieldStandIn label="Email Address" />
+          <FieldStandIn label="Phone Number" />
+          <FieldStandIn label="Company / Organization" />
         </div>
+      </FormSection>
+      <FormSection id="consultation-project" title="Project Details">
+        <div aria-hidden="true" className="flex flex-col gap-3">
+          <div className={twoColumns}>
+            <FieldStandIn label="Project Type" />
+            <FieldStandIn label="Budget Range" />
+          </div>
+          <FieldStandIn label="Project Description" rows={5} />
+        </div>
+      </FormSection>
+      <FormSection id="consultation-time" title="Preferred Meeting Time">
+        <div aria-hidden="true" className={twoColumns}>
+          <FieldStandIn label="Preferred Date" />
+          <FieldStandIn label="Preferred Time" />
+        </div>
+      </FormSection>
+      <div aria-hidden="true">
+        <span className={`${submitClass} opacity-60`}>Schedule Consultation</span>
       </div>
-    </Form>
+    </div>
   )
 }

@@ -1,75 +1,26 @@
-// The IT-support request form (SPEC §2, §3, §5). After a successful request
-// the form resets and `onSubmitted` lets the page hide it.
-import { Form } from 'react-aria-components'
-import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/constants'
-import { ERRORS, TOASTS } from '../../schema/messages'
-import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
-import { useRequestSubmit } from './useRequestSubmit'
+// The IT-support request form as the page uses it. The page shows it only
+// after "Request Support Now", so its code (SupportRequestFormContent, with the
+// react-aria widgets) is fetched then, not with the page (./intent.ts explains
+// the budget). `onSubmitted` lets the page hide the form after a success.
+import { lazy, Suspense } from 'react'
+
+const Content = lazy(() =>
+  import('./SupportRequestFormContent').then((m) => ({ default: m.SupportRequestFormContent })),
+)
+
+/** Starts fetching the form's code now (e.g. when "Request Support Now" is hovered). */
+export const preloadSupportRequestForm = () => void import('./SupportRequestFormContent')
 
 export function SupportRequestForm({ onSubmitted }: { onSubmitted?: () => void }) {
-  const { formRef, onSubmit, onInput, isPending, errors } = useRequestSubmit({
-    url: '/api/consultation',
-    payload: (values) => values,
-    success: TOASTS.supportSent,
-    failure: { title: ERRORS.errorTitle, description: ERRORS.supportFailed },
-    onSuccess: onSubmitted,
-  })
-
   return (
-    <Form
-      ref={formRef}
-      onSubmit={onSubmit}
-      validationErrors={errors}
-      aria-label="IT support request"
-      className="relative"
+    <Suspense
+      fallback={
+        <p role="status" className="py-8 text-slate-600">
+          Loading the form…
+        </p>
+      }
     >
-      <div onInput={onInput} className="flex flex-col gap-3">
-        <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-          <TextInput name="name" label="Full Name" isRequired autoComplete="name" maxLength={120} />
-          <TextInput name="email" label="Email Address" type="email" isRequired autoComplete="email" />
-          <TextInput name="phone" label="Phone Number" type="tel" isRequired autoComplete="tel" />
-          <TextInput name="businessName" label="Business Name" autoComplete="organization" />
-        </div>
-
-        <SelectInput
-          name="issueType"
-          label="Issue Type"
-          isRequired
-          options={ISSUE_TYPES}
-          placeholder="Select the type of issue"
-        />
-
-        <RadioInput name="urgency" label="Urgency Level" isRequired options={URGENCY_LEVELS} columns={4} />
-
-        <TextAreaInput
-          name="description"
-          label="Describe the Issue"
-          isRequired
-          maxLength={5000}
-          placeholder="What is happening, since when, and what have you tried?"
-        />
-
-        <div className="grid gap-x-5 gap-y-2 sm:grid-cols-2">
-          <RadioInput
-            name="preferredContact"
-            label="Preferred Contact Method"
-            isRequired
-            options={CONTACT_METHODS}
-            columns={3}
-          />
-          <SelectInput
-            name="preferredTime"
-            label="Preferred Contact Time"
-            options={CONTACT_TIMES}
-            placeholder="Any time that suits"
-          />
-        </div>
-
-        <Honeypot />
-        <div>
-          <SubmitButton isPending={isPending} idle="Send Support Request" pending="Sending Request..." />
-        </div>
-      </div>
-    </Form>
+      <Content onSubmitted={onSubmitted} />
+    </Suspense>
   )
 }

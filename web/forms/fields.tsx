@@ -30,12 +30,7 @@ import {
   TextField,
 } from 'react-aria-components'
 import { HONEYPOT_FIELD, type Option } from '../../schema/constants'
-
-const fieldClass = 'flex min-w-0 flex-col gap-1'
-const labelClass = 'text-sm font-semibold text-slate-800'
-const controlClass =
-  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 outline-none placeholder:text-slate-500 data-[focused]:border-blue-700 data-[focused]:ring-2 data-[focused]:ring-blue-700/30 data-[invalid]:border-red-700'
-const hintClass = 'text-sm text-slate-600'
+import { controlClass, fieldClass, hintClass, labelClass, submitClass } from './layout'
 
 /**
  * The field's error, in a line reserved whether or not there is one: react-aria
@@ -310,23 +305,8 @@ export function SubmitButton({
   pending: string
 }) {
   return (
-    <Button
-      type="submit"
-      isPending={isPending}
-      className="inline-flex w-full items-center justify-center rounded-lg bg-blue-700 px-6 py-3 text-base font-semibold text-white outline-none hover:bg-blue-800 data-[pending]:cursor-wait data-[pending]:bg-blue-800 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-700 data-[focus-visible]:ring-offset-2 sm:w-auto"
-    >
+    <Button type="submit" isPending={isPending} className={submitClass}>
       {isPending ? pending : idle}
     </Button>
-  )
-}
-
-export function FormSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="flex flex-col gap-3">
-      <h2 id={id} className="border-b border-slate-200 pb-2 text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
   )
 }
