@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 
 // A visitor books a consultation and asks for IT support. The server is the
@@ -61,6 +62,15 @@ async function pickRadio(page: Page, name: string | RegExp) {
     .click()
 }
 
+/** Axe-core scan (WCAG 2.1 A/AA): no serious or critical violations. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
 async function chooseOption(page: Page, field: RegExp, option: string) {
   await page.getByRole('button', { name: field }).click()
   await page.getByRole('option', { name: option, exact: true }).click()
@@ -97,6 +107,7 @@ test.describe('The schedule page before the visitor interacts', () => {
     await page.waitForLoadState('networkidle')
     const beforeInteraction = scripts.length
     await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toHaveCount(0)
+    await expectAccessible(page)
 
     await page.keyboard.press('Tab')
     await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible({ timeout: 2000 })
@@ -257,6 +268,7 @@ test.describe('Schedule a consultation', () => {
     await expect(toast).toContainText('Failed to submit your request. Please try again.')
     // The visitor's input is kept so they can correct it.
     await expect(page.getByLabel('Project Description')).toHaveValue('Something')
+    await expectAccessible(page)
   })
 
   test('a network failure shows the failure toast', async ({ page }) => {
@@ -354,6 +366,7 @@ test.describe('IT support request', () => {
     await expect(toast).toContainText('Failed to send consultation request. Please try again.')
     await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
     await expect(page.getByLabel('Full Name')).toHaveValue('Sam Rivera')
+    await expectAccessible(page)
 
     // Correcting the field removes its message, and sending again works.
     await page.getByLabel('Phone Number').fill('618-555-0142')

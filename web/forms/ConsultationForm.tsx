@@ -54,7 +54,7 @@ function ConsultationFormStandIn() {
         </div>
       </FormSection>
       <div aria-hidden="true">
-        <span className={`${submitClass} opacity-60`}>Schedule Consultation</span>
+        <span className={submitClass}>Schedule Consultation</span>
       </div>
     </div>
   )
