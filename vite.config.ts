@@ -14,8 +14,15 @@ const englishOnlyAriaStrings = (): Plugin => ({
   name: 'english-only-aria-strings',
   transform(code, id) {
     if (!/[\\/]react-(aria|stately|aria-components)[\\/].*intlStrings\.mjs$/.test(id)) return null
-    const otherLocale = /^\s*(import \S+ from "[^"]*\/(?!en-US)[a-z]{2}-[A-Z]{2}\.mjs";|"(?!en-US)[a-z]{2}-[A-Z]{2}": \S+?,?)\s*$/
-    return { code: code.split('\n').filter((line) => !otherLocale.test(line)).join('\n'), map: null }
+    const otherLocale =
+      /^\s*(import \S+ from "[^"]*\/(?!en-US)[a-z]{2}-[A-Z]{2}\.mjs";|"(?!en-US)[a-z]{2}-[A-Z]{2}": \S+?,?)\s*$/
+    return {
+      code: code
+        .split('\n')
+        .filter((line) => !otherLocale.test(line))
+        .join('\n'),
+      map: null,
+    }
   },
 })
 
