@@ -4,7 +4,7 @@
 // AdminTabs renders it under an urql Provider; PendingBadge can sit beside
 // the tab's label.
 import { type ReactNode, useEffect, useState } from 'react'
-import { Button, ToggleButton, ToggleButtonGroup } from 'react-aria-components'
+import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
 import {
   BUDGETS,
@@ -29,8 +29,6 @@ import {
 } from './requests/queries'
 import { type Detail, RequestDialog, type SaveResult } from './requests/RequestDialog'
 
-type Kind = 'consultations' | 'support'
-
 /** The number of consultation requests still pending (shares the tab's query and cache). */
 export function usePendingCount(): number {
   const [{ data }] = useQuery<{ consultations: AdminConsultation[] }>({ query: CONSULTATIONS_QUERY })
@@ -50,49 +48,51 @@ export function PendingBadge() {
 }
 
 export function ConsultationsTab() {
-  const [kind, setKind] = useState<Kind>('consultations')
   const pending = usePendingCount()
   return (
-    <section aria-labelledby="requests-title" className="flex flex-col gap-5">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-center gap-3">
-          <h2 id="requests-title" className="text-xl font-semibold text-slate-900">
-            Requests
-          </h2>
-          {pending > 0 && (
-            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
-              {pending} Pending
-            </span>
-          )}
+    <section aria-labelledby="requests-title">
+      <Tabs className="flex flex-col gap-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex items-center gap-3">
+            <h2 id="requests-title" className="text-xl font-semibold text-slate-900">
+              Requests
+            </h2>
+            {pending > 0 && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
+                {pending} Pending
+              </span>
+            )}
+          </div>
+          <TabList aria-label="Request type" className="inline-flex rounded-lg bg-slate-100 p-1">
+            {(
+              [
+                ['consultations', 'Consultations'],
+                ['support', 'Support requests'],
+              ] as const
+            ).map(([id, label]) => (
+              <Tab
+                key={id}
+                id={id}
+                className="cursor-default rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm"
+              >
+                {label}
+              </Tab>
+            ))}
+          </TabList>
         </div>
-        <ToggleButtonGroup
-          aria-label="Request type"
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[kind]}
-          onSelectionChange={(keys) => {
-            const [next] = keys
-            if (next) setKind(next as Kind)
-          }}
-          className="inline-flex rounded-lg bg-slate-100 p-1"
+        <TabPanel
+          id="consultations"
+          className="outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
         >
-          {(
-            [
-              ['consultations', 'Consultations'],
-              ['support', 'Support requests'],
-            ] as const
-          ).map(([id, label]) => (
-            <ToggleButton
-              key={id}
-              id={id}
-              className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm"
-            >
-              {label}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
-      </div>
-      {kind === 'consultations' ? <ConsultationList /> : <SupportRequestList />}
+          <ConsultationList />
+        </TabPanel>
+        <TabPanel
+          id="support"
+          className="outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
+        >
+          <SupportRequestList />
+        </TabPanel>
+      </Tabs>
     </section>
   )
 }
