@@ -2,21 +2,23 @@
 // (through the service layer) and the SPA's forms.
 import { z } from 'zod'
 import {
-  BUDGETS,
-  CONTACT_METHODS,
-  CONTACT_TIMES,
   CONTENT_TYPES,
-  HONEYPOT_FIELD,
-  ISSUE_TYPES,
   MIN_PASSWORD_LENGTH,
   PROJECT_CATEGORY_VALUES,
   PROJECT_STATUS_VALUES,
+  valuesOf,
+} from './constants'
+import {
+  BUDGETS,
+  CONTACT_METHODS,
+  CONTACT_TIMES,
+  HONEYPOT_FIELD,
+  ISSUE_TYPES,
   PROJECT_TYPES,
   REQUEST_STATUSES,
   TIME_SLOTS,
   URGENCY_LEVELS,
-  valuesOf,
-} from './constants'
+} from './request-options'
 
 const required = (label: string, max = 200) =>
   z

@@ -6,16 +6,16 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
+import { labelOf } from '../../schema/constants'
+import { API_MESSAGES, EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
 import {
   BUDGETS,
   CONTACT_METHODS,
   CONTACT_TIMES,
   ISSUE_TYPES,
-  labelOf,
   PROJECT_TYPES,
   URGENCY_LEVELS,
-} from '../../schema/constants'
-import { API_MESSAGES, EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
+} from '../../schema/request-options'
 import { toast } from '../components/Toaster'
 import { DeliveryBadge, StatusBadge } from './requests/Badges'
 import { DELIVERY_LABELS, formatReceived, formatSlot } from './requests/format'

@@ -4,8 +4,8 @@
 // messages appear beside the fields. Options come from the shared constants.
 import { today } from '@internationalized/date'
 import { Form } from 'react-aria-components'
-import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES, TIME_SLOTS } from '../../schema/constants'
 import { ERRORS, TOASTS } from '../../schema/messages'
+import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES, TIME_SLOTS } from '../../schema/request-options'
 import { DateInputField, Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { FormSection, twoColumns } from './layout'
 import { slotInstant } from './slot'

@@ -1,8 +1,8 @@
 // The IT-support request form's content (SPEC §2, §3, §5), loaded by ./SupportRequestForm.tsx. After a successful request
 // the form resets and `onSubmitted` lets the page hide it.
 import { Form } from 'react-aria-components'
-import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/constants'
 import { ERRORS, TOASTS } from '../../schema/messages'
+import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
 import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { twoColumns } from './layout'
 import { useRequestSubmit } from './useRequestSubmit'

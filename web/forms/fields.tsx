@@ -29,7 +29,8 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components'
-import { HONEYPOT_FIELD, type Option } from '../../schema/constants'
+import type { Option } from '../../schema/constants'
+import { HONEYPOT_FIELD } from '../../schema/request-options'
 import { controlClass, fieldClass, hintClass, labelClass, submitClass } from './layout'
 
 /**

@@ -1,7 +1,7 @@
 // Abuse guards shared by the public request forms: a per-IP rate limit per
 // form and the honeypot. (The body size limit is the API-wide bodyGuard.)
 import { createMiddleware } from 'hono/factory'
-import { HONEYPOT_FIELD } from '../../schema/constants'
+import { HONEYPOT_FIELD } from '../../schema/request-options'
 import type { AppEnv } from '../env'
 import { clientIp, enforceRateLimit } from './rate-limit'
 

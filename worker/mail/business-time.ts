@@ -1,6 +1,6 @@
 // Calendar arithmetic in the business's time zone (US Central). Slots are
 // Central times and "today" is Central today, whatever zone the visitor is in.
-import { BUSINESS_TIME_ZONE } from '../../schema/constants'
+import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 
 const dateParts = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,

@@ -3,7 +3,7 @@
 // and carries its VTIMEZONE (calendar clients need the definition to place a
 // TZID time; the US rules have been these since 2007).
 // https://www.rfc-editor.org/rfc/rfc5545
-import { BUSINESS_TIME_ZONE } from '../../schema/constants'
+import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 
 /** The free consultation lasts 30 minutes (SPEC §1). */
 export const CONSULTATION_MINUTES = 30

@@ -1,17 +1,17 @@
 // The owner's notification e-mails. Everything a visitor typed is untrusted:
 // it is HTML-escaped in the HTML body and stripped of line breaks in the
 // subject (a header), so it can neither inject markup nor headers.
+import { labelOf } from '../../schema/constants'
+import type { ConsultationInput, SupportRequestInput } from '../../schema/payloads'
 import {
   BUDGETS,
   CONTACT_METHODS,
   CONTACT_TIMES,
   ISSUE_TYPES,
-  labelOf,
   PROJECT_TYPES,
   TIME_SLOTS,
   URGENCY_LEVELS,
-} from '../../schema/constants'
-import type { ConsultationInput, SupportRequestInput } from '../../schema/payloads'
+} from '../../schema/request-options'
 import { businessDate, formatCalendarDate } from './business-time'
 
 export type MailContent = { subject: string; text: string; html: string }

@@ -1,8 +1,9 @@
 // Consultation and IT-support requests: the one service layer behind the
 // public forms (REST) and the owner's views (REST and GraphQL alike).
 import { desc, eq, getTableColumns, type SQL } from 'drizzle-orm'
-import { labelOf, MAIL_STATUSES, PROJECT_TYPES } from '../../schema/constants'
+import { labelOf } from '../../schema/constants'
 import type { ConsultationInput, RequestUpdateInput, SupportRequestInput } from '../../schema/payloads'
+import { MAIL_STATUSES, PROJECT_TYPES } from '../../schema/request-options'
 import type { Consultation, SupportRequest } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'

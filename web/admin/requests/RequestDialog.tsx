@@ -18,7 +18,7 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components'
-import { REQUEST_STATUSES } from '../../../schema/constants'
+import { REQUEST_STATUSES } from '../../../schema/request-options'
 import { capitalise } from './format'
 
 export type Detail = readonly [label: string, value: ReactNode]

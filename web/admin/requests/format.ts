@@ -1,6 +1,7 @@
 // How the admin shows request values: option labels, the slot in Central
 // time, and the tone of a status or delivery badge.
-import { BUSINESS_TIME_ZONE, labelOf, TIME_SLOTS } from '../../../schema/constants'
+import { labelOf } from '../../../schema/constants'
+import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../../schema/request-options'
 
 const slotDate = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,

@@ -1,7 +1,7 @@
 // The admin's GraphQL documents for consultation and support requests
 // (worker/graphql/requests.ts), with the shapes they return.
 import { gql } from 'urql'
-import type { RequestStatus } from '../../../schema/constants'
+import type { RequestStatus } from '../../../schema/request-options'
 
 export type Delivery = 'pending' | 'sent' | 'failed'
 
