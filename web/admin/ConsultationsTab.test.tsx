@@ -140,7 +140,7 @@ describe('ConsultationsTab', () => {
       supportRequests: [support({}), support({ id: 6, name: 'Older Request', status: 'pending' })],
     })
     renderTab(client)
-    await user.click(screen.getByRole('tab', { name: 'Support requests' }))
+    await user.click(screen.getByRole('radio', { name: 'Support requests' }))
     const list = screen.getByRole('list', { name: 'Support requests' })
     const rows = within(list).getAllByRole('listitem')
     expect(rows).toHaveLength(2)

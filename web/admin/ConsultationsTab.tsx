@@ -4,7 +4,7 @@
 // AdminTabs renders it under an urql Provider; PendingBadge can sit beside
 // the tab's label.
 import { type ReactNode, useEffect, useState } from 'react'
-import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
+import { Button, Radio, RadioGroup } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
 import { labelOf } from '../../schema/constants'
 import { API_MESSAGES, EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
@@ -47,52 +47,51 @@ export function PendingBadge() {
   )
 }
 
+type Kind = 'consultations' | 'support'
+
 export function ConsultationsTab() {
+  const [kind, setKind] = useState<Kind>('consultations')
   const pending = usePendingCount()
   return (
-    <section aria-labelledby="requests-title">
-      <Tabs className="flex flex-col gap-5">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex items-center gap-3">
-            <h2 id="requests-title" className="text-xl font-semibold text-slate-900">
-              Requests
-            </h2>
-            {pending > 0 && (
-              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
-                {pending} Pending
-              </span>
-            )}
-          </div>
-          <TabList aria-label="Request type" className="inline-flex rounded-lg bg-slate-100 p-1">
-            {(
-              [
-                ['consultations', 'Consultations'],
-                ['support', 'Support requests'],
-              ] as const
-            ).map(([id, label]) => (
-              <Tab
-                key={id}
-                id={id}
-                className="cursor-default rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm"
-              >
-                {label}
-              </Tab>
-            ))}
-          </TabList>
+    <section aria-labelledby="requests-title" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3">
+          <h2 id="requests-title" className="text-xl font-semibold text-slate-900">
+            Requests
+          </h2>
+          {pending > 0 && (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-sm font-semibold text-amber-900">
+              {pending} Pending
+            </span>
+          )}
         </div>
-        <TabPanel
-          id="consultations"
-          className="outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
+        {/* A radio group rather than nested tabs (the admin has one tab bar) or a
+            ToggleButtonGroup (whose code the public catalogue shares, and the
+            shared chunk would push that route past its JS budget). */}
+        <RadioGroup
+          aria-label="Show"
+          value={kind}
+          onChange={(value) => setKind(value as Kind)}
+          orientation="horizontal"
+          className="inline-flex rounded-lg bg-slate-100 p-1"
         >
-          <ConsultationList />
-        </TabPanel>
-        <TabPanel
-          id="support"
-          className="outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
-        >
-          <SupportRequestList />
-        </TabPanel>
-      </Tabs>
+          {(
+            [
+              ['consultations', 'Consultations'],
+              ['support', 'Support requests'],
+            ] as const
+          ).map(([value, label]) => (
+            <Radio
+              key={value}
+              value={value}
+              className="cursor-default rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm"
+            >
+              {label}
+            </Radio>
+          ))}
+        </RadioGroup>
+      </div>
+      {kind === 'consultations' ? <ConsultationList /> : <SupportRequestList />}
     </section>
   )
 }
