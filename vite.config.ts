@@ -8,7 +8,7 @@ import { defineConfig, type Plugin } from 'vite'
  * "Close"...) in 34 locales: about 20 KB gzip in the request-form chunk alone.
  * The site is English and react-aria falls back to en-US for any other browser
  * locale, so only en-US is kept. The same idea as @react-aria/optimize-locales-plugin
- * (docs/decisions/030-request-forms-and-mail-outbox.md).
+ * (docs/decisions/031-request-forms.md).
  */
 const englishOnlyAriaStrings = (): Plugin => ({
   name: 'english-only-aria-strings',

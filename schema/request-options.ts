@@ -2,7 +2,7 @@
 // budgets, time slots, support issue types, urgency, contact choices, request
 // and mail statuses. They live apart from schema/constants.ts on purpose: that
 // module is part of the public entry chunk, and only the lazily loaded forms
-// and the admin need these lists (docs/decisions/030-request-forms-and-mail-outbox.md).
+// and the admin need these lists (docs/decisions/031-request-forms.md).
 export const PROJECT_TYPES = [
   { value: 'web-application', label: 'Web Application' },
   { value: 'mobile-app', label: 'Mobile App' },

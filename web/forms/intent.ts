@@ -3,7 +3,7 @@
 // react-aria widgets (date picker, selects) are ~68 KB on their own. Their
 // code is fetched on the visitor's first sign of activity on the page, or
 // after a few seconds for someone who never moves (a screen reader in browse
-// mode sends the page no events). docs/decisions/030-request-forms-and-mail-outbox.md
+// mode sends the page no events). docs/decisions/031-request-forms.md
 import { useEffect, useState } from 'react'
 
 const INTENT_EVENTS = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const
