@@ -68,12 +68,32 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/software-solutions': '/portfolio-solutions',
 }
 
+/** Paths crawlers are asked to skip (robots.txt) and that carry `noindex`. */
+export const PRIVATE_PATHS = ['/admin', '/login'] as const
+
 export const NOT_FOUND_META = {
   title: 'Page Not Found',
   description: "The page you're looking for doesn't exist.",
 }
 
+/** The navigation bar's links (SPEC §2); on small screens the portfolio link reads differently. */
+export const NAV_LINKS: readonly { to: string; label: string; mobileLabel?: string }[] = [
+  { to: '/', label: 'Home' },
+  { to: '/about', label: 'About' },
+  { to: '/portfolio-solutions', label: 'Portfolio', mobileLabel: 'Portfolio & Solutions' },
+  { to: '/it-support', label: 'IT Support' },
+  { to: '/contact', label: 'Contact' },
+]
+
+export const normalisePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path)
+
 export const findRoute = (path: string) => {
-  const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path
+  const normalised = normalisePath(path)
   return PUBLIC_ROUTES.find((r) => r.path === normalised)
 }
+
+/** Title and description for a path: its route's, or the 404 page's. */
+export const metaFor = (path: string) => findRoute(path) ?? NOT_FOUND_META
+
+export const isPrivatePath = (path: string) =>
+  (PRIVATE_PATHS as readonly string[]).includes(normalisePath(path))

@@ -1,24 +1,47 @@
 import { Hono } from 'hono'
 import { findRoute, REDIRECTS } from '../schema/routes'
 import type { AppEnv } from './env'
+import { inBackground } from './http/background'
+import { loadShellData } from './seo/bootstrap'
+import { robotsTxt, sitemapXml } from './seo/crawl'
+import { headFor, rewriteShell } from './seo/head'
 
-// Everything that is not the API: static assets, redirects, and the SPA shell
-// with the right status (404 for unknown paths, so there are no soft 404s).
-export const spa = new Hono<AppEnv>().get('*', async (c) => {
-  const path = c.req.path
-  const target = REDIRECTS[path.replace(/\/+$/, '')]
-  if (target) return c.redirect(new URL(target + new URL(c.req.url).search, c.req.url).toString(), 301)
+const CRAWL_CACHE = 'public, max-age=3600'
 
-  // Files (hashed bundles, favicon, robots...) come straight from the assets binding.
-  if (/\.[a-z0-9]+$/i.test(path)) {
-    const asset = await c.env.ASSETS.fetch(c.req.raw)
-    return new Response(asset.body, asset)
-  }
+// Everything that is not the API: crawler files, static assets, redirects, and
+// the SPA shell with its own meta tags and the right status (404 for unknown
+// paths, so there are no soft 404s).
+export const spa = new Hono<AppEnv>()
+  .get('/sitemap.xml', (c) =>
+    c.body(sitemapXml(c.env), 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': CRAWL_CACHE,
+    }),
+  )
+  .get('/robots.txt', (c) =>
+    c.body(robotsTxt(c.env), 200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': CRAWL_CACHE,
+    }),
+  )
+  .get('*', async (c) => {
+    const path = c.req.path
+    const target = REDIRECTS[path.replace(/\/+$/, '')]
+    if (target) return c.redirect(new URL(target + new URL(c.req.url).search, c.req.url).toString(), 301)
 
-  const shell = await c.env.ASSETS.fetch(new Request(new URL('/', c.req.url), { headers: c.req.raw.headers }))
-  const route = findRoute(path)
-  const headers = new Headers(shell.headers)
-  // The shell is small and names hashed bundles; revalidate it on every visit.
-  headers.set('Cache-Control', 'no-cache')
-  return new Response(shell.body, { status: route ? shell.status : 404, headers })
-})
+    // Files (hashed bundles, favicon...) come straight from the assets binding.
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      const asset = await c.env.ASSETS.fetch(c.req.raw)
+      return new Response(asset.body, asset)
+    }
+
+    // A plain request: forwarding the visitor's If-None-Match could yield a
+    // bodiless 304 for a document that is rewritten per route anyway.
+    const [shell, data] = await Promise.all([
+      c.env.ASSETS.fetch(new Request(new URL('/', c.req.url))),
+      loadShellData(c.var.db, (p) => inBackground(c, p)),
+    ])
+    if (!shell.ok) return new Response(shell.body, shell)
+    const found = Boolean(findRoute(path))
+    return rewriteShell(c.env, shell, headFor(c.env, path, found), found ? 200 : 404, data)
+  })

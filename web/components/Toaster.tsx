@@ -1,11 +1,5 @@
-import {
-  Button,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-} from 'react-aria-components'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components'
 import { TOAST_LIMIT, TOAST_TIMEOUT_MS } from '../../schema/constants'
 
 export type ToastContentValue = {
@@ -15,48 +9,29 @@ export type ToastContentValue = {
 }
 
 // One queue for the whole app: at most one toast visible (SPEC §9), each shown
-// for 5 s, announced by react-aria's toast region (a landmark with live updates).
+// for 5 s. The queue is tiny; the region that renders it is not (about 5 KB
+// gzip), and most visits never toast, so it is fetched on the first toast.
+// Its 5 s timer starts when the toast is rendered, so the delay costs nothing.
 export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: TOAST_LIMIT })
 
 export function toast(content: ToastContentValue) {
   return toastQueue.add(content, { timeout: TOAST_TIMEOUT_MS })
 }
 
+const ToastRegion = lazy(() => import('./ToastRegion').then((m) => ({ default: m.ToastRegion })))
+
 export function Toaster() {
-  return (
-    <ToastRegion
-      queue={toastQueue}
-      className="fixed right-4 bottom-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
-    >
-      {({ toast: item }) => (
-        <Toast
-          toast={item}
-          data-variant={item.content.variant ?? 'default'}
-          className={`flex items-start gap-3 rounded-lg border p-4 shadow-lg outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 ${
-            item.content.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-slate-200 bg-white text-slate-900'
-          }`}
-        >
-          <ToastContent className="flex flex-1 flex-col gap-1">
-            <Text slot="title" className="font-semibold">
-              {item.content.title}
-            </Text>
-            {item.content.description && (
-              <Text slot="description" className="text-sm">
-                {item.content.description}
-              </Text>
-            )}
-          </ToastContent>
-          <Button
-            slot="close"
-            aria-label="Close"
-            className="rounded p-1 text-lg leading-none outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-current"
-          >
-            ×
-          </Button>
-        </Toast>
-      )}
-    </ToastRegion>
-  )
+  const [used, setUsed] = useState(() => toastQueue.visibleToasts.length > 0)
+  useEffect(() => {
+    if (used) return
+    if (toastQueue.visibleToasts.length > 0) setUsed(true)
+    return toastQueue.subscribe(() => {
+      if (toastQueue.visibleToasts.length > 0) setUsed(true)
+    })
+  }, [used])
+  return used ? (
+    <Suspense fallback={null}>
+      <ToastRegion />
+    </Suspense>
+  ) : null
 }

@@ -1,7 +1,222 @@
+import { Link } from 'react-router'
+import { ABOUT_COPY, CLAIMS, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
+import {
+  AppleIcon,
+  BriefcaseIcon,
+  CheckIcon,
+  ClockIcon,
+  DownloadIcon,
+  GaugeIcon,
+  HeartPulseIcon,
+  MailIcon,
+  PhoneIcon,
+  ShieldIcon,
+} from '../components/icons'
+import { button, card, container, lead, section, sectionTitle } from '../components/ui'
+import { siteConfig } from '../lib/site-config'
+import { isValidUrl } from '../lib/solutions'
+import { type PublicSkill, useActiveResume, useContent, useSkills } from '../state/site'
+
+const SPECIALISATIONS = [
+  {
+    title: 'Healthcare Technology',
+    text: 'Patient intake, clinical documentation, scheduling and compliance tools that respect how care is really delivered. HIPAA compliant by design.',
+    Icon: HeartPulseIcon,
+  },
+  {
+    title: 'Business Solutions',
+    text: 'Custom systems for scheduling, inventory, point of sale and reporting that replace spreadsheets and save 20+ hours weekly.',
+    Icon: BriefcaseIcon,
+  },
+  {
+    title: 'Apple Development',
+    text: 'Apple-certified development of iPhone, iPad and Mac apps with SwiftUI, plus setup and support for Apple devices in your office.',
+    Icon: AppleIcon,
+  },
+]
+
+const HEALTHCARE_POINTS = [
+  'I have charted patient care under pressure, so I design screens for speed and accuracy.',
+  'Privacy is not an afterthought: access control, audit logs and encryption come first.',
+  'I speak both languages, clinical and technical, so nothing gets lost in translation.',
+]
+
+const BENEFITS = [
+  {
+    title: 'Fast Implementation',
+    text: `Most projects go live in ${CLAIMS.launchTime}, with working software to try every week.`,
+    Icon: ClockIcon,
+  },
+  {
+    title: 'Measurable Savings',
+    text: `Clients typically cut costs by ${CLAIMS.costReduction} and see a return on investment in ${CLAIMS.roi}.`,
+    Icon: GaugeIcon,
+  },
+  {
+    title: 'Direct Communication',
+    text: 'You work with me, not an account manager. Every message gets a response within 24 hours.',
+    Icon: PhoneIcon,
+  },
+  {
+    title: 'Secure by Default',
+    text: 'HIPAA-compliant practices, encrypted data and regular backups in everything I build.',
+    Icon: ShieldIcon,
+  },
+]
+
+/** Skills grouped by their category, categories in first-seen order (the API sorts them). */
+function groupSkills(skills: readonly PublicSkill[]) {
+  const groups = new Map<string, string[]>()
+  for (const skill of skills) groups.set(skill.category, [...(groups.get(skill.category) ?? []), skill.name])
+  return [...groups]
+}
+
 export function AboutPage() {
+  const intro = useContent('about.intro')
+  const healthcare = useContent('about.healthcare')
+  const photo = useContent('about.photo')
+  const ctaText = useContent('about.cta')
+  const resume = useActiveResume()
+  const skills = useSkills()
+  const groups = groupSkills(skills.data)
+
   return (
-    <main id="main" className="pt-20">
-      <h1>AboutPage</h1>
+    <main id="main" className="pt-16">
+      <section className="bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 text-white">
+        <div className={`${container} grid items-center gap-10 py-16 sm:py-24 md:grid-cols-[1fr_auto]`}>
+          <div className="max-w-3xl">
+            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{ABOUT_COPY.heroTitle}</h1>
+            <p className="mt-6 text-lg leading-relaxed text-slate-200">{intro}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Link to="/portfolio-solutions" className={button.light}>
+                {ABOUT_COPY.viewMyWork}
+              </Link>
+              <Link to="/schedule-consultation" className={button.outlineLight}>
+                {ABOUT_COPY.scheduleConsultation}
+              </Link>
+              {resume.data && (
+                <a href={RESUME_DOWNLOAD_URL} target="_blank" rel="noopener" className={button.outlineLight}>
+                  <DownloadIcon className="h-5 w-5" />
+                  {ABOUT_COPY.downloadResume}
+                </a>
+              )}
+            </div>
+          </div>
+          {isValidUrl(photo) && (
+            <img
+              src={photo}
+              alt={siteConfig.ownerName ? `Portrait of ${siteConfig.ownerName}` : 'Portrait'}
+              width={288}
+              height={288}
+              className="h-56 w-56 rounded-full border-4 border-white/20 object-cover md:h-72 md:w-72"
+            />
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="healthcare-title" className={section}>
+        <div className={`${container} grid gap-10 md:grid-cols-2`}>
+          <div>
+            <h2 id="healthcare-title" className={sectionTitle}>
+              {ABOUT_COPY.healthcareTitle}
+            </h2>
+            <p className={`mt-6 ${lead}`}>{healthcare}</p>
+          </div>
+          <ul className="flex flex-col gap-4">
+            {HEALTHCARE_POINTS.map((point) => (
+              <li key={point} className={`${card} flex items-start gap-3`}>
+                <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+                <span className="text-slate-700">{point}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="specialisations-title" className={`${section} bg-slate-50`}>
+        <div className={container}>
+          <h2 id="specialisations-title" className={sectionTitle}>
+            {ABOUT_COPY.specialisationsTitle}
+          </h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {SPECIALISATIONS.map(({ title, text, Icon }) => (
+              <li key={title} className={card}>
+                <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-800">
+                  <Icon />
+                </span>
+                <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
+                <p className="mt-2 text-slate-700">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="skills-title" className={section}>
+        <div className={container}>
+          <h2 id="skills-title" className={sectionTitle}>
+            {ABOUT_COPY.skillsTitle}
+          </h2>
+          {skills.status === 'ready' || groups.length > 0 ? (
+            <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {groups.map(([category, names]) => (
+                <div key={category} className={card} data-testid="skill-group">
+                  <h3 className="text-lg font-bold text-slate-900">{category}</h3>
+                  <ul className="mt-3 flex flex-wrap gap-2">
+                    {names.map((name) => (
+                      <li
+                        key={name}
+                        className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800"
+                      >
+                        {name}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ))}
+            </div>
+          ) : (
+            <p role="status" className="mt-10 min-h-32 text-slate-700">
+              {skills.status === 'error' ? 'Skills could not be loaded.' : 'Loading skills...'}
+            </p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-title" className={`${section} bg-slate-50`}>
+        <div className={container}>
+          <h2 id="benefits-title" className={sectionTitle}>
+            {ABOUT_COPY.benefitsTitle}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {BENEFITS.map(({ title, text, Icon }) => (
+              <li key={title} className={card}>
+                <Icon className="h-8 w-8 text-blue-700" />
+                <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
+                <p className="mt-2 text-slate-700">{text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="about-cta" className={`${section} bg-blue-900 text-white`}>
+        <div className={`${container} text-center`}>
+          <h2 id="about-cta" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {ABOUT_COPY.ctaTitle}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50">{ctaText}</p>
+          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+            <a href={`mailto:${siteConfig.contactEmail}`} className={button.light}>
+              <MailIcon className="h-5 w-5" />
+              {ABOUT_COPY.emailMe}
+            </a>
+            <Link to="/schedule-consultation" className={button.outlineLight}>
+              {ABOUT_COPY.scheduleConsultation}
+            </Link>
+          </div>
+        </div>
+      </section>
     </main>
   )
 }

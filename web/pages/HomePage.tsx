@@ -1,7 +1,279 @@
+import { useEffect } from 'react'
+import { Link, useLocation } from 'react-router'
+import { HOME_CATEGORIES } from '../../schema/constants'
+import { CLAIMS, HOME_COPY, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
+import { Footer } from '../components/Footer'
+import {
+  AppleIcon,
+  ArrowRightIcon,
+  BoxIcon,
+  BriefcaseIcon,
+  CardIcon,
+  ChartIcon,
+  ClockIcon,
+  DownloadIcon,
+  HeartPulseIcon,
+  MailIcon,
+  ShieldIcon,
+  SparklesIcon,
+  WrenchIcon,
+} from '../components/icons'
+import { button, card, container, lead, section, sectionTitle } from '../components/ui'
+import { siteConfig } from '../lib/site-config'
+import { featuredProjects } from '../lib/solutions'
+import { useActiveResume, useContent, useProjects } from '../state/site'
+
+const CATEGORY_CARDS: Record<(typeof HOME_CATEGORIES)[number], { text: string; Icon: typeof BriefcaseIcon }> =
+  {
+    'Business Management': {
+      text: 'Scheduling, job tracking, invoicing and reporting in one place instead of five spreadsheets.',
+      Icon: BriefcaseIcon,
+    },
+    'Healthcare Technology': {
+      text: 'HIPAA-compliant intake, documentation and practice tools designed by someone who has done the work.',
+      Icon: HeartPulseIcon,
+    },
+    'AI & Automation': {
+      text: 'Assistants and automations that answer, sort and file the repetitive work for you.',
+      Icon: SparklesIcon,
+    },
+    'Data Analytics': {
+      text: 'Dashboards that show the numbers that matter every morning, not at month end.',
+      Icon: ChartIcon,
+    },
+    'Point of Sale': {
+      text: 'Fast, affordable checkout that works offline and reconciles itself at close.',
+      Icon: CardIcon,
+    },
+    'Inventory Management': {
+      text: 'Stock levels, lots and expiry dates tracked automatically, with reorder alerts.',
+      Icon: BoxIcon,
+    },
+  }
+
+const VALUES = [
+  {
+    title: 'I Understand Your Workflow',
+    text: 'I spend time with the people who will use the software before I write a line of it, so it fits how your team already works.',
+    Icon: WrenchIcon,
+  },
+  {
+    title: 'Proven Results',
+    text: `Clients have cut documentation time by ${CLAIMS.documentationDown} and operating costs by ${CLAIMS.costsDown}.`,
+    Icon: ChartIcon,
+  },
+  {
+    title: 'Fast Implementation',
+    text: `Most projects are live in ${CLAIMS.launchTime}, delivered in small steps you can try along the way.`,
+    Icon: ClockIcon,
+  },
+]
+
+const BADGE_ICONS = [ShieldIcon, AppleIcon, HeartPulseIcon]
+
 export function HomePage() {
+  const subtitle = useContent('home.hero.subtitle')
+  const background = useContent('home.background')
+  const contactText = useContent('home.contact')
+  const resume = useActiveResume()
+  const projects = useProjects()
+  const { hash } = useLocation()
+  const featured = featuredProjects(projects.data)
+
+  // /#contact (linked from IT support): scroll there once the page has rendered,
+  // and again when Featured Work above it has loaded and changed its height.
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView()
+  }, [hash, projects.status])
+
   return (
-    <main id="main" className="pt-20">
-      <h1>HomePage</h1>
-    </main>
+    <>
+      <main id="main" className="pt-16">
+        <section className="bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 text-white">
+          <div className={`${container} py-20 sm:py-28`}>
+            <div className="max-w-3xl">
+              <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+                {HOME_COPY.heroTitle}
+              </h1>
+              <p className="mt-6 text-lg leading-relaxed text-slate-200 sm:text-xl">{subtitle}</p>
+              <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+                <Link to="/portfolio-solutions" className={button.light}>
+                  {HOME_COPY.viewSolutions}
+                  <ArrowRightIcon className="h-5 w-5" />
+                </Link>
+                <Link to="/schedule-consultation" className={button.outlineLight}>
+                  {HOME_COPY.scheduleConsultation}
+                </Link>
+                {resume.data && (
+                  <a
+                    href={RESUME_DOWNLOAD_URL}
+                    target="_blank"
+                    rel="noopener"
+                    className={button.outlineLight}
+                  >
+                    <DownloadIcon className="h-5 w-5" />
+                    {HOME_COPY.downloadCv}
+                  </a>
+                )}
+              </div>
+              <ul aria-label="Credentials" className="mt-10 flex flex-wrap gap-3">
+                {HOME_COPY.badges.map((badge, i) => {
+                  const Icon = BADGE_ICONS[i] ?? ShieldIcon
+                  return (
+                    <li
+                      key={badge}
+                      className="inline-flex items-center gap-2 rounded-full border border-white/30 bg-white/10 px-4 py-2 text-sm font-semibold text-white"
+                    >
+                      <Icon className="h-4 w-4" />
+                      {badge}
+                    </li>
+                  )
+                })}
+              </ul>
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="categories-title" className={section}>
+          <div className={container}>
+            <h2 id="categories-title" className={sectionTitle}>
+              {HOME_COPY.categoriesTitle}
+            </h2>
+            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {HOME_CATEGORIES.map((name) => {
+                const { text, Icon } = CATEGORY_CARDS[name]
+                return (
+                  <li key={name}>
+                    <Link
+                      to="/portfolio-solutions"
+                      className="group flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm outline-none transition hover:border-blue-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-blue-700"
+                    >
+                      <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-800">
+                        <Icon />
+                      </span>
+                      <span className="text-xl font-bold text-slate-900">{name}</span>
+                      <span className="text-slate-700">{text}</span>
+                    </Link>
+                  </li>
+                )
+              })}
+            </ul>
+          </div>
+        </section>
+
+        <section aria-labelledby="featured-title" className={`${section} bg-slate-50`}>
+          <div className={container}>
+            <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+              <h2 id="featured-title" className={sectionTitle}>
+                {HOME_COPY.featuredTitle}
+              </h2>
+              <Link to="/portfolio-solutions" className={button.secondary}>
+                {HOME_COPY.viewAllProjects}
+                <ArrowRightIcon className="h-5 w-5" />
+              </Link>
+            </div>
+            {projects.status === 'error' ? (
+              <p className="mt-8 text-slate-700">Projects could not be loaded. Please refresh the page.</p>
+            ) : (
+              <ul
+                className="mt-10 grid min-h-64 gap-6 md:grid-cols-3"
+                aria-busy={projects.status !== 'ready'}
+              >
+                {featured.map((project) => (
+                  <li
+                    key={project.id}
+                    className={`${card} flex flex-col gap-3`}
+                    data-testid="featured-project"
+                  >
+                    <h3 className="text-xl font-bold text-slate-900">{project.title}</h3>
+                    <p className="line-clamp-3 text-slate-700">{project.description}</p>
+                    {project.problemSolved && (
+                      <p className="text-sm text-slate-700">
+                        <span className="font-semibold text-slate-900">{HOME_COPY.problem}:</span>{' '}
+                        {project.problemSolved}
+                      </p>
+                    )}
+                    {project.businessValue && (
+                      <p className="text-sm text-slate-700">
+                        <span className="font-semibold text-emerald-800">{HOME_COPY.result}:</span>{' '}
+                        {project.businessValue}
+                      </p>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+
+        <section aria-labelledby="values-title" className={section}>
+          <div className={container}>
+            <h2 id="values-title" className={sectionTitle}>
+              {HOME_COPY.valueTitle}
+            </h2>
+            <ul className="mt-10 grid gap-6 md:grid-cols-3">
+              {VALUES.map(({ title, text, Icon }) => (
+                <li key={title} className={card}>
+                  <Icon className="h-8 w-8 text-blue-700" />
+                  <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
+                  <p className="mt-2 text-slate-700">{text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section aria-labelledby="background-title" className={`${section} bg-slate-50`}>
+          <div className={`${container} grid items-center gap-10 md:grid-cols-2`}>
+            <div>
+              <h2 id="background-title" className={sectionTitle}>
+                {HOME_COPY.backgroundTitle}
+              </h2>
+              <p className={`mt-6 ${lead}`}>{background}</p>
+              <Link to="/about" className={`mt-8 ${button.primary}`}>
+                {HOME_COPY.backgroundLink}
+                <ArrowRightIcon className="h-5 w-5" />
+              </Link>
+            </div>
+            <ul className="grid grid-cols-2 gap-4">
+              {[
+                [CLAIMS.documentationDown, 'less documentation time'],
+                [CLAIMS.costsDown, 'lower operating costs'],
+                [CLAIMS.launchTime, 'from first call to launch'],
+                ['24h', 'response to every enquiry'],
+              ].map(([value, label]) => (
+                <li key={label} className={`${card} text-center`}>
+                  <span className="block text-3xl font-extrabold text-blue-800">{value}</span>
+                  <span className="mt-1 block text-sm text-slate-700">{label}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section
+          id="contact"
+          aria-labelledby="contact-title"
+          className={`${section} scroll-mt-20 bg-blue-900 text-white`}
+        >
+          <div className={`${container} text-center`}>
+            <h2 id="contact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {HOME_COPY.contactTitle}
+            </h2>
+            <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50">{contactText}</p>
+            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+              <Link to="/schedule-consultation" className={button.light}>
+                {HOME_COPY.scheduleConsultation}
+              </Link>
+              <a href={`mailto:${siteConfig.contactEmail}`} className={button.outlineLight}>
+                <MailIcon className="h-5 w-5" />
+                {HOME_COPY.emailMe}
+              </a>
+            </div>
+          </div>
+        </section>
+      </main>
+      <Footer />
+    </>
   )
 }

@@ -1,11 +1,87 @@
+import { telHref } from '../../schema/site-config'
+import { CLAIMS, SCHEDULE_COPY } from '../../schema/site-copy'
+import { CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
+import { card, container, textLink } from '../components/ui'
 import { ConsultationForm } from '../forms/ConsultationForm'
+import { siteConfig } from '../lib/site-config'
+import { useContent } from '../state/site'
 
-// Placeholder until the public-site branch's page (heading, layout, sidebar) is merged.
+const EXPECT = [
+  `${CLAIMS.freeConsultation}, by phone or video.`,
+  'An honest assessment of whether custom software is worth it for you.',
+  `A written proposal with a fixed price; most projects go live in ${CLAIMS.launchTime}.`,
+  'No obligation and no sales pressure.',
+]
+
 export function SchedulePage() {
+  const intro = useContent('schedule.intro')
+  const location = useContent('contact.location')
+  const hours = useContent('contact.hours')
+
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 pt-20 pb-16">
-      <h1 className="mb-8 text-4xl font-extrabold">Schedule a Free Consultation</h1>
-      <ConsultationForm />
+    <main id="main" className="bg-slate-50 pt-16">
+      <div className={`${container} py-12 sm:py-16`}>
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          {SCHEDULE_COPY.heading}
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-700">{intro}</p>
+
+        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
+          {/* The form renders its three sections: personal information, project details, preferred meeting time. */}
+          <div className={`${card} min-w-0 p-6 sm:p-8`}>
+            <ConsultationForm />
+          </div>
+
+          <aside aria-label="Consultation details" className="flex min-w-0 flex-col gap-6">
+            <section aria-labelledby="expect-title" className={card}>
+              <h2 id="expect-title" className="text-xl font-bold text-slate-900">
+                {SCHEDULE_COPY.expectTitle}
+              </h2>
+              <ul className="mt-4 flex flex-col gap-3">
+                {EXPECT.map((item) => (
+                  <li key={item} className="flex items-start gap-2 text-slate-700">
+                    <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            </section>
+
+            <section aria-labelledby="contact-info-title" className={card}>
+              <h2 id="contact-info-title" className="text-xl font-bold text-slate-900">
+                {SCHEDULE_COPY.contactTitle}
+              </h2>
+              <ul className="mt-4 flex flex-col gap-3 text-slate-700">
+                {siteConfig.contactPhone && (
+                  <li className="flex items-center gap-3">
+                    <PhoneIcon className="h-5 w-5 shrink-0 text-blue-700" />
+                    <a href={telHref(siteConfig.contactPhone)} className={textLink}>
+                      {siteConfig.contactPhone}
+                    </a>
+                  </li>
+                )}
+                {siteConfig.contactEmail && (
+                  <li className="flex items-center gap-3">
+                    <MailIcon className="h-5 w-5 shrink-0 text-blue-700" />
+                    <a href={`mailto:${siteConfig.contactEmail}`} className={`${textLink} break-all`}>
+                      {siteConfig.contactEmail}
+                    </a>
+                  </li>
+                )}
+                <li className="flex items-center gap-3">
+                  <ClockIcon className="h-5 w-5 shrink-0 text-blue-700" />
+                  {hours}
+                </li>
+                <li className="flex items-center gap-3">
+                  <MapPinIcon className="h-5 w-5 shrink-0 text-blue-700" />
+                  {location}
+                </li>
+              </ul>
+              <p className="mt-4 text-sm text-slate-700">{CLAIMS.responseTime}.</p>
+            </section>
+          </aside>
+        </div>
+      </div>
     </main>
   )
 }

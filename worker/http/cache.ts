@@ -1,6 +1,7 @@
 import { etag } from 'hono/etag'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
+import { inBackground } from './background'
 
 // Public reads (projects, skills, page content, the active resume) are what
 // every visitor loads. They are answered from the edge cache (Cache API) when
@@ -13,6 +14,8 @@ export const PUBLIC_READ_PATHS = [
   '/api/skills',
   '/api/page-content',
   '/api/resume/active',
+  // The data written into every HTML page (worker/seo/bootstrap.ts).
+  '/shell-data',
 ] as const
 
 // Cache keys are independent of the host the request came in on.
@@ -30,7 +33,7 @@ const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   if (c.res.status === 200) {
     const copy = new Response(c.res.clone().body, c.res)
     copy.headers.set('Cache-Control', `public, max-age=${EDGE_TTL_S}`)
-    c.executionCtx.waitUntil(cache.put(key, copy))
+    inBackground(c, cache.put(key, copy))
   }
 })
 
@@ -45,6 +48,31 @@ export const publicRead = [
   etag(),
   edgeCache,
 ] as const
+
+/**
+ * A JSON value kept in the same edge cache as the public reads (and purged with
+ * them); `load` runs on a miss. The copy is stored after the response via waitUntil.
+ */
+export async function cachedJson<T>(
+  path: (typeof PUBLIC_READ_PATHS)[number],
+  load: () => Promise<T>,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<T> {
+  const cache = await caches.open('public-reads')
+  const key = cacheKey(path)
+  const hit = await cache.match(key)
+  if (hit) return (await hit.json()) as T
+  const value = await load()
+  waitUntil(
+    cache.put(
+      key,
+      new Response(JSON.stringify(value), {
+        headers: { 'Content-Type': 'application/json', 'Cache-Control': `public, max-age=${EDGE_TTL_S}` },
+      }),
+    ),
+  )
+  return value
+}
 
 /** Purges every public read from this data centre's edge cache. */
 export async function purgePublicReads() {

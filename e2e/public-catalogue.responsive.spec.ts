@@ -1,0 +1,218 @@
+import { expect, type Page, test } from '@playwright/test'
+import { FILTER_CATEGORIES, PROJECT_STATUSES } from '../schema/constants'
+import { EMPTY_STATES } from '../schema/messages'
+import { SOLUTIONS_COPY } from '../schema/site-copy'
+import { blockExternal, PIXEL_PNG, settleAnimations } from './public-helpers'
+
+// The solutions catalogue against the seeded API, at 1280 px and 375 px.
+
+type ApiProject = {
+  id: number
+  title: string
+  category: string
+  status: string | null
+  liveUrl: string | null
+  demoUrl: string | null
+  isPublic: boolean
+  image: string | null
+  keyFeatures: string[]
+  targetAudience: string | null
+}
+
+const PUBLIC_FILTERS = new Set<string>(FILTER_CATEGORIES.map((c) => c.value).filter((v) => v !== 'all'))
+const shownUnder = (category: string) =>
+  PUBLIC_FILTERS.has(category) ? category : category === 'ai-chatbot' ? 'ai-automation' : 'other'
+
+const filterButton = (page: Page, label: string) =>
+  page
+    .getByRole('group', { name: SOLUTIONS_COPY.filterLabel })
+    .getByRole('button', { name: new RegExp(`^${label} \\d+$`) })
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article')
+
+async function apiProjects(page: Page) {
+  return (await (await page.request.get('/api/projects')).json()) as ApiProject[]
+}
+
+test.beforeEach(async ({ page }) => {
+  await blockExternal(page)
+})
+
+test('the filter shows a count per category that matches GET /api/projects', async ({ page }) => {
+  const projects = await apiProjects(page)
+  await page.goto('/portfolio-solutions')
+  await expect(cards(page)).toHaveCount(projects.length)
+  for (const { value, label } of FILTER_CATEGORIES) {
+    const expected =
+      value === 'all' ? projects.length : projects.filter((p) => shownUnder(p.category) === value).length
+    await expect(filterButton(page, label)).toHaveText(`${label} ${expected}`)
+  }
+  // The seed has a legacy ai-chatbot project and an unknown category: both are counted where the spec says.
+  expect(projects.some((p) => p.category === 'ai-chatbot')).toBe(true)
+  expect(projects.some((p) => !PUBLIC_FILTERS.has(p.category) && p.category !== 'ai-chatbot')).toBe(true)
+})
+
+test('each filter shows exactly its projects, with one filter pressed at a time', async ({ page }) => {
+  const projects = await apiProjects(page)
+  await page.goto('/portfolio-solutions')
+  for (const { value, label } of FILTER_CATEGORIES) {
+    await filterButton(page, label).click()
+    await expect(filterButton(page, label)).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('button', { pressed: true })).toHaveCount(1)
+    const expected = projects
+      .filter((p) => value === 'all' || shownUnder(p.category) === value)
+      .map((p) => p.title)
+    await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(expected)
+  }
+  // Pressing the selected filter again keeps it selected.
+  await filterButton(page, 'Other Solutions').click()
+  await expect(filterButton(page, 'Other Solutions')).toHaveAttribute('aria-pressed', 'true')
+})
+
+test('the filter bar stays at the top while scrolling', async ({ page }) => {
+  await page.goto('/portfolio-solutions')
+  await expect(cards(page).first()).toBeVisible()
+  await page.mouse.wheel(0, 2000)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
+  await expect(page.getByRole('group', { name: SOLUTIONS_COPY.filterLabel })).toBeInViewport()
+})
+
+test('a category without projects shows the empty state, and View All Solutions resets the filter', async ({
+  page,
+}) => {
+  const projects = await apiProjects(page)
+  // Serve the real list minus every inventory project, so that one category is empty.
+  const withoutInventory = projects.filter((p) => shownUnder(p.category) !== 'inventory')
+  await page.route('**/api/projects', (route) => route.fulfill({ json: withoutInventory }))
+  await page.goto('/portfolio-solutions')
+  await expect(filterButton(page, 'Inventory Management')).toHaveText('Inventory Management 0')
+  await filterButton(page, 'Inventory Management').click()
+  await expect(cards(page)).toHaveCount(0)
+  await expect(page.getByRole('heading', { name: EMPTY_STATES.solutions })).toBeVisible()
+  await page.getByRole('button', { name: SOLUTIONS_COPY.viewAll }).click()
+  await expect(filterButton(page, 'All Solutions')).toHaveAttribute('aria-pressed', 'true')
+  await expect(cards(page)).toHaveCount(withoutInventory.length)
+})
+
+test('cards: status badge, Perfect for, first 3 key features, clamped description and the action buttons', async ({
+  page,
+}) => {
+  const projects = await apiProjects(page)
+  await page.goto('/portfolio-solutions')
+  for (const project of projects) {
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: project.title, exact: true }) })
+    const status = project.status ?? 'production'
+    const label = PROJECT_STATUSES.find((s) => s.value === status)!.label
+    await expect(card.getByText(label, { exact: true })).toBeVisible()
+    await expect(card.getByText(`${SOLUTIONS_COPY.perfectFor}:`)).toHaveCount(project.targetAudience ? 1 : 0)
+    await expect(card.getByRole('listitem')).toHaveText(project.keyFeatures.slice(0, 3))
+    const description = card.locator('p.line-clamp-3')
+    expect(await description.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe('3')
+
+    const links = card.getByRole('link')
+    await expect(links).toHaveCount(2)
+    await expect(links.nth(1)).toHaveText(`${SOLUTIONS_COPY.discuss}: ${project.title}`)
+    await expect(links.nth(1)).toHaveAttribute('href', '/schedule-consultation')
+  }
+
+  // One card per rule of SPEC §2, from the seed. The visible label is followed by the title for screen readers.
+  const label = (text: string) => new RegExp(`^${text}: `)
+  const byTitle = (title: string) =>
+    cards(page)
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+      .getByRole('link')
+      .first()
+  const live = byTitle('ClinicFlow Practice Manager')
+  await expect(live).toHaveText(label(SOLUTIONS_COPY.actions.live))
+  await expect(live).toHaveAttribute('href', 'https://clinicflow.example.com')
+  await expect(live).toHaveAttribute('target', '_blank')
+  // A missing status is production: the inventory tracker is live.
+  await expect(byTitle('Pharmacy Inventory Tracker')).toHaveText(label(SOLUTIONS_COPY.actions.live))
+  const access = byTitle('Counter POS for Cafés')
+  await expect(access).toHaveText(label(SOLUTIONS_COPY.actions.access))
+  await expect(access).toHaveAttribute('href', '/schedule-consultation')
+  await expect(byTitle('Internal Help Desk')).toHaveText(label(SOLUTIONS_COPY.actions.access))
+  const demo = byTitle('After-Hours Answering Assistant')
+  await expect(demo).toHaveText(label(SOLUTIONS_COPY.actions.demo))
+  await expect(demo).toHaveAttribute('href', 'https://demo.example.com/assistant')
+  await expect(demo).toHaveAttribute('target', '_blank')
+  const learn = byTitle('Document Intake Automation')
+  await expect(learn).toHaveText(label(SOLUTIONS_COPY.actions.learnMore))
+  await expect(learn).toHaveAttribute('href', '/schedule-consultation')
+})
+
+test('images: shown when valid and loading; gradient fallback when missing, invalid, placeholder or failing', async ({
+  page,
+}) => {
+  // clinicflow.png "loads" (served by the test); every other external image fails to load.
+  await page.route('https://images.example.com/clinicflow.png', (route) =>
+    route.fulfill({ contentType: 'image/png', body: PIXEL_PNG }),
+  )
+  await page.goto('/portfolio-solutions')
+  const card = (title: string) =>
+    cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+
+  const loaded = card('ClinicFlow Practice Manager')
+  await loaded.scrollIntoViewIfNeeded()
+  await expect(loaded.locator('img')).toHaveAttribute('src', 'https://images.example.com/clinicflow.png')
+  await expect(loaded.getByTestId('image-fallback')).toHaveCount(0)
+
+  for (const title of [
+    'Field Service Dispatch Board', // placeholder path
+    'After-Hours Answering Assistant', // empty
+    'Document Intake Automation', // not a URL
+    'Revenue Dashboard', // null
+    'Counter POS for Cafés', // valid URL that fails to load
+  ]) {
+    const fallback = card(title)
+    await fallback.scrollIntoViewIfNeeded()
+    await expect(fallback.getByTestId('image-fallback')).toBeVisible()
+    await expect(fallback.locator('img')).toHaveCount(0)
+  }
+})
+
+test('cards animate in 0.1 s apart, and not at all with reduced motion', async ({ page }) => {
+  await page.goto('/portfolio-solutions')
+  await expect(cards(page).nth(2)).toBeVisible()
+  const delays = await cards(page).evaluateAll((els) =>
+    els.slice(0, 3).map((el) => getComputedStyle(el).animationDelay),
+  )
+  expect(delays).toEqual(['0s', '0.1s', '0.2s'])
+  expect(
+    await cards(page)
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName),
+  ).toBe('card-in')
+  await settleAnimations(page)
+
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.reload()
+  await expect(cards(page).first()).toBeVisible()
+  expect(
+    await cards(page)
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName),
+  ).toBe('none')
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0)
+})
+
+test('hero and closing call to action', async ({ page }) => {
+  await page.goto('/portfolio-solutions')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: SOLUTIONS_COPY.scheduleConsultation })).toHaveAttribute(
+    'href',
+    '/schedule-consultation',
+  )
+  await expect(main.getByRole('link', { name: new RegExp(SOLUTIONS_COPY.call) })).toHaveAttribute(
+    'href',
+    'tel:+16185550123',
+  )
+  await expect(main.getByRole('link', { name: SOLUTIONS_COPY.freeQuote })).toHaveAttribute(
+    'href',
+    '/schedule-consultation',
+  )
+  await expect(main.getByRole('link', { name: SOLUTIONS_COPY.emailMe })).toHaveAttribute(
+    'href',
+    'mailto:hello@example.com',
+  )
+})

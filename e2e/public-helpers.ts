@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/** The public routes and the heading each one shows. */
+export const PUBLIC_PAGES = [
+  { path: '/', heading: 'Custom Software That Solves Real Problems' },
+  { path: '/about', heading: 'From Paramedic to Software Developer' },
+  { path: '/contact', heading: "Let's Talk About Your Project" },
+  { path: '/portfolio-solutions', heading: 'Software Solutions That Pay for Themselves' },
+  { path: '/it-support', heading: 'IT Support for Small Businesses and Healthcare Practices' },
+  { path: '/schedule-consultation', heading: 'Schedule a Free Consultation' },
+] as const
+
+// A 1x1 PNG, served for "external" project images so no test ever leaves the machine.
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
+/** Tests must never load external URLs: anything not on localhost is aborted. */
+export async function blockExternal(page: Page) {
+  await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => route.abort())
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ])
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+}
+
+/** Waits until entrance animations are over (axe reads colours of fully opaque content). */
+export async function settleAnimations(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+}
+
+/** Axe-core scan of the page; fails on serious or critical violations (WCAG 2.1 A/AA). */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  // Scan the page as a visitor sees it: data loaded, cards rendered, animations over.
+  await page.waitForLoadState('networkidle')
+  await settleAnimations(page)
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(
+    serious.map(
+      (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([])
+}
+
+type ShellData = { content: { key: string; content: string; contentType: string }[]; resume: unknown }
+
+/**
+ * Changes the page data the Worker writes into the HTML shell (content blocks,
+ * active resume) for this page's document requests, as if the database held it.
+ */
+export async function editShellData(page: Page, edit: (data: ShellData) => ShellData) {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback()
+    const response = await route.fetch()
+    const html = await response.text()
+    const pattern = /(<script type="application\/json" id="site-data">)([^<]*)(<\/script>)/
+    const match = html.match(pattern)
+    if (!match) throw new Error('the shell has no site-data element')
+    const data = edit(JSON.parse(match[2]!) as ShellData)
+    const json = JSON.stringify(data).replace(/</g, '\\u003c')
+    await route.fulfill({ response, body: html.replace(pattern, `$1${json}$3`) })
+  })
+}

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test'
+import { NAV_LINKS } from '../schema/routes'
+import { NAV_COPY } from '../schema/site-copy'
+import { blockExternal, expectNoSeriousA11yViolations } from './public-helpers'
+
+// The collapsed navigation at 375 px (also run by the desktop project at this width).
+test.use({ viewport: { width: 375, height: 800 } })
+
+test.beforeEach(async ({ page }) => {
+  await blockExternal(page)
+})
+
+test('the menu toggle opens and closes the menu with its mobile labels', async ({ page }) => {
+  await page.goto('/')
+  const banner = page.getByRole('banner')
+  // The desktop links are hidden at this width.
+  await expect(banner.getByRole('link', { name: 'About' })).toBeHidden()
+
+  const open = banner.getByRole('button', { name: NAV_COPY.openMenu })
+  await expect(open).toHaveAttribute('aria-expanded', 'false')
+  await open.click()
+  const close = banner.getByRole('button', { name: NAV_COPY.closeMenu })
+  await expect(close).toHaveAttribute('aria-expanded', 'true')
+
+  const menu = page.locator('#mobile-menu')
+  await expect(menu).toBeVisible()
+  await expect(menu.getByRole('link')).toHaveText([
+    ...NAV_LINKS.map((l) => l.mobileLabel ?? l.label),
+    NAV_COPY.mobileResume,
+  ])
+  await expect(menu.getByRole('link', { name: 'Portfolio & Solutions' })).toHaveAttribute(
+    'href',
+    '/portfolio-solutions',
+  )
+  await expect(menu.getByRole('link', { name: NAV_COPY.mobileResume })).toHaveAttribute(
+    'href',
+    '/api/resume/download',
+  )
+  await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  await expectNoSeriousA11yViolations(page)
+
+  await close.click()
+  await expect(menu).toBeHidden()
+  await expect(banner.getByRole('button', { name: NAV_COPY.openMenu })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  )
+})
+
+test('clicking a link navigates and closes the menu', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Portfolio & Solutions' }).click()
+  await expect(page).toHaveURL(/\/portfolio-solutions$/)
+  await expect(page.locator('#mobile-menu')).toBeHidden()
+  await expect(page.getByRole('button', { name: NAV_COPY.openMenu })).toBeVisible()
+
+  // Also when the link is the current page (no navigation happens).
+  await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Portfolio & Solutions' }).click()
+  await expect(page.locator('#mobile-menu')).toBeHidden()
+})
+
+test('keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus to the toggle', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const toggle = page.getByRole('button', { name: NAV_COPY.openMenu })
+  await toggle.focus()
+  await page.keyboard.press('Enter')
+  await expect(page.locator('#mobile-menu')).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Home' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page.locator('#mobile-menu')).toBeHidden()
+  await expect(page.getByRole('button', { name: NAV_COPY.openMenu })).toBeFocused()
+})

@@ -1,0 +1,304 @@
+import { expect, test } from '@playwright/test'
+import { FEATURED_PROJECT_COUNT, HOME_CATEGORIES } from '../schema/constants'
+import { CONTENT_KEYS } from '../schema/content-keys'
+import {
+  ABOUT_COPY,
+  CLAIMS,
+  CONTACT_COPY,
+  HOME_COPY,
+  IT_SUPPORT_COPY,
+  SCHEDULE_COPY,
+} from '../schema/site-copy'
+import {
+  blockExternal,
+  editShellData,
+  expectNoHorizontalScroll,
+  expectNoSeriousA11yViolations,
+  PUBLIC_PAGES,
+} from './public-helpers'
+
+// Runs at 1280 px (desktop project) and 375 px (mobile project).
+
+test.beforeEach(async ({ page }) => {
+  await blockExternal(page)
+})
+
+for (const { path, heading } of PUBLIC_PAGES) {
+  test(`${path}: heading, fixed nav, no horizontal scroll, no serious axe violations`, async ({ page }) => {
+    const res = await page.goto(path)
+    expect(res?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    const banner = page.getByRole('banner')
+    await expect(banner).toBeVisible()
+    expect(await banner.evaluate((el) => getComputedStyle(el).position)).toBe('fixed')
+    await expectNoHorizontalScroll(page)
+    await expectNoSeriousA11yViolations(page)
+  })
+}
+
+test('no horizontal scrolling at 375, 768 and 1280 px on any public route', async ({ page }) => {
+  for (const width of [375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const { path, heading } of PUBLIC_PAGES) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expectNoHorizontalScroll(page)
+    }
+  }
+})
+
+test('home: hero, badges, categories, featured work from the API, values, background, contact and footer', async ({
+  page,
+  request,
+}) => {
+  const projects = (await (await request.get('/api/projects')).json()) as {
+    title: string
+    problemSolved: string | null
+    businessValue: string | null
+  }[]
+  await page.goto('/')
+  await expect(page).toHaveTitle(/Custom Software That Solves Real Problems/)
+  const main = page.getByRole('main')
+
+  // Hero buttons; the seeded database has an active resume, so Download CV is there.
+  await expect(main.getByRole('link', { name: HOME_COPY.viewSolutions })).toHaveAttribute(
+    'href',
+    '/portfolio-solutions',
+  )
+  await expect(main.getByRole('link', { name: HOME_COPY.scheduleConsultation }).first()).toHaveAttribute(
+    'href',
+    '/schedule-consultation',
+  )
+  const cv = main.getByRole('link', { name: HOME_COPY.downloadCv })
+  await expect(cv).toHaveAttribute('href', '/api/resume/download')
+  await expect(cv).toHaveAttribute('target', '_blank')
+  for (const badge of HOME_COPY.badges) await expect(main.getByText(badge, { exact: true })).toBeVisible()
+
+  // Six category cards, each to the catalogue.
+  for (const name of HOME_CATEGORIES) {
+    await expect(main.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute(
+      'href',
+      '/portfolio-solutions',
+    )
+  }
+
+  // Featured Work: the first 3 projects of GET /api/projects, in order.
+  const featured = main.getByTestId('featured-project')
+  await expect(featured).toHaveCount(FEATURED_PROJECT_COUNT)
+  for (const [i, project] of projects.slice(0, FEATURED_PROJECT_COUNT).entries()) {
+    const item = featured.nth(i)
+    await expect(item.getByRole('heading')).toHaveText(project.title)
+    // Problem and Result lines only when present.
+    await expect(item.getByText(`${HOME_COPY.problem}:`)).toHaveCount(project.problemSolved ? 1 : 0)
+    await expect(item.getByText(`${HOME_COPY.result}:`)).toHaveCount(project.businessValue ? 1 : 0)
+    // Descriptions are clamped to 3 lines.
+    expect(
+      await item
+        .locator('p')
+        .first()
+        .evaluate((el) => getComputedStyle(el).webkitLineClamp),
+    ).toBe('3')
+  }
+  await expect(main.getByRole('link', { name: HOME_COPY.viewAllProjects })).toHaveAttribute(
+    'href',
+    '/portfolio-solutions',
+  )
+
+  // Value propositions with the spec's claims.
+  await expect(main.getByText(`documentation time by ${CLAIMS.documentationDown}`)).toBeVisible()
+  await expect(main.getByText(`costs by ${CLAIMS.costsDown}`)).toBeVisible()
+  await expect(main.getByText(`live in ${CLAIMS.launchTime}`)).toBeVisible()
+  await expect(main.getByRole('link', { name: HOME_COPY.backgroundLink })).toHaveAttribute('href', '/about')
+
+  // Contact call to action, then the footer.
+  const contact = page.locator('#contact')
+  await expect(contact.getByRole('link', { name: HOME_COPY.scheduleConsultation })).toHaveAttribute(
+    'href',
+    '/schedule-consultation',
+  )
+  await expect(contact.getByRole('link', { name: HOME_COPY.emailMe })).toHaveAttribute(
+    'href',
+    'mailto:hello@example.com',
+  )
+  await expect(page.getByRole('contentinfo')).toHaveText('© 2025 Alex Morgan. All rights reserved.')
+})
+
+test('copy with a page content block uses the block; other copy falls back to its default', async ({
+  page,
+}) => {
+  await editShellData(page, (data) => ({
+    ...data,
+    content: [
+      {
+        key: 'home.hero.subtitle',
+        content: 'Owner-edited subtitle from the admin.',
+        contentType: 'textarea',
+      },
+      { key: 'home.contact', content: '   ', contentType: 'textarea' },
+    ],
+  }))
+  await page.goto('/')
+  await expect(page.getByText('Owner-edited subtitle from the admin.')).toBeVisible()
+  // A blank block does not blank the page: the default copy is shown.
+  await expect(page.getByText(CONTENT_KEYS['home.contact'].defaultContent)).toBeVisible()
+})
+
+test('page copy and the resume buttons need no extra request: they come with the HTML', async ({ page }) => {
+  const apiCalls: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/contact')
+  await expect(page.getByText(CLAIMS.businessHours, { exact: true })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(apiCalls).not.toContain('/api/page-content')
+  expect(apiCalls).not.toContain('/api/resume/active')
+})
+
+test('the seeded content blocks reach the pages', async ({ page, request }) => {
+  const blocks = (await (await request.get('/api/page-content')).json()) as { key: string; content: string }[]
+  const location = blocks.find((b) => b.key === 'contact.location')
+  const intro = blocks.find((b) => b.key === 'about.intro')
+  expect(location && intro).toBeTruthy()
+  await page.goto('/contact')
+  await expect(page.getByText(location!.content, { exact: true })).toBeVisible()
+  await page.goto('/about')
+  await expect(page.getByText(intro!.content)).toBeVisible()
+})
+
+test('about: buttons, sections, skills grouped by category from the API, closing email link', async ({
+  page,
+  request,
+}) => {
+  const skills = (await (await request.get('/api/skills')).json()) as { category: string; name: string }[]
+  await page.goto('/about')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: ABOUT_COPY.viewMyWork })).toHaveAttribute(
+    'href',
+    '/portfolio-solutions',
+  )
+  await expect(main.getByRole('link', { name: ABOUT_COPY.scheduleConsultation }).first()).toHaveAttribute(
+    'href',
+    '/schedule-consultation',
+  )
+  const resume = main.getByRole('link', { name: ABOUT_COPY.downloadResume })
+  await expect(resume).toHaveAttribute('href', '/api/resume/download')
+  await expect(resume).toHaveAttribute('target', '_blank')
+
+  await expect(main.getByRole('heading', { name: ABOUT_COPY.healthcareTitle })).toBeVisible()
+  for (const title of ['Healthcare Technology', 'Business Solutions', 'Apple Development']) {
+    await expect(main.getByRole('heading', { name: title, level: 3 })).toBeVisible()
+  }
+  await expect(main.getByRole('heading', { name: ABOUT_COPY.benefitsTitle })).toBeVisible()
+  await expect(
+    main.getByRole('heading', { name: ABOUT_COPY.benefitsTitle }).locator('..').getByRole('listitem'),
+  ).toHaveCount(4)
+
+  const categories = [...new Set(skills.map((s) => s.category))]
+  const groups = main.getByTestId('skill-group')
+  await expect(groups).toHaveCount(categories.length)
+  for (const category of categories) {
+    const group = groups.filter({ has: page.getByRole('heading', { name: category, exact: true }) })
+    const names = skills.filter((s) => s.category === category).map((s) => s.name)
+    await expect(group.getByRole('listitem')).toHaveText(names)
+  }
+  await expect(main.getByRole('link', { name: ABOUT_COPY.emailMe })).toHaveAttribute(
+    'href',
+    'mailto:hello@example.com',
+  )
+})
+
+test('contact: phone, email and schedule cards, what to expect, location and hours, links', async ({
+  page,
+}) => {
+  await page.goto('/contact')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('link', { name: '+1 (618) 555-0123' })).toHaveAttribute(
+    'href',
+    'tel:+16185550123',
+  )
+  await expect(main.getByText(CLAIMS.businessHoursShort)).toBeVisible()
+  await expect(main.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:hello@example.com',
+  )
+  await expect(main.getByText(CLAIMS.responseTime, { exact: true })).toBeVisible()
+  await expect(main.getByRole('link', { name: CONTACT_COPY.scheduleButton })).toHaveAttribute(
+    'href',
+    '/schedule-consultation',
+  )
+  await expect(main.getByRole('heading', { name: CONTACT_COPY.expectTitle })).toBeVisible()
+  await expect(main.getByRole('heading', { name: CONTACT_COPY.locationTitle })).toBeVisible()
+  await expect(main.getByText(CLAIMS.location, { exact: true })).toBeVisible()
+  await expect(main.getByRole('heading', { name: CONTACT_COPY.hoursTitle })).toBeVisible()
+  await expect(main.getByText(CLAIMS.businessHours, { exact: true })).toBeVisible()
+  await expect(main.getByRole('link', { name: CONTACT_COPY.viewSolutions })).toHaveAttribute(
+    'href',
+    '/portfolio-solutions',
+  )
+  await expect(main.getByRole('link', { name: CONTACT_COPY.aboutMe })).toHaveAttribute('href', '/about')
+})
+
+test('IT support: the form toggle, the demo placeholder and the closing call to action', async ({ page }) => {
+  await page.goto('/it-support')
+  const main = page.getByRole('main')
+  for (const service of ['Security', 'System Optimisation', 'Custom Solutions']) {
+    await expect(main.getByRole('heading', { name: service, level: 3 })).toBeVisible()
+  }
+  await expect(main.getByRole('heading', { name: IT_SUPPORT_COPY.whyTitle })).toBeVisible()
+
+  // Request Support Now reveals the form; Back to Services hides it again.
+  // The form itself belongs to the requests feature; this page only shows and hides it.
+  const form = main.locator('form')
+  await expect(form).toHaveCount(0)
+  await main.getByRole('button', { name: IT_SUPPORT_COPY.requestSupportNow }).click()
+  await expect(form).toHaveCount(1)
+  await expect(main.getByRole('heading', { name: IT_SUPPORT_COPY.whyTitle })).toHaveCount(0)
+  await main.getByRole('button', { name: IT_SUPPORT_COPY.backToServices }).click()
+  await expect(form).toHaveCount(0)
+  await expect(main.getByRole('button', { name: IT_SUPPORT_COPY.requestSupportNow })).toBeFocused()
+
+  // No demo URL is configured in e2e: a labelled placeholder, never a broken frame.
+  await expect(main.getByText(IT_SUPPORT_COPY.demoLabel)).toBeVisible()
+  await expect(main.getByTestId('demo-placeholder')).toBeVisible()
+  await expect(page.locator('iframe')).toHaveCount(0)
+
+  // Submit Support Request opens the form and scrolls to the top.
+  await main.getByRole('button', { name: IT_SUPPORT_COPY.submitSupportRequest }).click()
+  await expect(form).toHaveCount(1)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await expect(main.getByRole('heading', { name: IT_SUPPORT_COPY.formTitle })).toBeFocused()
+
+  // Contact Me Directly goes to the home page's contact section.
+  await main.getByRole('link', { name: IT_SUPPORT_COPY.contactMeDirectly }).click()
+  await expect(page).toHaveURL(/\/#contact$/)
+  await expect(page.locator('#contact')).toBeInViewport()
+})
+
+test('/#contact scrolls to the contact section on a fresh load', async ({ page }) => {
+  await page.goto('/#contact')
+  await expect(page.getByTestId('featured-project')).toHaveCount(FEATURED_PROJECT_COUNT)
+  await expect(page.locator('#contact')).toBeInViewport()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+})
+
+test('schedule consultation: heading, the form, and a sidebar with what to expect and contact info', async ({
+  page,
+}) => {
+  await page.goto('/schedule-consultation')
+  const main = page.getByRole('main')
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(SCHEDULE_COPY.heading)
+  await expect(main.locator('form')).toHaveCount(1)
+  const sidebar = main.getByRole('complementary')
+  await expect(sidebar.getByRole('heading', { name: SCHEDULE_COPY.expectTitle })).toBeVisible()
+  await expect(sidebar.getByText(CLAIMS.freeConsultation)).toBeVisible()
+  await expect(sidebar.getByRole('heading', { name: SCHEDULE_COPY.contactTitle })).toBeVisible()
+  await expect(sidebar.getByRole('link', { name: 'hello@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:hello@example.com',
+  )
+  await expect(sidebar.getByRole('link', { name: '+1 (618) 555-0123' })).toHaveAttribute(
+    'href',
+    'tel:+16185550123',
+  )
+})

@@ -1,0 +1,131 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { SOLUTIONS_COPY } from '../../schema/site-copy'
+import {
+  CATEGORY_GRADIENTS,
+  cardActions,
+  cardAnimationDelay,
+  cardImage,
+  cardKeyFeatures,
+  effectiveStatus,
+  type PublicProject,
+  publicCategory,
+  statusLabel,
+} from '../lib/solutions'
+import { CATEGORY_ICONS, CheckIcon } from './icons'
+import { button } from './ui'
+
+const STATUS_BADGES: Record<string, string> = {
+  production: 'bg-emerald-700 text-white',
+  beta: 'bg-amber-800 text-white',
+  development: 'bg-blue-700 text-white',
+  private: 'bg-slate-800 text-white',
+}
+
+type Props = { project: PublicProject; index: number }
+
+/** One solution in the catalogue, in the order of SPEC §2. */
+export function ProjectCard({ project, index }: Props) {
+  const category = publicCategory(project.category)
+  const [imageFailed, setImageFailed] = useState(false)
+  const image = imageFailed ? null : cardImage(project.image)
+  const Icon = CATEGORY_ICONS[category]
+  const status = effectiveStatus(project.status)
+  const headingId = `project-${project.id}-title`
+  const features = cardKeyFeatures(project)
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-category={category}
+      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm motion-safe:animate-card-in"
+      style={{ animationDelay: cardAnimationDelay(index) }}
+    >
+      <div className="relative aspect-[16/9] bg-slate-100">
+        {image ? (
+          <img
+            src={image}
+            alt=""
+            width={640}
+            height={360}
+            loading="lazy"
+            decoding="async"
+            onError={() => setImageFailed(true)}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <div
+            data-testid="image-fallback"
+            className={`flex h-full w-full flex-col items-center justify-center gap-3 bg-gradient-to-br p-6 text-center text-white ${CATEGORY_GRADIENTS[category]}`}
+          >
+            <Icon className="h-12 w-12" />
+            <span aria-hidden="true" className="line-clamp-2 text-lg font-semibold">
+              {project.title}
+            </span>
+          </div>
+        )}
+        <span
+          className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-semibold shadow ${STATUS_BADGES[status] ?? 'bg-slate-700 text-white'}`}
+        >
+          {statusLabel(project.status)}
+        </span>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        {project.problemSolved && (
+          <p className="text-sm font-medium text-rose-800">{project.problemSolved}</p>
+        )}
+        <h3 id={headingId} className="text-xl font-bold text-slate-900">
+          {project.title}
+        </h3>
+        {project.businessValue && <p className="font-semibold text-emerald-800">{project.businessValue}</p>}
+        {project.targetAudience && (
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold text-slate-900">{SOLUTIONS_COPY.perfectFor}:</span>{' '}
+            {project.targetAudience}
+          </p>
+        )}
+        {features.length > 0 && (
+          <ul className="flex flex-col gap-1.5 text-sm text-slate-700">
+            {features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2">
+                <CheckIcon className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="line-clamp-3 text-sm leading-relaxed text-slate-700">{project.description}</p>
+
+        <div className="mt-auto flex flex-col gap-2 pt-2 sm:flex-row sm:flex-wrap">
+          {/* Every card has the same button labels: the hidden title tells them apart for screen readers. */}
+          {cardActions(project).map((action, i) => {
+            const style = `${i === 0 ? button.primary : button.secondary} px-4 py-2 text-sm`
+            return action.external ? (
+              <a
+                key={action.kind}
+                href={action.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={style}
+              >
+                {action.label}
+                <span className="sr-only">: {project.title}</span>
+              </a>
+            ) : (
+              <Link key={action.kind} to={action.href} className={style}>
+                {action.label}
+                <span className="sr-only">: {project.title}</span>
+              </Link>
+            )
+          })}
+        </div>
+        {project.metrics && (
+          <p className="border-t border-slate-200 pt-3 text-sm font-semibold text-blue-800">
+            {project.metrics}
+          </p>
+        )}
+      </div>
+    </article>
+  )
+}

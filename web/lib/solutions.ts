@@ -1,0 +1,144 @@
+// The rules of the public solutions catalogue (SPEC §2, §3, §5), pure so they
+// are unit-tested on their own: category mapping and counts, URL validity,
+// the image fallback, status labels and the card's action buttons.
+import {
+  CARD_ANIMATION_DELAY_S,
+  CARD_KEY_FEATURES,
+  DEFAULT_PUBLIC_STATUS,
+  FEATURED_PROJECT_COUNT,
+  FILTER_CATEGORIES,
+  type FilterCategory,
+  LEGACY_CATEGORY_ALIASES,
+  labelOf,
+  PROJECT_STATUSES,
+} from '../../schema/constants'
+import { SOLUTIONS_COPY } from '../../schema/site-copy'
+import type { Project } from '../../schema/tables'
+
+/** A row as JSON delivers it, read-only (valtio snapshots are): dates become ISO strings. */
+export type Json<T> = {
+  readonly [K in keyof T]: T[K] extends Date
+    ? string
+    : T[K] extends readonly (infer U)[]
+      ? readonly U[]
+      : T[K]
+}
+
+/** A project as GET /api/projects returns it. */
+export type PublicProject = Json<Project>
+
+/** The fields the rules read; everything else is optional so tests stay short. */
+export type ProjectLike = Pick<PublicProject, 'category'> &
+  Partial<Pick<PublicProject, 'status' | 'liveUrl' | 'demoUrl' | 'isPublic' | 'image' | 'keyFeatures'>>
+
+/** Projects whose category is shown under a filter (every filter but "all"). */
+export type SolutionCategory = Exclude<FilterCategory, 'all'>
+
+export const PLACEHOLDER_PATH = '/api/placeholder'
+export const CONSULTATION_PATH = '/schedule-consultation'
+
+/**
+ * SPEC §5: non-empty after trimming, not the placeholder path, and parseable as
+ * an absolute URL. Only http(s) is accepted: these URLs become links and image
+ * sources, and a `javascript:` URL must never become a clickable button.
+ */
+export function isValidUrl(url: string | null | undefined): url is string {
+  const trimmed = url?.trim()
+  if (!trimmed || trimmed.includes(PLACEHOLDER_PATH)) return false
+  try {
+    const { protocol } = new URL(trimmed)
+    return protocol === 'https:' || protocol === 'http:'
+  } catch {
+    return false
+  }
+}
+
+const SOLUTION_CATEGORIES = new Set<string>(
+  FILTER_CATEGORIES.map((c) => c.value).filter((v): v is SolutionCategory => v !== 'all'),
+)
+
+/** The filter a stored category shows under: itself, its legacy alias (ai-chatbot), or Other. */
+export function publicCategory(category: string | null | undefined): SolutionCategory {
+  const value = category?.trim() ?? ''
+  if (SOLUTION_CATEGORIES.has(value)) return value as SolutionCategory
+  const alias = LEGACY_CATEGORY_ALIASES[value]
+  if (alias && SOLUTION_CATEGORIES.has(alias)) return alias as SolutionCategory
+  return 'other'
+}
+
+/** How many projects each filter shows; "all" counts every project. */
+export function categoryCounts(projects: readonly ProjectLike[]): Record<FilterCategory, number> {
+  const counts = Object.fromEntries(FILTER_CATEGORIES.map((c) => [c.value, 0])) as Record<
+    FilterCategory,
+    number
+  >
+  counts.all = projects.length
+  for (const project of projects) counts[publicCategory(project.category)] += 1
+  return counts
+}
+
+export function filterProjects<T extends ProjectLike>(projects: readonly T[], filter: FilterCategory): T[] {
+  return filter === 'all' ? [...projects] : projects.filter((p) => publicCategory(p.category) === filter)
+}
+
+/** A filter value from untrusted input (a URL parameter), else "all". */
+export function parseFilter(value: string | null | undefined): FilterCategory {
+  return FILTER_CATEGORIES.some((c) => c.value === value) ? (value as FilterCategory) : 'all'
+}
+
+/** A missing status is shown as production (SPEC §3). */
+export const effectiveStatus = (status: string | null | undefined) => status?.trim() || DEFAULT_PUBLIC_STATUS
+
+export const statusLabel = (status: string | null | undefined) =>
+  labelOf(PROJECT_STATUSES, effectiveStatus(status))
+
+/** The image to show, or null for the category-coloured gradient fallback. */
+export const cardImage = (image: string | null | undefined) => (isValidUrl(image) ? image.trim() : null)
+
+export type CardAction = {
+  kind: 'live' | 'access' | 'demo' | 'learnMore' | 'discuss'
+  label: string
+  href: string
+  /** Opens in a new tab (an outside URL) rather than navigating inside the site. */
+  external: boolean
+}
+
+/** The card's main button, by the rules of SPEC §2, evaluated in order. */
+export function primaryAction(project: ProjectLike): CardAction {
+  const { actions } = SOLUTIONS_COPY
+  if (effectiveStatus(project.status) === 'production' && isValidUrl(project.liveUrl)) {
+    return { kind: 'live', label: actions.live, href: project.liveUrl.trim(), external: true }
+  }
+  if (project.status === 'private' || project.isPublic === false) {
+    return { kind: 'access', label: actions.access, href: CONSULTATION_PATH, external: false }
+  }
+  if (isValidUrl(project.demoUrl)) {
+    return { kind: 'demo', label: actions.demo, href: project.demoUrl.trim(), external: true }
+  }
+  return { kind: 'learnMore', label: actions.learnMore, href: CONSULTATION_PATH, external: false }
+}
+
+/** The main button, then "Discuss This Solution", which every card has. */
+export const cardActions = (project: ProjectLike): CardAction[] => [
+  primaryAction(project),
+  { kind: 'discuss', label: SOLUTIONS_COPY.discuss, href: CONSULTATION_PATH, external: false },
+]
+
+export const cardKeyFeatures = (project: ProjectLike) =>
+  (project.keyFeatures ?? []).slice(0, CARD_KEY_FEATURES)
+
+/** Cards appear one after another, 0.1 s apart (SPEC §9). */
+export const cardAnimationDelay = (index: number) => `${Math.round(index * CARD_ANIMATION_DELAY_S * 1000)}ms`
+
+export const featuredProjects = <T>(projects: readonly T[]) => projects.slice(0, FEATURED_PROJECT_COUNT)
+
+/** Gradient of the image fallback, per public category; dark enough for white text (AA). */
+export const CATEGORY_GRADIENTS: Record<SolutionCategory, string> = {
+  'business-management': 'from-blue-700 to-indigo-900',
+  'ai-automation': 'from-violet-700 to-purple-900',
+  healthcare: 'from-rose-700 to-red-900',
+  'data-analytics': 'from-cyan-800 to-blue-900',
+  pos: 'from-emerald-700 to-teal-900',
+  inventory: 'from-amber-700 to-orange-900',
+  other: 'from-slate-700 to-slate-900',
+}
