@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { consultationInput, requestUpdateInput } from '../../schema/payloads'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
+import { inBackground } from '../http/background'
 import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { jsonBody } from '../http/validate'
@@ -15,7 +16,7 @@ export const consultations = new Hono<AppEnv>()
     if (filledHoneypot(input)) return c.json(RECEIVED, 201)
     // Stored with its notification in one batch; the e-mail goes out after the answer.
     const { outboxId } = await submitConsultation(c.var.db, c.env, input)
-    c.executionCtx.waitUntil(deliverLogged(c.var.db, c.env, outboxId))
+    inBackground(c, deliverLogged(c.var.db, c.env, outboxId))
     return c.json(RECEIVED, 201)
   })
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listConsultations(c.var.db)))

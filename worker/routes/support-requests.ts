@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { requestUpdateInput, supportRequestInput } from '../../schema/payloads'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
+import { inBackground } from '../http/background'
 import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { jsonBody } from '../http/validate'
@@ -23,7 +24,7 @@ export const supportRequestForm = new Hono<AppEnv>().post(
     if (filledHoneypot(input)) return c.json(RECEIVED, 201)
     // Stored with its notification in one batch; the e-mail goes out after the answer.
     const { outboxId } = await submitSupportRequest(c.var.db, c.env, input)
-    c.executionCtx.waitUntil(deliverLogged(c.var.db, c.env, outboxId))
+    inBackground(c, deliverLogged(c.var.db, c.env, outboxId))
     return c.json(RECEIVED, 201)
   },
 )
