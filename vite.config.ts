@@ -1,7 +1,30 @@
 import { cloudflare } from '@cloudflare/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+
+/**
+ * react-aria ships its built-in UI strings (date-segment names, "Calendar",
+ * "Close"...) in 34 locales: about 20 KB gzip in the request-form chunk alone.
+ * The site is English and react-aria falls back to en-US for any other browser
+ * locale, so only en-US is kept. The same idea as @react-aria/optimize-locales-plugin
+ * (docs/decisions/031-request-forms.md).
+ */
+const englishOnlyAriaStrings = (): Plugin => ({
+  name: 'english-only-aria-strings',
+  transform(code, id) {
+    if (!/[\\/]react-(aria|stately|aria-components)[\\/].*intlStrings\.mjs$/.test(id)) return null
+    const otherLocale =
+      /^\s*(import \S+ from "[^"]*\/(?!en-US)[a-z]{2}-[A-Z]{2}\.mjs";|"(?!en-US)[a-z]{2}-[A-Z]{2}": \S+?,?)\s*$/
+    return {
+      code: code
+        .split('\n')
+        .filter((line) => !otherLocale.test(line))
+        .join('\n'),
+      map: null,
+    }
+  },
+})
 
 // `vite build` only builds the SPA into dist/client; wrangler bundles the
 // Worker itself (npm start, deploy). The Cloudflare plugin is used for the dev
@@ -11,6 +34,7 @@ export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [
+    englishOnlyAriaStrings(),
     react(),
     tailwindcss(),
     ...(command === 'serve' ? [cloudflare({ configPath: '../wrangler.toml' })] : []),

@@ -58,79 +58,11 @@ export const HOME_CATEGORIES = [
   'Inventory Management',
 ] as const
 
-export const PROJECT_TYPES = [
-  { value: 'web-application', label: 'Web Application' },
-  { value: 'mobile-app', label: 'Mobile App' },
-  { value: 'business-automation', label: 'Business Automation' },
-  { value: 'database-system', label: 'Database System' },
-  { value: 'it-consulting', label: 'IT Consulting' },
-  { value: 'system-integration', label: 'System Integration' },
-  { value: 'other', label: 'Other' },
-] as const
-
-export const BUDGETS = [
-  { value: 'under-5k', label: 'Under $5,000' },
-  { value: '5k-15k', label: '$5,000 - $15,000' },
-  { value: '15k-50k', label: '$15,000 - $50,000' },
-  { value: '50k-plus', label: '$50,000+' },
-  { value: 'discuss', label: "Let's discuss" },
-] as const
-
-/** Consultation slots in US Central time; there is no noon slot (SPEC §9). */
-export const TIME_SLOTS = [
-  { value: '09:00', label: '9:00 AM' },
-  { value: '10:00', label: '10:00 AM' },
-  { value: '11:00', label: '11:00 AM' },
-  { value: '13:00', label: '1:00 PM' },
-  { value: '14:00', label: '2:00 PM' },
-  { value: '15:00', label: '3:00 PM' },
-  { value: '16:00', label: '4:00 PM' },
-] as const
-export const BUSINESS_TIME_ZONE = 'America/Chicago'
-
-export const ISSUE_TYPES = [
-  { value: 'hardware', label: 'Hardware' },
-  { value: 'software', label: 'Software' },
-  { value: 'network', label: 'Network' },
-  { value: 'security', label: 'Security' },
-  { value: 'performance', label: 'Performance' },
-  { value: 'data', label: 'Data' },
-  { value: 'consultation', label: 'Consultation' },
-  { value: 'custom', label: 'Custom' },
-  { value: 'other', label: 'Other' },
-] as const
-
-export const URGENCY_LEVELS = [
-  { value: 'low', label: 'Low', description: 'a few days' },
-  { value: 'medium', label: 'Medium', description: '24-48 hours' },
-  { value: 'high', label: 'High', description: 'ASAP' },
-  { value: 'critical', label: 'Critical', description: 'emergency' },
-] as const
-
-export const CONTACT_METHODS = [
-  { value: 'email', label: 'Email' },
-  { value: 'phone', label: 'Phone' },
-  { value: 'text', label: 'Text' },
-] as const
-
-export const CONTACT_TIMES = [
-  { value: 'morning', label: 'Morning (8am-12pm)' },
-  { value: 'afternoon', label: 'Afternoon (12pm-5pm)' },
-  { value: 'evening', label: 'Evening (5pm-8pm)' },
-  { value: 'anytime', label: 'Anytime' },
-] as const
-
 export const CONTENT_TYPES = [
   { value: 'text', label: 'Text' },
   { value: 'textarea', label: 'Textarea' },
   { value: 'image', label: 'Image URL' },
 ] as const
-
-/** Request statuses; anything else is shown in the destructive (cancelled) style. */
-export const REQUEST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
-export type RequestStatus = (typeof REQUEST_STATUSES)[number]
-
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 
 export type Option<V extends string = string> = { readonly value: V; readonly label: string }
 export const valuesOf = <T extends readonly Option[]>(options: T) =>

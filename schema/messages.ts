@@ -22,6 +22,7 @@ export const TOASTS = {
     title: 'Consultation Request Sent!',
     description: "Your request has been emailed and we'll contact you soon.",
   },
+  requestUpdated: { title: 'Request updated', description: 'The status and notes have been saved.' },
   consultationSent: {
     title: 'Success!',
     description: "Your consultation request has been submitted. I'll get back to you within 24 hours.",
@@ -53,6 +54,7 @@ export const EMPTY_STATES = {
   files: 'No files uploaded yet.',
   skills: 'No skills yet. Add your first skill above.',
   consultations: 'No consultation requests yet',
+  supportRequests: 'No support requests yet',
   solutions: 'No Solutions Found in This Category',
   notFound: "The page you're looking for doesn't exist.",
   adminSignedOut: 'Please log in to access the admin panel.',

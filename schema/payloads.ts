@@ -2,20 +2,23 @@
 // (through the service layer) and the SPA's forms.
 import { z } from 'zod'
 import {
-  BUDGETS,
-  CONTACT_METHODS,
-  CONTACT_TIMES,
   CONTENT_TYPES,
-  ISSUE_TYPES,
   MIN_PASSWORD_LENGTH,
   PROJECT_CATEGORY_VALUES,
   PROJECT_STATUS_VALUES,
+  valuesOf,
+} from './constants'
+import {
+  BUDGETS,
+  CONTACT_METHODS,
+  CONTACT_TIMES,
+  HONEYPOT_FIELD,
+  ISSUE_TYPES,
   PROJECT_TYPES,
   REQUEST_STATUSES,
   TIME_SLOTS,
   URGENCY_LEVELS,
-  valuesOf,
-} from './constants'
+} from './request-options'
 
 const required = (label: string, max = 200) =>
   z
@@ -127,24 +130,23 @@ const email = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid email address' }))
 
-const phone = (isRequired: boolean) => {
-  const base = z
-    .string({ error: 'Phone must be text' })
+const phoneText = (missing: string) =>
+  z
+    .string({ error: (issue) => (issue.input == null ? missing : 'Phone must be text') })
     .trim()
     .max(40, 'Phone must be at most 40 characters')
     .refine((v) => v === '' || /^[0-9+().\-\s]{7,40}$/.test(v), 'Enter a valid phone number')
-  return isRequired
-    ? base.refine((v) => v.length > 0, 'Phone is required')
-    : base.nullish().transform((v) => (v ? v : null))
-}
+const requiredPhone = phoneText('Phone is required').refine((v) => v.length > 0, 'Phone is required')
+const optionalPhone = phoneText('Phone must be text')
+  .nullish()
+  .transform((v) => (v ? v : null))
 
-/** The honeypot field: a real visitor never sees or fills it. */
-export const HONEYPOT_FIELD = 'website'
+export { HONEYPOT_FIELD }
 
 export const consultationInput = z.object({
   name: required('Name', 120),
   email,
-  phone: phone(false),
+  phone: optionalPhone,
   company: optional('Company', 200),
   projectType: oneOf(valuesOf(PROJECT_TYPES), 'Choose a project type'),
   budget: oneOf(valuesOf(BUDGETS), 'Choose a budget').nullish(),
@@ -160,7 +162,7 @@ export type ConsultationInput = z.infer<typeof consultationInput>
 export const supportRequestInput = z.object({
   name: required('Name', 120),
   email,
-  phone: phone(true),
+  phone: requiredPhone,
   businessName: optional('Business name', 200),
   issueType: oneOf(valuesOf(ISSUE_TYPES), 'Choose an issue type'),
   urgency: oneOf(valuesOf(URGENCY_LEVELS), 'Choose an urgency'),
@@ -171,10 +173,12 @@ export const supportRequestInput = z.object({
 })
 export type SupportRequestInput = z.infer<typeof supportRequestInput>
 
+// `notes` absent leaves the notes alone; null or "" clears them.
 export const requestUpdateInput = z.object({
   status: oneOf(REQUEST_STATUSES, 'Choose a status').optional(),
-  notes: optional('Notes', 5000),
+  notes: optional('Notes', 5000).optional(),
 })
+export type RequestUpdateInput = z.infer<typeof requestUpdateInput>
 
 /** Turns a Zod error into the API's `{ field: message }` map (first message per field). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,2 +1,95 @@
-// GraphQL types, queries and mutations for the requests domain; resolvers call worker/services.
-export {}
+// GraphQL types, queries and mutations for consultation and support requests.
+// Resolvers call the same service functions as the REST handlers
+// (worker/services/requests.ts); the owner scope comes from the root types.
+import { requestUpdateInput } from '../../schema/payloads'
+import { parseWith } from '../http/validate'
+import {
+  type ConsultationView,
+  listConsultations,
+  listSupportRequests,
+  type SupportRequestView,
+  updateConsultation,
+  updateSupportRequest,
+} from '../services/requests'
+import { builder } from './builder'
+import { withApiErrors } from './errors'
+
+const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').implement({
+  description: 'A schedule-consultation request.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    phone: t.exposeString('phone', { nullable: true }),
+    company: t.exposeString('company', { nullable: true }),
+    projectType: t.exposeString('projectType'),
+    budget: t.exposeString('budget', { nullable: true }),
+    preferredDate: t.exposeString('preferredDate', { description: 'ISO date-time of the chosen slot' }),
+    preferredTime: t.exposeString('preferredTime', { description: 'Slot start, HH:MM US Central' }),
+    description: t.exposeString('description'),
+    notes: t.exposeString('notes', { nullable: true }),
+    status: t.exposeString('status'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    delivery: t.exposeString('delivery', { description: 'Notification e-mail: pending, sent or failed' }),
+  }),
+})
+
+const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest').implement({
+  description: 'An IT-support request.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    name: t.exposeString('name'),
+    email: t.exposeString('email'),
+    phone: t.exposeString('phone'),
+    businessName: t.exposeString('businessName', { nullable: true }),
+    issueType: t.exposeString('issueType'),
+    urgency: t.exposeString('urgency'),
+    description: t.exposeString('description'),
+    preferredContact: t.exposeString('preferredContact'),
+    preferredTime: t.exposeString('preferredTime', { nullable: true }),
+    notes: t.exposeString('notes', { nullable: true }),
+    status: t.exposeString('status'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    delivery: t.exposeString('delivery', { description: 'Notification e-mail: pending, sent or failed' }),
+  }),
+})
+
+builder.queryField('consultations', (t) =>
+  t.field({
+    type: [ConsultationRef],
+    description: 'Newest first.',
+    resolve: withApiErrors((_root, _args, ctx) => listConsultations(ctx.db)),
+  }),
+)
+
+builder.queryField('supportRequests', (t) =>
+  t.field({
+    type: [SupportRequestRef],
+    description: 'Newest first.',
+    resolve: withApiErrors((_root, _args, ctx) => listSupportRequests(ctx.db)),
+  }),
+)
+
+type UpdateArgs = { status?: string | null; notes?: string | null }
+// The REST payload schema validates the arguments too: same rules, same messages.
+// An absent or null status means "unchanged"; an explicit null note clears it.
+const patchOf = ({ status, notes }: UpdateArgs) =>
+  parseWith(requestUpdateInput, { status: status ?? undefined, notes })
+
+builder.mutationField('updateConsultation', (t) =>
+  t.field({
+    type: ConsultationRef,
+    args: { id: t.arg.int({ required: true }), status: t.arg.string(), notes: t.arg.string() },
+    resolve: withApiErrors((_root, args, ctx) => updateConsultation(ctx.db, args.id, patchOf(args))),
+  }),
+)
+
+builder.mutationField('updateSupportRequest', (t) =>
+  t.field({
+    type: SupportRequestRef,
+    args: { id: t.arg.int({ required: true }), status: t.arg.string(), notes: t.arg.string() },
+    resolve: withApiErrors((_root, args, ctx) => updateSupportRequest(ctx.db, args.id, patchOf(args))),
+  }),
+)

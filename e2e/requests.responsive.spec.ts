@@ -1,0 +1,79 @@
+import { expect, type Page, test } from '@playwright/test'
+
+// Both request forms at 1280 px (desktop project) and 375 px (mobile project):
+// nothing overflows sideways, and a visitor on a phone can complete them.
+
+async function expectNoHorizontalScroll(page: Page) {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ])
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
+}
+
+function inTenDays() {
+  const d = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000)
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.month}${parts.day}${parts.year}`
+}
+
+async function choose(page: Page, field: RegExp, option: string) {
+  await page.getByRole('button', { name: field }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+test('the consultation form fits the screen and can be sent', async ({ page }) => {
+  await page.goto('/schedule-consultation')
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
+  await page.mouse.move(100, 200)
+  const form = page.getByRole('form', { name: 'Schedule a consultation' })
+  await expect(form).toBeVisible()
+  await expectNoHorizontalScroll(page)
+
+  await page.getByLabel('Full Name').fill('Robin Park')
+  await page.getByLabel('Email Address').fill('robin@example.com')
+  await choose(page, /Project Type/, 'Mobile App')
+  await page.getByLabel('Project Description').fill('An app for our home-care nurses.')
+  await page
+    .getByRole('group', { name: 'Preferred Date' })
+    .getByRole('spinbutton', { name: /month/i })
+    .click()
+  await page.keyboard.type(inTenDays())
+  await choose(page, /Preferred Time/, '10:00 AM')
+  await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Success!' })).toBeVisible()
+  await expectNoHorizontalScroll(page)
+})
+
+test('the support form fits the screen, and its messages do too', async ({ page }) => {
+  await page.goto('/it-support')
+  await page.getByRole('button', { name: 'Request Support Now' }).click()
+  await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
+  await expectNoHorizontalScroll(page)
+
+  await page.getByLabel('Full Name').fill('Robin Park')
+  await page.getByLabel('Email Address').fill('robin@example')
+  await page.getByLabel('Phone Number').fill('618 555 0100')
+  await choose(page, /Issue Type/, 'Security')
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: /Critical/ }) })
+    .click()
+  await page.getByLabel('Describe the Issue').fill('A staff laptop was stolen.')
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Text' }) })
+    .click()
+  await page.getByRole('button', { name: 'Send Support Request' }).click()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
+  await expectNoHorizontalScroll(page)
+})

@@ -1,0 +1,396 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+
+// A visitor books a consultation and asks for IT support. The server is the
+// authority on the fields; the browser only checks the required ones.
+
+const CENTRAL = 'America/Chicago'
+
+/** A calendar date `days` from today in Central time, as { month, day, year } strings and YYYY-MM-DD. */
+function centralDate(days: number) {
+  const d = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: CENTRAL, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  )
+  return {
+    month: parts.month!,
+    day: parts.day!,
+    year: parts.year!,
+    iso: `${parts.year}-${parts.month}-${parts.day}`,
+  }
+}
+
+/** "November 21, 2026" for the Central date `days` from today, as calendar cells are named. */
+function longDate(days: number) {
+  const d = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
+  return new RegExp(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: CENTRAL,
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(d),
+  )
+}
+
+/** The UTC instant of a Central wall-clock time on a date (what the form must send). */
+function centralInstant(isoDate: string, time: string) {
+  // Try both Central offsets; the right one maps back to the same wall-clock time.
+  for (const offset of ['-05:00', '-06:00']) {
+    const instant = new Date(`${isoDate}T${time}:00${offset}`)
+    const wall = new Intl.DateTimeFormat('en-GB', {
+      timeZone: CENTRAL,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(instant)
+    if (wall === time) return instant.toISOString()
+  }
+  throw new Error('no Central offset matches')
+}
+
+/** A toast (react-aria's toast is an alertdialog named by its title). */
+const toastNamed = (page: Page, title: string) => page.getByRole('alertdialog', { name: title })
+
+/** Picks a radio by clicking its card, as a person does (the input itself is visually hidden). */
+async function pickRadio(page: Page, name: string | RegExp) {
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name }) })
+    .click()
+}
+
+/** Axe-core scan (WCAG 2.1 A/AA): no serious or critical violations. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+async function chooseOption(page: Page, field: RegExp, option: string) {
+  await page.getByRole('button', { name: field }).click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+async function typeDate(page: Page, label: string, date: { month: string; day: string; year: string }) {
+  const group = page.getByRole('group', { name: label })
+  await group.getByRole('spinbutton', { name: /month/i }).click()
+  await page.keyboard.type(`${date.month}${date.day}${date.year}`)
+}
+
+/** Holds the API answer until `release()` so the pending state can be seen. */
+async function holdResponses(page: Page, path: string) {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(path, async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+test.describe('The schedule page before the visitor interacts', () => {
+  test('fetches the form widgets only once the visitor interacts with the page', async ({ page }) => {
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/schedule-consultation')
+    await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Preferred Meeting Time' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const beforeInteraction = scripts.length
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toHaveCount(0)
+    await expectAccessible(page)
+
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible({ timeout: 2000 })
+    expect(scripts.length).toBeGreaterThan(beforeInteraction)
+    expect(scripts.slice(beforeInteraction).some((s) => s.includes('ConsultationFormContent'))).toBe(true)
+  })
+
+  test('shows the form without any interaction after a few seconds', async ({ page }) => {
+    await page.goto('/schedule-consultation')
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible({ timeout: 6000 })
+  })
+})
+
+test.describe('Schedule a consultation', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/schedule-consultation')
+    await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
+    // The visitor moves the pointer: the form's code arrives.
+    await page.mouse.move(200, 300)
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
+  })
+
+  test('shows the three sections with every field and the slots from the shared list', async ({ page }) => {
+    const form = page.getByRole('form', { name: 'Schedule a consultation' })
+    for (const section of ['Personal Information', 'Project Details', 'Preferred Meeting Time']) {
+      await expect(form.getByRole('heading', { name: section })).toBeVisible()
+    }
+    for (const label of ['Full Name', 'Email Address', 'Phone Number', 'Company / Organization']) {
+      await expect(form.getByLabel(label)).toBeVisible()
+    }
+    await expect(form.getByLabel('Project Description')).toBeVisible()
+    await expect(form.getByRole('group', { name: 'Preferred Date' })).toBeVisible()
+
+    await page.getByRole('button', { name: /Preferred Time/ }).click()
+    await expect(page.getByRole('option')).toHaveText([
+      '9:00 AM',
+      '10:00 AM',
+      '11:00 AM',
+      '1:00 PM',
+      '2:00 PM',
+      '3:00 PM',
+      '4:00 PM',
+    ])
+    await page.keyboard.press('Escape')
+
+    await page.getByRole('button', { name: /Project Type/ }).click()
+    await expect(page.getByRole('option')).toHaveCount(7)
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: /Budget Range/ }).click()
+    await expect(page.getByRole('option')).toHaveText([
+      'Under $5,000',
+      '$5,000 - $15,000',
+      '$15,000 - $50,000',
+      '$50,000+',
+      "Let's discuss",
+    ])
+  })
+
+  test('submits the request, shows "Submitting..." then the success toast, and clears the form', async ({
+    page,
+  }) => {
+    const date = centralDate(10)
+    await page.getByLabel('Full Name').fill('Jordan Lee')
+    await page.getByLabel('Email Address').fill('jordan@example.com')
+    await page.getByLabel('Phone Number').fill('(618) 555-0199')
+    await page.getByLabel('Company / Organization').fill('Lee Family Clinic')
+    await chooseOption(page, /Project Type/, 'Web Application')
+    await chooseOption(page, /Budget Range/, '$5,000 - $15,000')
+    await page.getByLabel('Project Description').fill('A scheduling system for our clinic.')
+    await typeDate(page, 'Preferred Date', date)
+    await chooseOption(page, /Preferred Time/, '2:00 PM')
+
+    const release = await holdResponses(page, '**/api/consultations')
+    const requestPromise = page.waitForRequest('**/api/consultations')
+    await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+    const request = await requestPromise
+    await expect(page.getByRole('button', { name: 'Submitting...' })).toBeVisible()
+
+    expect(request.postDataJSON()).toEqual({
+      name: 'Jordan Lee',
+      email: 'jordan@example.com',
+      phone: '(618) 555-0199',
+      company: 'Lee Family Clinic',
+      projectType: 'web-application',
+      budget: '5k-15k',
+      description: 'A scheduling system for our clinic.',
+      // The chosen date at 2:00 PM Central, as an ISO date-time.
+      preferredDate: centralInstant(date.iso, '14:00'),
+      preferredTime: '14:00',
+    })
+
+    const responsePromise = page.waitForResponse('**/api/consultations')
+    release()
+    expect((await responsePromise).status()).toBe(201)
+    const toast = toastNamed(page, 'Success!')
+    await expect(toast).toContainText(
+      "Your consultation request has been submitted. I'll get back to you within 24 hours.",
+    )
+    await expect(page.getByRole('button', { name: 'Schedule Consultation' })).toBeVisible()
+    await expect(page.getByLabel('Full Name')).toHaveValue('')
+    await expect(page.getByRole('button', { name: /Project Type/ })).toContainText('Select a project type')
+  })
+
+  test('the browser asks for the required fields before anything is sent', async ({ page }) => {
+    let sent = false
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/consultations')) sent = true
+    })
+    await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+    await expect(page.getByLabel('Full Name')).toBeFocused()
+    await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true')
+    expect(sent).toBe(false)
+  })
+
+  test('refuses a date before today', async ({ page }) => {
+    let sent = false
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/consultations')) sent = true
+    })
+    await page.getByLabel('Full Name').fill('Jordan Lee')
+    await page.getByLabel('Email Address').fill('jordan@example.com')
+    await chooseOption(page, /Project Type/, 'Other')
+    await page.getByLabel('Project Description').fill('Something')
+    await chooseOption(page, /Preferred Time/, '9:00 AM')
+    await typeDate(page, 'Preferred Date', centralDate(-3))
+    await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+    await expect(page.getByText(/or later/)).toBeVisible()
+    expect(sent).toBe(false)
+
+    // The calendar offers no day before today either.
+    await page.getByRole('group', { name: 'Preferred Date' }).getByRole('button').click()
+    const calendar = page.getByRole('application')
+    await expect(calendar).toBeVisible()
+    await expect(calendar.getByRole('button', { name: longDate(-3) })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+  })
+
+  test('shows the server field messages beside the fields and the failure toast', async ({ page }) => {
+    // Both pass the browser's checks; the server refuses them.
+    await page.getByLabel('Full Name').fill('   ')
+    await page.getByLabel('Email Address').fill('jordan@localhost')
+    await chooseOption(page, /Project Type/, 'Other')
+    await page.getByLabel('Project Description').fill('Something')
+    await typeDate(page, 'Preferred Date', centralDate(3))
+    await chooseOption(page, /Preferred Time/, '9:00 AM')
+    const responsePromise = page.waitForResponse('**/api/consultations')
+    await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+    expect((await responsePromise).status()).toBe(400)
+
+    const name = page.getByLabel('Full Name')
+    await expect(name).toHaveAttribute('aria-invalid', 'true')
+    await expect(name).toHaveAccessibleDescription('Name is required')
+    await expect(page.getByLabel('Email Address')).toHaveAccessibleDescription('Enter a valid email address')
+    await expect(name).toBeFocused()
+    const toast = toastNamed(page, 'Error')
+    await expect(toast).toContainText('Failed to submit your request. Please try again.')
+    // The visitor's input is kept so they can correct it.
+    await expect(page.getByLabel('Project Description')).toHaveValue('Something')
+    await expectAccessible(page)
+  })
+
+  test('a network failure shows the failure toast', async ({ page }) => {
+    await page.route('**/api/consultations', (route) => route.abort('internetdisconnected'))
+    await page.getByLabel('Full Name').fill('Jordan Lee')
+    await page.getByLabel('Email Address').fill('jordan@example.com')
+    await chooseOption(page, /Project Type/, 'Other')
+    await page.getByLabel('Project Description').fill('Something')
+    await typeDate(page, 'Preferred Date', centralDate(3))
+    await chooseOption(page, /Preferred Time/, '9:00 AM')
+    await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+    const toast = toastNamed(page, 'Error')
+    await expect(toast).toContainText('Failed to submit your request. Please try again.')
+    await expect(page.getByLabel('Full Name')).toHaveValue('Jordan Lee')
+  })
+})
+
+test.describe('IT support request', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/it-support')
+    await page.getByRole('button', { name: 'Request Support Now' }).click()
+    await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
+  })
+
+  async function fillValid(page: Page) {
+    await page.getByLabel('Full Name').fill('Sam Rivera')
+    await page.getByLabel('Email Address').fill('sam@example.com')
+    await page.getByLabel('Phone Number').fill('618-555-0142')
+    await page.getByLabel('Business Name').fill('Rivera Dental')
+    await chooseOption(page, /Issue Type/, 'Network')
+    await pickRadio(page, /High/)
+    await page.getByLabel('Describe the Issue').fill('The office Wi-Fi drops every hour.')
+    await pickRadio(page, 'Phone')
+    await chooseOption(page, /Preferred Contact Time/, 'Morning (8am-12pm)')
+  }
+
+  test('offers the urgency levels with their descriptions and the contact choices', async ({ page }) => {
+    const urgency = page.getByRole('radiogroup', { name: 'Urgency Level' })
+    await expect(urgency.getByRole('radio')).toHaveCount(4)
+    for (const [label, description] of [
+      ['Low', 'a few days'],
+      ['Medium', '24-48 hours'],
+      ['High', 'ASAP'],
+      ['Critical', 'emergency'],
+    ]) {
+      await expect(urgency.getByRole('radio', { name: `${label} ${description}` })).toBeAttached()
+    }
+    const contact = page.getByRole('radiogroup', { name: 'Preferred Contact Method' })
+    await expect(contact.getByRole('radio')).toHaveCount(3)
+    await page.getByRole('button', { name: /Issue Type/ }).click()
+    await expect(page.getByRole('option')).toHaveCount(9)
+  })
+
+  test('sends the request, shows "Sending Request...", then the toast; the form resets and hides', async ({
+    page,
+  }) => {
+    await fillValid(page)
+    const release = await holdResponses(page, '**/api/consultation')
+    const requestPromise = page.waitForRequest('**/api/consultation')
+    await page.getByRole('button', { name: 'Send Support Request' }).click()
+    const request = await requestPromise
+    await expect(page.getByRole('button', { name: 'Sending Request...' })).toBeVisible()
+    expect(request.postDataJSON()).toEqual({
+      name: 'Sam Rivera',
+      email: 'sam@example.com',
+      phone: '618-555-0142',
+      businessName: 'Rivera Dental',
+      issueType: 'network',
+      urgency: 'high',
+      description: 'The office Wi-Fi drops every hour.',
+      preferredContact: 'phone',
+      preferredTime: 'morning',
+    })
+    release()
+
+    const toast = toastNamed(page, 'Consultation Request Sent!')
+    await expect(toast).toContainText("Your request has been emailed and we'll contact you soon.")
+    await expect(page.getByRole('form', { name: 'IT support request' })).toBeHidden()
+
+    // Opening it again gives an empty form.
+    await page.getByRole('button', { name: 'Request Support Now' }).click()
+    await expect(page.getByLabel('Full Name')).toHaveValue('')
+    await expect(page.getByRole('radio', { name: /High/ })).not.toBeChecked()
+  })
+
+  test('keeps the form and shows the server field messages when the server refuses', async ({ page }) => {
+    await fillValid(page)
+    // "type=tel" accepts anything; the server checks the number.
+    await page.getByLabel('Phone Number').fill('call me')
+    const responsePromise = page.waitForResponse('**/api/consultation')
+    await page.getByRole('button', { name: 'Send Support Request' }).click()
+    expect((await responsePromise).status()).toBe(400)
+    await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Enter a valid phone number')
+    const toast = toastNamed(page, 'Error')
+    await expect(toast).toContainText('Failed to send consultation request. Please try again.')
+    await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
+    await expect(page.getByLabel('Full Name')).toHaveValue('Sam Rivera')
+    await expectAccessible(page)
+
+    // Correcting the field removes its message, and sending again works.
+    await page.getByLabel('Phone Number').fill('618-555-0142')
+    await expect(page.getByText('Enter a valid phone number')).toBeHidden()
+    await expect(page.getByLabel('Phone Number')).not.toHaveAttribute('aria-invalid', 'true')
+    await page.getByRole('button', { name: 'Send Support Request' }).click()
+    await expect(page.getByRole('form', { name: 'IT support request' })).toBeHidden()
+  })
+
+  test('the browser asks for the urgency and contact method before anything is sent', async ({ page }) => {
+    let sent = false
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/consultation')) sent = true
+    })
+    await page.getByLabel('Full Name').fill('Sam Rivera')
+    await page.getByLabel('Email Address').fill('sam@example.com')
+    await page.getByLabel('Phone Number').fill('618-555-0142')
+    await chooseOption(page, /Issue Type/, 'Network')
+    await page.getByLabel('Describe the Issue').fill('Wi-Fi.')
+    await page.getByRole('button', { name: 'Send Support Request' }).click()
+    await expect(page.getByRole('radiogroup', { name: 'Urgency Level' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    expect(sent).toBe(false)
+  })
+})

@@ -1,0 +1,207 @@
+import { env } from 'cloudflare:test'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { call } from './helpers'
+import { consultation, freshEmail, send, supportRequest } from './requests-fixtures'
+import { ownerCookie } from './session-helpers'
+
+let cookie: string
+beforeAll(async () => {
+  cookie = await ownerCookie()
+})
+
+const owner = (path: string, init: RequestInit & { json?: unknown } = {}) =>
+  call(path, { ...init, headers: { Cookie: cookie, ...init.headers } })
+
+type GqlBody = {
+  data?: Record<string, Row & Row[]>
+  errors?: { message: string; extensions: Record<string, unknown> }[]
+}
+
+type Row = { id: number; email: string; status: string; notes: string | null; delivery: string }
+
+const gql = async (query: string, variables: Record<string, unknown> = {}, withCookie = true) => {
+  const res = await call('/graphql', {
+    method: 'POST',
+    json: { query, variables },
+    headers: { 'x-graphql-yoga-csrf': '1', ...(withCookie ? { Cookie: cookie } : {}) },
+  })
+  return { status: res.status, body: (await res.json()) as GqlBody }
+}
+
+const CONSULTATION_FIELDS = `id name email phone company projectType budget preferredDate preferredTime
+  description notes status createdAt updatedAt delivery`
+const SUPPORT_FIELDS = `id name email phone businessName issueType urgency description preferredContact
+  preferredTime notes status createdAt updatedAt delivery`
+
+/** Submits through the public form and returns the stored row as the owner sees it. */
+async function submitted(kind: 'consultations' | 'support-requests', overrides = {}) {
+  const email = freshEmail('admin')
+  const path = kind === 'consultations' ? '/api/consultations' : '/api/consultation'
+  const payload =
+    kind === 'consultations' ? consultation({ email, ...overrides }) : supportRequest({ email, ...overrides })
+  expect((await send(path, { json: payload })).status).toBe(201)
+  const list = (await (await owner(`/api/${kind}`)).json()) as Row[]
+  return list.find((r) => r.email === email)!
+}
+
+describe.each([
+  {
+    kind: 'consultations' as const,
+    fields: CONSULTATION_FIELDS,
+    list: 'consultations',
+    update: 'updateConsultation',
+  },
+  {
+    kind: 'support-requests' as const,
+    fields: SUPPORT_FIELDS,
+    list: 'supportRequests',
+    update: 'updateSupportRequest',
+  },
+])('/api/$kind', ({ kind, fields, list, update }) => {
+  it('is for the owner only', async () => {
+    expect((await call(`/api/${kind}`)).status).toBe(401)
+    const row = await submitted(kind)
+    const res = await call(`/api/${kind}/${row.id}`, { method: 'PATCH', json: { status: 'confirmed' } })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({ message: 'Authentication required' })
+    expect((await gql(`{ ${list} { id } }`, {}, false)).status).toBe(401)
+  })
+
+  it('lists newest first, each with its delivery state, never cached', async () => {
+    const older = await submitted(kind)
+    const newer = await submitted(kind)
+    const res = await owner(`/api/${kind}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const rows = (await res.json()) as Row[]
+    const ids = rows.map((r) => r.id)
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id))
+    expect(newer).toMatchObject({ status: 'pending', notes: null, delivery: 'sent' })
+    for (const r of rows) expect(['pending', 'sent', 'failed']).toContain(r.delivery)
+  })
+
+  it('gives the same list through REST and GraphQL', async () => {
+    await submitted(kind)
+    const rest = await (await owner(`/api/${kind}`)).json()
+    const { status, body } = await gql(`{ ${list} { ${fields} } }`)
+    expect(status).toBe(200)
+    expect(body.errors).toBeUndefined()
+    expect(body.data![list]).toEqual(rest)
+  })
+
+  it('updates the status and notes; absent fields stay, null notes clear', async () => {
+    const row = await submitted(kind)
+    let res = await owner(`/api/${kind}/${row.id}`, {
+      method: 'PATCH',
+      json: { status: 'confirmed', notes: 'Call on Tuesday' },
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ id: row.id, status: 'confirmed', notes: 'Call on Tuesday' })
+
+    res = await owner(`/api/${kind}/${row.id}`, { method: 'PATCH', json: { status: 'completed' } })
+    expect(await res.json()).toMatchObject({
+      status: 'completed',
+      notes: 'Call on Tuesday',
+      delivery: 'sent',
+    })
+
+    res = await owner(`/api/${kind}/${row.id}`, { method: 'PATCH', json: { notes: null } })
+    expect(await res.json()).toMatchObject({ status: 'completed', notes: null })
+
+    const stored = (await (await owner(`/api/${kind}`)).json()) as Row[]
+    expect(stored.find((r) => r.id === row.id)).toMatchObject({ status: 'completed', notes: null })
+  })
+
+  it('gives the same update result through GraphQL', async () => {
+    const row = await submitted(kind)
+    const { status, body } = await gql(
+      `mutation ($id: Int!, $status: String, $notes: String) { ${update}(id: $id, status: $status, notes: $notes) { ${fields} } }`,
+      { id: row.id, status: 'cancelled', notes: 'Client postponed' },
+    )
+    expect(status).toBe(200)
+    expect(body.data![update]).toMatchObject({ id: row.id, status: 'cancelled', notes: 'Client postponed' })
+    const rest = (await (await owner(`/api/${kind}`)).json()) as Row[]
+    expect(rest.find((r) => r.id === row.id)).toEqual(body.data![update])
+  })
+
+  it('refuses an unknown status with the field message (REST 400, GraphQL BAD_USER_INPUT)', async () => {
+    const row = await submitted(kind)
+    const res = await owner(`/api/${kind}/${row.id}`, { method: 'PATCH', json: { status: 'archived' } })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      message: 'Please correct the highlighted fields.',
+      errors: { status: 'Choose a status' },
+    })
+
+    const { status, body } = await gql(
+      `mutation ($id: Int!) { ${update}(id: $id, status: "archived") { id } }`,
+      {
+        id: row.id,
+      },
+    )
+    expect(status).toBe(400)
+    expect(body.errors).toHaveLength(1)
+    expect(body.errors![0]).toMatchObject({
+      message: 'Please correct the highlighted fields.',
+      extensions: { code: 'BAD_USER_INPUT', errors: { status: 'Choose a status' } },
+    })
+    const stored = (await (await owner(`/api/${kind}`)).json()) as Row[]
+    expect(stored.find((r) => r.id === row.id)!.status).toBe('pending')
+  })
+
+  it.each(['abc', '-1', '0', '1.5', '99999999999999999999'])('refuses the id %s with 400', async (id) => {
+    const res = await owner(`/api/${kind}/${id}`, { method: 'PATCH', json: { status: 'confirmed' } })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({ message: 'Invalid id', errors: { id: 'Invalid id' } })
+  })
+
+  it('answers 404 for an id that does not exist (REST and GraphQL)', async () => {
+    const res = await owner(`/api/${kind}/987654`, { method: 'PATCH', json: { status: 'confirmed' } })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ message: 'Not found' })
+    const { status, body } = await gql(`mutation { ${update}(id: 987654, status: "confirmed") { id } }`)
+    expect(status).toBe(404)
+    expect(body.errors![0]).toMatchObject({ message: 'Not found', extensions: { code: 'NOT_FOUND' } })
+  })
+
+  it('refuses a negative id through GraphQL too', async () => {
+    const { status, body } = await gql(`mutation { ${update}(id: -1, notes: "x") { id } }`)
+    expect(status).toBe(400)
+    expect(body.errors![0]!.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      errors: { id: 'Invalid id' },
+    })
+  })
+})
+
+describe('delivery state', () => {
+  it('shows pending while the notification waits for a retry', async () => {
+    const email = freshEmail('pending')
+    // The binding refuses, so the notification stays pending for the cron.
+    const res = await send(
+      '/api/consultations',
+      { json: consultation({ email }) },
+      {
+        MAIL: {
+          send: async () => {
+            throw new Error('down')
+          },
+        } as unknown as SendEmail,
+      },
+    )
+    expect(res.status).toBe(201)
+    const rows = (await (await owner('/api/consultations')).json()) as Row[]
+    expect(rows.find((r) => r.email === email)!.delivery).toBe('pending')
+    const { body } = await gql('{ consultations { email delivery } }')
+    expect(body.data!.consultations!.find((r) => r.email === email)!.delivery).toBe('pending')
+  })
+
+  it('shows failed for a request that has no notification at all', async () => {
+    await env.DB.prepare(
+      `insert into consultations (name, email, project_type, preferred_date, preferred_time, description)
+       values ('Legacy', 'legacy@example.com', 'other', '2030-01-01T15:00:00.000Z', '09:00', 'imported')`,
+    ).run()
+    const rows = (await (await owner('/api/consultations')).json()) as Row[]
+    expect(rows.find((r) => r.email === 'legacy@example.com')!.delivery).toBe('failed')
+  })
+})

@@ -1,0 +1,117 @@
+// An RFC 5545 calendar invitation for a consultation slot. Slots are US
+// Central wall-clock times, so the event is written with TZID=America/Chicago
+// and carries its VTIMEZONE (calendar clients need the definition to place a
+// TZID time; the US rules have been these since 2007).
+// https://www.rfc-editor.org/rfc/rfc5545
+import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
+
+/** The free consultation lasts 30 minutes (SPEC §1). */
+export const CONSULTATION_MINUTES = 30
+
+const CHICAGO_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  `TZID:${BUSINESS_TIME_ZONE}`,
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:-0600',
+  'TZOFFSETTO:-0500',
+  'TZNAME:CDT',
+  'DTSTART:19700308T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:-0500',
+  'TZOFFSETTO:-0600',
+  'TZNAME:CST',
+  'DTSTART:19701101T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+]
+
+/** TEXT value escaping (RFC 5545 §3.3.11). */
+export const escapeIcsText = (value: string) =>
+  value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n')
+
+/** A quoted parameter value cannot hold quotes or control characters (RFC 5545 §3.2). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+const paramValue = (value: string) => `"${value.replace(/["\u0000-\u001f\u007f]/g, '')}"`
+
+const encoder = new TextEncoder()
+
+/** Folds a content line at 75 octets without splitting a UTF-8 character (RFC 5545 §3.1). */
+export function foldLine(line: string): string {
+  const out: string[] = []
+  let current = ''
+  let octets = 0
+  for (const ch of line) {
+    const size = encoder.encode(ch).length
+    // Continuation lines start with a space, which counts toward their 75.
+    const limit = out.length === 0 ? 75 : 74
+    if (octets + size > limit) {
+      out.push(current)
+      current = ''
+      octets = 0
+    }
+    current += ch
+    octets += size
+  }
+  out.push(current)
+  return out.join('\r\n ')
+}
+
+/** YYYYMMDDTHHMMSS (a local "floating" form, qualified by TZID where used). */
+const localStamp = (date: string, time: string) => `${date.replaceAll('-', '')}T${time.replace(':', '')}00`
+
+const utcStamp = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`
+
+function addMinutes(time: string, minutes: number): string {
+  const [h, m] = time.split(':').map(Number) as [number, number]
+  const total = h * 60 + m + minutes
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
+}
+
+export type ConsultationEvent = {
+  uid: string
+  /** Calendar date in the business time zone, YYYY-MM-DD. */
+  date: string
+  /** Slot start, HH:MM, business time zone. */
+  time: string
+  summary: string
+  description: string
+  organizerEmail: string
+  organizerName: string
+  visitorName: string
+  visitorEmail: string
+  createdAt: Date
+}
+
+export function consultationIcs(event: ConsultationEvent): string {
+  const tz = BUSINESS_TIME_ZONE
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Portfolio//Consultation requests//EN',
+    'CALSCALE:GREGORIAN',
+    // PUBLISH: the owner adds the slot to their calendar; no RSVP round trip.
+    'METHOD:PUBLISH',
+    ...CHICAGO_VTIMEZONE,
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.createdAt)}`,
+    `DTSTART;TZID=${tz}:${localStamp(event.date, event.time)}`,
+    `DTEND;TZID=${tz}:${localStamp(event.date, addMinutes(event.time, CONSULTATION_MINUTES))}`,
+    `SUMMARY:${escapeIcsText(event.summary)}`,
+    `DESCRIPTION:${escapeIcsText(event.description)}`,
+    `ORGANIZER;CN=${paramValue(event.organizerName)}:mailto:${event.organizerEmail}`,
+    `CONTACT:${escapeIcsText(`${event.visitorName} <${event.visitorEmail}>`)}`,
+    'STATUS:TENTATIVE',
+    'TRANSP:OPAQUE',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ]
+  return `${lines.map(foldLine).join('\r\n')}\r\n`
+}

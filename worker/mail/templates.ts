@@ -1,0 +1,122 @@
+// The owner's notification e-mails. Everything a visitor typed is untrusted:
+// it is HTML-escaped in the HTML body and stripped of line breaks in the
+// subject (a header), so it can neither inject markup nor headers.
+import { labelOf } from '../../schema/constants'
+import type { ConsultationInput, SupportRequestInput } from '../../schema/payloads'
+import {
+  BUDGETS,
+  CONTACT_METHODS,
+  CONTACT_TIMES,
+  ISSUE_TYPES,
+  PROJECT_TYPES,
+  TIME_SLOTS,
+  URGENCY_LEVELS,
+} from '../../schema/request-options'
+import { businessDate, formatCalendarDate } from './business-time'
+
+export type MailContent = { subject: string; text: string; html: string }
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!)
+
+/** One line, no control characters, bounded: safe as a header value. */
+export const headerSafe = (value: string, max = 150) =>
+  value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, max)
+
+type Row = [label: string, value: string | null | undefined]
+
+function render(title: string, intro: string, rows: Row[], description: string, adminUrl: string) {
+  const shown = rows.filter((r): r is [string, string] => Boolean(r[1]))
+  const text = [
+    intro,
+    '',
+    ...shown.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Description:',
+    description,
+    '',
+    `Reply to this e-mail to answer the visitor, or open the admin panel: ${adminUrl}`,
+  ].join('\n')
+  const html = `<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;color:#0f172a">
+<h1 style="font-size:20px">${escapeHtml(title)}</h1>
+<p>${escapeHtml(intro)}</p>
+<table cellpadding="6" style="border-collapse:collapse">
+${shown
+  .map(
+    ([label, value]) =>
+      `<tr><th align="left" style="vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+  )
+  .join('\n')}
+</table>
+<h2 style="font-size:16px">Description</h2>
+<p style="white-space:pre-wrap">${escapeHtml(description)}</p>
+<p>Reply to this e-mail to answer the visitor, or open the <a href="${escapeHtml(adminUrl)}">admin panel</a>.</p>
+</body></html>`
+  return { text, html }
+}
+
+const adminUrl = (env: Env) => new URL('/admin', env.SITE_URL).toString()
+
+/** "Tuesday, June 10, 2025 at 9:00 AM Central Time" for the chosen date and slot. */
+export function describeSlot(preferredDate: string, preferredTime: string): string {
+  const date = formatCalendarDate(businessDate(new Date(preferredDate)))
+  return `${date} at ${labelOf(TIME_SLOTS, preferredTime)} Central Time`
+}
+
+export function consultationMail(env: Env, input: ConsultationInput): MailContent {
+  const slot = describeSlot(input.preferredDate, input.preferredTime)
+  const subject = headerSafe(`New consultation request from ${input.name} for ${slot}`, 200)
+  const { text, html } = render(
+    'New consultation request',
+    `${input.name} asked for a free consultation. A calendar invitation for the slot is attached.`,
+    [
+      ['Name', input.name],
+      ['Email', input.email],
+      ['Phone', input.phone],
+      ['Company', input.company],
+      ['Project type', labelOf(PROJECT_TYPES, input.projectType)],
+      ['Budget', input.budget ? labelOf(BUDGETS, input.budget) : null],
+      ['Preferred meeting time', slot],
+    ],
+    input.description,
+    adminUrl(env),
+  )
+  return { subject, text, html }
+}
+
+export function supportRequestMail(env: Env, input: SupportRequestInput): MailContent {
+  const urgency = URGENCY_LEVELS.find((u) => u.value === input.urgency)!
+  const subject = headerSafe(
+    `IT support request (${urgency.label} urgency, ${labelOf(ISSUE_TYPES, input.issueType)}) from ${input.name}`,
+    200,
+  )
+  const { text, html } = render(
+    'New IT support request',
+    `${input.name} requested IT support.`,
+    [
+      ['Name', input.name],
+      ['Email', input.email],
+      ['Phone', input.phone],
+      ['Business name', input.businessName],
+      ['Issue type', labelOf(ISSUE_TYPES, input.issueType)],
+      ['Urgency', `${urgency.label} (${urgency.description})`],
+      ['Preferred contact', labelOf(CONTACT_METHODS, input.preferredContact)],
+      ['Preferred time', input.preferredTime ? labelOf(CONTACT_TIMES, input.preferredTime) : null],
+    ],
+    input.description,
+    adminUrl(env),
+  )
+  return { subject, text, html }
+}
