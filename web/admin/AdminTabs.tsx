@@ -1,7 +1,7 @@
 import { type Key, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
 import { useSearchParams } from 'react-router'
 import { Provider } from 'urql'
-import { ConsultationsTab } from './ConsultationsTab'
+import { ConsultationsTab, PendingBadge } from './ConsultationsTab'
 import { ContentTab } from './content/ContentTab'
 import { FilesTab } from './files/FilesTab'
 import { ProjectsTab } from './projects/ProjectsTab'
@@ -55,6 +55,7 @@ export function AdminTabs() {
               className="flex cursor-default items-center justify-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-slate-700 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[hovered]:text-slate-900 data-[selected]:bg-white data-[selected]:text-slate-900 data-[selected]:shadow-sm"
             >
               {label}
+              {id === 'consultations' && <PendingBadge />}
             </Tab>
           ))}
         </TabList>
