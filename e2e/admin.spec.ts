@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { CONTENT_KEYS } from '../schema/content-keys'
 
 // The owner's admin panel, tab by tab, as the owner uses it: every change is
 // checked where a visitor would see it (the catalogue, the resume download,
@@ -159,6 +160,13 @@ test('resumes: upload, activate, download and delete', async ({ page }) => {
   expect(download.headers()['content-disposition']).toContain('attachment')
   expect(Buffer.from(await download.body()).equals(PDF)).toBe(true)
 
+  // Give the active role back to the resume that had it (the seeded one), so
+  // the public pages keep their Resume button, then delete ours.
+  const original = page.getByRole('listitem').filter({ hasText: 'Resume.pdf' }).filter({ hasNotText: name })
+  await original.getByRole('button', { name: /^Set Active/ }).click()
+  await expect(toast(page, 'Resume activated')).toBeVisible()
+  await expect(row.getByRole('button', { name: `Set Active: ${name}` })).toBeVisible()
+
   await row.getByRole('button', { name: `Delete ${name}` }).click()
   await page
     .getByRole('alertdialog', { name: 'Delete resume?' })
@@ -166,7 +174,9 @@ test('resumes: upload, activate, download and delete', async ({ page }) => {
     .click()
   await expect(toast(page, 'Resume deleted')).toBeVisible()
   await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
-  expect((await page.request.get('/api/resume/download')).status()).toBe(404)
+  const after = await page.request.get('/api/resume/download')
+  expect(after.status()).toBe(200)
+  expect(Buffer.from(await after.body()).equals(PDF)).toBe(false)
 })
 
 test('files: upload and view in a new tab', async ({ page, context }) => {
@@ -227,6 +237,12 @@ test('content: create and edit a block, and the public copy changes', async ({ p
 
   await page.goto('/contact')
   await expect(page.getByText(second.trim())).toBeVisible()
+
+  // Put the default copy back for the other specs that read /contact.
+  const restored = await page.request.put('/api/page-content/contact.intro', {
+    data: { content: CONTENT_KEYS['contact.intro'].defaultContent, contentType: 'textarea' },
+  })
+  expect(restored.ok()).toBe(true)
 })
 
 test("consultations: open a request's details and change its status", async ({ page }) => {
@@ -247,6 +263,7 @@ test("consultations: open a request's details and change its status", async ({ p
   await page.goto('/admin')
   const tab = page.getByRole('tab', { name: /Consultations/ })
   // The Pending badge beside the label counts this new request.
+  await expect(tab).toContainText(/\d+ pending/)
   const before = Number((await tab.textContent())?.match(/\d+/)?.[0])
   expect(before).toBeGreaterThan(0)
   await openTab(page, /Consultations/, 'consultations')

@@ -14,10 +14,6 @@ export const TOASTS = {
     description: 'This resume is now active and available for download.',
   },
   resumeDeleted: { title: 'Resume deleted', description: 'The resume has been removed.' },
-  // Beyond the original (the admin issue): skills and file deletion.
-  skillAdded: { title: 'Skill added', description: 'The skill has been added.' },
-  skillDeleted: { title: 'Skill deleted', description: 'The skill has been removed.' },
-  fileDeleted: { title: 'File deleted', description: 'The file has been removed.' },
   supportSent: {
     title: 'Consultation Request Sent!',
     description: "Your request has been emailed and we'll contact you soon.",
@@ -52,7 +48,6 @@ export const EMPTY_STATES = {
   resumes: 'No resumes uploaded yet. Upload your first resume above.',
   content: 'No content blocks yet. Create your first content above.',
   files: 'No files uploaded yet.',
-  skills: 'No skills yet. Add your first skill above.',
   consultations: 'No consultation requests yet',
   supportRequests: 'No support requests yet',
   solutions: 'No Solutions Found in This Category',

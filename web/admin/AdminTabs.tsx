@@ -1,5 +1,5 @@
 import { type Key, Tab, TabList, TabPanel, Tabs } from 'react-aria-components'
-import { useSearchParams } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import { Provider } from 'urql'
 import { ConsultationsTab, PendingBadge } from './ConsultationsTab'
 import { ContentTab } from './content/ContentTab'
@@ -26,20 +26,19 @@ const isTabId = (value: string | null): value is TabId => ADMIN_TABS.some((t) =>
 
 export function AdminTabs() {
   const client = useAdminClient()
-  const [params, setParams] = useSearchParams()
-  const tab = params.get('tab')
+  // useLocation/useNavigate rather than useSearchParams: the public entry chunk
+  // already carries them, so the admin adds nothing to the public JS budget.
+  const location = useLocation()
+  const navigate = useNavigate()
+  const tab = new URLSearchParams(location.search).get('tab')
   const selected: TabId = isTabId(tab) ? tab : 'projects'
 
-  const select = (key: Key) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        next.set('tab', String(key))
-        return next
-      },
-      // Switching tabs is not navigation: Back leaves the admin rather than cycling tabs.
-      { replace: true },
-    )
+  const select = (key: Key) => {
+    const params = new URLSearchParams(location.search)
+    params.set('tab', String(key))
+    // Switching tabs is not navigation: Back leaves the admin rather than cycling tabs.
+    navigate({ search: `?${params}` }, { replace: true })
+  }
 
   return (
     <Provider value={client}>

@@ -5,6 +5,7 @@ import { SITE_DATA_ELEMENT_ID } from '../../schema/site-config'
 import type { PageContent, Resume, Skill } from '../../schema/tables'
 import { getJson } from '../lib/api'
 import type { Json, PublicProject } from '../lib/solutions'
+import { registerDataRefresher } from './cache'
 
 // Public data, fetched once per page load and kept in memory (SPEC §9: data is
 // never stale, no refetch on focus, no retries). Pages subscribe with the hooks
@@ -94,6 +95,9 @@ export function refreshSiteData(...keys: Key[]): Promise<void> {
     }),
   ).then(() => undefined)
 }
+
+// The admin announces its writes (web/state/cache.ts).
+registerDataRefresher((keys) => void refreshSiteData(...keys))
 
 /** What each page reads, so its requests can start while its code is still downloading. */
 const PAGE_DATA: Readonly<Record<string, readonly Key[]>> = {

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from 'urql'
 import { FILE_ACCEPT } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { ADMIN_TOASTS } from '../messages'
 import { UploadForm } from '../UploadForm'
 import { AdminButton, ConfirmDialog, EmptyState, formatDate, linkButtonClass, Section, sizeInKb } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
@@ -33,7 +34,7 @@ export function FilesTab() {
       toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
       return
     }
-    toast(TOASTS.fileDeleted)
+    toast(ADMIN_TOASTS.fileDeleted)
     refresh()
   }
 

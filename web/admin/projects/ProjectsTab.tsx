@@ -9,7 +9,7 @@ import {
 } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
-import { publicDataChanged } from '../public-data'
+import { publicDataChanged } from '../../state/cache'
 import { AdminButton, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import type { AdminProject } from './form'

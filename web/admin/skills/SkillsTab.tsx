@@ -1,9 +1,10 @@
 import { useId, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
-import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
+import { ERRORS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
-import { publicDataChanged } from '../public-data'
+import { publicDataChanged } from '../../state/cache'
+import { ADMIN_EMPTY_STATES, ADMIN_TOASTS } from '../messages'
 import { AdminButton, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 
@@ -39,7 +40,7 @@ export function SkillsTab() {
     }
     setServerErrors({})
     setName('')
-    toast(TOASTS.skillAdded)
+    toast(ADMIN_TOASTS.skillAdded)
     refresh()
     publicDataChanged('skills')
   }
@@ -52,7 +53,7 @@ export function SkillsTab() {
       toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
       return
     }
-    toast(TOASTS.skillDeleted)
+    toast(ADMIN_TOASTS.skillDeleted)
     refresh()
     publicDataChanged('skills')
   }
@@ -84,7 +85,7 @@ export function SkillsTab() {
           {messageOf(error)}
         </p>
       ) : groups.length === 0 ? (
-        <EmptyState>{EMPTY_STATES.skills}</EmptyState>
+        <EmptyState>{ADMIN_EMPTY_STATES.skills}</EmptyState>
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {groups.map(([group, skills]) => (
