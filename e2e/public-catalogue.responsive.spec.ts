@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { FILTER_CATEGORIES, PROJECT_STATUSES } from '../schema/constants'
 import { EMPTY_STATES } from '../schema/messages'
 import { SOLUTIONS_COPY } from '../schema/site-copy'
-import { blockExternal, PIXEL_PNG, settleAnimations } from './public-helpers'
+import { blockExternal, settleAnimations } from './public-helpers'
 
 // The solutions catalogue against the seeded API, at 1280 px and 375 px.
 
@@ -144,17 +144,15 @@ test('cards: status badge, Perfect for, first 3 key features, clamped descriptio
 test('images: shown when valid and loading; gradient fallback when missing, invalid, placeholder or failing', async ({
   page,
 }) => {
-  // clinicflow.png "loads" (served by the test); every other external image fails to load.
-  await page.route('https://images.example.com/clinicflow.png', (route) =>
-    route.fulfill({ contentType: 'image/png', body: PIXEL_PNG }),
-  )
+  // The seeded POS image is a real image served by the site; ClinicFlow's request is made to fail here.
+  await page.route('**/demo/clinicflow.svg', (route) => route.abort())
   await page.goto('/portfolio-solutions')
   const card = (title: string) =>
     cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 
-  const loaded = card('ClinicFlow Practice Manager')
+  const loaded = card('Counter POS for Cafés')
   await loaded.scrollIntoViewIfNeeded()
-  await expect(loaded.locator('img')).toHaveAttribute('src', 'https://images.example.com/clinicflow.png')
+  await expect(loaded.locator('img')).toHaveAttribute('src', /\/demo\/pos\.svg$/)
   await expect(loaded.getByTestId('image-fallback')).toHaveCount(0)
 
   for (const title of [
@@ -162,7 +160,7 @@ test('images: shown when valid and loading; gradient fallback when missing, inva
     'After-Hours Answering Assistant', // empty
     'Document Intake Automation', // not a URL
     'Revenue Dashboard', // null
-    'Counter POS for Cafés', // valid URL that fails to load
+    'ClinicFlow Practice Manager', // valid URL that fails to load
   ]) {
     const fallback = card(title)
     await fallback.scrollIntoViewIfNeeded()

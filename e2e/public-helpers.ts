@@ -11,12 +11,6 @@ export const PUBLIC_PAGES = [
   { path: '/schedule-consultation', heading: 'Schedule a Free Consultation' },
 ] as const
 
-// A 1x1 PNG, served for "external" project images so no test ever leaves the machine.
-export const PIXEL_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-)
-
 /** Tests must never load external URLs: anything not on localhost is aborted. */
 export async function blockExternal(page: Page) {
   await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => route.abort())

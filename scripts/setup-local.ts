@@ -22,7 +22,9 @@ const { env, dispose } = await getPlatformProxy<Env>({
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 })
 try {
-  if (await seedIfEmpty(env)) console.log('Seeded the local database with demo content.')
+  // SEED_SITE_URL: the origin the site is served on (the e2e and bench servers use other ports).
+  if (await seedIfEmpty(env, process.env.SEED_SITE_URL ?? env.SITE_URL))
+    console.log('Seeded the local database with demo content.')
 
   const username = env.OWNER_USERNAME?.trim()
   const password = env.OWNER_PASSWORD
