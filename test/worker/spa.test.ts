@@ -335,7 +335,7 @@ describe('server-rendered first paint', () => {
     const res = await get(path)
     expect(res.status).toBe(200)
     const html = await res.text()
-    expect(rootOf(html)).toMatch(/^<div data-ssr(="")? inert>/)
+    expect(rootOf(html)).toMatch(/^<div data-ssr inert aria-hidden="true">/)
     expect(h1Of(html)).toBe(heading)
     // The navigation bar is part of the first paint too.
     expect(rootOf(html)).toContain(`aria-label="${NAV_COPY.mainNavigation}"`)

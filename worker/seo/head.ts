@@ -53,8 +53,10 @@ export function headTags(env: Env, head: ShellHead, data: ShellData | null = nul
 /**
  * Rewrites the built index.html for one route: its title, description, the
  * tags above, and the page's server-rendered markup if there is one. That
- * markup is `inert` until the SPA replaces it (web/main.tsx), so no click on it
- * is lost while the JS loads.
+ * markup is a picture of the page until the SPA replaces it (web/main.tsx):
+ * `inert` so no click or focus on it is lost while the JS loads, and
+ * `aria-hidden` to say explicitly what inert implies (out of the accessibility
+ * tree), which also keeps role queries (tests, tools) on the live page.
  */
 export function rewriteShell(
   env: Env,
@@ -91,7 +93,7 @@ export function rewriteShell(
     })
     .on('div#root', {
       element(el) {
-        if (markup) el.setInnerContent(`<div data-ssr inert>${markup}</div>`, { html: true })
+        if (markup) el.setInnerContent(`<div data-ssr inert aria-hidden="true">${markup}</div>`, { html: true })
       },
     })
     .transform(new Response(shell.body, { status, headers }))
