@@ -93,7 +93,8 @@ export function rewriteShell(
     })
     .on('div#root', {
       element(el) {
-        if (markup) el.setInnerContent(`<div data-ssr inert aria-hidden="true">${markup}</div>`, { html: true })
+        if (markup)
+          el.setInnerContent(`<div data-ssr inert aria-hidden="true">${markup}</div>`, { html: true })
       },
     })
     .transform(new Response(shell.body, { status, headers }))
