@@ -4,6 +4,7 @@ import type { AppEnv } from './env'
 import { inBackground } from './http/background'
 import { loadShellData } from './seo/bootstrap'
 import { robotsTxt, sitemapXml } from './seo/crawl'
+import { firstPaint } from './seo/first-paint'
 import { headFor, rewriteShell } from './seo/head'
 
 const CRAWL_CACHE = 'public, max-age=3600'
@@ -43,5 +44,6 @@ export const spa = new Hono<AppEnv>()
     ])
     if (!shell.ok) return new Response(shell.body, shell)
     const found = Boolean(findRoute(path))
-    return rewriteShell(c.env, shell, headFor(c.env, path, found), found ? 200 : 404, data)
+    const markup = await firstPaint(c.env, c.req.raw, data)
+    return rewriteShell(c.env, shell, headFor(c.env, path, found), found ? 200 : 404, data, markup)
   })

@@ -1,7 +1,20 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { CONTENT_KEYS } from '../../schema/content-keys'
+import { EMPTY_STATES } from '../../schema/messages'
+import {
+  ABOUT_COPY,
+  CONTACT_COPY,
+  HOME_COPY,
+  IT_SUPPORT_COPY,
+  NAV_COPY,
+  RESUME_DOWNLOAD_URL,
+  SCHEDULE_COPY,
+  SOLUTIONS_COPY,
+} from '../../schema/site-copy'
 import { app } from '../../worker/app'
 import { purgePublicReads } from '../../worker/http/cache'
+import { firstPaint } from '../../worker/seo/first-paint'
 
 // The built index.html is not needed: the assets binding is replaced by one
 // serving a shell shaped like Vite's output, so these tests run before a build.
@@ -54,7 +67,7 @@ const get = (path: string, vars?: Partial<Env>, init?: RequestInit) =>
 const decode = (value: string | undefined) =>
   value
     ?.replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
+    .replace(/&#39;|&#x27;/g, "'")
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&')
@@ -303,5 +316,101 @@ describe('page data in the shell', () => {
     expect(doc.title).toContain('Contact')
     expect(doc.data).toBeUndefined()
     expect(doc.config).toBeTruthy()
+  })
+})
+
+describe('server-rendered first paint', () => {
+  // The markup inside <div id="root">, the inert copy the SPA replaces.
+  const rootOf = (html: string) => html.match(/<div id="root">([\s\S]*)<\/div>\s*<\/body>/)?.[1] ?? ''
+  const h1Of = (html: string) => decode(rootOf(html).match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1])
+
+  it.each([
+    ['/', HOME_COPY.heroTitle],
+    ['/about', ABOUT_COPY.heroTitle],
+    ['/contact', CONTACT_COPY.heroTitle],
+    ['/portfolio-solutions', SOLUTIONS_COPY.heroTitle],
+    ['/it-support', IT_SUPPORT_COPY.heroTitle],
+    ['/schedule-consultation', SCHEDULE_COPY.heading],
+  ])('renders %s with its heading inside an inert #root', async (path, heading) => {
+    const res = await get(path)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(rootOf(html)).toMatch(/^<div data-ssr inert aria-hidden="true">/)
+    expect(h1Of(html)).toBe(heading)
+    // The navigation bar is part of the first paint too.
+    expect(rootOf(html)).toContain(`aria-label="${NAV_COPY.mainNavigation}"`)
+  })
+
+  it('renders the spec headings of / and /schedule-consultation', async () => {
+    expect(h1Of(await (await get('/')).text())).toBe('Custom Software That Solves Real Problems')
+    expect(h1Of(await (await get('/schedule-consultation')).text())).toBe('Schedule a Free Consultation')
+  })
+
+  it('renders the 404 page for an unknown path, with status 404', async () => {
+    const res = await get('/no-such-page')
+    expect(res.status).toBe(404)
+    const root = decode(rootOf(await res.text()))
+    expect(root).toContain(EMPTY_STATES.notFound)
+    expect(root).toContain("The page you're looking for doesn't exist.")
+  })
+
+  it("renders the owner's content block copy and the resume button from the shell data", async () => {
+    const copy = `Owner hero copy ${crypto.randomUUID().slice(0, 8)} <b>not markup</b>`
+    await env.DB.prepare(
+      "insert into page_content (key, content, content_type) values ('home.hero.subtitle', ?, 'textarea') on conflict (key) do update set content = excluded.content",
+    )
+      .bind(copy)
+      .run()
+    await env.DB.prepare('update resumes set is_active = 0').run()
+    await env.DB.prepare(
+      "insert into resumes (original_name, mime_type, file_size, object_key, is_active) values ('CV.pdf', 'application/pdf', 10, 'resumes/first-paint', 1)",
+    ).run()
+    await purgePublicReads()
+
+    const root = rootOf(await (await get('/')).text())
+    expect(decode(root)).toContain(copy)
+    expect(root).not.toContain('<b>not markup</b>')
+    expect(root).toContain(`href="${RESUME_DOWNLOAD_URL}"`)
+    expect(decode(root)).not.toContain(CONTENT_KEYS['home.hero.subtitle'].defaultContent)
+
+    // Another request without a resume must not see the previous one's (module state is per isolate).
+    await env.DB.prepare('update resumes set is_active = 0').run()
+    await env.DB.prepare("delete from page_content where key = 'home.hero.subtitle'").run()
+    await purgePublicReads()
+    const next = decode(rootOf(await (await get('/')).text()))
+    expect(next).not.toContain(copy)
+    expect(next).not.toContain(`href="${RESUME_DOWNLOAD_URL}"`)
+    expect(next).toContain(CONTENT_KEYS['home.hero.subtitle'].defaultContent)
+  })
+
+  it('uses the site config of the request (owner name from the vars)', async () => {
+    const root = decode(
+      rootOf(await (await get('/contact', { CONTACT_EMAIL: 'owner@first-paint.test' })).text()),
+    )
+    expect(root).toContain('owner@first-paint.test')
+  })
+
+  it('keeps the owner screens client-only', async () => {
+    for (const path of ['/login', '/admin']) {
+      expect(rootOf(await (await get(path)).text())).toBe('')
+    }
+  })
+
+  it('does not render a redirect target, it redirects', async () => {
+    const res = await get('/portfolio')
+    expect(res.status).toBe(301)
+  })
+
+  it('falls back to no markup, logged, when rendering throws', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const markup = await firstPaint(testEnv(), new Request('https://example.test/'), null, async () => {
+        throw new Error('render exploded')
+      })
+      expect(markup).toBeNull()
+      expect(String(error.mock.calls[0]?.[0])).toContain('render exploded')
+    } finally {
+      error.mockRestore()
+    }
   })
 })

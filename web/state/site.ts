@@ -18,7 +18,11 @@ export type ActiveResume = Omit<Json<Resume>, 'objectKey'>
 
 type Resource<T> = { status: 'idle' | 'loading' | 'ready' | 'error'; data: T }
 
-type ShellData = { content: ContentBlock[]; resume: ActiveResume | null }
+export type ShellData = { content: ContentBlock[]; resume: ActiveResume | null }
+
+/** Shell data as written by the Worker, or null if it is missing or malformed. */
+export const asShellData = (data: unknown): ShellData | null =>
+  data && typeof data === 'object' && Array.isArray((data as ShellData).content) ? (data as ShellData) : null
 
 /**
  * The Worker writes the page copy and the active resume into the shell
@@ -28,10 +32,7 @@ type ShellData = { content: ContentBlock[]; resume: ActiveResume | null }
 function readShellData(): ShellData | null {
   if (typeof document === 'undefined') return null
   try {
-    const data = JSON.parse(
-      document.getElementById(SITE_DATA_ELEMENT_ID)?.textContent ?? 'null',
-    ) as ShellData | null
-    return data && Array.isArray(data.content) ? data : null
+    return asShellData(JSON.parse(document.getElementById(SITE_DATA_ELEMENT_ID)?.textContent ?? 'null'))
   } catch {
     return null
   }
@@ -49,6 +50,15 @@ export const site = proxy({
 })
 
 type Key = keyof typeof site
+
+/**
+ * Sets the page copy and resume from shell data (the Worker's first-paint
+ * render, web/ssr/render.tsx, before each page; null resets to "not loaded").
+ */
+export function applyShellData(data: ShellData | null) {
+  site.content = resource<readonly ContentBlock[]>(data?.content ?? [], Boolean(data))
+  site.resume = resource<ActiveResume | null>(data?.resume ?? null, Boolean(data))
+}
 
 /** GET /api/resume/active: 404 (or any failure) means there is no resume to offer. */
 async function fetchActiveResume(): Promise<ActiveResume | null> {

@@ -50,13 +50,21 @@ export function headTags(env: Env, head: ShellHead, data: ShellData | null = nul
   return tags.filter(Boolean).join('\n    ')
 }
 
-/** Rewrites the built index.html for one route: its title, description and the tags above. */
+/**
+ * Rewrites the built index.html for one route: its title, description, the
+ * tags above, and the page's server-rendered markup if there is one. That
+ * markup is a picture of the page until the SPA replaces it (web/main.tsx):
+ * `inert` so no click or focus on it is lost while the JS loads, and
+ * `aria-hidden` to say explicitly what inert implies (out of the accessibility
+ * tree), which also keeps role queries (tests, tools) on the live page.
+ */
 export function rewriteShell(
   env: Env,
   shell: Response,
   head: ShellHead,
   status: number,
   data: ShellData | null = null,
+  markup: string | null = null,
 ): Response {
   const headers = new Headers(shell.headers)
   // The body changes per route and per config: the asset's validators and length no longer apply.
@@ -81,6 +89,12 @@ export function rewriteShell(
     .on('head', {
       element(el) {
         el.append(`  ${tags}\n  `, { html: true })
+      },
+    })
+    .on('div#root', {
+      element(el) {
+        if (markup)
+          el.setInnerContent(`<div data-ssr inert aria-hidden="true">${markup}</div>`, { html: true })
       },
     })
     .transform(new Response(shell.body, { status, headers }))
