@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { findRoute, REDIRECTS } from '../schema/routes'
 import type { AppEnv } from './env'
 import { inBackground } from './http/background'
+import { cachedFirstPaint, FIRST_PAINT_NOT_FOUND } from './http/cache'
 import { loadShellData } from './seo/bootstrap'
 import { robotsTxt, sitemapXml } from './seo/crawl'
 import { firstPaint } from './seo/first-paint'
@@ -43,7 +44,15 @@ export const spa = new Hono<AppEnv>()
       loadShellData(c.var.db, (p) => inBackground(c, p)),
     ])
     if (!shell.ok) return new Response(shell.body, shell)
-    const found = Boolean(findRoute(path))
-    const markup = await firstPaint(c.env, c.req.raw, data)
+    const route = findRoute(path)
+    const found = Boolean(route)
+    const render = () => firstPaint(c.env, c.req.raw, data)
+    // Rendering costs tens of ms of CPU: a page is rendered once and kept in the
+    // edge cache with the public reads it is built from (purged by owner writes).
+    // A query string or missing page data means a fresh render.
+    const cacheable = data !== null && new URL(c.req.url).search === ''
+    const markup = cacheable
+      ? await cachedFirstPaint(route?.path ?? FIRST_PAINT_NOT_FOUND, render, (p) => inBackground(c, p))
+      : await render()
     return rewriteShell(c.env, shell, headFor(c.env, path, found), found ? 200 : 404, data, markup)
   })

@@ -33,3 +33,41 @@ describe('public read caching', () => {
     expect(again.status).toBe(304)
   })
 })
+
+describe('server-rendered first paint caching', () => {
+  it('renders a page once, serves the edge copy, and re-renders after an owner write', async () => {
+    const { purgePublicReads } = await import('../../worker/http/cache')
+    await purgePublicReads()
+    await env.DB.prepare(
+      "insert or replace into page_content (key, content) values ('contact.intro', 'First intro copy')",
+    ).run()
+    await purgePublicReads()
+    const first = await (await call('/contact')).text()
+    expect(first).toContain('First intro copy')
+    // Changed behind the API: the edge copy of the rendered page is still served...
+    await env.DB.prepare(
+      "update page_content set content = 'Second intro copy' where key = 'contact.intro'",
+    ).run()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(await (await call('/contact')).text()).toContain('First intro copy')
+    // ...until an owner write purges it.
+    const cookie = await ownerCookie()
+    const write = await call('/api/page-content/contact.intro', {
+      method: 'PUT',
+      json: { content: 'Third intro copy', contentType: 'textarea' },
+      headers: { cookie },
+    })
+    expect(write.status).toBe(200)
+    const after = await (await call('/contact')).text()
+    expect(after).toContain('Third intro copy')
+    expect(after).not.toContain('First intro copy')
+  })
+
+  it('serves unknown paths the cached 404 page with status 404', async () => {
+    const a = await call('/no-such-page-a')
+    const b = await call('/no-such-page-b')
+    expect(a.status).toBe(404)
+    expect(b.status).toBe(404)
+    expect(await b.text()).toContain("The page you're looking for doesn't exist.")
+  })
+})

@@ -1,5 +1,6 @@
 import { etag } from 'hono/etag'
 import { createMiddleware } from 'hono/factory'
+import { PUBLIC_ROUTES } from '../../schema/routes'
 import type { AppEnv } from '../env'
 import { inBackground } from './background'
 
@@ -76,10 +77,43 @@ export async function cachedJson<T>(
   return value
 }
 
-/** Purges every public read from this data centre's edge cache. */
+/**
+ * Server-rendered first-paint markup (ADR 050), one entry per public route and
+ * one for the 404 page. Rendering a page costs tens of milliseconds of CPU, so
+ * it happens once per route until an owner write purges it.
+ */
+export const FIRST_PAINT_NOT_FOUND = '/__not-found'
+const firstPaintKey = (routePath: string) => `/first-paint${routePath}`
+const FIRST_PAINT_KEYS = [...PUBLIC_ROUTES.map((r) => r.path), FIRST_PAINT_NOT_FOUND].map(firstPaintKey)
+
+export async function cachedFirstPaint(
+  routePath: string,
+  render: () => Promise<string | null>,
+  waitUntil: (p: Promise<unknown>) => void,
+): Promise<string | null> {
+  const cache = await caches.open('public-reads')
+  const key = cacheKey(firstPaintKey(routePath))
+  const hit = await cache.match(key)
+  if (hit) return hit.text()
+  const markup = await render()
+  // A failed render (null) is not cached: the next request tries again.
+  if (markup !== null) {
+    waitUntil(
+      cache.put(
+        key,
+        new Response(markup, {
+          headers: { 'Content-Type': 'text/html', 'Cache-Control': `public, max-age=${EDGE_TTL_S}` },
+        }),
+      ),
+    )
+  }
+  return markup
+}
+
+/** Purges every public read (and the rendered pages built from them) from this data centre's edge cache. */
 export async function purgePublicReads() {
   const cache = await caches.open('public-reads')
-  await Promise.all(PUBLIC_READ_PATHS.map((path) => cache.delete(cacheKey(path))))
+  await Promise.all([...PUBLIC_READ_PATHS, ...FIRST_PAINT_KEYS].map((path) => cache.delete(cacheKey(path))))
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
