@@ -22,7 +22,9 @@ import {
   TextArea,
   TextField,
 } from 'react-aria-components'
+import type { CombinedError } from 'urql'
 import type { Option } from '../../schema/constants'
+import { messageOf } from './urql'
 
 const focusRing =
   'outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[focus-visible]:ring-offset-2'
@@ -268,6 +270,32 @@ export function EmptyState({ children }: { children: ReactNode }) {
       {children}
     </p>
   )
+}
+
+/** A fetched list's states, shared by every tab: loading, a failed first fetch, empty, or the list itself. */
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyText,
+  children,
+}: {
+  loading: boolean
+  error: CombinedError | undefined
+  empty: boolean
+  emptyText: string
+  children: ReactNode
+}) {
+  if (loading) return <p className="text-slate-600">Loading...</p>
+  if (error) {
+    return (
+      <p role="alert" className="text-red-700">
+        {messageOf(error)}
+      </p>
+    )
+  }
+  if (empty) return <EmptyState>{emptyText}</EmptyState>
+  return children
 }
 
 export function Section({

@@ -5,7 +5,7 @@ import { CONTENT_TYPES, labelOf } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { publicDataChanged } from '../../state/cache'
-import { AdminButton, AdminSelect, AdminTextField, EmptyState, Section } from '../ui'
+import { AdminButton, AdminSelect, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { canSave, preview } from './form'
 
@@ -127,15 +127,12 @@ export function ContentTab() {
       </Section>
 
       <Section title="Content Blocks">
-        {fetching && !data ? (
-          <p className="text-slate-600">Loading...</p>
-        ) : error && !data ? (
-          <p role="alert" className="text-red-700">
-            {messageOf(error)}
-          </p>
-        ) : blocks.length === 0 ? (
-          <EmptyState>{EMPTY_STATES.content}</EmptyState>
-        ) : (
+        <ListState
+          loading={fetching && !data}
+          error={data ? undefined : error}
+          empty={blocks.length === 0}
+          emptyText={EMPTY_STATES.content}
+        >
           <ul className="divide-y divide-slate-200" aria-label="Content blocks">
             {blocks.map((b) => (
               <li
@@ -168,7 +165,7 @@ export function ContentTab() {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </Section>
     </div>
   )

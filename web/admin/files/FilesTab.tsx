@@ -5,7 +5,7 @@ import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { ADMIN_TOASTS } from '../messages'
 import { UploadForm } from '../UploadForm'
-import { AdminButton, ConfirmDialog, EmptyState, formatDate, linkButtonClass, Section, sizeInKb } from '../ui'
+import { AdminButton, ConfirmDialog, formatDate, ListState, linkButtonClass, Section, sizeInKb } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 
 type AdminFile = {
@@ -53,15 +53,12 @@ export function FilesTab() {
         />
       </Section>
       <Section title="Files">
-        {fetching && !data ? (
-          <p className="text-slate-600">Loading...</p>
-        ) : error && !data ? (
-          <p role="alert" className="text-red-700">
-            {messageOf(error)}
-          </p>
-        ) : files.length === 0 ? (
-          <EmptyState>{EMPTY_STATES.files}</EmptyState>
-        ) : (
+        <ListState
+          loading={fetching && !data}
+          error={data ? undefined : error}
+          empty={files.length === 0}
+          emptyText={EMPTY_STATES.files}
+        >
           <ul className="divide-y divide-slate-200" aria-label="Files">
             {files.map((f) => (
               <li
@@ -95,7 +92,7 @@ export function FilesTab() {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </Section>
       <ConfirmDialog
         title="Delete file?"

@@ -10,7 +10,7 @@ import {
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { publicDataChanged } from '../../state/cache'
-import { AdminButton, ConfirmDialog, EmptyState, Section } from '../ui'
+import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import type { AdminProject } from './form'
 import { ProjectDialog } from './ProjectDialog'
@@ -52,15 +52,12 @@ export function ProjectsTab() {
         </AdminButton>
       }
     >
-      {fetching && !data ? (
-        <p className="text-slate-600">Loading...</p>
-      ) : error && !data ? (
-        <p role="alert" className="text-red-700">
-          {messageOf(error)}
-        </p>
-      ) : projects.length === 0 ? (
-        <EmptyState>{EMPTY_STATES.projects}</EmptyState>
-      ) : (
+      <ListState
+        loading={fetching && !data}
+        error={data ? undefined : error}
+        empty={projects.length === 0}
+        emptyText={EMPTY_STATES.projects}
+      >
         <ul className="divide-y divide-slate-200" aria-label="Projects">
           {projects.map((p) => (
             <li key={p.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
@@ -97,7 +94,7 @@ export function ProjectsTab() {
             </li>
           ))}
         </ul>
-      )}
+      </ListState>
 
       {editing !== null && (
         <ProjectDialog

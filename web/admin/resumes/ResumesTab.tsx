@@ -5,7 +5,7 @@ import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { publicDataChanged } from '../../state/cache'
 import { UploadForm } from '../UploadForm'
-import { AdminButton, ConfirmDialog, EmptyState, formatDate, Section, sizeInKb } from '../ui'
+import { AdminButton, ConfirmDialog, formatDate, ListState, Section, sizeInKb } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 
 type AdminResume = {
@@ -63,15 +63,12 @@ export function ResumesTab() {
         />
       </Section>
       <Section title="Resumes">
-        {fetching && !data ? (
-          <p className="text-slate-600">Loading...</p>
-        ) : error && !data ? (
-          <p role="alert" className="text-red-700">
-            {messageOf(error)}
-          </p>
-        ) : resumes.length === 0 ? (
-          <EmptyState>{EMPTY_STATES.resumes}</EmptyState>
-        ) : (
+        <ListState
+          loading={fetching && !data}
+          error={data ? undefined : error}
+          empty={resumes.length === 0}
+          emptyText={EMPTY_STATES.resumes}
+        >
           <ul className="divide-y divide-slate-200" aria-label="Resumes">
             {resumes.map((r) => (
               <li
@@ -113,7 +110,7 @@ export function ResumesTab() {
               </li>
             ))}
           </ul>
-        )}
+        </ListState>
       </Section>
       <ConfirmDialog
         title="Delete resume?"
