@@ -2,6 +2,7 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { APP_ENTRY_META, BOOT_SCRIPT } from './schema/boot-script'
 
 /**
  * react-aria ships its built-in UI strings (date-segment names, "Calendar",
@@ -26,6 +27,29 @@ const englishOnlyAriaStrings = (): Plugin => ({
   },
 })
 
+/**
+ * Paint first, then boot: the built shell names the entry module in a meta tag
+ * and loads it with the inline BOOT_SCRIPT after the first paint
+ * (schema/boot-script.ts, docs/decisions/051-paint-before-boot.md). Build only;
+ * the dev server keeps Vite's own script tag.
+ */
+const bootAfterFirstPaint = (): Plugin => ({
+  name: 'boot-after-first-paint',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+      const src = html.match(entry)?.[1]
+      if (!src) throw new Error('boot-after-first-paint: no entry script in index.html')
+      return html.replace(
+        entry,
+        `<meta name="${APP_ENTRY_META}" content="${src}">\n    <script>${BOOT_SCRIPT}</script>`,
+      )
+    },
+  },
+})
+
 // `vite build` only builds the SPA into dist/client; wrangler bundles the
 // Worker itself (npm start, deploy). The Cloudflare plugin is used for the dev
 // server alone, so the build never writes .wrangler/deploy/config.json
@@ -35,6 +59,7 @@ export default defineConfig(({ command }) => ({
   publicDir: 'public',
   plugins: [
     englishOnlyAriaStrings(),
+    bootAfterFirstPaint(),
     react(),
     tailwindcss(),
     ...(command === 'serve' ? [cloudflare({ configPath: '../wrangler.toml' })] : []),

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { BOOT_SCRIPT } from '../../schema/boot-script'
 import { call } from './helpers'
 
 describe('GET /api/health', () => {
@@ -37,6 +38,14 @@ describe('security headers', () => {
     expect(res.headers.get('referrer-policy')).toBeTruthy()
     expect(res.headers.get('permissions-policy')).toContain('camera=()')
     expect(res.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  it("allow the shell's boot script by its hash and no other inline script", async () => {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(BOOT_SCRIPT))
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)))
+    const csp = (await call('/api/health')).headers.get('content-security-policy') ?? ''
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '))
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`)
   })
 
   it('are on unknown API paths, with the JSON error shape', async () => {

@@ -1,4 +1,7 @@
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase64 } from '@oslojs/encoding'
 import { createMiddleware } from 'hono/factory'
+import { BOOT_SCRIPT } from '../../schema/boot-script'
 import type { AppEnv } from '../env'
 
 /** The origin of the configured chatbot demo, or null when none (or an invalid URL) is set. */
@@ -11,14 +14,21 @@ export function chatbotOrigin(env: Env): string | null {
 }
 
 // Vite's dev server injects an inline React Refresh preamble and talks over a
-// websocket; only then is the policy relaxed (never in a built bundle).
-const viteDev = typeof import.meta.env !== 'undefined' && import.meta.env.DEV === true
+// websocket; only then is the policy relaxed (never in a built bundle). Vitest
+// also runs the Worker through Vite (mode "test"): tests get the real policy.
+const viteDev =
+  typeof import.meta.env !== 'undefined' && import.meta.env.DEV === true && import.meta.env.MODE !== 'test'
+
+// The shell's one inline script (it loads the SPA after the first paint) is
+// allowed by its hash alone; any other inline script stays blocked.
+const bootScriptHash = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(BOOT_SCRIPT)))}'`
 
 export function contentSecurityPolicy(env: Env): string {
   const frame = chatbotOrigin(env)
   return [
     "default-src 'self'",
-    `script-src 'self'${viteDev ? " 'unsafe-inline'" : ''}`,
+    // (A hash would switch 'unsafe-inline' off, so the dev server gets only the latter.)
+    `script-src 'self' ${viteDev ? "'unsafe-inline'" : bootScriptHash}`,
     // react-aria and the card animation delays set inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Project images may be hosted anywhere on https.
