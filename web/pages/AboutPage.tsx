@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ABOUT_COPY, CLAIMS, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
+import { CtaSection } from '../components/CtaSection'
 import {
   AppleIcon,
   BriefcaseIcon,
@@ -200,23 +201,15 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="about-cta" className={`${section} bg-blue-900 text-white`}>
-        <div className={`${container} text-center`}>
-          <h2 id="about-cta" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            {ABOUT_COPY.ctaTitle}
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50">{ctaText}</p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <a href={`mailto:${siteConfig.contactEmail}`} className={button.light}>
-              <MailIcon className="h-5 w-5" />
-              {ABOUT_COPY.emailMe}
-            </a>
-            <Link to="/schedule-consultation" className={button.outlineLight}>
-              {ABOUT_COPY.scheduleConsultation}
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaSection headingId="about-cta" title={ABOUT_COPY.ctaTitle} text={ctaText}>
+        <a href={`mailto:${siteConfig.contactEmail}`} className={button.light}>
+          <MailIcon className="h-5 w-5" />
+          {ABOUT_COPY.emailMe}
+        </a>
+        <Link to="/schedule-consultation" className={button.outlineLight}>
+          {ABOUT_COPY.scheduleConsultation}
+        </Link>
+      </CtaSection>
     </main>
   )
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { HOME_CATEGORIES } from '../../schema/constants'
 import { CLAIMS, HOME_COPY, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
+import { CtaSection } from '../components/CtaSection'
 import { Footer } from '../components/Footer'
 import {
   AppleIcon,
@@ -251,27 +252,15 @@ export function HomePage() {
           </div>
         </section>
 
-        <section
-          id="contact"
-          aria-labelledby="contact-title"
-          className={`${section} scroll-mt-20 bg-blue-900 text-white`}
-        >
-          <div className={`${container} text-center`}>
-            <h2 id="contact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {HOME_COPY.contactTitle}
-            </h2>
-            <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50">{contactText}</p>
-            <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-              <Link to="/schedule-consultation" className={button.light}>
-                {HOME_COPY.scheduleConsultation}
-              </Link>
-              <a href={`mailto:${siteConfig.contactEmail}`} className={button.outlineLight}>
-                <MailIcon className="h-5 w-5" />
-                {HOME_COPY.emailMe}
-              </a>
-            </div>
-          </div>
-        </section>
+        <CtaSection id="contact" headingId="contact-title" title={HOME_COPY.contactTitle} text={contactText}>
+          <Link to="/schedule-consultation" className={button.light}>
+            {HOME_COPY.scheduleConsultation}
+          </Link>
+          <a href={`mailto:${siteConfig.contactEmail}`} className={button.outlineLight}>
+            <MailIcon className="h-5 w-5" />
+            {HOME_COPY.emailMe}
+          </a>
+        </CtaSection>
       </main>
       <Footer />
     </>

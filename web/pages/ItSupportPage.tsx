@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components'
 import { Link } from 'react-router'
 import { CLAIMS, IT_SUPPORT_COPY } from '../../schema/site-copy'
 import { ChatbotDemo } from '../components/ChatbotDemo'
+import { CtaSection } from '../components/CtaSection'
 import { CheckIcon, GaugeIcon, ShieldIcon, WrenchIcon } from '../components/icons'
 import { button, card, container, section, sectionTitle } from '../components/ui'
 import { SupportRequestForm } from '../forms/SupportRequestForm'
@@ -162,24 +163,18 @@ export function ItSupportPage() {
         </div>
       </section>
 
-      <section aria-labelledby="support-cta" className={`${section} bg-blue-900 text-white`}>
-        <div className={`${container} text-center`}>
-          <h2 id="support-cta" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            {IT_SUPPORT_COPY.ctaTitle}
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-blue-50">
-            Describe the problem and I will get back to you within 24 hours, or sooner for emergencies.
-          </p>
-          <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button onPress={() => openForm(true)} className={button.light}>
-              {IT_SUPPORT_COPY.submitSupportRequest}
-            </Button>
-            <Link to="/#contact" className={button.outlineLight}>
-              {IT_SUPPORT_COPY.contactMeDirectly}
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaSection
+        headingId="support-cta"
+        title={IT_SUPPORT_COPY.ctaTitle}
+        text="Describe the problem and I will get back to you within 24 hours, or sooner for emergencies."
+      >
+        <Button onPress={() => openForm(true)} className={button.light}>
+          {IT_SUPPORT_COPY.submitSupportRequest}
+        </Button>
+        <Link to="/#contact" className={button.outlineLight}>
+          {IT_SUPPORT_COPY.contactMeDirectly}
+        </Link>
+      </CtaSection>
     </main>
   )
 }

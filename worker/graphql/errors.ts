@@ -1,8 +1,11 @@
-// Service errors in GraphQL: an ApiError (the REST error) becomes a GraphQLError
-// with the same message, the same field messages and the same HTTP status, so
-// the admin sees one error vocabulary whichever API it calls. Anything else is
-// rethrown untouched, and yoga masks it as "Unexpected error.".
+// How service-layer errors reach GraphQL clients, for every resolver at once.
+// An ApiError (the REST error) becomes a GraphQLError with the same message,
+// the same field messages and the same HTTP status, so the admin sees one error
+// vocabulary whichever API it calls (docs/decisions/005-graphql-error-shape.md).
+// Yoga masks everything else as "Unexpected error." (details only in the log).
+// Resolvers therefore just call services; nothing wraps them.
 import { GraphQLError } from 'graphql'
+import { maskError } from 'graphql-yoga'
 import { ApiError } from '../http/errors'
 
 const CODES: Record<number, string> = {
@@ -15,24 +18,25 @@ const CODES: Record<number, string> = {
   429: 'RATE_LIMITED',
 }
 
-export function toGraphQLError(err: unknown): unknown {
-  if (!(err instanceof ApiError)) return err
-  return new GraphQLError(err.message, {
-    extensions: {
-      code: CODES[err.status] ?? 'INTERNAL_SERVER_ERROR',
-      ...(err.errors && Object.keys(err.errors).length ? { errors: err.errors } : {}),
-      http: { status: err.status },
-    },
-  })
+const extensionsOf = (err: ApiError) => ({
+  code: CODES[err.status] ?? 'INTERNAL_SERVER_ERROR',
+  ...(err.errors && Object.keys(err.errors).length ? { errors: err.errors } : {}),
+  http: { status: err.status },
+})
+
+export function toGraphQLError(err: ApiError): GraphQLError {
+  return new GraphQLError(err.message, { extensions: extensionsOf(err) })
 }
 
-/** Wraps a resolver so the service's ApiErrors surface as GraphQLErrors. */
-export const withApiErrors =
-  <Args extends unknown[], Result>(resolve: (...args: Args) => Result | Promise<Result>) =>
-  async (...args: Args): Promise<Result> => {
-    try {
-      return await resolve(...args)
-    } catch (err) {
-      throw toGraphQLError(err)
-    }
+/** Yoga's `maskedErrors.maskError`: ApiErrors pass through in the API's terms, everything else is masked. */
+export function maskServiceError(error: unknown, message: string, isDev?: boolean): Error {
+  if (error instanceof GraphQLError && error.originalError instanceof ApiError) {
+    // The located error already has the ApiError's message, path and locations.
+    // Returning that same object (with the extensions added) also tells yoga
+    // the error is expected, so a refused input is not logged as a failure.
+    Object.assign(error.extensions, extensionsOf(error.originalError))
+    return error
   }
+  if (error instanceof ApiError) return toGraphQLError(error)
+  return maskError(error, message, isDev)
+}

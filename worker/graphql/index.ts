@@ -6,8 +6,8 @@ import { Hono } from 'hono'
 import { requireOwner } from '../auth/middleware'
 import { type AppEnv, isLocal } from '../env'
 import type { GraphQLContext } from './builder'
+import { maskServiceError } from './errors'
 import { schema } from './schema'
-import { maskServiceError } from './service-errors'
 
 // The admin's own queries are at most 4 levels deep; GraphiQL's introspection
 // query (counted too, so it cannot be abused) needs 13.
@@ -21,7 +21,7 @@ const yogaFor = (local: boolean) =>
     schema,
     graphqlEndpoint: '/graphql',
     // Unexpected errors reach the client as "Unexpected error." only; details go to the log.
-    // ApiErrors from the service layer keep their message and status (service-errors.ts).
+    // ApiErrors from the service layer keep their message and status (errors.ts).
     maskedErrors: { maskError: maskServiceError },
     graphiql: local,
     landingPage: false,

@@ -12,7 +12,6 @@ import {
   updateSupportRequest,
 } from '../services/requests'
 import { builder } from './builder'
-import { withApiErrors } from './errors'
 
 const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').implement({
   description: 'A schedule-consultation request.',
@@ -60,7 +59,7 @@ builder.queryField('consultations', (t) =>
   t.field({
     type: [ConsultationRef],
     description: 'Newest first.',
-    resolve: withApiErrors((_root, _args, ctx) => listConsultations(ctx.db)),
+    resolve: (_root, _args, ctx) => listConsultations(ctx.db),
   }),
 )
 
@@ -68,7 +67,7 @@ builder.queryField('supportRequests', (t) =>
   t.field({
     type: [SupportRequestRef],
     description: 'Newest first.',
-    resolve: withApiErrors((_root, _args, ctx) => listSupportRequests(ctx.db)),
+    resolve: (_root, _args, ctx) => listSupportRequests(ctx.db),
   }),
 )
 
@@ -82,7 +81,7 @@ builder.mutationField('updateConsultation', (t) =>
   t.field({
     type: ConsultationRef,
     args: { id: t.arg.int({ required: true }), status: t.arg.string(), notes: t.arg.string() },
-    resolve: withApiErrors((_root, args, ctx) => updateConsultation(ctx.db, args.id, patchOf(args))),
+    resolve: (_root, args, ctx) => updateConsultation(ctx.db, args.id, patchOf(args)),
   }),
 )
 
@@ -90,6 +89,6 @@ builder.mutationField('updateSupportRequest', (t) =>
   t.field({
     type: SupportRequestRef,
     args: { id: t.arg.int({ required: true }), status: t.arg.string(), notes: t.arg.string() },
-    resolve: withApiErrors((_root, args, ctx) => updateSupportRequest(ctx.db, args.id, patchOf(args))),
+    resolve: (_root, args, ctx) => updateSupportRequest(ctx.db, args.id, patchOf(args)),
   }),
 )
