@@ -62,7 +62,11 @@ export default defineConfig(({ command }) => ({
     bootAfterFirstPaint(),
     react(),
     tailwindcss(),
-    ...(command === 'serve' ? [cloudflare({ configPath: '../wrangler.toml' })] : []),
+    // State is resolved against Vite's root (web/); point it at the same
+    // .wrangler/state that `npm run setup:local` seeds and `wrangler dev` uses.
+    ...(command === 'serve'
+      ? [cloudflare({ configPath: '../wrangler.toml', persistState: { path: '../.wrangler/state' } })]
+      : []),
   ],
   build: {
     outDir: '../dist/client',

@@ -7,6 +7,7 @@ import { loadShellData } from './seo/bootstrap'
 import { robotsTxt, sitemapXml } from './seo/crawl'
 import { firstPaint } from './seo/first-paint'
 import { headFor, rewriteShell } from './seo/head'
+import { viteDev } from './vite-dev'
 
 const CRAWL_CACHE = 'public, max-age=3600'
 
@@ -31,8 +32,9 @@ export const spa = new Hono<AppEnv>()
     const target = REDIRECTS[path.replace(/\/+$/, '')]
     if (target) return c.redirect(new URL(target + new URL(c.req.url).search, c.req.url).toString(), 301)
 
-    // Files (hashed bundles, favicon...) come straight from the assets binding.
-    if (/\.[a-z0-9]+$/i.test(path)) {
+    // Files (hashed bundles, favicon...) come straight from the assets binding,
+    // and so do the dev server's own modules (/@vite/client, /@react-refresh).
+    if (/\.[a-z0-9]+$/i.test(path) || (viteDev && path.startsWith('/@'))) {
       const asset = await c.env.ASSETS.fetch(c.req.raw)
       return new Response(asset.body, asset)
     }

@@ -43,6 +43,8 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     path: c.req.path,
     error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
     stack: err instanceof Error ? err.stack : undefined,
+    // Drizzle wraps D1's own error ("no such table", constraint failures) as the cause.
+    cause: err.cause === undefined ? undefined : String(err.cause),
   })
   return c.json({ message: API_MESSAGES.internal }, 500)
 }

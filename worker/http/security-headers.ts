@@ -3,6 +3,7 @@ import { encodeBase64 } from '@oslojs/encoding'
 import { createMiddleware } from 'hono/factory'
 import { BOOT_SCRIPT } from '../../schema/boot-script'
 import type { AppEnv } from '../env'
+import { viteDev } from '../vite-dev'
 
 /** The origin of the configured chatbot demo, or null when none (or an invalid URL) is set. */
 export function chatbotOrigin(env: Env): string | null {
@@ -14,10 +15,7 @@ export function chatbotOrigin(env: Env): string | null {
 }
 
 // Vite's dev server injects an inline React Refresh preamble and talks over a
-// websocket; only then is the policy relaxed (never in a built bundle). Vitest
-// also runs the Worker through Vite (mode "test"): tests get the real policy.
-const viteDev =
-  typeof import.meta.env !== 'undefined' && import.meta.env.DEV === true && import.meta.env.MODE !== 'test'
+// websocket; only then is the policy relaxed (never in a built bundle).
 
 // The shell's one inline script (it loads the SPA after the first paint) is
 // allowed by its hash alone; any other inline script stays blocked.
