@@ -9,11 +9,13 @@ export const ID_MESSAGE = 'Id must be a positive whole number'
  * fraction or exponent), at least 1 and a safe integer. Anything else is a 400
  * naming `id`, so a malformed id is never confused with a missing row (404).
  */
-export function parseId(value: unknown): number {
+export function parseId(value: unknown, message?: string): number {
+  // The requests API words the refusal its own way (services/requests.ts): the rule is the same.
+  const refuse = () => badRequest({ id: message ?? ID_MESSAGE }, message)
   const text = typeof value === 'number' ? String(value) : value
-  if (typeof text !== 'string' || !/^[0-9]{1,16}$/.test(text)) throw badRequest({ id: ID_MESSAGE })
+  if (typeof text !== 'string' || !/^[0-9]{1,16}$/.test(text)) throw refuse()
   const id = Number(text)
-  if (id < 1 || !Number.isSafeInteger(id)) throw badRequest({ id: ID_MESSAGE })
+  if (id < 1 || !Number.isSafeInteger(id)) throw refuse()
   return id
 }
 

@@ -12,19 +12,10 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
+import { escapeHtml } from '../escape'
 import { businessDate, formatCalendarDate } from './business-time'
 
 export type MailContent = { subject: string; text: string; html: string }
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch]!)
 
 /** One line, no control characters, bounded: safe as a header value. */
 export const headerSafe = (value: string, max = 150) =>

@@ -7,7 +7,7 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { jsonBody } from '../http/validate'
 import { deliverLogged } from '../mail/outbox'
-import { listConsultations, parseIdParam, submitConsultation, updateConsultation } from '../services/requests'
+import { listConsultations, submitConsultation, updateConsultation } from '../services/requests'
 
 // /api/consultations: POST (public schedule form); GET and updates (owner only).
 export const consultations = new Hono<AppEnv>()
@@ -21,5 +21,5 @@ export const consultations = new Hono<AppEnv>()
   })
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listConsultations(c.var.db)))
   .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) =>
-    c.json(await updateConsultation(c.var.db, parseIdParam(c.req.param('id')), c.req.valid('json'))),
+    c.json(await updateConsultation(c.var.db, c.req.param('id'), c.req.valid('json'))),
   )

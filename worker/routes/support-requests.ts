@@ -7,12 +7,7 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { jsonBody } from '../http/validate'
 import { deliverLogged } from '../mail/outbox'
-import {
-  listSupportRequests,
-  parseIdParam,
-  submitSupportRequest,
-  updateSupportRequest,
-} from '../services/requests'
+import { listSupportRequests, submitSupportRequest, updateSupportRequest } from '../services/requests'
 
 // /api/consultation (singular, SPEC §7): POST the IT-support request form.
 export const supportRequestForm = new Hono<AppEnv>().post(
@@ -33,5 +28,5 @@ export const supportRequestForm = new Hono<AppEnv>().post(
 export const supportRequests = new Hono<AppEnv>()
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listSupportRequests(c.var.db)))
   .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) =>
-    c.json(await updateSupportRequest(c.var.db, parseIdParam(c.req.param('id')), c.req.valid('json'))),
+    c.json(await updateSupportRequest(c.var.db, c.req.param('id'), c.req.valid('json'))),
   )

@@ -1,5 +1,5 @@
 import { PRIVATE_PATHS, PUBLIC_ROUTES } from '../../schema/routes'
-import { escapeXml } from './escape'
+import { escapeXml } from '../escape'
 import { absoluteUrl } from './site'
 
 /** The public routes, for search engines (https://www.sitemaps.org/protocol.html). */

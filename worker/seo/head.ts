@@ -1,7 +1,7 @@
 import { isPrivatePath, metaFor, NOT_FOUND_META, normalisePath, SITE_NAME } from '../../schema/routes'
 import { SITE_CONFIG_ELEMENT_ID, SITE_DATA_ELEMENT_ID } from '../../schema/site-config'
+import { escapeHtml, jsonForScript } from '../escape'
 import type { ShellData } from './bootstrap'
-import { escapeHtml, jsonForScript } from './escape'
 import { professionalService } from './json-ld'
 import { absoluteUrl, siteConfig } from './site'
 

@@ -8,28 +8,27 @@ import type { Consultation, SupportRequest } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { badRequest, notFound } from '../http/errors'
+import { parseId } from '../http/params'
 import { businessDate } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
 import { enqueueAfterInsert } from '../mail/outbox'
-import { consultationMail, describeSlot, supportRequestMail } from '../mail/templates'
+import { consultationMail, describeSlot, type MailContent, supportRequestMail } from '../mail/templates'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
 export type ConsultationView = Consultation & { delivery: Delivery }
 export type SupportRequestView = SupportRequest & { delivery: Delivery }
 
+/** The owner's notification of a request: to NOTIFY_EMAIL, with replies going to the visitor. */
+const notification = (env: Env, visitorEmail: string, mail: MailContent) => ({
+  recipient: env.NOTIFY_EMAIL,
+  replyTo: visitorEmail,
+  subject: mail.subject,
+  textBody: mail.text,
+  htmlBody: mail.html,
+})
+
 export const PAST_DATE_MESSAGE = 'Choose today or a later date'
 export const INVALID_ID_MESSAGE = 'Invalid id'
-
-/** Ids are positive integers that SQLite can hold; anything else is a 400, not a 404. */
-export function assertId(id: number): number {
-  if (!Number.isSafeInteger(id) || id < 1) throw badRequest({ id: INVALID_ID_MESSAGE }, INVALID_ID_MESSAGE)
-  return id
-}
-
-/** A path segment as an id: digits only ("abc", "-1", "1.5" and 20-digit numbers are refused). */
-export function parseIdParam(raw: string): number {
-  return assertId(/^\d{1,15}$/.test(raw) ? Number(raw) : Number.NaN)
-}
 
 // ---------- Public submissions ----------
 
@@ -67,19 +66,7 @@ export async function submitConsultation(db: Db, env: Env, input: ConsultationIn
       .insert(tables.consultations)
       .values({ ...fields, budget: fields.budget ?? null, status: 'pending' })
       .returning({ id: tables.consultations.id }),
-    enqueueAfterInsert(
-      db,
-      'consultationId',
-      {
-        recipient: env.NOTIFY_EMAIL,
-        replyTo: input.email,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-        ics,
-      },
-      now,
-    ),
+    enqueueAfterInsert(db, 'consultationId', { ...notification(env, input.email, mail), ics }, now),
   ])
   return { id: request!.id, outboxId: outbox!.id }
 }
@@ -92,18 +79,7 @@ export async function submitSupportRequest(db: Db, env: Env, input: SupportReque
       .insert(tables.supportRequests)
       .values({ ...fields, preferredTime: fields.preferredTime ?? null, status: 'pending' })
       .returning({ id: tables.supportRequests.id }),
-    enqueueAfterInsert(
-      db,
-      'supportRequestId',
-      {
-        recipient: env.NOTIFY_EMAIL,
-        replyTo: input.email,
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-      },
-      now,
-    ),
+    enqueueAfterInsert(db, 'supportRequestId', notification(env, input.email, mail), now),
   ])
   return { id: request!.id, outboxId: outbox!.id }
 }
@@ -159,10 +135,10 @@ function changesOf(patch: RequestUpdateInput) {
 
 export async function updateConsultation(
   db: Db,
-  id: number,
+  rawId: unknown,
   patch: RequestUpdateInput,
 ): Promise<ConsultationView> {
-  assertId(id)
+  const id = parseId(rawId, INVALID_ID_MESSAGE)
   const c = tables.consultations
   const changes = changesOf(patch)
   if (Object.keys(changes).length) await db.update(c).set(changes).where(eq(c.id, id))
@@ -173,10 +149,10 @@ export async function updateConsultation(
 
 export async function updateSupportRequest(
   db: Db,
-  id: number,
+  rawId: unknown,
   patch: RequestUpdateInput,
 ): Promise<SupportRequestView> {
-  assertId(id)
+  const id = parseId(rawId, INVALID_ID_MESSAGE)
   const s = tables.supportRequests
   const changes = changesOf(patch)
   if (Object.keys(changes).length) await db.update(s).set(changes).where(eq(s.id, id))

@@ -1,3 +1,4 @@
+// Escaping for what the Worker writes into HTML, XML and e-mail bodies (shell head, sitemap, notifications).
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
