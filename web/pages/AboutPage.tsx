@@ -1,10 +1,8 @@
 import { Link } from 'react-router'
 import { ABOUT_COPY, CLAIMS, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
-import { CtaSection } from '../components/CtaSection'
 import {
   AppleIcon,
   BriefcaseIcon,
-  CheckIcon,
   ClockIcon,
   DownloadIcon,
   GaugeIcon,
@@ -13,6 +11,7 @@ import {
   PhoneIcon,
   ShieldIcon,
 } from '../components/icons'
+import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'
 import { button, card, container, lead, section, sectionTitle } from '../components/ui'
 import { siteConfig } from '../lib/site-config'
 import { isValidUrl } from '../lib/solutions'
@@ -125,33 +124,19 @@ export function AboutPage() {
           </div>
           <ul className="flex flex-col gap-4">
             {HEALTHCARE_POINTS.map((point) => (
-              <li key={point} className={`${card} flex items-start gap-3`}>
-                <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
-                <span className="text-slate-700">{point}</span>
-              </li>
+              <CheckCard key={point}>{point}</CheckCard>
             ))}
           </ul>
         </div>
       </section>
 
-      <section aria-labelledby="specialisations-title" className={`${section} bg-slate-50`}>
-        <div className={container}>
-          <h2 id="specialisations-title" className={sectionTitle}>
-            {ABOUT_COPY.specialisationsTitle}
-          </h2>
-          <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {SPECIALISATIONS.map(({ title, text, Icon }) => (
-              <li key={title} className={card}>
-                <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-800">
-                  <Icon />
-                </span>
-                <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
-                <p className="mt-2 text-slate-700">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TitledSection headingId="specialisations-title" title={ABOUT_COPY.specialisationsTitle} muted>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {SPECIALISATIONS.map(({ title, text, Icon }) => (
+            <IconCard key={title} Icon={Icon} title={title} text={text} boxed />
+          ))}
+        </ul>
+      </TitledSection>
 
       <section aria-labelledby="skills-title" className={section}>
         <div className={container}>
@@ -184,22 +169,13 @@ export function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="benefits-title" className={`${section} bg-slate-50`}>
-        <div className={container}>
-          <h2 id="benefits-title" className={sectionTitle}>
-            {ABOUT_COPY.benefitsTitle}
-          </h2>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {BENEFITS.map(({ title, text, Icon }) => (
-              <li key={title} className={card}>
-                <Icon className="h-8 w-8 text-blue-700" />
-                <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
-                <p className="mt-2 text-slate-700">{text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <TitledSection headingId="benefits-title" title={ABOUT_COPY.benefitsTitle} muted>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {BENEFITS.map(({ title, text, Icon }) => (
+            <IconCard key={title} Icon={Icon} title={title} text={text} compact />
+          ))}
+        </ul>
+      </TitledSection>
 
       <CtaSection headingId="about-cta" title={ABOUT_COPY.ctaTitle} text={ctaText}>
         <a href={`mailto:${siteConfig.contactEmail}`} className={button.light}>

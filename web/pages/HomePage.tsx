@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { Link, useLocation } from 'react-router'
 import { HOME_CATEGORIES } from '../../schema/constants'
 import { CLAIMS, HOME_COPY, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
-import { CtaSection } from '../components/CtaSection'
 import { Footer } from '../components/Footer'
 import {
   AppleIcon,
@@ -19,6 +18,7 @@ import {
   SparklesIcon,
   WrenchIcon,
 } from '../components/icons'
+import { CtaSection, IconCard, TitledSection } from '../components/sections'
 import { button, card, container, lead, section, sectionTitle } from '../components/ui'
 import { siteConfig } from '../lib/site-config'
 import { featuredProjects } from '../lib/solutions'
@@ -207,22 +207,13 @@ export function HomePage() {
           </div>
         </section>
 
-        <section aria-labelledby="values-title" className={section}>
-          <div className={container}>
-            <h2 id="values-title" className={sectionTitle}>
-              {HOME_COPY.valueTitle}
-            </h2>
-            <ul className="mt-10 grid gap-6 md:grid-cols-3">
-              {VALUES.map(({ title, text, Icon }) => (
-                <li key={title} className={card}>
-                  <Icon className="h-8 w-8 text-blue-700" />
-                  <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
-                  <p className="mt-2 text-slate-700">{text}</p>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <TitledSection headingId="values-title" title={HOME_COPY.valueTitle}>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {VALUES.map(({ title, text, Icon }) => (
+              <IconCard key={title} Icon={Icon} title={title} text={text} />
+            ))}
+          </ul>
+        </TitledSection>
 
         <section aria-labelledby="background-title" className={`${section} bg-slate-50`}>
           <div className={`${container} grid items-center gap-10 md:grid-cols-2`}>

@@ -3,9 +3,9 @@ import { Button } from 'react-aria-components'
 import { Link } from 'react-router'
 import { CLAIMS, IT_SUPPORT_COPY } from '../../schema/site-copy'
 import { ChatbotDemo } from '../components/ChatbotDemo'
-import { CtaSection } from '../components/CtaSection'
 import { CheckIcon, GaugeIcon, ShieldIcon, WrenchIcon } from '../components/icons'
-import { button, card, container, section, sectionTitle } from '../components/ui'
+import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'
+import { button, container, section, sectionTitle } from '../components/ui'
 import { SupportRequestForm } from '../forms/SupportRequestForm'
 import { siteConfig } from '../lib/site-config'
 import { useContent } from '../state/site'
@@ -103,48 +103,30 @@ export function ItSupportPage() {
         </section>
       ) : (
         <>
-          <section aria-labelledby="services-title" className={section}>
-            <div className={container}>
-              <h2 id="services-title" className={sectionTitle}>
-                {IT_SUPPORT_COPY.servicesTitle}
-              </h2>
-              <ul className="mt-10 grid gap-6 md:grid-cols-3">
-                {SERVICES.map(({ title, text, points, Icon }) => (
-                  <li key={title} className={card}>
-                    <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-800">
-                      <Icon />
-                    </span>
-                    <h3 className="mt-4 text-xl font-bold text-slate-900">{title}</h3>
-                    <p className="mt-2 text-slate-700">{text}</p>
-                    <ul className="mt-4 flex flex-col gap-1.5 text-sm text-slate-700">
-                      {points.map((point) => (
-                        <li key={point} className="flex items-center gap-2">
-                          <CheckIcon className="h-4 w-4 shrink-0 text-emerald-700" />
-                          {point}
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </section>
+          <TitledSection headingId="services-title" title={IT_SUPPORT_COPY.servicesTitle}>
+            <ul className="mt-10 grid gap-6 md:grid-cols-3">
+              {SERVICES.map(({ title, text, points, Icon }) => (
+                <IconCard key={title} Icon={Icon} title={title} text={text} boxed>
+                  <ul className="mt-4 flex flex-col gap-1.5 text-sm text-slate-700">
+                    {points.map((point) => (
+                      <li key={point} className="flex items-center gap-2">
+                        <CheckIcon className="h-4 w-4 shrink-0 text-emerald-700" />
+                        {point}
+                      </li>
+                    ))}
+                  </ul>
+                </IconCard>
+              ))}
+            </ul>
+          </TitledSection>
 
-          <section aria-labelledby="why-title" className={`${section} bg-slate-50`}>
-            <div className={container}>
-              <h2 id="why-title" className={sectionTitle}>
-                {IT_SUPPORT_COPY.whyTitle}
-              </h2>
-              <ul className="mt-10 grid gap-4 md:grid-cols-2">
-                {REASONS.map((reason) => (
-                  <li key={reason} className={`${card} flex items-start gap-3`}>
-                    <CheckIcon className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
-                    <span className="text-slate-700">{reason}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          </section>
+          <TitledSection headingId="why-title" title={IT_SUPPORT_COPY.whyTitle} muted>
+            <ul className="mt-10 grid gap-4 md:grid-cols-2">
+              {REASONS.map((reason) => (
+                <CheckCard key={reason}>{reason}</CheckCard>
+              ))}
+            </ul>
+          </TitledSection>
         </>
       )}
 
