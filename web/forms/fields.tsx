@@ -46,6 +46,25 @@ function ErrorLine() {
   )
 }
 
+/** The field's description, tied to it by react-aria's description slot. */
+function Hint({ description }: { description?: string }) {
+  return description ? (
+    <Text slot="description" className={hintClass}>
+      {description}
+    </Text>
+  ) : null
+}
+
+/** What follows a single control: its description, then its error line. */
+function HintAndError({ description }: { description?: string }) {
+  return (
+    <>
+      <Hint description={description} />
+      <ErrorLine />
+    </>
+  )
+}
+
 function FieldLabel({ children, isRequired }: { children: ReactNode; isRequired?: boolean }) {
   return (
     <Label className={labelClass}>
@@ -80,12 +99,7 @@ export function TextInput({
     >
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
       <Input className={controlClass} maxLength={maxLength} />
-      {description && (
-        <Text slot="description" className={hintClass}>
-          {description}
-        </Text>
-      )}
-      <ErrorLine />
+      <HintAndError description={description} />
     </TextField>
   )
 }
@@ -107,12 +121,7 @@ export function TextAreaInput({
         maxLength={maxLength}
         className={`${controlClass} resize-y`}
       />
-      {description && (
-        <Text slot="description" className={hintClass}>
-          {description}
-        </Text>
-      )}
-      <ErrorLine />
+      <HintAndError description={description} />
     </TextField>
   )
 }
@@ -136,12 +145,7 @@ export function SelectInput({
           ▾
         </span>
       </Button>
-      {description && (
-        <Text slot="description" className={hintClass}>
-          {description}
-        </Text>
-      )}
-      <ErrorLine />
+      <HintAndError description={description} />
       <Popover className="max-h-72 w-[var(--trigger-width)] overflow-auto rounded-lg border border-slate-200 bg-white p-1 shadow-lg outline-none">
         <ListBox className="outline-none">
           {options.map((option) => (
@@ -199,12 +203,7 @@ export function DateInputField({
           </svg>
         </Button>
       </Group>
-      {description && (
-        <Text slot="description" className={hintClass}>
-          {description}
-        </Text>
-      )}
-      <ErrorLine />
+      <HintAndError description={description} />
       <Popover className="rounded-lg border border-slate-200 bg-white p-3 shadow-lg outline-none">
         <Dialog className="outline-none">
           <Calendar>
@@ -253,11 +252,7 @@ export function RadioInput({
   return (
     <RadioGroup name={name} isRequired={isRequired} className={fieldClass}>
       <FieldLabel isRequired={isRequired}>{label}</FieldLabel>
-      {description && (
-        <Text slot="description" className={hintClass}>
-          {description}
-        </Text>
-      )}
+      <Hint description={description} />
       <div className={`grid gap-2 ${grid}`}>
         {options.map((option) => (
           <Radio
