@@ -17,7 +17,7 @@ export const seedProjects: NewProject[] = [
     keyFeatures: ['Online intake forms', 'Insurance eligibility checks', 'Automated reminders', 'Audit log'],
     technologies: ['TypeScript', 'React', 'Cloudflare Workers', 'D1'],
     // {site} becomes the site's own origin, so the demo images load offline.
-    image: '{site}/demo/clinicflow.svg',
+    image: '/demo/clinicflow.svg',
     liveUrl: 'https://clinicflow.example.com',
     metrics: '70% less documentation time',
     testimonial: '"Our front desk finally leaves on time." - Practice manager',
@@ -97,7 +97,7 @@ export const seedProjects: NewProject[] = [
     targetAudience: 'Independent cafés and food trucks',
     keyFeatures: ['Offline mode', 'Tips and modifiers', 'End-of-day report'],
     technologies: ['Swift', 'SwiftUI', 'CloudKit'],
-    image: '{site}/demo/pos.svg',
+    image: '/demo/pos.svg',
     isPublic: false,
     order: 6,
   },

@@ -2,13 +2,14 @@ import { count } from 'drizzle-orm'
 import { createDb, tables } from '../worker/db'
 import { SEED_RESUME_NAME, seedContent, seedProjects, seedResumePdf, seedSkills } from './seed-data'
 
-type SeedEnv = { DB: D1Database; FILES: R2Bucket; OWNER_NAME?: string; SITE_URL?: string }
+type SeedEnv = { DB: D1Database; FILES: R2Bucket; OWNER_NAME?: string }
 
-/** Loads the demo content when the database holds no content at all; otherwise does nothing. */
-export async function seedIfEmpty(
-  env: SeedEnv,
-  siteUrl = env.SITE_URL ?? 'http://localhost:8787',
-): Promise<boolean> {
+/**
+ * Loads the demo content when the database holds no content at all; otherwise
+ * does nothing. Demo images are paths on the site itself, so they load under
+ * any host name the site is opened on (and the CSP's 'self' allows them).
+ */
+export async function seedIfEmpty(env: SeedEnv): Promise<boolean> {
   const db = createDb(env.DB)
   const counts = await db.batch([
     db.select({ n: count() }).from(tables.projects),
@@ -24,11 +25,7 @@ export async function seedIfEmpty(
   await db.batch([
     db.insert(tables.skills).values(seedSkills),
     // D1 binds at most 100 parameters per statement: one insert per project.
-    ...seedProjects.map((p) =>
-      db
-        .insert(tables.projects)
-        .values({ ...p, image: p.image?.replace('{site}', siteUrl.replace(/\/+$/, '')) }),
-    ),
+    ...seedProjects.map((p) => db.insert(tables.projects).values(p)),
     db.insert(tables.pageContent).values(seedContent),
     db.insert(tables.resumes).values({
       originalName: SEED_RESUME_NAME,

@@ -22,8 +22,7 @@ const { env, dispose } = await getPlatformProxy<Env>({
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 })
 try {
-  // SEED_SITE_URL: the origin the site is served on (the e2e and bench servers use other ports).
-  if (await seedIfEmpty(env, process.env.SEED_SITE_URL ?? env.SITE_URL))
+  if (await seedIfEmpty(env))
     console.log('Seeded the local database with demo content.')
 
   const username = env.OWNER_USERNAME?.trim()

@@ -20,7 +20,8 @@ import { resumes } from './routes/resumes'
 import { skills } from './routes/skills'
 import { supportRequestForm, supportRequests } from './routes/support-requests'
 import { uploads } from './routes/uploads'
-import { spa } from './spa'
+import { renderPage } from './pages'
+import { site } from './site-files'
 
 const api = new Hono<AppEnv>()
   .use(sameOriginWrites)
@@ -38,6 +39,12 @@ const api = new Hono<AppEnv>()
   .route('/support-requests', supportRequests)
 
 export const app = new Hono<AppEnv>()
+  // A 304 must not carry a policy: the browser would keep its stored page (with
+  // that page's script nonce) under this response's new nonce and block the scripts.
+  .use(async (c, next) => {
+    await next()
+    if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy')
+  })
   .use(securityHeaders)
   .use(requestLogger)
   .use(async (c, next) => {
@@ -51,9 +58,13 @@ export const app = new Hono<AppEnv>()
   .use('/graphql', sameOriginWrites, bodyGuard)
   .route('/api', api)
   .route('/graphql', graphql)
-  // Unknown API paths get the JSON error shape, never the SPA shell.
+  // Unknown API paths get the JSON error shape, never a page.
   .all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404))
-  .route('/', spa)
+  // Crawler files and static assets; then every other path is a page.
+  .route('/', site)
+  // A page's form posted without JavaScript is checked like an API write.
+  .use('*', sameOriginWrites)
+  .all('*', (c) => renderPage(c, (request) => app.fetch(request, c.env, c.executionCtx)))
 
 app.onError(handleError)
 api.onError(handleError)

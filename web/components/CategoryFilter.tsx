@@ -1,41 +1,54 @@
-import { ToggleButton } from 'react-aria-components'
+import { Link } from 'react-router'
 import { FILTER_CATEGORIES, type FilterCategory } from '../../schema/constants'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
 
 type Props = {
   value: FilterCategory
   counts: Record<FilterCategory, number>
-  onChange: (value: FilterCategory) => void
 }
 
+/** The address of the catalogue showing one category ("all" has no parameter). */
+export const filterHref = (category: FilterCategory) =>
+  category === 'all' ? '/portfolio-solutions' : `/portfolio-solutions?category=${category}`
+
 /**
- * The catalogue's category filter: one pressed category at a time, each with its
- * count. Standalone ToggleButtons (aria-pressed, each a tab stop) rather than a
- * ToggleButtonGroup: same behaviour for keyboard and screen readers, and 3 KB
- * less JavaScript on the heaviest public route (docs/decisions/011-public-js-budget.md).
+ * The catalogue's category filter: a link per category with its count, the
+ * current one marked. Links, so a filter is an address the server renders, Back
+ * undoes it, and it works before and without JavaScript.
  */
-export function CategoryFilter({ value, counts, onChange }: Props) {
+export function CategoryFilter({ value, counts }: Props) {
   return (
-    <div
-      role="group"
-      aria-label={SOLUTIONS_COPY.filterLabel}
-      className="flex gap-2 overflow-x-auto py-1 md:flex-wrap md:overflow-visible"
-    >
-      {FILTER_CATEGORIES.map((category) => (
-        <ToggleButton
-          key={category.value}
-          isSelected={value === category.value}
-          // Pressing the current filter keeps it: there is always exactly one.
-          onChange={() => onChange(category.value)}
-          data-category={category.value}
-          className="group inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium whitespace-nowrap text-slate-800 outline-none transition-colors hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-700 data-[focus-visible]:ring-offset-2 data-[selected]:border-blue-700 data-[selected]:bg-blue-700 data-[selected]:text-white"
-        >
-          {category.label}{' '}
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800 group-data-[selected]:bg-white group-data-[selected]:text-blue-800">
-            {counts[category.value]}
-          </span>
-        </ToggleButton>
-      ))}
-    </div>
+    <nav aria-label={SOLUTIONS_COPY.filterLabel}>
+      <ul className="flex gap-2 overflow-x-auto py-1 md:flex-wrap md:overflow-visible">
+        {FILTER_CATEGORIES.map((category) => {
+          const current = value === category.value
+          return (
+            <li key={category.value} className="shrink-0">
+              <Link
+                to={filterHref(category.value)}
+                // The page keeps its place; the catalogue brings the results into view itself.
+                preventScrollReset
+                aria-current={current ? 'page' : undefined}
+                data-category={category.value}
+                className={`group inline-flex items-center gap-2 rounded-full border px-4 py-2 text-sm font-medium whitespace-nowrap outline-none transition-colors focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2 ${
+                  current
+                    ? 'border-blue-700 bg-blue-700 text-white'
+                    : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'
+                }`}
+              >
+                {category.label}{' '}
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                    current ? 'bg-white text-blue-800' : 'bg-slate-100 text-slate-800'
+                  }`}
+                >
+                  {counts[category.value]}
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
   )
 }

@@ -8,13 +8,17 @@ import { SparklesIcon } from './icons'
  * cross-origin). Without a configured URL a placeholder keeps the layout tidy.
  */
 export function ChatbotDemo({ url }: { url: string }) {
+  const live = isValidUrl(url)
   return (
     <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <figcaption className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm font-semibold text-slate-800">
-        <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-emerald-600" />
-        {IT_SUPPORT_COPY.demoLabel}
-      </figcaption>
-      {isValidUrl(url) ? (
+      {/* The "live" label and dot only when there is a demo to be live. */}
+      {live && (
+        <figcaption className="flex items-center gap-2 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm font-semibold text-slate-800">
+          <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-emerald-600" />
+          {IT_SUPPORT_COPY.demoLabel}
+        </figcaption>
+      )}
+      {live ? (
         <iframe
           src={url}
           title={IT_SUPPORT_COPY.demoLabel}

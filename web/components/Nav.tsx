@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button } from 'react-aria-components'
 import { Link, NavLink, useLocation } from 'react-router'
 import { NAV_LINKS } from '../../schema/routes'
 import { NAV_COPY, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
-import { siteConfig } from '../lib/site-config'
-import { useActiveResume } from '../state/site'
+import { useSite } from '../lib/site'
 import { CloseIcon, DownloadIcon, MenuIcon } from './icons'
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,8 +20,7 @@ const resumeClass =
 
 /** The fixed navigation bar of every page (SPEC §2), collapsing to a menu below md. */
 export function Nav() {
-  const resume = useActiveResume()
-  const hasResume = resume.status === 'ready' && resume.data !== null
+  const { config, hasResume } = useSite()
   const [open, setOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const { pathname } = useLocation()
@@ -61,7 +58,7 @@ export function Nav() {
           to="/"
           className="truncate rounded-md text-lg font-bold text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-blue-700"
         >
-          {siteConfig.ownerName || 'Portfolio'}
+          {config.ownerName || 'Portfolio'}
         </Link>
         <ul className="hidden items-center gap-1 md:flex">
           {NAV_LINKS.map((link) => (
@@ -80,16 +77,18 @@ export function Nav() {
             </li>
           )}
         </ul>
-        <Button
+        {/* A native button: it works from the first paint after hydration, with no widget code. */}
+        <button
+          type="button"
           ref={toggleRef}
           aria-label={open ? NAV_COPY.closeMenu : NAV_COPY.openMenu}
           aria-expanded={open}
           aria-controls="mobile-menu"
-          onPress={() => setOpen((o) => !o)}
-          className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 outline-none hover:bg-slate-100 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-700 md:hidden"
+          onClick={() => setOpen((o) => !o)}
+          className="js-only -mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-700 md:hidden"
         >
           {open ? <CloseIcon /> : <MenuIcon />}
-        </Button>
+        </button>
       </nav>
       <div id="mobile-menu" hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
 import {
@@ -28,6 +28,13 @@ type Props = { project: PublicProject; index: number }
 export function ProjectCard({ project, index }: Props) {
   const category = publicCategory(project.category)
   const [imageFailed, setImageFailed] = useState(false)
+  const imageRef = useRef<HTMLImageElement>(null)
+  // An image that failed before the page was hydrated fired its error event
+  // with no listener: catch it up once React has taken over.
+  useEffect(() => {
+    const img = imageRef.current
+    if (img?.complete && img.naturalWidth === 0) setImageFailed(true)
+  }, [])
   const image = imageFailed ? null : cardImage(project.image)
   const Icon = CATEGORY_ICONS[category]
   const status = effectiveStatus(project.status)
@@ -44,6 +51,7 @@ export function ProjectCard({ project, index }: Props) {
       <div className="relative aspect-[16/9] bg-slate-100">
         {image ? (
           <img
+            ref={imageRef}
             src={image}
             alt=""
             width={640}

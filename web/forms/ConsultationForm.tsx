@@ -1,61 +1,152 @@
-// The schedule-consultation form as the page uses it. The form itself
-// (ConsultationFormContent) is a separate chunk fetched on the visitor's first
-// interaction (./intent.ts); until then the same three sections are shown with
-// empty fields, so nothing moves when the real form takes their place.
-import { lazy, Suspense } from 'react'
-import { useIntent } from './intent'
-import { FieldStandIn, FormSection, submitClass, twoColumns } from './layout'
+// The schedule-consultation form (SPEC §2, §3, §5): personal information,
+// project details and the preferred meeting time. Options come from the shared
+// constants; the server decides, and its messages appear beside the fields.
+import { Link } from 'react-router'
+import { ERRORS, TOASTS } from '../../schema/messages'
+import { BUDGETS, PROJECT_TYPES, TIME_SLOTS } from '../../schema/request-options'
+import { DateInput, Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
+import { FormSection, twoColumns } from './layout'
+import { anotherClass, Confirmation, RefusedNotice, type FormOutcome, useRequestForm } from './request-form'
+import { businessToday, slotInstant } from './slot'
 
-const Content = lazy(() =>
-  import('./ConsultationFormContent').then((m) => ({ default: m.ConsultationFormContent })),
-)
-
-/** Starts fetching the form's code now (e.g. when a link to the page is hovered). */
-export const preloadConsultationForm = () => void import('./ConsultationFormContent')
-
-export function ConsultationForm() {
-  const active = useIntent()
-  const standIn = <ConsultationFormStandIn />
-  if (!active) return standIn
-  return (
-    <Suspense fallback={standIn}>
-      <Content />
-    </Suspense>
-  )
+/** The API payload of the form's values: the chosen date and slot become one ISO date-time (Central time). */
+export function consultationPayload({ preferredDate, preferredTime, ...rest }: Record<string, string>) {
+  return { ...rest, preferredDate: slotInstant(preferredDate, preferredTime) ?? preferredDate, preferredTime }
 }
 
-function ConsultationFormStandIn() {
+export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
+  const form = useRequestForm({
+    url: '/api/consultations',
+    payload: consultationPayload,
+    success: TOASTS.consultationSent,
+    failure: { title: ERRORS.errorTitle, description: ERRORS.consultationFailed },
+    outcome,
+  })
+  const { errors, values } = form
+
+  if (form.sent) {
+    return (
+      <Confirmation
+        content={TOASTS.consultationSent}
+        another={
+          // Without JavaScript this is a link back to an empty form; with it, the form comes back in place.
+          <Link
+            to="/schedule-consultation"
+            onClick={(e) => {
+              e.preventDefault()
+              form.another()
+            }}
+            className={anotherClass}
+          >
+            Request another consultation
+          </Link>
+        }
+      />
+    )
+  }
+
   return (
-    <div aria-busy="true" className="flex flex-col gap-10">
-      <p role="status" className="sr-only">
-        Loading the form…
-      </p>
-      <FormSection id="consultation-personal" title="Personal Information">
-        <div aria-hidden="true" className={twoColumns}>
-          <FieldStandIn label="Full Name" />
-          <FieldStandIn label="Email Address" />
-          <FieldStandIn label="Phone Number" />
-          <FieldStandIn label="Company / Organization" />
-        </div>
-      </FormSection>
-      <FormSection id="consultation-project" title="Project Details">
-        <div aria-hidden="true" className="flex flex-col gap-3">
+    <form key={form.formKey} {...form.formProps} aria-label="Schedule a consultation" className="relative">
+      <div className="flex flex-col gap-10">
+        <RefusedNotice text={form.refused} />
+        <FormSection id="consultation-personal" title="Personal Information">
           <div className={twoColumns}>
-            <FieldStandIn label="Project Type" />
-            <FieldStandIn label="Budget Range" />
+            <TextInput
+              name="name"
+              label="Full Name"
+              required
+              autoComplete="name"
+              maxLength={120}
+              defaultValue={values.name}
+              error={errors.name}
+            />
+            <TextInput
+              name="email"
+              label="Email Address"
+              type="email"
+              required
+              autoComplete="email"
+              defaultValue={values.email}
+              error={errors.email}
+            />
+            <TextInput
+              name="phone"
+              label="Phone Number"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={values.phone}
+              error={errors.phone}
+            />
+            <TextInput
+              name="company"
+              label="Company / Organization"
+              autoComplete="organization"
+              defaultValue={values.company}
+              error={errors.company}
+            />
           </div>
-          <FieldStandIn label="Project Description" rows={5} />
+        </FormSection>
+
+        <FormSection id="consultation-project" title="Project Details">
+          <div className={twoColumns}>
+            <SelectInput
+              name="projectType"
+              label="Project Type"
+              required
+              options={PROJECT_TYPES}
+              placeholder="Select a project type"
+              defaultValue={values.projectType}
+              error={errors.projectType}
+            />
+            <SelectInput
+              name="budget"
+              label="Budget Range"
+              options={BUDGETS}
+              placeholder="Select a budget range"
+              defaultValue={values.budget}
+              error={errors.budget}
+            />
+          </div>
+          <TextAreaInput
+            name="description"
+            label="Project Description"
+            required
+            maxLength={5000}
+            placeholder="What problem should the software solve? Who will use it?"
+            defaultValue={values.description}
+            error={errors.description}
+          />
+        </FormSection>
+
+        <FormSection id="consultation-time" title="Preferred Meeting Time">
+          <div className={twoColumns}>
+            <DateInput
+              name="preferredDate"
+              label="Preferred Date"
+              required
+              // "Today" in the business's time zone, the same rule the server applies.
+              min={businessToday()}
+              defaultValue={values.preferredDate}
+              error={errors.preferredDate}
+            />
+            <SelectInput
+              name="preferredTime"
+              label="Preferred Time"
+              required
+              options={TIME_SLOTS}
+              placeholder="Select a time"
+              description="Central Time (CST/CDT)"
+              defaultValue={values.preferredTime}
+              error={errors.preferredTime}
+            />
+          </div>
+        </FormSection>
+
+        <Honeypot />
+        <div>
+          <SubmitButton isPending={form.isPending} idle="Schedule Consultation" pending="Submitting..." />
         </div>
-      </FormSection>
-      <FormSection id="consultation-time" title="Preferred Meeting Time">
-        <div aria-hidden="true" className={twoColumns}>
-          <FieldStandIn label="Preferred Date" />
-          <FieldStandIn label="Preferred Time" />
-        </div>
-      </FormSection>
-      <div aria-hidden="true">
-        <span className={submitClass}>Schedule Consultation</span>
       </div>
-    </div>
+    </form>
   )
 }

@@ -1,26 +1,121 @@
-// The IT-support request form as the page uses it. The page shows it only
-// after "Request Support Now", so its code (SupportRequestFormContent, with the
-// react-aria widgets) is fetched then, not with the page (./intent.ts explains
-// the budget). `onSubmitted` lets the page hide the form after a success.
-import { lazy, Suspense } from 'react'
+// The IT-support request form (SPEC §2, §3, §5). After a request is sent the
+// page shows a confirmation in its place; the next request starts from an
+// empty form (SPEC §4: the form resets after success).
+import type { ReactNode } from 'react'
+import { ERRORS, TOASTS } from '../../schema/messages'
+import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
+import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
+import { twoColumns } from './layout'
+import { Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
 
-const Content = lazy(() =>
-  import('./SupportRequestFormContent').then((m) => ({ default: m.SupportRequestFormContent })),
-)
+export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; done: ReactNode }) {
+  const form = useRequestForm({
+    url: '/api/consultation',
+    payload: (values) => values,
+    success: TOASTS.supportSent,
+    failure: { title: ERRORS.errorTitle, description: ERRORS.supportFailed },
+    outcome,
+  })
+  const { errors, values } = form
 
-/** Starts fetching the form's code now (e.g. when "Request Support Now" is hovered). */
-export const preloadSupportRequestForm = () => void import('./SupportRequestFormContent')
+  if (form.sent) return <Confirmation content={TOASTS.supportSent} another={done} />
 
-export function SupportRequestForm({ onSubmitted }: { onSubmitted?: () => void }) {
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="py-8 text-slate-600">
-          Loading the form…
-        </p>
-      }
-    >
-      <Content onSubmitted={onSubmitted} />
-    </Suspense>
+    <form key={form.formKey} {...form.formProps} aria-label="IT support request" className="relative">
+      <div className="flex flex-col gap-3">
+        <RefusedNotice text={form.refused} />
+        <div className={twoColumns}>
+          <TextInput
+            name="name"
+            label="Full Name"
+            required
+            autoComplete="name"
+            maxLength={120}
+            defaultValue={values.name}
+            error={errors.name}
+          />
+          <TextInput
+            name="email"
+            label="Email Address"
+            type="email"
+            required
+            autoComplete="email"
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <TextInput
+            name="phone"
+            label="Phone Number"
+            type="tel"
+            required
+            autoComplete="tel"
+            defaultValue={values.phone}
+            error={errors.phone}
+          />
+          <TextInput
+            name="businessName"
+            label="Business Name"
+            autoComplete="organization"
+            defaultValue={values.businessName}
+            error={errors.businessName}
+          />
+        </div>
+
+        <SelectInput
+          name="issueType"
+          label="Issue Type"
+          required
+          options={ISSUE_TYPES}
+          placeholder="Select the type of issue"
+          defaultValue={values.issueType}
+          error={errors.issueType}
+        />
+
+        <RadioInput
+          name="urgency"
+          label="Urgency Level"
+          required
+          options={URGENCY_LEVELS}
+          columns={4}
+          defaultValue={values.urgency}
+          error={errors.urgency}
+        />
+
+        <TextAreaInput
+          name="description"
+          label="Describe the Issue"
+          required
+          maxLength={5000}
+          placeholder="What is happening, since when, and what have you tried?"
+          defaultValue={values.description}
+          error={errors.description}
+        />
+
+        <div className={twoColumns}>
+          <RadioInput
+            name="preferredContact"
+            label="Preferred Contact Method"
+            required
+            options={CONTACT_METHODS}
+            columns={3}
+            defaultValue={values.preferredContact}
+            error={errors.preferredContact}
+          />
+          <SelectInput
+            name="preferredTime"
+            label="Preferred Contact Time"
+            options={CONTACT_TIMES}
+            placeholder="Any time that suits"
+            defaultValue={values.preferredTime}
+            error={errors.preferredTime}
+          />
+        </div>
+
+        <Honeypot />
+        <div>
+          <SubmitButton isPending={form.isPending} idle="Send Support Request" pending="Sending Request..." />
+        </div>
+      </div>
+    </form>
   )
 }

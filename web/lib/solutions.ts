@@ -92,8 +92,14 @@ export const effectiveStatus = (status: string | null | undefined) => status?.tr
 export const statusLabel = (status: string | null | undefined) =>
   labelOf(PROJECT_STATUSES, effectiveStatus(status))
 
+/** A path on the site itself ("/demo/x.svg"), which works under any host name the site is opened on. */
+const isSitePath = (value: string) => /^\/(?!\/)/.test(value) && !value.includes(PLACEHOLDER_PATH)
+
 /** The image to show, or null for the category-coloured gradient fallback. */
-export const cardImage = (image: string | null | undefined) => (isValidUrl(image) ? image.trim() : null)
+export const cardImage = (image: string | null | undefined) => {
+  const trimmed = image?.trim() ?? ''
+  return isValidUrl(trimmed) || isSitePath(trimmed) ? trimmed : null
+}
 
 export type CardAction = {
   kind: 'live' | 'access' | 'demo' | 'learnMore' | 'discuss'

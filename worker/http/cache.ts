@@ -1,6 +1,5 @@
 import { etag } from 'hono/etag'
 import { createMiddleware } from 'hono/factory'
-import { PUBLIC_ROUTES } from '../../schema/routes'
 import type { AppEnv } from '../env'
 import { inBackground } from './background'
 
@@ -15,15 +14,18 @@ export const PUBLIC_READ_PATHS = [
   '/api/skills',
   '/api/page-content',
   '/api/resume/active',
-  // The data written into every HTML page (worker/seo/bootstrap.ts).
-  '/shell-data',
+  // What the page modules' loaders read (worker/pages.ts).
+  '/pages/projects',
+  '/pages/skills',
+  '/pages/content',
+  '/pages/resume',
 ] as const
 
 // Cache keys are independent of the host the request came in on.
 const cacheKey = (path: string) => new Request(`https://public-read.cache${path}`)
 
 /** How long an edge copy may live without a purge (other data centres are not purged). */
-const EDGE_TTL_S = 60
+export const EDGE_TTL_S = 60
 
 const edgeCache = createMiddleware<AppEnv>(async (c, next) => {
   const cache = await caches.open('public-reads')
@@ -77,43 +79,33 @@ export async function cachedJson<T>(
   return value
 }
 
-/**
- * Server-rendered first-paint markup (ADR 050), one entry per public route and
- * one for the 404 page. Rendering a page costs tens of milliseconds of CPU, so
- * it happens once per route until an owner write purges it.
- */
-export const FIRST_PAINT_NOT_FOUND = '/__not-found'
-const firstPaintKey = (routePath: string) => `/first-paint${routePath}`
-const FIRST_PAINT_KEYS = [...PUBLIC_ROUTES.map((r) => r.path), FIRST_PAINT_NOT_FOUND].map(firstPaintKey)
+// Rendered pages are kept per deploy (the build's asset version is part of the
+// key, so a new deploy never serves markup naming assets it no longer has) and
+// per generation: an owner write starts a new generation (purgePublicReads),
+// which makes every stored page unreachable at once, query-string variants
+// included, without listing them.
+export const PAGE_CACHE = 'pages'
+const GENERATION_KEY = new Request('https://pages.cache/__generation')
 
-export async function cachedFirstPaint(
-  routePath: string,
-  render: () => Promise<string | null>,
-  waitUntil: (p: Promise<unknown>) => void,
-): Promise<string | null> {
-  const cache = await caches.open('public-reads')
-  const key = cacheKey(firstPaintKey(routePath))
-  const hit = await cache.match(key)
-  if (hit) return hit.text()
-  const markup = await render()
-  // A failed render (null) is not cached: the next request tries again.
-  if (markup !== null) {
-    waitUntil(
-      cache.put(
-        key,
-        new Response(markup, {
-          headers: { 'Content-Type': 'text/html', 'Cache-Control': `public, max-age=${EDGE_TTL_S}` },
-        }),
-      ),
-    )
-  }
-  return markup
+async function startGeneration(cache: Cache): Promise<string> {
+  const value = crypto.randomUUID()
+  await cache.put(GENERATION_KEY, new Response(value, { headers: { 'Cache-Control': 'public, max-age=31536000' } }))
+  return value
+}
+
+/** The cache key of a rendered page in this deploy and generation. */
+export async function pageCacheKey(cache: Cache, buildVersion: string, url: URL): Promise<Request> {
+  const generation = (await (await cache.match(GENERATION_KEY))?.text()) ?? (await startGeneration(cache))
+  return new Request(`https://pages.cache/${buildVersion}/${generation}${url.pathname}${url.search}`)
 }
 
 /** Purges every public read (and the rendered pages built from them) from this data centre's edge cache. */
 export async function purgePublicReads() {
   const cache = await caches.open('public-reads')
-  await Promise.all([...PUBLIC_READ_PATHS, ...FIRST_PAINT_KEYS].map((path) => cache.delete(cacheKey(path))))
+  await Promise.all([
+    ...PUBLIC_READ_PATHS.map((path) => cache.delete(cacheKey(path))),
+    caches.open(PAGE_CACHE).then(startGeneration),
+  ])
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

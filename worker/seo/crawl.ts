@@ -1,20 +1,52 @@
-import { PRIVATE_PATHS, PUBLIC_ROUTES } from '../../schema/routes'
+import type { ServerBuild } from 'react-router'
 import { escapeXml } from '../escape'
 import { absoluteUrl } from './site'
 
-/** The public routes, for search engines (https://www.sitemaps.org/protocol.html). */
-export function sitemapXml(env: Env): string {
-  const urls = PUBLIC_ROUTES.filter((r) => r.inSitemap)
-    .map((r) => `  <url><loc>${escapeXml(absoluteUrl(env, r.path))}</loc></url>`)
+/** What a page module may say about itself to crawlers (`export const handle`). */
+export type PageHandle = { private?: boolean }
+
+type Page = { path: string; private: boolean }
+
+/**
+ * The site's pages as the route modules define them: every route with a page
+ * component and a fixed path (no parameter, no splat). Redirect modules have no
+ * component, and the 404 page is the splat route, so neither is listed.
+ */
+export function pagesOf(build: Pick<ServerBuild, 'routes'>): Page[] {
+  const routes = build.routes
+  const fullPath = (id: string): string => {
+    const route = routes[id]
+    if (!route) return ''
+    const own = route.path ?? ''
+    const parent = route.parentId ? fullPath(route.parentId) : ''
+    return own ? `${parent.replace(/\/$/, '')}/${own}` : parent
+  }
+  const pages: Page[] = []
+  for (const route of Object.values(routes)) {
+    if (!route || route.id === 'root' || !route.module.default) continue
+    const path = fullPath(route.id) || '/'
+    if (/[:*]/.test(path)) continue
+    pages.push({ path, private: Boolean((route.module.handle as PageHandle | undefined)?.private) })
+  }
+  return pages.sort((a, b) => a.path.localeCompare(b.path))
+}
+
+/** The public pages, for search engines (https://www.sitemaps.org/protocol.html). */
+export function sitemapXml(env: Env, build: Pick<ServerBuild, 'routes'>): string {
+  const urls = pagesOf(build)
+    .filter((p) => !p.private)
+    .map((p) => `  <url><loc>${escapeXml(absoluteUrl(env, p.path))}</loc></url>`)
     .join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
 }
 
 /** Keeps crawlers out of the owner's screens and points them at the sitemap. */
-export function robotsTxt(env: Env): string {
+export function robotsTxt(env: Env, build: Pick<ServerBuild, 'routes'>): string {
   return [
     'User-agent: *',
-    ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`),
+    ...pagesOf(build)
+      .filter((p) => p.private)
+      .map((p) => `Disallow: ${p.path}`),
     '',
     `Sitemap: ${absoluteUrl(env, '/sitemap.xml')}`,
     '',

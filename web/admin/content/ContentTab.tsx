@@ -4,7 +4,6 @@ import { useMutation, useQuery } from 'urql'
 import { CONTENT_TYPES, labelOf } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
-import { publicDataChanged } from '../../state/cache'
 import { AdminButton, AdminSelect, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { canSave, preview } from './form'
@@ -71,7 +70,6 @@ export function ContentTab() {
     toast(TOASTS.contentSaved)
     reset()
     refetch(FROM_NETWORK)
-    publicDataChanged('content')
   }
 
   const blocks = data?.pageContent ?? []

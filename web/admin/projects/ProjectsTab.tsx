@@ -9,7 +9,6 @@ import {
 } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
-import { publicDataChanged } from '../../state/cache'
 import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import type { AdminProject } from './form'
@@ -39,7 +38,6 @@ export function ProjectsTab() {
     }
     toast(TOASTS.projectDeleted)
     refresh()
-    publicDataChanged('projects')
   }
 
   const projects = data?.projects ?? []
@@ -105,7 +103,6 @@ export function ProjectsTab() {
           onOpenChange={(open) => !open && setEditing(null)}
           onSaved={() => {
             refresh()
-            publicDataChanged('projects')
           }}
         />
       )}

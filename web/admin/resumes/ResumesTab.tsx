@@ -3,7 +3,6 @@ import { useMutation, useQuery } from 'urql'
 import { RESUME_ACCEPT } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
-import { publicDataChanged } from '../../state/cache'
 import { UploadForm } from '../UploadForm'
 import { AdminButton, ConfirmDialog, formatDate, ListState, Section, sizeInKb } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
@@ -35,7 +34,6 @@ export function ResumesTab() {
     if (result.error) return failed(result.error)
     toast(TOASTS.resumeActivated)
     refresh()
-    publicDataChanged('resume')
   }
 
   async function confirmDelete() {
@@ -45,7 +43,6 @@ export function ResumesTab() {
     if (result.error) return failed(result.error)
     toast(TOASTS.resumeDeleted)
     refresh()
-    publicDataChanged('resume')
   }
 
   const resumes = data?.resumes ?? []

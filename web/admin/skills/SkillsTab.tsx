@@ -3,7 +3,6 @@ import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
-import { publicDataChanged } from '../../state/cache'
 import { ADMIN_EMPTY_STATES, ADMIN_TOASTS } from '../messages'
 import { AdminButton, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
@@ -42,7 +41,6 @@ export function SkillsTab() {
     setName('')
     toast(ADMIN_TOASTS.skillAdded)
     refresh()
-    publicDataChanged('skills')
   }
 
   async function confirmDelete() {
@@ -55,7 +53,6 @@ export function SkillsTab() {
     }
     toast(ADMIN_TOASTS.skillDeleted)
     refresh()
-    publicDataChanged('skills')
   }
 
   const groups = groupByCategory(data?.skills ?? [])

@@ -1,14 +1,47 @@
-import { useEffect, useRef, useState } from 'react'
-import { Button } from 'react-aria-components'
-import { Link } from 'react-router'
+import { useEffect, useRef } from 'react'
+import {
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useSearchParams,
+} from 'react-router'
 import { CLAIMS, IT_SUPPORT_COPY } from '../../schema/site-copy'
 import { ChatbotDemo } from '../components/ChatbotDemo'
 import { CheckIcon, GaugeIcon, ShieldIcon, WrenchIcon } from '../components/icons'
 import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'
 import { button, container, section, sectionTitle } from '../components/ui'
+import { requestFormAction } from '../forms/action'
+import type { FormOutcome } from '../forms/request-form'
 import { SupportRequestForm } from '../forms/SupportRequestForm'
-import { siteConfig } from '../lib/site-config'
-import { useContent } from '../state/site'
+import { pageMeta } from '../lib/meta'
+import { siteFromMatches, useSite } from '../lib/site'
+import { siteServer } from '../lib/site-server'
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { copy: await context.get(siteServer).content(['it-support.intro']) }
+}
+
+export const action = requestFormAction('support', (values) => values)
+
+// Opening and closing the form changes only the query string.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'IT Support | Security, Optimisation & Custom Solutions',
+    description:
+      'Professional IT support for small businesses and healthcare practices: security, system optimisation and custom solutions. Request support online.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/it-support',
+  })
+
+/** The form is a state of the page with its own address, so it opens without JavaScript too. */
+const FORM_PARAM = 'form'
+const FORM_HREF = `/it-support?${FORM_PARAM}=support`
 
 const SERVICES = [
   {
@@ -38,31 +71,26 @@ const REASONS = [
   `Local to ${CLAIMS.location}, with remote support wherever you are.`,
 ]
 
-export function ItSupportPage() {
-  const intro = useContent('it-support.intro')
-  const [showForm, setShowForm] = useState(false)
+export default function ItSupportPage() {
+  const { copy } = useLoaderData<typeof loader>()
+  const outcome = useActionData<FormOutcome>()
+  const { config } = useSite()
+  const [params] = useSearchParams()
+  const showForm = params.get(FORM_PARAM) === 'support' || outcome !== undefined
   const formHeading = useRef<HTMLHeadingElement>(null)
-  const requestButton = useRef<HTMLButtonElement>(null)
-  const moveFocus = useRef<'form' | 'services' | null>(null)
+  const requestButton = useRef<HTMLAnchorElement>(null)
+  const firstRender = useRef(true)
 
-  // The button that was pressed disappears when the view switches: move focus
+  // The link that was followed disappears when the view switches: move focus
   // to what replaced it, so keyboard users are not dropped at the page start.
   useEffect(() => {
-    if (moveFocus.current === 'form') formHeading.current?.focus({ preventScroll: true })
-    if (moveFocus.current === 'services') requestButton.current?.focus({ preventScroll: true })
-    moveFocus.current = null
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    if (showForm) formHeading.current?.focus({ preventScroll: true })
+    else requestButton.current?.focus({ preventScroll: true })
   }, [showForm])
-
-  const openForm = (scrollToTop: boolean) => {
-    if (scrollToTop) window.scrollTo({ top: 0 })
-    if (showForm) return formHeading.current?.focus({ preventScroll: true })
-    moveFocus.current = 'form'
-    setShowForm(true)
-  }
-  const closeForm = () => {
-    moveFocus.current = 'services'
-    setShowForm(false)
-  }
 
   return (
     <main id="main" className="pt-16">
@@ -71,11 +99,11 @@ export function ItSupportPage() {
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
             {IT_SUPPORT_COPY.heroTitle}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200">{intro}</p>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200">{copy['it-support.intro']}</p>
           {!showForm && (
-            <Button ref={requestButton} onPress={() => openForm(false)} className={`mt-8 ${button.light}`}>
+            <Link ref={requestButton} to={FORM_HREF} preventScrollReset className={`mt-8 ${button.light}`}>
               {IT_SUPPORT_COPY.requestSupportNow}
-            </Button>
+            </Link>
           )}
         </div>
       </section>
@@ -92,12 +120,19 @@ export function ItSupportPage() {
               >
                 {IT_SUPPORT_COPY.formTitle}
               </h2>
-              <Button onPress={closeForm} className={button.secondary}>
+              <Link to="/it-support" preventScrollReset className={button.secondary}>
                 {IT_SUPPORT_COPY.backToServices}
-              </Button>
+              </Link>
             </div>
             <div className="mt-8">
-              <SupportRequestForm onSubmitted={closeForm} />
+              <SupportRequestForm
+                outcome={outcome}
+                done={
+                  <Link to="/it-support" className={button.secondary}>
+                    {IT_SUPPORT_COPY.backToServices}
+                  </Link>
+                }
+              />
             </div>
           </div>
         </section>
@@ -140,7 +175,7 @@ export function ItSupportPage() {
             answer your customers or staff.
           </p>
           <div className="mt-8">
-            <ChatbotDemo url={siteConfig.chatbotDemoUrl} />
+            <ChatbotDemo url={config.chatbotDemoUrl} />
           </div>
         </div>
       </section>
@@ -150,9 +185,10 @@ export function ItSupportPage() {
         title={IT_SUPPORT_COPY.ctaTitle}
         text="Describe the problem and I will get back to you within 24 hours, or sooner for emergencies."
       >
-        <Button onPress={() => openForm(true)} className={button.light}>
+        {/* Opens the form at the top of the page (a navigation scrolls to the top). */}
+        <Link to={FORM_HREF} className={button.light}>
           {IT_SUPPORT_COPY.submitSupportRequest}
-        </Button>
+        </Link>
         <Link to="/#contact" className={button.outlineLight}>
           {IT_SUPPORT_COPY.contactMeDirectly}
         </Link>

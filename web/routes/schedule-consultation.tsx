@@ -1,10 +1,31 @@
+import { type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { telHref } from '../../schema/site-config'
 import { CLAIMS, SCHEDULE_COPY } from '../../schema/site-copy'
 import { CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
 import { card, container, textLink } from '../components/ui'
-import { ConsultationForm } from '../forms/ConsultationForm'
-import { siteConfig } from '../lib/site-config'
-import { useContent } from '../state/site'
+import { requestFormAction } from '../forms/action'
+import { ConsultationForm, consultationPayload } from '../forms/ConsultationForm'
+import type { FormOutcome } from '../forms/request-form'
+import { pageMeta } from '../lib/meta'
+import { siteFromMatches, useSite } from '../lib/site'
+import { siteServer } from '../lib/site-server'
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return {
+    copy: await context.get(siteServer).content(['schedule.intro', 'contact.location', 'contact.hours']),
+  }
+}
+
+export const action = requestFormAction('consultation', consultationPayload)
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Schedule a Free Consultation',
+    description:
+      'Book a free 30-minute consultation about your software or IT project. Most projects go live in 3-6 weeks.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/schedule-consultation',
+  })
 
 const EXPECT = [
   `${CLAIMS.freeConsultation}, by phone or video.`,
@@ -13,10 +34,10 @@ const EXPECT = [
   'No obligation and no sales pressure.',
 ]
 
-export function SchedulePage() {
-  const intro = useContent('schedule.intro')
-  const location = useContent('contact.location')
-  const hours = useContent('contact.hours')
+export default function SchedulePage() {
+  const { copy } = useLoaderData<typeof loader>()
+  const outcome = useActionData<FormOutcome>()
+  const { config } = useSite()
 
   return (
     <main id="main" className="bg-slate-50 pt-16">
@@ -24,12 +45,12 @@ export function SchedulePage() {
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
           {SCHEDULE_COPY.heading}
         </h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-700">{intro}</p>
+        <p className="mt-4 max-w-2xl text-lg text-slate-700">{copy['schedule.intro']}</p>
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
           {/* The form renders its three sections: personal information, project details, preferred meeting time. */}
           <div className={`${card} min-w-0 p-6 sm:p-8`}>
-            <ConsultationForm />
+            <ConsultationForm outcome={outcome} />
           </div>
 
           <aside aria-label="Consultation details" className="flex min-w-0 flex-col gap-6">
@@ -52,29 +73,29 @@ export function SchedulePage() {
                 {SCHEDULE_COPY.contactTitle}
               </h2>
               <ul className="mt-4 flex flex-col gap-3 text-slate-700">
-                {siteConfig.contactPhone && (
+                {config.contactPhone && (
                   <li className="flex items-center gap-3">
                     <PhoneIcon className="h-5 w-5 shrink-0 text-blue-700" />
-                    <a href={telHref(siteConfig.contactPhone)} className={textLink}>
-                      {siteConfig.contactPhone}
+                    <a href={telHref(config.contactPhone)} className={textLink}>
+                      {config.contactPhone}
                     </a>
                   </li>
                 )}
-                {siteConfig.contactEmail && (
+                {config.contactEmail && (
                   <li className="flex items-center gap-3">
                     <MailIcon className="h-5 w-5 shrink-0 text-blue-700" />
-                    <a href={`mailto:${siteConfig.contactEmail}`} className={`${textLink} break-all`}>
-                      {siteConfig.contactEmail}
+                    <a href={`mailto:${config.contactEmail}`} className={`${textLink} break-all`}>
+                      {config.contactEmail}
                     </a>
                   </li>
                 )}
                 <li className="flex items-center gap-3">
                   <ClockIcon className="h-5 w-5 shrink-0 text-blue-700" />
-                  {hours}
+                  {copy['contact.hours']}
                 </li>
                 <li className="flex items-center gap-3">
                   <MapPinIcon className="h-5 w-5 shrink-0 text-blue-700" />
-                  {location}
+                  {copy['contact.location']}
                 </li>
               </ul>
               <p className="mt-4 text-sm text-slate-700">{CLAIMS.responseTime}.</p>

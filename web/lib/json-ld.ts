@@ -1,13 +1,12 @@
+import type { SiteConfig } from '../../schema/site-config'
 import { CLAIMS } from '../../schema/site-copy'
-import { absoluteUrl, siteConfig } from './site'
 
 /**
  * Structured data for the home page: the business as a schema.org
  * ProfessionalService (https://schema.org/ProfessionalService), so search
  * engines can show its contact details, area and hours.
  */
-export function professionalService(env: Env) {
-  const config = siteConfig(env)
+export function professionalService(config: SiteConfig) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -16,7 +15,7 @@ export function professionalService(env: Env) {
       : 'Custom Software & IT Support',
     description:
       'Custom business software, healthcare technology and IT support from a former paramedic turned software developer. HIPAA-compliant solutions, most live in 3-6 weeks.',
-    url: absoluteUrl(env, '/'),
+    url: `${config.siteUrl}/`,
     ...(config.contactEmail && { email: config.contactEmail }),
     ...(config.contactPhone && { telephone: config.contactPhone }),
     ...(config.ownerName && { founder: { '@type': 'Person', name: config.ownerName } }),

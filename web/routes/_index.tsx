@@ -1,6 +1,5 @@
-import { useEffect } from 'react'
-import { Link, useLocation } from 'react-router'
-import { HOME_CATEGORIES } from '../../schema/constants'
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { type FilterCategory, HOME_CATEGORIES } from '../../schema/constants'
 import { CLAIMS, HOME_COPY, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
 import { Footer } from '../components/Footer'
 import {
@@ -20,33 +19,64 @@ import {
 } from '../components/icons'
 import { CtaSection, IconCard, TitledSection } from '../components/sections'
 import { button, card, container, lead, section, sectionTitle } from '../components/ui'
-import { siteConfig } from '../lib/site-config'
+import { professionalService } from '../lib/json-ld'
+import { pageMeta } from '../lib/meta'
+import { siteFromMatches, useSite } from '../lib/site'
+import { siteServer } from '../lib/site-server'
 import { featuredProjects } from '../lib/solutions'
-import { useActiveResume, useContent, useProjects } from '../state/site'
 
-const CATEGORY_CARDS: Record<(typeof HOME_CATEGORIES)[number], { text: string; Icon: typeof BriefcaseIcon }> =
-  {
+export async function loader({ context }: LoaderFunctionArgs) {
+  const site = context.get(siteServer)
+  const [copy, projects] = await Promise.all([
+    site.content(['home.hero.subtitle', 'home.background', 'home.contact']),
+    site.projects(),
+  ])
+  return { copy, featured: featuredProjects(projects) }
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { config } = siteFromMatches(matches)
+  return pageMeta({
+    title: 'Custom Software That Solves Real Problems | Healthcare & Business Software Developer',
+    description:
+      'Custom business software and healthcare technology built by a former paramedic turned developer. HIPAA-compliant solutions that reduce costs and save time, live in 3-6 weeks.',
+    siteUrl: config.siteUrl,
+    path: '/',
+    jsonLd: professionalService(config),
+  })
+}
+
+const CATEGORY_CARDS: Record<
+  (typeof HOME_CATEGORIES)[number],
+  { filter: FilterCategory; text: string; Icon: typeof BriefcaseIcon }
+> = {
     'Business Management': {
+      filter: 'business-management',
       text: 'Scheduling, job tracking, invoicing and reporting in one place instead of five spreadsheets.',
       Icon: BriefcaseIcon,
     },
     'Healthcare Technology': {
+      filter: 'healthcare',
       text: 'HIPAA-compliant intake, documentation and practice tools designed by someone who has done the work.',
       Icon: HeartPulseIcon,
     },
     'AI & Automation': {
+      filter: 'ai-automation',
       text: 'Assistants and automations that answer, sort and file the repetitive work for you.',
       Icon: SparklesIcon,
     },
     'Data Analytics': {
+      filter: 'data-analytics',
       text: 'Dashboards that show the numbers that matter every morning, not at month end.',
       Icon: ChartIcon,
     },
     'Point of Sale': {
+      filter: 'pos',
       text: 'Fast, affordable checkout that works offline and reconciles itself at close.',
       Icon: CardIcon,
     },
     'Inventory Management': {
+      filter: 'inventory',
       text: 'Stock levels, lots and expiry dates tracked automatically, with reorder alerts.',
       Icon: BoxIcon,
     },
@@ -72,20 +102,9 @@ const VALUES = [
 
 const BADGE_ICONS = [ShieldIcon, AppleIcon, HeartPulseIcon]
 
-export function HomePage() {
-  const subtitle = useContent('home.hero.subtitle')
-  const background = useContent('home.background')
-  const contactText = useContent('home.contact')
-  const resume = useActiveResume()
-  const projects = useProjects()
-  const { hash } = useLocation()
-  const featured = featuredProjects(projects.data)
-
-  // /#contact (linked from IT support): scroll there once the page has rendered,
-  // and again when Featured Work above it has loaded and changed its height.
-  useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView()
-  }, [hash, projects.status])
+export default function HomePage() {
+  const { copy, featured } = useLoaderData<typeof loader>()
+  const { config, hasResume } = useSite()
 
   return (
     <>
@@ -96,7 +115,7 @@ export function HomePage() {
               <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
                 {HOME_COPY.heroTitle}
               </h1>
-              <p className="mt-6 text-lg leading-relaxed text-slate-200 sm:text-xl">{subtitle}</p>
+              <p className="mt-6 text-lg leading-relaxed text-slate-200 sm:text-xl">{copy['home.hero.subtitle']}</p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
                 <Link to="/portfolio-solutions" className={button.light}>
                   {HOME_COPY.viewSolutions}
@@ -105,7 +124,7 @@ export function HomePage() {
                 <Link to="/schedule-consultation" className={button.outlineLight}>
                   {HOME_COPY.scheduleConsultation}
                 </Link>
-                {resume.data && (
+                {hasResume && (
                   <a
                     href={RESUME_DOWNLOAD_URL}
                     target="_blank"
@@ -142,11 +161,11 @@ export function HomePage() {
             </h2>
             <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {HOME_CATEGORIES.map((name) => {
-                const { text, Icon } = CATEGORY_CARDS[name]
+                const { filter, text, Icon } = CATEGORY_CARDS[name]
                 return (
                   <li key={name}>
                     <Link
-                      to="/portfolio-solutions"
+                      to={`/portfolio-solutions?category=${filter}`}
                       className="group flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm outline-none transition hover:border-blue-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-blue-700"
                     >
                       <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-800">
@@ -173,13 +192,7 @@ export function HomePage() {
                 <ArrowRightIcon className="h-5 w-5" />
               </Link>
             </div>
-            {projects.status === 'error' ? (
-              <p className="mt-8 text-slate-700">Projects could not be loaded. Please refresh the page.</p>
-            ) : (
-              <ul
-                className="mt-10 grid min-h-64 gap-6 md:grid-cols-3"
-                aria-busy={projects.status !== 'ready'}
-              >
+            <ul className="mt-10 grid gap-6 md:grid-cols-3">
                 {featured.map((project) => (
                   <li
                     key={project.id}
@@ -203,7 +216,6 @@ export function HomePage() {
                   </li>
                 ))}
               </ul>
-            )}
           </div>
         </section>
 
@@ -221,7 +233,7 @@ export function HomePage() {
               <h2 id="background-title" className={sectionTitle}>
                 {HOME_COPY.backgroundTitle}
               </h2>
-              <p className={`mt-6 ${lead}`}>{background}</p>
+              <p className={`mt-6 ${lead}`}>{copy['home.background']}</p>
               <Link to="/about" className={`mt-8 ${button.primary}`}>
                 {HOME_COPY.backgroundLink}
                 <ArrowRightIcon className="h-5 w-5" />
@@ -243,11 +255,11 @@ export function HomePage() {
           </div>
         </section>
 
-        <CtaSection id="contact" headingId="contact-title" title={HOME_COPY.contactTitle} text={contactText}>
+        <CtaSection id="contact" headingId="contact-title" title={HOME_COPY.contactTitle} text={copy['home.contact']}>
           <Link to="/schedule-consultation" className={button.light}>
             {HOME_COPY.scheduleConsultation}
           </Link>
-          <a href={`mailto:${siteConfig.contactEmail}`} className={button.outlineLight}>
+          <a href={`mailto:${config.contactEmail}`} className={button.outlineLight}>
             <MailIcon className="h-5 w-5" />
             {HOME_COPY.emailMe}
           </a>

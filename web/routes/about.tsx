@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { ABOUT_COPY, CLAIMS, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
 import {
   AppleIcon,
@@ -13,9 +13,28 @@ import {
 } from '../components/icons'
 import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'
 import { button, card, container, lead, section, sectionTitle } from '../components/ui'
-import { siteConfig } from '../lib/site-config'
+import { pageMeta } from '../lib/meta'
+import { siteFromMatches, useSite } from '../lib/site'
+import { type PublicSkill, siteServer } from '../lib/site-server'
 import { isValidUrl } from '../lib/solutions'
-import { type PublicSkill, useActiveResume, useContent, useSkills } from '../state/site'
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const site = context.get(siteServer)
+  const [copy, skills] = await Promise.all([
+    site.content(['about.intro', 'about.healthcare', 'about.photo', 'about.cta']),
+    site.skills(),
+  ])
+  return { copy, skillGroups: groupSkills(skills) }
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'About | From Paramedic to Software Developer',
+    description:
+      'A former paramedic who builds healthcare technology, business solutions and Apple apps that fit the way your team really works.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/about',
+  })
 
 const SPECIALISATIONS = [
   {
@@ -71,14 +90,10 @@ function groupSkills(skills: readonly PublicSkill[]) {
   return [...groups]
 }
 
-export function AboutPage() {
-  const intro = useContent('about.intro')
-  const healthcare = useContent('about.healthcare')
-  const photo = useContent('about.photo')
-  const ctaText = useContent('about.cta')
-  const resume = useActiveResume()
-  const skills = useSkills()
-  const groups = groupSkills(skills.data)
+export default function AboutPage() {
+  const { copy, skillGroups: groups } = useLoaderData<typeof loader>()
+  const { config, hasResume } = useSite()
+  const photo = copy['about.photo']
 
   return (
     <main id="main" className="pt-16">
@@ -86,7 +101,7 @@ export function AboutPage() {
         <div className={`${container} grid items-center gap-10 py-16 sm:py-24 md:grid-cols-[1fr_auto]`}>
           <div className="max-w-3xl">
             <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{ABOUT_COPY.heroTitle}</h1>
-            <p className="mt-6 text-lg leading-relaxed text-slate-200">{intro}</p>
+            <p className="mt-6 text-lg leading-relaxed text-slate-200">{copy['about.intro']}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
               <Link to="/portfolio-solutions" className={button.light}>
                 {ABOUT_COPY.viewMyWork}
@@ -94,7 +109,7 @@ export function AboutPage() {
               <Link to="/schedule-consultation" className={button.outlineLight}>
                 {ABOUT_COPY.scheduleConsultation}
               </Link>
-              {resume.data && (
+              {hasResume && (
                 <a href={RESUME_DOWNLOAD_URL} target="_blank" rel="noopener" className={button.outlineLight}>
                   <DownloadIcon className="h-5 w-5" />
                   {ABOUT_COPY.downloadResume}
@@ -105,7 +120,7 @@ export function AboutPage() {
           {isValidUrl(photo) && (
             <img
               src={photo}
-              alt={siteConfig.ownerName ? `Portrait of ${siteConfig.ownerName}` : 'Portrait'}
+              alt={config.ownerName ? `Portrait of ${config.ownerName}` : 'Portrait'}
               width={288}
               height={288}
               className="h-56 w-56 rounded-full border-4 border-white/20 object-cover md:h-72 md:w-72"
@@ -120,7 +135,7 @@ export function AboutPage() {
             <h2 id="healthcare-title" className={sectionTitle}>
               {ABOUT_COPY.healthcareTitle}
             </h2>
-            <p className={`mt-6 ${lead}`}>{healthcare}</p>
+            <p className={`mt-6 ${lead}`}>{copy['about.healthcare']}</p>
           </div>
           <ul className="flex flex-col gap-4">
             {HEALTHCARE_POINTS.map((point) => (
@@ -143,8 +158,7 @@ export function AboutPage() {
           <h2 id="skills-title" className={sectionTitle}>
             {ABOUT_COPY.skillsTitle}
           </h2>
-          {skills.status === 'ready' || groups.length > 0 ? (
-            <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {groups.map(([category, names]) => (
                 <div key={category} className={card} data-testid="skill-group">
                   <h3 className="text-lg font-bold text-slate-900">{category}</h3>
@@ -161,11 +175,6 @@ export function AboutPage() {
                 </div>
               ))}
             </div>
-          ) : (
-            <p role="status" className="mt-10 min-h-32 text-slate-700">
-              {skills.status === 'error' ? 'Skills could not be loaded.' : 'Loading skills...'}
-            </p>
-          )}
         </div>
       </section>
 
@@ -177,8 +186,8 @@ export function AboutPage() {
         </ul>
       </TitledSection>
 
-      <CtaSection headingId="about-cta" title={ABOUT_COPY.ctaTitle} text={ctaText}>
-        <a href={`mailto:${siteConfig.contactEmail}`} className={button.light}>
+      <CtaSection headingId="about-cta" title={ABOUT_COPY.ctaTitle} text={copy['about.cta']}>
+        <a href={`mailto:${config.contactEmail}`} className={button.light}>
           <MailIcon className="h-5 w-5" />
           {ABOUT_COPY.emailMe}
         </a>

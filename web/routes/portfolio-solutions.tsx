@@ -1,24 +1,70 @@
-import { useState } from 'react'
-import { Button } from 'react-aria-components'
-import { Link } from 'react-router'
-import type { FilterCategory } from '../../schema/constants'
+import { useEffect, useRef } from 'react'
+import {
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useSearchParams,
+} from 'react-router'
 import { EMPTY_STATES } from '../../schema/messages'
 import { telHref } from '../../schema/site-config'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
-import { CategoryFilter } from '../components/CategoryFilter'
+import { CategoryFilter, filterHref } from '../components/CategoryFilter'
 import { CalendarIcon, GridIcon, MailIcon, PhoneIcon } from '../components/icons'
 import { ProjectCard } from '../components/ProjectCard'
 import { button, container, section } from '../components/ui'
-import { siteConfig } from '../lib/site-config'
-import { categoryCounts, filterProjects } from '../lib/solutions'
-import { useContent, useProjects } from '../state/site'
+import { pageMeta } from '../lib/meta'
+import { siteFromMatches, useSite } from '../lib/site'
+import { siteServer } from '../lib/site-server'
+import { categoryCounts, filterProjects, parseFilter } from '../lib/solutions'
 
-export function SolutionsPage() {
-  const intro = useContent('solutions.intro')
-  const projects = useProjects()
-  const [filter, setFilter] = useState<FilterCategory>('all')
-  const counts = categoryCounts(projects.data)
-  const shown = filterProjects(projects.data, filter)
+export async function loader({ context }: LoaderFunctionArgs) {
+  const site = context.get(siteServer)
+  const [copy, projects] = await Promise.all([site.content(['solutions.intro']), site.projects()])
+  return { copy, projects }
+}
+
+// Choosing a filter changes only the query string: the projects are already here.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Software Solutions Portfolio | Business, Healthcare & AI Solutions',
+    description:
+      'Browse custom software solutions for business management, healthcare, AI & automation, data analytics, point of sale and inventory management.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/portfolio-solutions',
+  })
+
+/** Height of the fixed navigation bar plus the sticky filter bar, which cover the top of the page. */
+const STICKY_OFFSET_PX = 64 + 72
+
+export default function SolutionsPage() {
+  const { copy, projects } = useLoaderData<typeof loader>()
+  const { config } = useSite()
+  const intro = copy['solutions.intro']
+  const [params] = useSearchParams()
+  // An unknown category shows All.
+  const filter = parseFilter(params.get('category'))
+  const counts = categoryCounts(projects)
+  const shown = filterProjects(projects, filter)
+  const results = useRef<HTMLElement>(null)
+  const firstRender = useRef(true)
+
+  // A filter chosen further down the page brings the top of the results into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter changes
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    const top = results.current?.getBoundingClientRect().top
+    if (top !== undefined && top < STICKY_OFFSET_PX) {
+      window.scrollBy({ top: top - STICKY_OFFSET_PX, behavior: 'instant' })
+    }
+  }, [filter])
 
   return (
     <main id="main" className="pt-16">
@@ -33,10 +79,10 @@ export function SolutionsPage() {
               <CalendarIcon className="h-5 w-5" />
               {SOLUTIONS_COPY.scheduleConsultation}
             </Link>
-            {siteConfig.contactPhone && (
-              <a href={telHref(siteConfig.contactPhone)} className={button.outlineLight}>
+            {config.contactPhone && (
+              <a href={telHref(config.contactPhone)} className={button.outlineLight}>
                 <PhoneIcon className="h-5 w-5" />
-                {SOLUTIONS_COPY.call}: {siteConfig.contactPhone}
+                {SOLUTIONS_COPY.call}: {config.contactPhone}
               </a>
             )}
           </div>
@@ -45,30 +91,26 @@ export function SolutionsPage() {
 
       <div className="sticky top-16 z-30 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
         <div className={`${container} py-3`}>
-          <CategoryFilter value={filter} counts={counts} onChange={setFilter} />
+          <CategoryFilter value={filter} counts={counts} />
         </div>
       </div>
 
-      <section aria-labelledby="solutions-title" className={`${container} py-12`}>
+      <section
+        ref={results}
+        aria-labelledby="solutions-title"
+        className={`${container} scroll-mt-36 py-12`}
+      >
         <h2 id="solutions-title" className="sr-only">
           {SOLUTIONS_COPY.gridTitle}
         </h2>
-        {projects.status === 'error' ? (
-          <p role="alert" className="text-slate-700">
-            {SOLUTIONS_COPY.loadFailed}
-          </p>
-        ) : projects.status !== 'ready' ? (
-          <p role="status" className="min-h-96 text-slate-700">
-            {SOLUTIONS_COPY.loading}
-          </p>
-        ) : shown.length === 0 ? (
+        {shown.length === 0 ? (
           <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
             <GridIcon className="h-12 w-12 text-slate-500" />
             <h3 className="text-2xl font-bold text-slate-900">{EMPTY_STATES.solutions}</h3>
             <p className="text-slate-700">{SOLUTIONS_COPY.emptyHint}</p>
-            <Button onPress={() => setFilter('all')} className={button.primary}>
+            <Link to={filterHref('all')} preventScrollReset className={button.primary}>
               {SOLUTIONS_COPY.viewAll}
-            </Button>
+            </Link>
           </div>
         ) : (
           // Keyed by filter so the cards animate in again when the filter changes.
@@ -93,7 +135,7 @@ export function SolutionsPage() {
             <Link to="/schedule-consultation" className={button.light}>
               {SOLUTIONS_COPY.freeQuote}
             </Link>
-            <a href={`mailto:${siteConfig.contactEmail}`} className={button.outlineLight}>
+            <a href={`mailto:${config.contactEmail}`} className={button.outlineLight}>
               <MailIcon className="h-5 w-5" />
               {SOLUTIONS_COPY.emailMe}
             </a>

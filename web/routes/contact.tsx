@@ -1,10 +1,24 @@
-import { Link } from 'react-router'
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { telHref } from '../../schema/site-config'
 import { CLAIMS, CONTACT_COPY } from '../../schema/site-copy'
 import { ArrowRightIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
 import { button, card, container, section, sectionTitle, textLink } from '../components/ui'
-import { siteConfig } from '../lib/site-config'
-import { useContent } from '../state/site'
+import { pageMeta } from '../lib/meta'
+import { siteFromMatches, useSite } from '../lib/site'
+import { siteServer } from '../lib/site-server'
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { copy: await context.get(siteServer).content(['contact.intro', 'contact.location', 'contact.hours']) }
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Contact | Free 30-Minute Consultation',
+    description:
+      'Call, email or schedule a free 30-minute consultation. Response within 24 hours, Monday-Friday 9am-5pm CST, based in Southern Illinois.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/contact',
+  })
 
 const EXPECT_STEPS = [
   {
@@ -25,10 +39,9 @@ const EXPECT_STEPS = [
   },
 ]
 
-export function ContactPage() {
-  const intro = useContent('contact.intro')
-  const location = useContent('contact.location')
-  const hours = useContent('contact.hours')
+export default function ContactPage() {
+  const { copy } = useLoaderData<typeof loader>()
+  const { config } = useSite()
 
   return (
     <main id="main" className="pt-16">
@@ -37,7 +50,7 @@ export function ContactPage() {
           <h1 className="max-w-3xl text-4xl font-extrabold tracking-tight sm:text-5xl">
             {CONTACT_COPY.heroTitle}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200">{intro}</p>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200">{copy['contact.intro']}</p>
         </div>
       </section>
 
@@ -46,9 +59,9 @@ export function ContactPage() {
           <li className={`${card} flex flex-col gap-3`}>
             <PhoneIcon className="h-8 w-8 text-blue-700" />
             <h2 className="text-xl font-bold text-slate-900">{CONTACT_COPY.phoneTitle}</h2>
-            {siteConfig.contactPhone && (
-              <a href={telHref(siteConfig.contactPhone)} className={`${textLink} text-lg`}>
-                {siteConfig.contactPhone}
+            {config.contactPhone && (
+              <a href={telHref(config.contactPhone)} className={`${textLink} text-lg`}>
+                {config.contactPhone}
               </a>
             )}
             <p className="text-slate-700">{CLAIMS.businessHoursShort}</p>
@@ -56,9 +69,9 @@ export function ContactPage() {
           <li className={`${card} flex flex-col gap-3`}>
             <MailIcon className="h-8 w-8 text-blue-700" />
             <h2 className="text-xl font-bold text-slate-900">{CONTACT_COPY.emailTitle}</h2>
-            {siteConfig.contactEmail && (
-              <a href={`mailto:${siteConfig.contactEmail}`} className={`${textLink} text-lg break-all`}>
-                {siteConfig.contactEmail}
+            {config.contactEmail && (
+              <a href={`mailto:${config.contactEmail}`} className={`${textLink} text-lg break-all`}>
+                {config.contactEmail}
               </a>
             )}
             <p className="text-slate-700">{CLAIMS.responseTime}</p>
@@ -99,7 +112,7 @@ export function ContactPage() {
             <MapPinIcon className="h-8 w-8 shrink-0 text-blue-700" />
             <div>
               <h2 className="text-xl font-bold text-slate-900">{CONTACT_COPY.locationTitle}</h2>
-              <p className="mt-2 text-slate-700">{location}</p>
+              <p className="mt-2 text-slate-700">{copy['contact.location']}</p>
               <p className="mt-1 text-slate-700">On-site across the region, remote everywhere.</p>
             </div>
           </div>
@@ -107,7 +120,7 @@ export function ContactPage() {
             <ClockIcon className="h-8 w-8 shrink-0 text-blue-700" />
             <div>
               <h2 className="text-xl font-bold text-slate-900">{CONTACT_COPY.hoursTitle}</h2>
-              <p className="mt-2 text-slate-700">{hours}</p>
+              <p className="mt-2 text-slate-700">{copy['contact.hours']}</p>
               <p className="mt-1 text-slate-700">{CLAIMS.responseTime}.</p>
             </div>
           </div>

@@ -1,0 +1,150 @@
+// A public request form, HTML first: it posts to its page, whose action sends
+// it through the REST intake and answers with a confirmation or with the form
+// again (each field's error, the values entered). With JavaScript the same
+// form checks its fields in place, posts JSON to the REST API itself (SPEC §7),
+// shows the spec's pending text and toasts, and keeps an inline confirmation
+// on screen.
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ToastContentValue, toast } from '../components/Toaster'
+import { button } from '../components/ui'
+import { ApiRequestError, apiRequest } from '../lib/api'
+
+/** What a page's action answers for a form posted without JavaScript. */
+export type FormOutcome =
+  | { sent: true }
+  | { sent: false; message: string; errors: Record<string, string>; values: Record<string, string> }
+
+/** The form's text values; empty optional fields are left out rather than sent as "". */
+export function formValues(data: FormData): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of data) {
+    if (typeof value === 'string' && value.trim() !== '') values[key] = value
+  }
+  return values
+}
+
+/** The browser's own check of every named control, as field messages. */
+function browserErrors(form: HTMLFormElement): Record<string, string> {
+  const errors: Record<string, string> = {}
+  for (const el of Array.from(form.elements) as HTMLInputElement[]) {
+    if (el.name && el.willValidate && !el.validity.valid && !errors[el.name]) errors[el.name] = el.validationMessage
+  }
+  return errors
+}
+
+type Options = {
+  url: string
+  /** Turns the form's values into the API payload. */
+  payload: (values: Record<string, string>) => Record<string, unknown>
+  success: ToastContentValue
+  failure: ToastContentValue
+  /** The page action's answer when the form was posted without JavaScript. */
+  outcome: FormOutcome | undefined
+}
+
+export function useRequestForm({ url, payload, success, failure, outcome }: Options) {
+  const [sent, setSent] = useState(outcome?.sent === true)
+  const [errors, setErrors] = useState<Record<string, string>>(outcome?.sent === false ? outcome.errors : {})
+  const [isPending, setPending] = useState(false)
+  // A new key mounts a fresh, empty form (the values of a sent request are not kept).
+  const [formKey, setFormKey] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const inFlight = useRef(false)
+  const values = outcome?.sent === false && formKey === 0 ? outcome.values : {}
+  // The page came back from a refused post (no JavaScript): say so above the form.
+  const [refused, setRefused] = useState(outcome?.sent === false ? outcome.message : null)
+
+  // Checked in place from now on, with messages beside the fields (the browser's
+  // bubbles stay the check when JavaScript is off).
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true
+  })
+
+  // When fields are refused, focus moves to the first one, so keyboard and
+  // screen-reader users land on its message.
+  useEffect(() => {
+    if (Object.keys(errors).length === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"] input, [aria-invalid="true"]')?.focus()
+  }, [errors])
+
+  /** A message goes as soon as the visitor edits its field. */
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    const { name } = event.target as HTMLInputElement
+    if (!name || !(name in errors)) return
+    const { [name]: _edited, ...rest } = errors
+    setErrors(rest)
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (inFlight.current) return
+    const form = event.currentTarget
+    const invalid = browserErrors(form)
+    if (Object.keys(invalid).length > 0) return setErrors(invalid)
+    inFlight.current = true
+    setRefused(null)
+    setPending(true)
+    setErrors({})
+    try {
+      await apiRequest('POST', url, payload(formValues(new FormData(form))))
+      toast(success)
+      setFormKey((k) => k + 1)
+      setSent(true)
+    } catch (err) {
+      if (err instanceof ApiRequestError) setErrors(err.fieldErrors)
+      toast({ ...failure, variant: 'destructive' })
+    } finally {
+      inFlight.current = false
+      setPending(false)
+    }
+  }
+
+  return {
+    sent,
+    /** Back to an empty form after a confirmation. */
+    another: () => setSent(false),
+    errors,
+    values,
+    isPending,
+    /** The failure text when the page came back from a refused post, else null. */
+    refused: refused === null ? null : failure.description,
+    formKey,
+    formProps: { ref: formRef, method: 'post' as const, onSubmit, onInput },
+  }
+}
+
+/** Above a form that came back refused: the spec's failure text, as an alert. */
+export function RefusedNotice({ text }: { text: string | null | undefined }) {
+  if (!text) return null
+  return (
+    <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+      {text}
+    </p>
+  )
+}
+
+/** The confirmation that replaces a sent form and stays until the visitor moves on. */
+export function Confirmation({
+  content,
+  another,
+  children,
+}: {
+  content: ToastContentValue
+  another: ReactNode
+  children?: ReactNode
+}) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [])
+  return (
+    <div role="status" className="flex flex-col items-start gap-4 rounded-xl border border-emerald-300 bg-emerald-50 p-6">
+      <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-900 outline-none">
+        {content.title}
+      </h2>
+      <p className="text-emerald-900">{content.description}</p>
+      {children}
+      {another}
+    </div>
+  )
+}
+
+export const anotherClass = button.secondary

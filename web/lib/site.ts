@@ -1,0 +1,19 @@
+import { useRouteLoaderData } from 'react-router'
+import type { SiteConfig } from '../../schema/site-config'
+
+/** What every page knows: the owner's details and whether a resume can be downloaded (root loader). */
+export type SiteData = { config: SiteConfig; hasResume: boolean }
+
+const EMPTY: SiteData = {
+  config: { ownerName: '', contactEmail: '', contactPhone: '', chatbotDemoUrl: '', siteUrl: '' },
+  hasResume: false,
+}
+
+export function useSite(): SiteData {
+  return (useRouteLoaderData('root') as SiteData | undefined) ?? EMPTY
+}
+
+/** The root loader's data inside a `meta` function (its `matches`). */
+export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SiteData {
+  return (matches.find((m) => m?.id === 'root')?.loaderData as SiteData | undefined) ?? EMPTY
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  type LoaderFunctionArgs,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useRouteError,
+} from 'react-router'
+import { Nav } from './components/Nav'
+import { Toaster } from './components/Toaster'
+import { button } from './components/ui'
+import { siteServer } from './lib/site-server'
+import type { SiteData } from './lib/site'
+import stylesheet from './styles.css?url'
+
+export const links = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ context }: LoaderFunctionArgs): Promise<SiteData> {
+  const site = context.get(siteServer)
+  return { config: site.config, hasResume: (await site.activeResume()) !== null }
+}
+
+// Public data is never considered stale (SPEC §9): the owner's details and the
+// resume are read once per page load, and again only after a form was
+// submitted or when leaving the admin, where they may have changed.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined || /^\/(admin|login)\b/.test(currentUrl.pathname) ? defaultShouldRevalidate : false
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f172a" />
+        <Meta />
+        <Links />
+        {/* Without JavaScript the mobile menu cannot toggle: its links are shown instead of the toggle. */}
+        <noscript>
+          <style>{'.js-only{display:none!important}#mobile-menu[hidden]{display:block!important}'}</style>
+        </noscript>
+      </head>
+      <body className="bg-white text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+// Every page: the fixed navigation bar, the page, and the app-wide toasts.
+export default function App() {
+  return (
+    <>
+      <Nav />
+      <Outlet />
+      <Toaster />
+    </>
+  )
+}
+
+/** Anything unexpected: a plain page that still has the way home (the 404 page is web/routes/$.tsx). */
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return (
+    <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 text-center">
+      <title>Something went wrong</title>
+      <h1 className="text-5xl font-extrabold text-slate-900">{status}</h1>
+      <p className="text-lg text-slate-700">Something went wrong on our side. Please try again in a moment.</p>
+      <a href="/" className={button.primary}>
+        Return to Home
+      </a>
+    </main>
+  )
+}

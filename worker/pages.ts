@@ -1,0 +1,138 @@
+// The public pages: React Router's request handler behind Hono, with the
+// page modules' server context (web/lib/site-server.ts) built on the service
+// layer, and the rendered HTML kept in the edge cache
+// (docs/decisions/012-framework-mode.md).
+import type { Context } from 'hono'
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import { type ContentKey, resolveContent } from '../schema/content-keys'
+import { requestNonce, type SiteServer, type SubmitResult, siteServer } from '../web/lib/site-server'
+import type { AppEnv } from './env'
+import { inBackground } from './http/background'
+import { cachedJson, EDGE_TTL_S, pageCacheKey, PAGE_CACHE } from './http/cache'
+import { siteConfig } from './seo/site'
+import { listContent } from './services/content'
+import { listProjects } from './services/projects'
+import { getActiveResume, publicResume } from './services/resumes'
+import { listSkills } from './services/skills'
+import { viteDev } from './vite-dev'
+
+const loadBuild = () => import('virtual:react-router/server-build') as Promise<ServerBuild>
+const handleRequest = createRequestHandler(loadBuild, viteDev ? 'development' : 'production')
+
+type AppFetch = (request: Request) => Promise<Response>
+
+/** The pages' view of the server: public reads from the edge cache, and the REST intake for forms. */
+function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
+  const db = c.var.db
+  const later = (p: Promise<unknown>) => inBackground(c, p)
+  const content = () => cachedJson('/pages/content', () => listContent(db), later)
+  return {
+    config: siteConfig(c.env),
+    activeResume: () =>
+      cachedJson(
+        '/pages/resume',
+        async () => {
+          const row = await getActiveResume(db)
+          return row ? publicResume(row) : null
+        },
+        later,
+      ),
+    async content<K extends ContentKey>(keys: readonly K[]) {
+      const blocks = await content()
+      return Object.fromEntries(keys.map((key) => [key, resolveContent(blocks, key)])) as Record<K, string>
+    },
+    projects: () => cachedJson('/pages/projects', () => listProjects(db), later) as never,
+    skills: () => cachedJson('/pages/skills', () => listSkills(db), later),
+    async submit(form, payload): Promise<SubmitResult> {
+      // The same path a JavaScript submission takes: the REST route with its
+      // rate limit, body limit, validation, honeypot, storage and notification.
+      const path = form === 'consultation' ? '/api/consultations' : '/api/consultation'
+      const headers = new Headers({ 'Content-Type': 'application/json' })
+      for (const name of ['cf-connecting-ip', 'origin', 'sec-fetch-site', 'user-agent']) {
+        const value = c.req.header(name)
+        if (value) headers.set(name, value)
+      }
+      const res = await appFetch(
+        new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(payload) }),
+      )
+      if (res.ok) return { ok: true }
+      const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> }
+      return { ok: false, status: res.status, message: body.message ?? res.statusText, errors: body.errors ?? {} }
+    },
+  }
+}
+
+/** Query parameters a page reads; any other makes the request uncached. */
+const CACHEABLE_PARAMS = new Set(['category', 'form'])
+const RENDER_NONCE_HEADER = 'X-Render-Nonce'
+
+function cacheable(request: Request): boolean {
+  if (request.method !== 'GET') return false
+  const url = new URL(request.url)
+  if (url.pathname.endsWith('.data') || /^\/(admin|login)\b/.test(url.pathname)) return false
+  return [...url.searchParams.keys()].every((key) => CACHEABLE_PARAMS.has(key)) && url.search.length <= 100
+}
+
+async function weakEtag(body: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body))
+  const hex = [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return `W/"${hex}"`
+}
+
+/**
+ * A stored page is served with this request's nonce: the inline scripts of the
+ * copy carry the nonce it was rendered with, which is replaced, so a nonce is
+ * never valid for more than one response.
+ */
+function withNonce(res: Response, nonce: string): Response {
+  const headers = new Headers(res.headers)
+  headers.delete(RENDER_NONCE_HEADER)
+  // Browsers revalidate every view (cheap: a 304); the page carries a nonce, so no shared cache keeps it.
+  headers.set('Cache-Control', 'private, no-cache')
+  return new HTMLRewriter()
+    .on('[nonce]', {
+      element(el) {
+        el.setAttribute('nonce', nonce)
+      },
+    })
+    .transform(new Response(res.body, { status: res.status, headers }))
+}
+
+/** The answer for a stored or fresh page: 304 when the browser's copy is current. */
+function answer(c: Context<AppEnv>, stored: Response, nonce: string): Response {
+  const etag = stored.headers.get('ETag')
+  if (etag && c.req.header('If-None-Match')?.split(/\s*,\s*/).includes(etag)) {
+    return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'private, no-cache' } })
+  }
+  return withNonce(stored, nonce)
+}
+
+export async function renderPage(c: Context<AppEnv>, appFetch: AppFetch): Promise<Response> {
+  const nonce = c.get('secureHeadersNonce') ?? ''
+  const render = async () => {
+    const context = new RouterContextProvider()
+    context.set(siteServer, siteServerFor(c, appFetch))
+    context.set(requestNonce, nonce)
+    return handleRequest(c.req.raw, context)
+  }
+  if (!cacheable(c.req.raw)) return render()
+
+  const cache = await caches.open(PAGE_CACHE)
+  const key = await pageCacheKey(cache, (await loadBuild()).assets.version, new URL(c.req.url))
+  const hit = await cache.match(key)
+  if (hit) return answer(c, hit, nonce)
+
+  const res = await render()
+  // Only a plain page is shared: no redirect, error or 404, and nothing that sets a cookie.
+  if (res.status !== 200 || res.headers.has('Set-Cookie') || !res.headers.get('Content-Type')?.includes('text/html'))
+    return res
+  const html = await res.text()
+  const headers = new Headers(res.headers)
+  headers.set('ETag', await weakEtag(html))
+  const stored = new Response(html, { status: 200, headers })
+  const copy = new Response(html, { status: 200, headers: new Headers(headers) })
+  copy.headers.set('Cache-Control', `public, max-age=${EDGE_TTL_S}`)
+  copy.headers.set(RENDER_NONCE_HEADER, nonce)
+  inBackground(c, cache.put(key, copy))
+  return answer(c, stored, nonce)
+}

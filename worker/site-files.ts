@@ -1,0 +1,43 @@
+import { Hono } from 'hono'
+import type { ServerBuild } from 'react-router'
+import type { AppEnv } from './env'
+import { robotsTxt, sitemapXml } from './seo/crawl'
+import { viteDev } from './vite-dev'
+
+const CRAWL_CACHE = 'public, max-age=3600'
+const loadBuild = () => import('virtual:react-router/server-build') as Promise<ServerBuild>
+
+/** A file name with an extension, except React Router's `.data` requests, which are page data. */
+const isFile = (path: string) => /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.data')
+
+// Everything that is not the API and not a page: crawler files (derived from
+// the page modules), static files, and the canonical form of page paths.
+export const site = new Hono<AppEnv>()
+  .get('/sitemap.xml', async (c) =>
+    c.body(sitemapXml(c.env, await loadBuild()), 200, {
+      'Content-Type': 'application/xml; charset=utf-8',
+      'Cache-Control': CRAWL_CACHE,
+    }),
+  )
+  .get('/robots.txt', async (c) =>
+    c.body(robotsTxt(c.env, await loadBuild()), 200, {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': CRAWL_CACHE,
+    }),
+  )
+  .on(['GET', 'HEAD'], '*', async (c, next) => {
+    const url = new URL(c.req.url)
+    // One address per page: /about/ moves to /about (case is not folded: /ABOUT is a 404 page).
+    if (url.pathname.length > 1 && url.pathname.endsWith('/')) {
+      url.pathname = url.pathname.replace(/\/+$/, '') || '/'
+      return c.redirect(url.toString(), 301)
+    }
+    // Files come straight from the assets binding, and so do the dev server's own modules.
+    if (!isFile(url.pathname) && !(viteDev && url.pathname.startsWith('/@'))) return next()
+    const asset = await c.env.ASSETS.fetch(c.req.raw)
+    const res = new Response(asset.body, asset)
+    // Hashed build output never changes under its name.
+    if (asset.ok && url.pathname.startsWith('/assets/'))
+      res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+    return res
+  })
