@@ -21,6 +21,9 @@ export default defineConfig({
             },
           })),
         ],
+        // The page modules' server build (made by React Router's Vite plugin in a
+        // real build) is assembled from the same modules for the tests.
+        resolve: { alias: { 'virtual:react-router/server-build': './test/worker/page-build.ts' } },
         test: {
           name: 'worker',
           include: ['worker/**/*.test.ts', 'test/worker/**/*.test.ts'],

@@ -64,7 +64,9 @@ export const app = new Hono<AppEnv>()
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.
   .use('*', sameOriginWrites)
-  .all('*', (c) => renderPage(c, (request) => app.fetch(request, c.env, c.executionCtx)))
+  .all('*', (c): Promise<Response> =>
+    renderPage(c, async (request) => app.fetch(request, c.env, c.executionCtx)),
+  )
 
 app.onError(handleError)
 api.onError(handleError)

@@ -1,0 +1,65 @@
+// React Router's server build for the Worker tests, made from the real page
+// modules (web/root.tsx, web/routes/*.tsx) and server entry, the way the Vite
+// plugin makes `virtual:react-router/server-build` for `npm run build`. The
+// vitest config points that module here, so these tests render the real pages
+// inside workerd. Route ids and paths follow the file names, as flatRoutes
+// names them (web/routes.ts): _index is "/", $ the splat.
+import type { ServerBuild, ServerRouteModule } from 'react-router'
+import * as entryModule from '../../web/entry.server'
+import * as rootModule from '../../web/root'
+
+const pageModules = import.meta.glob<ServerRouteModule>(['../../web/routes/*.tsx', '!**/*.test.tsx'], {
+  eager: true,
+})
+
+type Route = ServerBuild['routes'][string] & {}
+
+const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
+  const name = file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '')
+  return {
+    id: `routes/${name}`,
+    parentId: 'root',
+    caseSensitive: true,
+    ...(name === '_index' ? { index: true } : { path: name === '$' ? '*' : name }),
+    module,
+  }
+})
+
+export const routes: ServerBuild['routes'] = Object.fromEntries(
+  [{ id: 'root', path: '', module: rootModule as ServerRouteModule }, ...pages].map((r) => [r.id, r]),
+)
+
+const manifestRoute = (route: Route) => ({
+  id: route.id,
+  parentId: route.parentId,
+  path: route.path,
+  index: route.index,
+  caseSensitive: route.caseSensitive,
+  module: `/assets/${route.id}.js`,
+  hasAction: 'action' in route.module,
+  hasLoader: 'loader' in route.module,
+  hasClientAction: 'clientAction' in route.module,
+  hasClientLoader: 'clientLoader' in route.module,
+  hasClientMiddleware: false,
+  hasDefaultExport: 'default' in route.module,
+  hasErrorBoundary: 'ErrorBoundary' in route.module,
+  imports: [],
+  css: [],
+})
+
+export const assets = {
+  entry: { module: '/assets/entry.client.js', imports: [], css: [] },
+  routes: Object.fromEntries(Object.values(routes).map((r) => [r!.id, manifestRoute(r!)])),
+  url: '/assets/manifest-test.js',
+  version: 'test-build',
+} as unknown as ServerBuild['assets']
+
+export const entry = { module: entryModule }
+export const basename = '/'
+export const publicPath = '/'
+export const assetsBuildDirectory = 'dist/client'
+export const future = {}
+export const ssr = true
+export const isSpaMode = false
+export const prerender: string[] = []
+export const routeDiscovery = { mode: 'lazy', manifestPath: '/__manifest' }
