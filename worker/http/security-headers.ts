@@ -39,6 +39,8 @@ export const securityHeaders = secureHeaders({
   strictTransportSecurity: 'max-age=63072000; includeSubDomains',
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
+  // A response that brings its own policy keeps it (uploaded files are served sandboxed).
+  overwrite: false,
   permissionsPolicy: {
     camera: [],
     microphone: [],
