@@ -6,7 +6,7 @@ import { CONTENT_KEYS } from '../schema/content-keys'
 // checked where a visitor would see it (the catalogue, the resume download,
 // the public copy). Runs against the seeded e2e server (scripts/serve-e2e.sh).
 
-const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
+import { OWNER } from './owner'
 
 async function signIn(page: Page) {
   // The sign-in form has its own spec (e2e/auth.spec.ts); here the session is all that matters.

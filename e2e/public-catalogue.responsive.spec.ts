@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { FILTER_CATEGORIES, PROJECT_STATUSES } from '../schema/constants'
 import { EMPTY_STATES } from '../schema/messages'
 import { SOLUTIONS_COPY } from '../schema/site-copy'
+import { signInOwner } from './owner'
 import { blockExternal, settleAnimations } from './public-helpers'
 
 // The solutions catalogue against the seeded API, at 1280 px and 375 px.
@@ -23,10 +24,11 @@ const PUBLIC_FILTERS = new Set<string>(FILTER_CATEGORIES.map((c) => c.value).fil
 const shownUnder = (category: string) =>
   PUBLIC_FILTERS.has(category) ? category : category === 'ai-chatbot' ? 'ai-automation' : 'other'
 
+/** A category of the filter bar: a link with its count; the current one is aria-current. */
 const filterButton = (page: Page, label: string) =>
   page
-    .getByRole('group', { name: SOLUTIONS_COPY.filterLabel })
-    .getByRole('button', { name: new RegExp(`^${label} \\d+$`) })
+    .getByRole('navigation', { name: SOLUTIONS_COPY.filterLabel })
+    .getByRole('link', { name: new RegExp(`^${label} \\d+$`) })
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article')
 
@@ -52,21 +54,57 @@ test('the filter shows a count per category that matches GET /api/projects', asy
   expect(projects.some((p) => !PUBLIC_FILTERS.has(p.category) && p.category !== 'ai-chatbot')).toBe(true)
 })
 
-test('each filter shows exactly its projects, with one filter pressed at a time', async ({ page }) => {
+test('each filter shows exactly its projects, one current at a time, and is an address of its own', async ({
+  page,
+}) => {
   const projects = await apiProjects(page)
   await page.goto('/portfolio-solutions')
+  const bar = page.getByRole('navigation', { name: SOLUTIONS_COPY.filterLabel })
   for (const { value, label } of FILTER_CATEGORIES) {
     await filterButton(page, label).click()
-    await expect(filterButton(page, label)).toHaveAttribute('aria-pressed', 'true')
-    await expect(page.getByRole('button', { pressed: true })).toHaveCount(1)
+    await expect(page).toHaveURL(value === 'all' ? /\/portfolio-solutions$/ : `/portfolio-solutions?category=${value}`)
+    await expect(filterButton(page, label)).toHaveAttribute('aria-current', 'page')
+    await expect(bar.locator('[aria-current]')).toHaveCount(1)
     const expected = projects
       .filter((p) => value === 'all' || shownUnder(p.category) === value)
       .map((p) => p.title)
     await expect(cards(page).getByRole('heading', { level: 3 })).toHaveText(expected)
   }
-  // Pressing the selected filter again keeps it selected.
+  // Choosing the current filter again keeps it.
   await filterButton(page, 'Other Solutions').click()
-  await expect(filterButton(page, 'Other Solutions')).toHaveAttribute('aria-pressed', 'true')
+  await expect(filterButton(page, 'Other Solutions')).toHaveAttribute('aria-current', 'page')
+  // Back undoes a filter.
+  await page.goBack()
+  await expect(page).toHaveURL(/category=inventory$/)
+  await expect(filterButton(page, 'Inventory Management')).toHaveAttribute('aria-current', 'page')
+})
+
+test('a filter address is rendered by the server, an unknown one shows All, and Home links to each', async ({
+  page,
+}) => {
+  await page.goto('/portfolio-solutions?category=healthcare')
+  await expect(filterButton(page, 'Healthcare')).toHaveAttribute('aria-current', 'page')
+  await page.goto('/portfolio-solutions?category=nope')
+  await expect(filterButton(page, 'All Solutions')).toHaveAttribute('aria-current', 'page')
+  await page.goto('/')
+  await page.getByRole('link', { name: /^Point of Sale/ }).click()
+  await expect(page).toHaveURL('/portfolio-solutions?category=pos')
+  await expect(filterButton(page, 'Point of Sale')).toHaveAttribute('aria-current', 'page')
+})
+
+test('choosing a filter further down the page brings the top of the results into view', async ({ page }) => {
+  await page.goto('/portfolio-solutions')
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await page.getByRole('heading', { level: 3 }).last().scrollIntoViewIfNeeded()
+  const before = await page.evaluate(() => window.scrollY)
+  await filterButton(page, 'Healthcare').click()
+  await expect(page).toHaveURL(/category=healthcare/)
+  const results = page.locator('section[aria-labelledby="solutions-title"]')
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(before)
+  // The results' top is right below the sticky bars, not hidden under them and not far below.
+  const top = await results.evaluate((el) => el.getBoundingClientRect().top)
+  expect(top).toBeGreaterThanOrEqual(100)
+  expect(top).toBeLessThan(300)
 })
 
 test('the filter bar stays at the top while scrolling', async ({ page }) => {
@@ -74,24 +112,31 @@ test('the filter bar stays at the top while scrolling', async ({ page }) => {
   await expect(cards(page).first()).toBeVisible()
   await page.mouse.wheel(0, 2000)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000)
-  await expect(page.getByRole('group', { name: SOLUTIONS_COPY.filterLabel })).toBeInViewport()
+  await expect(page.getByRole('navigation', { name: SOLUTIONS_COPY.filterLabel })).toBeInViewport()
 })
 
 test('a category without projects shows the empty state, and View All Solutions resets the filter', async ({
   page,
 }) => {
-  const projects = await apiProjects(page)
-  // Serve the real list minus every inventory project, so that one category is empty.
-  const withoutInventory = projects.filter((p) => shownUnder(p.category) !== 'inventory')
-  await page.route('**/api/projects', (route) => route.fulfill({ json: withoutInventory }))
-  await page.goto('/portfolio-solutions')
-  await expect(filterButton(page, 'Inventory Management')).toHaveText('Inventory Management 0')
-  await filterButton(page, 'Inventory Management').click()
-  await expect(cards(page)).toHaveCount(0)
-  await expect(page.getByRole('heading', { name: EMPTY_STATES.solutions })).toBeVisible()
-  await page.getByRole('button', { name: SOLUTIONS_COPY.viewAll }).click()
-  await expect(filterButton(page, 'All Solutions')).toHaveAttribute('aria-pressed', 'true')
-  await expect(cards(page)).toHaveCount(withoutInventory.length)
+  // The owner removes every inventory project for a moment, so that one category is empty.
+  await signInOwner(page.request)
+  const full = (await (await page.request.get('/api/projects')).json()) as (ApiProject & Record<string, unknown>)[]
+  const inventory = full.filter((p) => shownUnder(p.category) === 'inventory')
+  expect(inventory.length).toBeGreaterThan(0)
+  for (const p of inventory) expect((await page.request.delete(`/api/projects/${p.id}`)).ok()).toBe(true)
+  try {
+    await page.goto('/portfolio-solutions')
+    await expect(filterButton(page, 'Inventory Management')).toHaveText('Inventory Management 0')
+    await filterButton(page, 'Inventory Management').click()
+    await expect(cards(page)).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: EMPTY_STATES.solutions })).toBeVisible()
+    await page.getByRole('link', { name: SOLUTIONS_COPY.viewAll }).click()
+    await expect(filterButton(page, 'All Solutions')).toHaveAttribute('aria-current', 'page')
+    await expect(cards(page)).toHaveCount(full.length - inventory.length)
+  } finally {
+    for (const { id: _id, createdAt: _c, updatedAt: _u, ...fields } of inventory)
+      expect((await page.request.post('/api/projects', { data: fields })).ok()).toBe(true)
+  }
 })
 
 test('cards: status badge, Perfect for, first 3 key features, clamped description and the action buttons', async ({

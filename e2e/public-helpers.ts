@@ -44,23 +44,3 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     ),
   ).toEqual([])
 }
-
-type ShellData = { content: { key: string; content: string; contentType: string }[]; resume: unknown }
-
-/**
- * Changes the page data the Worker writes into the HTML shell (content blocks,
- * active resume) for this page's document requests, as if the database held it.
- */
-export async function editShellData(page: Page, edit: (data: ShellData) => ShellData) {
-  await page.route('**/*', async (route) => {
-    if (route.request().resourceType() !== 'document') return route.fallback()
-    const response = await route.fetch()
-    const html = await response.text()
-    const pattern = /(<script type="application\/json" id="site-data">)([^<]*)(<\/script>)/
-    const match = html.match(pattern)
-    if (!match) throw new Error('the shell has no site-data element')
-    const data = edit(JSON.parse(match[2]!) as ShellData)
-    const json = JSON.stringify(data).replace(/</g, '\\u003c')
-    await route.fulfill({ response, body: html.replace(pattern, `$1${json}$3`) })
-  })
-}

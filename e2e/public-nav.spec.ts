@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
-import { blockExternal, editShellData } from './public-helpers'
+import { signInOwner, withoutActiveResume } from './owner'
+import { blockExternal } from './public-helpers'
 
 // The desktop navigation bar (1280 px).
 
@@ -66,11 +67,8 @@ test('client-side navigation moves the highlight and updates title and descripti
 })
 
 test('no Resume button when there is no active resume', async ({ page }) => {
-  // As if no resume were active: the shell says so, and so would the API.
-  await editShellData(page, (data) => ({ ...data, resume: null }))
-  await page.route('**/api/resume/active', (route) =>
-    route.fulfill({ status: 404, json: { message: 'Not found' } }),
-  )
+  await signInOwner(page.request)
+  const restore = await withoutActiveResume(page.request)
   await page.goto('/')
   await expect(nav(page).getByRole('link', { name: 'Contact' })).toBeVisible()
   await expect(nav(page).getByRole('link', { name: NAV_COPY.resume })).toHaveCount(0)
@@ -78,6 +76,9 @@ test('no Resume button when there is no active resume', async ({ page }) => {
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Download Resume' })).toHaveCount(0)
+  await restore()
+  await page.goto('/')
+  await expect(nav(page).getByRole('link', { name: NAV_COPY.resume })).toBeVisible()
 })
 
 test('keyboard only: skip link, every nav link reachable with a visible focus ring', async ({ page }) => {

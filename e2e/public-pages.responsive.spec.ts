@@ -9,9 +9,9 @@ import {
   IT_SUPPORT_COPY,
   SCHEDULE_COPY,
 } from '../schema/site-copy'
+import { saveContent, signInOwner } from './owner'
 import {
   blockExternal,
-  editShellData,
   expectNoHorizontalScroll,
   expectNoSeriousA11yViolations,
   PUBLIC_PAGES,
@@ -126,21 +126,16 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
 test('copy with a page content block uses the block; other copy falls back to its default', async ({
   page,
 }) => {
-  await editShellData(page, (data) => ({
-    ...data,
-    content: [
-      {
-        key: 'home.hero.subtitle',
-        content: 'Owner-edited subtitle from the admin.',
-        contentType: 'textarea',
-      },
-      { key: 'home.contact', content: '   ', contentType: 'textarea' },
-    ],
-  }))
-  await page.goto('/')
-  await expect(page.getByText('Owner-edited subtitle from the admin.')).toBeVisible()
-  // A blank block does not blank the page: the default copy is shown.
-  await expect(page.getByText(CONTENT_KEYS['home.contact'].defaultContent)).toBeVisible()
+  await signInOwner(page.request)
+  const previous = await saveContent(page.request, 'home.hero.subtitle', 'Owner-edited subtitle from the admin.')
+  try {
+    await page.goto('/')
+    await expect(page.getByText('Owner-edited subtitle from the admin.')).toBeVisible()
+    // No block for this key: the default copy is shown.
+    await expect(page.getByText(CONTENT_KEYS['home.contact'].defaultContent)).toBeVisible()
+  } finally {
+    if (previous !== null) await saveContent(page.request, 'home.hero.subtitle', previous)
+  }
 })
 
 test('page copy and the resume buttons need no extra request: they come with the HTML', async ({ page }) => {
@@ -251,20 +246,21 @@ test('IT support: the form toggle, the demo placeholder and the closing call to 
   // The form itself belongs to the requests feature; this page only shows and hides it.
   const form = main.locator('form')
   await expect(form).toHaveCount(0)
-  await main.getByRole('button', { name: IT_SUPPORT_COPY.requestSupportNow }).click()
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await main.getByRole('link', { name: IT_SUPPORT_COPY.requestSupportNow }).click()
   await expect(form).toHaveCount(1)
   await expect(main.getByRole('heading', { name: IT_SUPPORT_COPY.whyTitle })).toHaveCount(0)
-  await main.getByRole('button', { name: IT_SUPPORT_COPY.backToServices }).click()
+  await main.getByRole('link', { name: IT_SUPPORT_COPY.backToServices }).click()
   await expect(form).toHaveCount(0)
-  await expect(main.getByRole('button', { name: IT_SUPPORT_COPY.requestSupportNow })).toBeFocused()
+  await expect(main.getByRole('link', { name: IT_SUPPORT_COPY.requestSupportNow })).toBeFocused()
 
-  // No demo URL is configured in e2e: a labelled placeholder, never a broken frame.
-  await expect(main.getByText(IT_SUPPORT_COPY.demoLabel)).toBeVisible()
+  // No demo URL is configured in e2e: a placeholder that claims nothing is live, never a broken frame.
+  await expect(main.getByText(IT_SUPPORT_COPY.demoLabel)).toHaveCount(0)
   await expect(main.getByTestId('demo-placeholder')).toBeVisible()
   await expect(page.locator('iframe')).toHaveCount(0)
 
   // Submit Support Request opens the form and scrolls to the top.
-  await main.getByRole('button', { name: IT_SUPPORT_COPY.submitSupportRequest }).click()
+  await main.getByRole('link', { name: IT_SUPPORT_COPY.submitSupportRequest }).click()
   await expect(form).toHaveCount(1)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
   await expect(main.getByRole('heading', { name: IT_SUPPORT_COPY.formTitle })).toBeFocused()

@@ -23,18 +23,17 @@ function inTenDays() {
       .formatToParts(d)
       .map((p) => [p.type, p.value]),
   )
-  return `${parts.month}${parts.day}${parts.year}`
+  return `${parts.year}-${parts.month}-${parts.day}`
 }
 
 async function choose(page: Page, field: RegExp, option: string) {
-  await page.getByRole('button', { name: field }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
+  await page.getByRole('combobox', { name: field }).selectOption({ label: option })
 }
 
 test('the consultation form fits the screen and can be sent', async ({ page }) => {
   await page.goto('/schedule-consultation')
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
-  await page.mouse.move(100, 200)
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
   const form = page.getByRole('form', { name: 'Schedule a consultation' })
   await expect(form).toBeVisible()
   await expectNoHorizontalScroll(page)
@@ -43,11 +42,7 @@ test('the consultation form fits the screen and can be sent', async ({ page }) =
   await page.getByLabel('Email Address').fill('robin@example.com')
   await choose(page, /Project Type/, 'Mobile App')
   await page.getByLabel('Project Description').fill('An app for our home-care nurses.')
-  await page
-    .getByRole('group', { name: 'Preferred Date' })
-    .getByRole('spinbutton', { name: /month/i })
-    .click()
-  await page.keyboard.type(inTenDays())
+  await page.getByLabel('Preferred Date').fill(inTenDays())
   await choose(page, /Preferred Time/, '10:00 AM')
   await page.getByRole('button', { name: 'Schedule Consultation' }).click()
   await expect(page.getByRole('alertdialog', { name: 'Success!' })).toBeVisible()
@@ -56,7 +51,8 @@ test('the consultation form fits the screen and can be sent', async ({ page }) =
 
 test('the support form fits the screen, and its messages do too', async ({ page }) => {
   await page.goto('/it-support')
-  await page.getByRole('button', { name: 'Request Support Now' }).click()
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await page.getByRole('link', { name: 'Request Support Now' }).click()
   await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
   await expectNoHorizontalScroll(page)
 

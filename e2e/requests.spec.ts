@@ -22,19 +22,6 @@ function centralDate(days: number) {
   }
 }
 
-/** "November 21, 2026" for the Central date `days` from today, as calendar cells are named. */
-function longDate(days: number) {
-  const d = new Date(Date.now() + days * 24 * 60 * 60 * 1000)
-  return new RegExp(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: CENTRAL,
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-    }).format(d),
-  )
-}
-
 /** The UTC instant of a Central wall-clock time on a date (what the form must send). */
 function centralInstant(isoDate: string, time: string) {
   // Try both Central offsets; the right one maps back to the same wall-clock time.
@@ -54,7 +41,7 @@ function centralInstant(isoDate: string, time: string) {
 /** A toast (react-aria's toast is an alertdialog named by its title). */
 const toastNamed = (page: Page, title: string) => page.getByRole('alertdialog', { name: title })
 
-/** Picks a radio by clicking its card, as a person does (the input itself is visually hidden). */
+/** Picks a radio by clicking its card, as a person does. */
 async function pickRadio(page: Page, name: string | RegExp) {
   await page
     .locator('label')
@@ -71,15 +58,13 @@ async function expectAccessible(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
 }
 
+/** The form's selects are the browser's own. */
 async function chooseOption(page: Page, field: RegExp, option: string) {
-  await page.getByRole('button', { name: field }).click()
-  await page.getByRole('option', { name: option, exact: true }).click()
+  await page.getByRole('combobox', { name: field }).selectOption({ label: option })
 }
 
-async function typeDate(page: Page, label: string, date: { month: string; day: string; year: string }) {
-  const group = page.getByRole('group', { name: label })
-  await group.getByRole('spinbutton', { name: /month/i }).click()
-  await page.keyboard.type(`${date.month}${date.day}${date.year}`)
+async function typeDate(page: Page, label: string, date: { iso: string }) {
+  await page.getByLabel(label).fill(date.iso)
 }
 
 /** Holds the API answer until `release()` so the pending state can be seen. */
@@ -95,29 +80,16 @@ async function holdResponses(page: Page, path: string) {
   return release
 }
 
-test.describe('The schedule page before the visitor interacts', () => {
-  test('fetches the form widgets only once the visitor interacts with the page', async ({ page }) => {
-    const scripts: string[] = []
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
-    })
+test.describe('The schedule page as it arrives', () => {
+  test('carries the form in its HTML, ready before any script has run', async ({ page, request }) => {
+    const html = await (await request.get('/schedule-consultation')).text()
+    expect(html).toContain('aria-label="Schedule a consultation"')
+    expect(html).toMatch(/<form[^>]*method="post"/)
+    for (const name of ['name', 'email', 'phone', 'company', 'projectType', 'budget', 'description', 'preferredDate', 'preferredTime'])
+      expect(html).toContain(`name="${name}"`)
     await page.goto('/schedule-consultation')
-    await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
-    await expect(page.getByRole('heading', { name: 'Preferred Meeting Time' })).toBeVisible()
-    await page.waitForLoadState('networkidle')
-    const beforeInteraction = scripts.length
-    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toHaveCount(0)
+    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
     await expectAccessible(page)
-
-    await page.keyboard.press('Tab')
-    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible({ timeout: 2000 })
-    expect(scripts.length).toBeGreaterThan(beforeInteraction)
-    expect(scripts.slice(beforeInteraction).some((s) => s.includes('ConsultationFormContent'))).toBe(true)
-  })
-
-  test('shows the form without any interaction after a few seconds', async ({ page }) => {
-    await page.goto('/schedule-consultation')
-    await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible({ timeout: 6000 })
   })
 })
 
@@ -125,9 +97,9 @@ test.describe('Schedule a consultation', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/schedule-consultation')
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
-    // The visitor moves the pointer: the form's code arrives.
-    await page.mouse.move(200, 300)
     await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
+    // Enhanced once hydrated: React Router has taken over the page.
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
   })
 
   test('shows the three sections with every field and the slots from the shared list', async ({ page }) => {
@@ -139,10 +111,12 @@ test.describe('Schedule a consultation', () => {
       await expect(form.getByLabel(label)).toBeVisible()
     }
     await expect(form.getByLabel('Project Description')).toBeVisible()
-    await expect(form.getByRole('group', { name: 'Preferred Date' })).toBeVisible()
+    await expect(form.getByLabel('Preferred Date')).toHaveAttribute('type', 'date')
+    // No day before today (in Central time) can be picked.
+    await expect(form.getByLabel('Preferred Date')).toHaveAttribute('min', centralDate(0).iso)
 
-    await page.getByRole('button', { name: /Preferred Time/ }).click()
-    await expect(page.getByRole('option')).toHaveText([
+    await expect(page.getByRole('combobox', { name: /Preferred Time/ }).locator('option')).toHaveText([
+      'Select a time',
       '9:00 AM',
       '10:00 AM',
       '11:00 AM',
@@ -151,13 +125,10 @@ test.describe('Schedule a consultation', () => {
       '3:00 PM',
       '4:00 PM',
     ])
-    await page.keyboard.press('Escape')
-
-    await page.getByRole('button', { name: /Project Type/ }).click()
-    await expect(page.getByRole('option')).toHaveCount(7)
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: /Budget Range/ }).click()
-    await expect(page.getByRole('option')).toHaveText([
+    // Each list starts with its prompt, then the shared options.
+    await expect(page.getByRole('combobox', { name: /Project Type/ }).locator('option')).toHaveCount(8)
+    await expect(page.getByRole('combobox', { name: /Budget Range/ }).locator('option')).toHaveText([
+      'Select a budget range',
       'Under $5,000',
       '$5,000 - $15,000',
       '$15,000 - $50,000',
@@ -166,7 +137,7 @@ test.describe('Schedule a consultation', () => {
     ])
   })
 
-  test('submits the request, shows "Submitting..." then the success toast, and clears the form', async ({
+  test('submits the request, shows "Submitting..." then the success toast and a confirmation that stays', async ({
     page,
   }) => {
     const date = centralDate(10)
@@ -206,9 +177,16 @@ test.describe('Schedule a consultation', () => {
     await expect(toast).toContainText(
       "Your consultation request has been submitted. I'll get back to you within 24 hours.",
     )
-    await expect(page.getByRole('button', { name: 'Schedule Consultation' })).toBeVisible()
+    // The confirmation takes the form's place and stays after the toast has gone.
+    const confirmation = page.getByRole('status').filter({ hasText: 'Success!' })
+    await expect(confirmation).toContainText("I'll get back to you within 24 hours.")
+    await expect(confirmation.getByRole('heading', { name: 'Success!' })).toBeFocused()
+    await expect(toast).toBeHidden({ timeout: 8000 })
+    await expect(confirmation).toBeVisible()
+    // Another request starts from an empty form.
+    await page.getByRole('link', { name: 'Request another consultation' }).click()
     await expect(page.getByLabel('Full Name')).toHaveValue('')
-    await expect(page.getByRole('button', { name: /Project Type/ })).toContainText('Select a project type')
+    await expect(page.getByRole('combobox', { name: /Project Type/ })).toHaveValue('')
   })
 
   test('the browser asks for the required fields before anything is sent', async ({ page }) => {
@@ -235,16 +213,8 @@ test.describe('Schedule a consultation', () => {
     await typeDate(page, 'Preferred Date', centralDate(-3))
     await page.getByRole('button', { name: 'Schedule Consultation' }).click()
     await expect(page.getByText(/or later/)).toBeVisible()
+    await expect(page.getByLabel('Preferred Date')).toHaveAttribute('aria-invalid', 'true')
     expect(sent).toBe(false)
-
-    // The calendar offers no day before today either.
-    await page.getByRole('group', { name: 'Preferred Date' }).getByRole('button').click()
-    const calendar = page.getByRole('application')
-    await expect(calendar).toBeVisible()
-    await expect(calendar.getByRole('button', { name: longDate(-3) })).toHaveAttribute(
-      'aria-disabled',
-      'true',
-    )
   })
 
   test('shows the server field messages beside the fields and the failure toast', async ({ page }) => {
@@ -289,7 +259,8 @@ test.describe('Schedule a consultation', () => {
 test.describe('IT support request', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/it-support')
-    await page.getByRole('button', { name: 'Request Support Now' }).click()
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+    await page.getByRole('link', { name: 'Request Support Now' }).click()
     await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
   })
 
@@ -306,7 +277,7 @@ test.describe('IT support request', () => {
   }
 
   test('offers the urgency levels with their descriptions and the contact choices', async ({ page }) => {
-    const urgency = page.getByRole('radiogroup', { name: 'Urgency Level' })
+    const urgency = page.getByRole('group', { name: 'Urgency Level' })
     await expect(urgency.getByRole('radio')).toHaveCount(4)
     for (const [label, description] of [
       ['Low', 'a few days'],
@@ -316,13 +287,12 @@ test.describe('IT support request', () => {
     ]) {
       await expect(urgency.getByRole('radio', { name: `${label} ${description}` })).toBeAttached()
     }
-    const contact = page.getByRole('radiogroup', { name: 'Preferred Contact Method' })
+    const contact = page.getByRole('group', { name: 'Preferred Contact Method' })
     await expect(contact.getByRole('radio')).toHaveCount(3)
-    await page.getByRole('button', { name: /Issue Type/ }).click()
-    await expect(page.getByRole('option')).toHaveCount(9)
+    await expect(page.getByRole('combobox', { name: /Issue Type/ }).locator('option')).toHaveCount(10)
   })
 
-  test('sends the request, shows "Sending Request...", then the toast; the form resets and hides', async ({
+  test('sends the request, shows "Sending Request...", then the toast and a confirmation; the form resets', async ({
     page,
   }) => {
     await fillValid(page)
@@ -347,9 +317,11 @@ test.describe('IT support request', () => {
     const toast = toastNamed(page, 'Consultation Request Sent!')
     await expect(toast).toContainText("Your request has been emailed and we'll contact you soon.")
     await expect(page.getByRole('form', { name: 'IT support request' })).toBeHidden()
+    await expect(page.getByRole('status').filter({ hasText: 'Consultation Request Sent!' })).toBeVisible()
 
-    // Opening it again gives an empty form.
-    await page.getByRole('button', { name: 'Request Support Now' }).click()
+    // Back to the services, then opening it again gives an empty form.
+    await page.getByRole('status').getByRole('link', { name: 'Back to Services' }).click()
+    await page.getByRole('link', { name: 'Request Support Now' }).click()
     await expect(page.getByLabel('Full Name')).toHaveValue('')
     await expect(page.getByRole('radio', { name: /High/ })).not.toBeChecked()
   })
@@ -374,6 +346,7 @@ test.describe('IT support request', () => {
     await expect(page.getByLabel('Phone Number')).not.toHaveAttribute('aria-invalid', 'true')
     await page.getByRole('button', { name: 'Send Support Request' }).click()
     await expect(page.getByRole('form', { name: 'IT support request' })).toBeHidden()
+    await expect(page.getByRole('status').filter({ hasText: 'Consultation Request Sent!' })).toBeVisible()
   })
 
   test('the browser asks for the urgency and contact method before anything is sent', async ({ page }) => {
@@ -387,7 +360,7 @@ test.describe('IT support request', () => {
     await chooseOption(page, /Issue Type/, 'Network')
     await page.getByLabel('Describe the Issue').fill('Wi-Fi.')
     await page.getByRole('button', { name: 'Send Support Request' }).click()
-    await expect(page.getByRole('radiogroup', { name: 'Urgency Level' })).toHaveAttribute(
+    await expect(page.getByRole('group', { name: 'Urgency Level' })).toHaveAttribute(
       'aria-invalid',
       'true',
     )

@@ -11,9 +11,10 @@ import {
   useRouteError,
 } from 'react-router'
 import { Nav } from './components/Nav'
-import { Toaster } from './components/Toaster'
+import { ToastHost } from './components/toast'
 import { button } from './components/ui'
 import { siteServer } from './lib/site-server'
+import { useNonce } from './lib/nonce'
 import type { SiteData } from './lib/site'
 import stylesheet from './styles.css?url'
 
@@ -33,19 +34,21 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<SiteData>
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined || /^\/(admin|login)\b/.test(currentUrl.pathname) ? defaultShouldRevalidate : false
 
+/** Marks the page as scripted before it paints (the mobile menu's toggle needs it; web/styles.css). */
+const MARK_SCRIPTED = "document.documentElement.dataset.js=''"
+
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
   return (
-    <html lang="en">
+    // The mark is set on <html> before React hydrates it.
+    <html lang="en" suppressHydrationWarning>
       <head>
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
         <Meta />
         <Links />
-        {/* Without JavaScript the mobile menu cannot toggle: its links are shown instead of the toggle. */}
-        <noscript>
-          <style>{'.js-only{display:none!important}#mobile-menu[hidden]{display:block!important}'}</style>
-        </noscript>
       </head>
       <body className="bg-white text-slate-900 antialiased">
         {children}
@@ -62,7 +65,7 @@ export default function App() {
     <>
       <Nav />
       <Outlet />
-      <Toaster />
+      <ToastHost />
     </>
   )
 }

@@ -154,7 +154,9 @@ export function DateInput(props: Common & { min?: string }) {
 }
 
 /** A choice of a few options shown at once (a fieldset of radio buttons). */
-export function RadioInput(props: Common & { options: readonly Option[]; columns: 3 | 4 }) {
+export function RadioInput(
+  props: Common & { options: readonly (Option & { readonly description?: string })[]; columns: 3 | 4 },
+) {
   const { name, label, required, defaultValue, error, options, columns } = props
   return (
     <fieldset className={fieldClass} aria-describedby={describedBy(props)} {...invalid(error)}>
@@ -167,11 +169,11 @@ export function RadioInput(props: Common & { options: readonly Option[]; columns
           </span>
         )}
       </legend>
-      <div className={`mt-1 grid gap-2 ${columns === 4 ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}>
+      <div className={`mt-1 grid gap-2 ${columns === 4 ? 'sm:grid-cols-2 md:grid-cols-4' : 'sm:grid-cols-3'}`}>
         {options.map((option) => (
           <label
             key={option.value}
-            className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm text-slate-900 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-700"
+            className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-300 bg-white p-3 text-slate-900 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-blue-700"
           >
             <input
               type="radio"
@@ -179,9 +181,12 @@ export function RadioInput(props: Common & { options: readonly Option[]; columns
               value={option.value}
               required={required}
               defaultChecked={defaultValue === option.value}
-              className="h-4 w-4 accent-blue-700"
+              className="mt-1 h-4 w-4 shrink-0 accent-blue-700"
             />
-            {option.label}
+            <span className="flex flex-col">
+              <span className="font-medium">{option.label}</span>
+              {option.description && <span className="text-sm text-slate-600">{option.description}</span>}
+            </span>
           </label>
         ))}
       </div>

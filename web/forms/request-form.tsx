@@ -5,7 +5,7 @@
 // shows the spec's pending text and toasts, and keeps an inline confirmation
 // on screen.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
-import { type ToastContentValue, toast } from '../components/Toaster'
+import { type ToastContentValue, toast } from '../components/toast'
 import { button } from '../components/ui'
 import { ApiRequestError, apiRequest } from '../lib/api'
 

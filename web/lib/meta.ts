@@ -7,7 +7,7 @@ import type { MetaDescriptor } from 'react-router'
 import { SITE_NAME } from '../../schema/routes'
 
 export const DEFAULT_OG_IMAGE = {
-  path: '/og-default.png',
+  path: '/og-default.jpg',
   width: 1200,
   height: 630,
   alt: 'Custom software and IT support for small businesses and healthcare practices',

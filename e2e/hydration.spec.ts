@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test'
+import { blockExternal, PUBLIC_PAGES } from './public-helpers'
+
+// Every public page arrives with its content and React takes it over in
+// place: no hydration warning or error, no script blocked by the policy, no
+// layout shift, and the page works as an app afterwards.
+
+const problem = /hydrat|did not match|Content Security Policy|Refused to|Minified React error/i
+
+for (const { path, heading } of PUBLIC_PAGES) {
+  test(`${path} hydrates without a warning, a blocked script or a layout shift`, async ({ page }) => {
+    await blockExternal(page)
+    const messages: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning' || problem.test(m.text())) messages.push(m.text())
+    })
+    page.on('pageerror', (e) => messages.push(e.message))
+    await page.addInitScript(() => {
+      ;(window as unknown as { __shift: number }).__shift = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // Hydrated: React Router has taken over the page.
+    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+    await page.waitForLoadState('networkidle')
+    expect(messages).toEqual([])
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
+
+    // A link now navigates on the client: the document stays, the page changes.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
+    const target = path === '/contact' ? '/about' : '/contact'
+    await page.locator(`header a[href="${target}"]`).first().click()
+    await expect(page).toHaveURL(target)
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+  })
+}
+
+test('client-side navigation replaces the whole head: title, description, canonical, og:*, twitter:* and JSON-LD', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
+  await page.locator('header a[href="/about"]').first().click()
+  await expect(page).toHaveTitle(/^About/)
+  const head = await page.evaluate(() => ({
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content'),
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+    ogUrl: document.querySelector('meta[property="og:url"]')?.getAttribute('content'),
+    twitterTitle: document.querySelector('meta[name="twitter:title"]')?.getAttribute('content'),
+    canonicals: document.querySelectorAll('link[rel="canonical"]').length,
+    jsonLd: document.querySelectorAll('script[type="application/ld+json"]').length,
+  }))
+  expect(head.description).toMatch(/former paramedic/)
+  expect(head.canonical).toMatch(/\/about$/)
+  expect(head.canonicals).toBe(1)
+  expect(head.ogTitle).toBe(await page.title())
+  expect(head.ogUrl).toBe(head.canonical)
+  expect(head.twitterTitle).toBe(await page.title())
+  expect(head.jsonLd).toBe(0)
+})
+
+test('/login boots with no blocked script', async ({ page }) => {
+  const messages: string[] = []
+  page.on('console', (m) => {
+    if (problem.test(m.text())) messages.push(m.text())
+  })
+  await page.goto('/login')
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
+  expect(messages).toEqual([])
+})

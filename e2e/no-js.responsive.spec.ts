@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '@playwright/test'
+import { FILTER_CATEGORIES } from '../schema/constants'
+import { TOASTS } from '../schema/messages'
+import { NAV_LINKS } from '../schema/routes'
+import { NAV_COPY, SOLUTIONS_COPY } from '../schema/site-copy'
+import { signInOwner } from './owner'
+import { blockExternal, PUBLIC_PAGES } from './public-helpers'
+
+// The site with JavaScript switched off, at 1280 px and 375 px: every page
+// reads, every link navigates, and both request forms are stored and e-mailed.
+test.use({ javaScriptEnabled: false })
+
+test.beforeEach(async ({ page }) => {
+  await blockExternal(page)
+})
+
+const header = (page: Page) => page.getByRole('banner')
+
+test('every page is there to read, and every navigation link leads to its page', async ({ page, isMobile }) => {
+  await page.goto('/')
+  // Without JavaScript there is no menu to toggle: its links are shown instead.
+  await expect(header(page).getByRole('button', { name: NAV_COPY.openMenu })).toBeHidden()
+  for (const link of NAV_LINKS) {
+    const label = (isMobile && link.mobileLabel) || link.label
+    const visible = page.locator('header a:visible').filter({ hasText: new RegExp(`^${label}$`) })
+    await expect(visible).toHaveCount(1)
+    await visible.click()
+    await expect(page).toHaveURL(link.to)
+    const heading = PUBLIC_PAGES.find((p) => p.path === link.to)!.heading
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await expect(page.locator('header a:visible[aria-current="page"]')).toHaveText([label])
+  }
+  await page.getByRole('main').getByRole('link', { name: 'Schedule Consultation' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
+})
+
+test('the catalogue shows its projects and filters them by address', async ({ page }) => {
+  const projects = (await (await page.request.get('/api/projects')).json()) as unknown[]
+  await page.goto('/portfolio-solutions')
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(projects.length)
+  const bar = page.getByRole('navigation', { name: SOLUTIONS_COPY.filterLabel })
+  await bar.getByRole('link', { name: /^Healthcare \d+$/ }).click()
+  await expect(page).toHaveURL('/portfolio-solutions?category=healthcare')
+  await expect(bar.getByRole('link', { name: /^Healthcare \d+$/ })).toHaveAttribute('aria-current', 'page')
+  const count = Number((await bar.getByRole('link', { name: /^Healthcare \d+$/ }).innerText()).match(/\d+$/)![0])
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(count)
+  expect(FILTER_CATEGORIES.length).toBe(await bar.getByRole('link').count())
+})
+
+/** Central date `days` from today, as the date input takes it. */
+function centralDate(days: number) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(Date.now() + days * 86_400_000))
+      .map((p) => [p.type, p.value]),
+  )
+  return `${parts.year}-${parts.month}-${parts.day}`
+}
+
+/** The owner's view of the stored requests (the admin API), with each one's mail delivery. */
+async function storedRequests(page: Page, path: '/api/consultations' | '/api/support-requests') {
+  return (await (await page.request.get(path)).json()) as { email: string; delivery: string; name: string }[]
+}
+
+test('a consultation is booked without JavaScript: stored, e-mailed, confirmed', async ({ page }) => {
+  const email = `nojs-${Date.now()}@example.com`
+  await page.goto('/schedule-consultation')
+  await page.getByLabel('Full Name').fill('Casey No-Script')
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel(/Project Type/).selectOption({ label: 'Web Application' })
+  await page.getByLabel('Project Description').fill('Booked with scripts off.')
+  await page.getByLabel('Preferred Date').fill(centralDate(9))
+  await page.getByLabel(/Preferred Time/).selectOption({ label: '10:00 AM' })
+  await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+  await expect(page.getByRole('status')).toContainText(TOASTS.consultationSent.description)
+
+  await signInOwner(page.request)
+  await expect
+    .poll(async () => (await storedRequests(page, '/api/consultations')).find((r) => r.email === email)?.delivery)
+    .toBe('sent')
+})
+
+test('a refused support request comes back with its errors beside the fields and the values kept', async ({
+  page,
+}) => {
+  await page.goto('/it-support')
+  await page.getByRole('link', { name: 'Request Support Now' }).click()
+  await expect(page).toHaveURL('/it-support?form=support')
+  const email = `nojs-support-${Date.now()}@example.com`
+  await page.getByLabel('Full Name').fill('Morgan No-Script')
+  await page.getByLabel('Email Address').fill(email)
+  // "type=tel" takes anything; the server checks the number.
+  await page.getByLabel('Phone Number').fill('call me')
+  await page.getByLabel(/Issue Type/).selectOption({ label: 'Network' })
+  await page.getByRole('radio', { name: /High/ }).check()
+  await page.getByLabel('Describe the Issue').fill('The router blinks red.')
+  await page.getByRole('radio', { name: 'Email' }).check()
+  await page.getByRole('button', { name: 'Send Support Request' }).click()
+
+  await expect(page.getByRole('alert')).toContainText('Failed to send consultation request. Please try again.')
+  await expect(page.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Enter a valid phone number')
+  await expect(page.getByLabel('Full Name')).toHaveValue('Morgan No-Script')
+  await expect(page.getByLabel('Describe the Issue')).toHaveValue('The router blinks red.')
+  await expect(page.getByRole('radio', { name: /High/ })).toBeChecked()
+
+  await page.getByLabel('Phone Number').fill('618-555-0100')
+  await page.getByRole('button', { name: 'Send Support Request' }).click()
+  await expect(page.getByRole('status')).toContainText(TOASTS.supportSent.title)
+
+  await signInOwner(page.request)
+  await expect
+    .poll(async () => (await storedRequests(page, '/api/support-requests')).find((r) => r.email === email)?.delivery)
+    .toBe('sent')
+})

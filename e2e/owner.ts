@@ -1,0 +1,39 @@
+import { expect, type APIRequestContext } from '@playwright/test'
+
+// The seeded owner of the e2e server (scripts/serve-e2e.sh, .dev.vars.example).
+export const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
+
+/** Signs the request context (and so the page sharing it) in as the owner. */
+export async function signInOwner(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: OWNER })
+  expect(res.ok()).toBe(true)
+}
+
+/** A tiny valid PDF, so a resume can really be uploaded and opened. */
+export const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj ' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+)
+
+/** Saves a page content block as the owner; returns its previous content (or null) to restore later. */
+export async function saveContent(request: APIRequestContext, key: string, content: string) {
+  const blocks = (await (await request.get('/api/page-content')).json()) as { key: string; content: string }[]
+  const previous = blocks.find((b) => b.key === key)?.content ?? null
+  const res = await request.post('/api/page-content', { data: { key, content, contentType: 'textarea' } })
+  expect(res.ok()).toBe(true)
+  return previous
+}
+
+/** Removes every active resume (as the owner); returns a function that uploads and activates one again. */
+export async function withoutActiveResume(request: APIRequestContext) {
+  const resumes = (await (await request.get('/api/resumes')).json()) as { id: number; isActive: boolean }[]
+  for (const r of resumes.filter((r) => r.isActive)) expect((await request.delete(`/api/resumes/${r.id}`)).ok()).toBe(true)
+  return async () => {
+    const upload = await request.post('/api/resumes', {
+      multipart: { resume: { name: 'Resume.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    })
+    expect(upload.ok()).toBe(true)
+    const { id } = (await upload.json()) as { id: number }
+    expect((await request.put(`/api/resumes/${id}/activate`)).ok()).toBe(true)
+  }
+}

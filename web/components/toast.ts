@@ -1,0 +1,36 @@
+// Toasts for the public pages, loaded on the first toast: most visits never
+// see one, and the queue and its region are react-aria code that would
+// otherwise ride along with every page. The admin and sign-in import
+// ./Toaster directly.
+import { lazy, createElement, useSyncExternalStore } from 'react'
+import type { ToastContentValue } from './Toaster'
+
+export type { ToastContentValue }
+
+let loading: Promise<typeof import('./Toaster')> | null = null
+let requested = false
+const listeners = new Set<() => void>()
+
+export function toast(content: ToastContentValue) {
+  loading ??= import('./Toaster')
+  void loading.then((m) => m.toast(content))
+  if (!requested) {
+    requested = true
+    for (const listener of listeners) listener()
+  }
+}
+
+const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })))
+
+/** Renders the toast region once a toast has been asked for. */
+export function ToastHost() {
+  const shown = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    () => requested,
+    () => false,
+  )
+  return shown ? createElement(Toaster) : null
+}
