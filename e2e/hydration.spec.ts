@@ -18,14 +18,19 @@ for (const { path, heading } of PUBLIC_PAGES) {
     await page.addInitScript(() => {
       ;(window as unknown as { __shift: number }).__shift = 0
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number
+          hadRecentInput: boolean
+        })[])
           if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value
       }).observe({ type: 'layout-shift', buffered: true })
     })
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     // Hydrated: React Router has taken over the page.
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    )
     await page.waitForLoadState('networkidle')
     expect(messages).toEqual([])
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
@@ -35,7 +40,9 @@ for (const { path, heading } of PUBLIC_PAGES) {
     const target = path === '/contact' ? '/about' : '/contact'
     await page.locator(`header a[href="${target}"]`).first().click()
     await expect(page).toHaveURL(target)
-    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true)
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true)
   })
 }
 
@@ -43,7 +50,9 @@ test('client-side navigation replaces the whole head: title, description, canoni
   page,
 }) => {
   await page.goto('/')
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  )
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
   await page.locator('header a[href="/about"]').first().click()
   await expect(page).toHaveTitle(/^About/)

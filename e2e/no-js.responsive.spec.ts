@@ -16,7 +16,10 @@ test.beforeEach(async ({ page }) => {
 
 const header = (page: Page) => page.getByRole('banner')
 
-test('every page is there to read, and every navigation link leads to its page', async ({ page, isMobile }) => {
+test('every page is there to read, and every navigation link leads to its page', async ({
+  page,
+  isMobile,
+}) => {
   await page.goto('/')
   // Without JavaScript there is no menu to toggle: its links are shown instead.
   await expect(header(page).getByRole('button', { name: NAV_COPY.openMenu })).toBeHidden()
@@ -42,7 +45,9 @@ test('the catalogue shows its projects and filters them by address', async ({ pa
   await bar.getByRole('link', { name: /^Healthcare \d+$/ }).click()
   await expect(page).toHaveURL('/portfolio-solutions?category=healthcare')
   await expect(bar.getByRole('link', { name: /^Healthcare \d+$/ })).toHaveAttribute('aria-current', 'page')
-  const count = Number((await bar.getByRole('link', { name: /^Healthcare \d+$/ }).innerText()).match(/\d+$/)![0])
+  const count = Number(
+    (await bar.getByRole('link', { name: /^Healthcare \d+$/ }).textContent())!.match(/\d+$/)![0],
+  )
   await expect(page.getByRole('main').getByRole('article')).toHaveCount(count)
   expect(FILTER_CATEGORIES.length).toBe(await bar.getByRole('link').count())
 })
@@ -50,7 +55,12 @@ test('the catalogue shows its projects and filters them by address', async ({ pa
 /** Central date `days` from today, as the date input takes it. */
 function centralDate(days: number) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Chicago',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    })
       .formatToParts(new Date(Date.now() + days * 86_400_000))
       .map((p) => [p.type, p.value]),
   )
@@ -76,7 +86,9 @@ test('a consultation is booked without JavaScript: stored, e-mailed, confirmed',
 
   await signInOwner(page.request)
   await expect
-    .poll(async () => (await storedRequests(page, '/api/consultations')).find((r) => r.email === email)?.delivery)
+    .poll(
+      async () => (await storedRequests(page, '/api/consultations')).find((r) => r.email === email)?.delivery,
+    )
     .toBe('sent')
 })
 
@@ -97,7 +109,9 @@ test('a refused support request comes back with its errors beside the fields and
   await page.getByRole('radio', { name: 'Email' }).check()
   await page.getByRole('button', { name: 'Send Support Request' }).click()
 
-  await expect(page.getByRole('alert')).toContainText('Failed to send consultation request. Please try again.')
+  await expect(page.getByRole('alert')).toContainText(
+    'Failed to send consultation request. Please try again.',
+  )
   await expect(page.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription('Enter a valid phone number')
   await expect(page.getByLabel('Full Name')).toHaveValue('Morgan No-Script')
@@ -110,6 +124,9 @@ test('a refused support request comes back with its errors beside the fields and
 
   await signInOwner(page.request)
   await expect
-    .poll(async () => (await storedRequests(page, '/api/support-requests')).find((r) => r.email === email)?.delivery)
+    .poll(
+      async () =>
+        (await storedRequests(page, '/api/support-requests')).find((r) => r.email === email)?.delivery,
+    )
     .toBe('sent')
 })

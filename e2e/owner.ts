@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext, expect } from '@playwright/test'
 
 // The seeded owner of the e2e server (scripts/serve-e2e.sh, .dev.vars.example).
 export const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
@@ -27,7 +27,8 @@ export async function saveContent(request: APIRequestContext, key: string, conte
 /** Removes every active resume (as the owner); returns a function that uploads and activates one again. */
 export async function withoutActiveResume(request: APIRequestContext) {
   const resumes = (await (await request.get('/api/resumes')).json()) as { id: number; isActive: boolean }[]
-  for (const r of resumes.filter((r) => r.isActive)) expect((await request.delete(`/api/resumes/${r.id}`)).ok()).toBe(true)
+  for (const r of resumes.filter((r) => r.isActive))
+    expect((await request.delete(`/api/resumes/${r.id}`)).ok()).toBe(true)
   return async () => {
     const upload = await request.post('/api/resumes', {
       multipart: { resume: { name: 'Resume.pdf', mimeType: 'application/pdf', buffer: PDF } },

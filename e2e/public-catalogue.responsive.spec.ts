@@ -62,7 +62,9 @@ test('each filter shows exactly its projects, one current at a time, and is an a
   const bar = page.getByRole('navigation', { name: SOLUTIONS_COPY.filterLabel })
   for (const { value, label } of FILTER_CATEGORIES) {
     await filterButton(page, label).click()
-    await expect(page).toHaveURL(value === 'all' ? /\/portfolio-solutions$/ : `/portfolio-solutions?category=${value}`)
+    await expect(page).toHaveURL(
+      value === 'all' ? /\/portfolio-solutions$/ : `/portfolio-solutions?category=${value}`,
+    )
     await expect(filterButton(page, label)).toHaveAttribute('aria-current', 'page')
     await expect(bar.locator('[aria-current]')).toHaveCount(1)
     const expected = projects
@@ -94,7 +96,9 @@ test('a filter address is rendered by the server, an unknown one shows All, and 
 
 test('choosing a filter further down the page brings the top of the results into view', async ({ page }) => {
   await page.goto('/portfolio-solutions')
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  )
   await page.getByRole('heading', { level: 3 }).last().scrollIntoViewIfNeeded()
   const before = await page.evaluate(() => window.scrollY)
   await filterButton(page, 'Healthcare').click()
@@ -120,7 +124,8 @@ test('a category without projects shows the empty state, and View All Solutions 
 }) => {
   // The owner removes every inventory project for a moment, so that one category is empty.
   await signInOwner(page.request)
-  const full = (await (await page.request.get('/api/projects')).json()) as (ApiProject & Record<string, unknown>)[]
+  const full = (await (await page.request.get('/api/projects')).json()) as (ApiProject &
+    Record<string, unknown>)[]
   const inventory = full.filter((p) => shownUnder(p.category) === 'inventory')
   expect(inventory.length).toBeGreaterThan(0)
   for (const p of inventory) expect((await page.request.delete(`/api/projects/${p.id}`)).ok()).toBe(true)

@@ -127,7 +127,11 @@ test('copy with a page content block uses the block; other copy falls back to it
   page,
 }) => {
   await signInOwner(page.request)
-  const previous = await saveContent(page.request, 'home.hero.subtitle', 'Owner-edited subtitle from the admin.')
+  const previous = await saveContent(
+    page.request,
+    'home.hero.subtitle',
+    'Owner-edited subtitle from the admin.',
+  )
   try {
     await page.goto('/')
     await expect(page.getByText('Owner-edited subtitle from the admin.')).toBeVisible()
@@ -246,7 +250,9 @@ test('IT support: the form toggle, the demo placeholder and the closing call to 
   // The form itself belongs to the requests feature; this page only shows and hides it.
   const form = main.locator('form')
   await expect(form).toHaveCount(0)
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  )
   await main.getByRole('link', { name: IT_SUPPORT_COPY.requestSupportNow }).click()
   await expect(form).toHaveCount(1)
   await expect(main.getByRole('heading', { name: IT_SUPPORT_COPY.whyTitle })).toHaveCount(0)

@@ -33,7 +33,9 @@ async function choose(page: Page, field: RegExp, option: string) {
 test('the consultation form fits the screen and can be sent', async ({ page }) => {
   await page.goto('/schedule-consultation')
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  )
   const form = page.getByRole('form', { name: 'Schedule a consultation' })
   await expect(form).toBeVisible()
   await expectNoHorizontalScroll(page)
@@ -51,7 +53,9 @@ test('the consultation form fits the screen and can be sent', async ({ page }) =
 
 test('the support form fits the screen, and its messages do too', async ({ page }) => {
   await page.goto('/it-support')
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  )
   await page.getByRole('link', { name: 'Request Support Now' }).click()
   await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
   await expectNoHorizontalScroll(page)

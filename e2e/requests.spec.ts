@@ -85,7 +85,17 @@ test.describe('The schedule page as it arrives', () => {
     const html = await (await request.get('/schedule-consultation')).text()
     expect(html).toContain('aria-label="Schedule a consultation"')
     expect(html).toMatch(/<form[^>]*method="post"/)
-    for (const name of ['name', 'email', 'phone', 'company', 'projectType', 'budget', 'description', 'preferredDate', 'preferredTime'])
+    for (const name of [
+      'name',
+      'email',
+      'phone',
+      'company',
+      'projectType',
+      'budget',
+      'description',
+      'preferredDate',
+      'preferredTime',
+    ])
       expect(html).toContain(`name="${name}"`)
     await page.goto('/schedule-consultation')
     await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
@@ -99,7 +109,9 @@ test.describe('Schedule a consultation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
     await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
     // Enhanced once hydrated: React Router has taken over the page.
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    )
   })
 
   test('shows the three sections with every field and the slots from the shared list', async ({ page }) => {
@@ -259,7 +271,9 @@ test.describe('Schedule a consultation', () => {
 test.describe('IT support request', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/it-support')
-    await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules)
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    )
     await page.getByRole('link', { name: 'Request Support Now' }).click()
     await expect(page.getByRole('form', { name: 'IT support request' })).toBeVisible()
   })
@@ -360,10 +374,7 @@ test.describe('IT support request', () => {
     await chooseOption(page, /Issue Type/, 'Network')
     await page.getByLabel('Describe the Issue').fill('Wi-Fi.')
     await page.getByRole('button', { name: 'Send Support Request' }).click()
-    await expect(page.getByRole('group', { name: 'Urgency Level' })).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    )
+    await expect(page.getByRole('group', { name: 'Urgency Level' })).toHaveAttribute('aria-invalid', 'true')
     expect(sent).toBe(false)
   })
 })

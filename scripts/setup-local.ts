@@ -22,8 +22,7 @@ const { env, dispose } = await getPlatformProxy<Env>({
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 })
 try {
-  if (await seedIfEmpty(env))
-    console.log('Seeded the local database with demo content.')
+  if (await seedIfEmpty(env)) console.log('Seeded the local database with demo content.')
 
   const username = env.OWNER_USERNAME?.trim()
   const password = env.OWNER_PASSWORD

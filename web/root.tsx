@@ -13,9 +13,9 @@ import {
 import { Nav } from './components/Nav'
 import { ToastHost } from './components/toast'
 import { button } from './components/ui'
-import { siteServer } from './lib/site-server'
 import { useNonce } from './lib/nonce'
 import type { SiteData } from './lib/site'
+import { siteServer } from './lib/site-server'
 import stylesheet from './styles.css?url'
 
 export const links = () => [
@@ -31,7 +31,11 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<SiteData>
 // Public data is never considered stale (SPEC §9): the owner's details and the
 // resume are read once per page load, and again only after a form was
 // submitted or when leaving the admin, where they may have changed.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, formMethod, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
   formMethod !== undefined || /^\/(admin|login)\b/.test(currentUrl.pathname) ? defaultShouldRevalidate : false
 
 /** Marks the page as scripted before it paints (the mobile menu's toggle needs it; web/styles.css). */
@@ -79,7 +83,9 @@ export function ErrorBoundary() {
     <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <title>Something went wrong</title>
       <h1 className="text-5xl font-extrabold text-slate-900">{status}</h1>
-      <p className="text-lg text-slate-700">Something went wrong on our side. Please try again in a moment.</p>
+      <p className="text-lg text-slate-700">
+        Something went wrong on our side. Please try again in a moment.
+      </p>
       <a href="/" className={button.primary}>
         Return to Home
       </a>

@@ -10,6 +10,7 @@ import { handleError } from './http/errors'
 import { requestLogger } from './http/logging'
 import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
+import { renderPage } from './pages'
 import { auth } from './routes/auth'
 import { consultations } from './routes/consultations'
 import { health } from './routes/health'
@@ -20,7 +21,6 @@ import { resumes } from './routes/resumes'
 import { skills } from './routes/skills'
 import { supportRequestForm, supportRequests } from './routes/support-requests'
 import { uploads } from './routes/uploads'
-import { renderPage } from './pages'
 import { site } from './site-files'
 
 const api = new Hono<AppEnv>()
@@ -64,8 +64,9 @@ export const app = new Hono<AppEnv>()
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.
   .use('*', sameOriginWrites)
-  .all('*', (c): Promise<Response> =>
-    renderPage(c, async (request) => app.fetch(request, c.env, c.executionCtx)),
+  .all(
+    '*',
+    (c): Promise<Response> => renderPage(c, async (request) => app.fetch(request, c.env, c.executionCtx)),
   )
 
 app.onError(handleError)

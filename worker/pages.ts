@@ -8,7 +8,7 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { requestNonce, type SiteServer, type SubmitResult, siteServer } from '../web/lib/site-server'
 import type { AppEnv } from './env'
 import { inBackground } from './http/background'
-import { cachedJson, EDGE_TTL_S, pageCacheKey, PAGE_CACHE } from './http/cache'
+import { cachedJson, EDGE_TTL_S, PAGE_CACHE, pageCacheKey } from './http/cache'
 import { siteConfig } from './seo/site'
 import { listContent } from './services/content'
 import { listProjects } from './services/projects'
@@ -56,8 +56,16 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
         new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(payload) }),
       )
       if (res.ok) return { ok: true }
-      const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string> }
-      return { ok: false, status: res.status, message: body.message ?? res.statusText, errors: body.errors ?? {} }
+      const body = (await res.json().catch(() => ({}))) as {
+        message?: string
+        errors?: Record<string, string>
+      }
+      return {
+        ok: false,
+        status: res.status,
+        message: body.message ?? res.statusText,
+        errors: body.errors ?? {},
+      }
     },
   }
 }
@@ -101,7 +109,13 @@ function withNonce(res: Response, nonce: string): Response {
 /** The answer for a stored or fresh page: 304 when the browser's copy is current. */
 function answer(c: Context<AppEnv>, stored: Response, nonce: string): Response {
   const etag = stored.headers.get('ETag')
-  if (etag && c.req.header('If-None-Match')?.split(/\s*,\s*/).includes(etag)) {
+  if (
+    etag &&
+    c.req
+      .header('If-None-Match')
+      ?.split(/\s*,\s*/)
+      .includes(etag)
+  ) {
     return new Response(null, { status: 304, headers: { ETag: etag, 'Cache-Control': 'private, no-cache' } })
   }
   return withNonce(stored, nonce)
@@ -124,7 +138,11 @@ export async function renderPage(c: Context<AppEnv>, appFetch: AppFetch): Promis
 
   const res = await render()
   // Only a plain page is shared: no redirect, error or 404, and nothing that sets a cookie.
-  if (res.status !== 200 || res.headers.has('Set-Cookie') || !res.headers.get('Content-Type')?.includes('text/html'))
+  if (
+    res.status !== 200 ||
+    res.headers.has('Set-Cookie') ||
+    !res.headers.get('Content-Type')?.includes('text/html')
+  )
     return res
   const html = await res.text()
   const headers = new Headers(res.headers)

@@ -4,7 +4,7 @@
 // vitest config points that module here, so these tests render the real pages
 // inside workerd. Route ids and paths follow the file names, as flatRoutes
 // names them (web/routes.ts): _index is "/", $ the splat.
-import type { ServerBuild, ServerRouteModule } from 'react-router'
+import type { ServerBuild } from 'react-router'
 import * as entryModule from '../../web/entry.server'
 import * as rootModule from '../../web/root'
 
@@ -13,6 +13,7 @@ const pageModules = import.meta.glob<ServerRouteModule>(['../../web/routes/*.tsx
 })
 
 type Route = ServerBuild['routes'][string] & {}
+type ServerRouteModule = Route['module']
 
 const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
   const name = file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '')

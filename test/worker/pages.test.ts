@@ -5,8 +5,8 @@
 // without JavaScript.
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { CONTENT_KEYS } from '../../schema/content-keys'
 import { FILTER_CATEGORIES } from '../../schema/constants'
+import { CONTENT_KEYS } from '../../schema/content-keys'
 import { EMPTY_STATES, TOASTS } from '../../schema/messages'
 import { purgePublicReads } from '../../worker/http/cache'
 import { ORIGIN } from './helpers'
@@ -42,7 +42,9 @@ const cardTitles = (html: string) =>
 const text = (html: string) => decode(html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')) ?? ''
 
 async function insertProject(title: string, category: string) {
-  await env.DB.prepare("insert into projects (title, description, category, status) values (?, ?, ?, 'production')")
+  await env.DB.prepare(
+    "insert into projects (title, description, category, status) values (?, ?, ?, 'production')",
+  )
     .bind(title, `${title} description`, category)
     .run()
 }
@@ -56,12 +58,12 @@ describe('pages rendered with their data', () => {
     const res = await get('/portfolio-solutions')
     expect(res.status).toBe(200)
     const html = await res.text()
-    for (const title of ['Clinic Intake Portal', 'Chat Helper', 'Odd One']) expect(cardTitles(html)).toContain(title)
+    for (const title of ['Clinic Intake Portal', 'Chat Helper', 'Odd One'])
+      expect(cardTitles(html)).toContain(title)
     const counts = Object.fromEntries(
-      [...html.matchAll(/data-category="([a-z-]+)"[^>]*>[^<]*<!-- -->[^<]*<span[^>]*>(\d+)<\/span>/g)].map((m) => [
-        m[1],
-        Number(m[2]),
-      ]),
+      [...html.matchAll(/data-category="([a-z-]+)"[^>]*>[^<]*<!-- -->[^<]*<span[^>]*>(\d+)<\/span>/g)].map(
+        (m) => [m[1], Number(m[2])],
+      ),
     )
     const rows = (await env.DB.prepare('select count(*) as n from projects').first<{ n: number }>())!.n
     expect(counts.all).toBe(rows)
@@ -86,7 +88,9 @@ describe('pages rendered with their data', () => {
   it('shows the empty state of a category with no projects, and not of one with some', async () => {
     await env.DB.prepare("delete from projects where category = 'inventory'").run()
     await purgePublicReads()
-    expect(text(await (await get('/portfolio-solutions?category=inventory')).text())).toContain(EMPTY_STATES.solutions)
+    expect(text(await (await get('/portfolio-solutions?category=inventory')).text())).toContain(
+      EMPTY_STATES.solutions,
+    )
     expect(text(await (await get('/portfolio-solutions?category=healthcare')).text())).not.toContain(
       EMPTY_STATES.solutions,
     )
@@ -94,16 +98,27 @@ describe('pages rendered with their data', () => {
 
   it('/ shows the first three projects as Featured Work and links each category card to its filter', async () => {
     const html = await (await get('/')).text()
-    const featured = [...html.matchAll(/data-testid="featured-project"><h3[^>]*>([^<]*)</g)].map((m) => decode(m[1]))
+    const featured = [...html.matchAll(/data-testid="featured-project"><h3[^>]*>([^<]*)</g)].map((m) =>
+      decode(m[1]),
+    )
     const listed = (await (await get('/api/projects')).json()) as { title: string }[]
     expect(featured).toHaveLength(Math.min(3, listed.length))
     expect(featured).toEqual(listed.slice(0, 3).map((p) => p.title))
-    for (const filter of ['business-management', 'healthcare', 'ai-automation', 'data-analytics', 'pos', 'inventory'])
+    for (const filter of [
+      'business-management',
+      'healthcare',
+      'ai-automation',
+      'data-analytics',
+      'pos',
+      'inventory',
+    ])
       expect(html).toContain(`href="/portfolio-solutions?category=${filter}"`)
   })
 
   it('/about lists the skills by category', async () => {
-    await env.DB.prepare("insert into skills (category, name) values ('Languages', 'TypeScript'), ('Cloud', 'Workers')").run()
+    await env.DB.prepare(
+      "insert into skills (category, name) values ('Languages', 'TypeScript'), ('Cloud', 'Workers')",
+    ).run()
     await purgePublicReads()
     const html = text(await (await get('/about')).text())
     expect(html).toContain('Languages')
@@ -185,11 +200,14 @@ describe('addresses', () => {
     expect(res.headers.get('location')).toBe(`${ORIGIN}/about?x=1`)
   })
 
-  it.each(['/portfolio', '/software-solutions'])('moves %s to the catalogue, keeping the query', async (path) => {
-    const res = await get(`${path}?category=pos`)
-    expect(res.status).toBe(301)
-    expect(res.headers.get('location')).toBe('/portfolio-solutions?category=pos')
-  })
+  it.each(['/portfolio', '/software-solutions'])(
+    'moves %s to the catalogue, keeping the query',
+    async (path) => {
+      const res = await get(`${path}?category=pos`)
+      expect(res.status).toBe(301)
+      expect(res.headers.get('location')).toBe('/portfolio-solutions?category=pos')
+    },
+  )
 })
 
 describe('crawler files, derived from the page modules', () => {
@@ -216,8 +234,7 @@ describe('crawler files, derived from the page modules', () => {
 })
 
 describe('delivery', () => {
-  const nonceOf = (res: Response) =>
-    res.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
+  const nonceOf = (res: Response) => res.headers.get('content-security-policy')?.match(/'nonce-([^']+)'/)?.[1]
 
   it('gives every inline script of a page the nonce of its own response, cached copy or not', async () => {
     const first = await get('/contact')
@@ -226,7 +243,9 @@ describe('delivery', () => {
       const nonce = nonceOf(res)
       expect(nonce).toBeTruthy()
       const html = await res.text()
-      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map((m) => m[1])
+      const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map(
+        (m) => m[1],
+      )
       expect(scripts.length).toBeGreaterThan(0)
       for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`)
     }
@@ -261,7 +280,9 @@ describe('delivery', () => {
 
   it('never stores a page whose query it does not know', async () => {
     await get('/contact?utm_source=x')
-    await env.DB.prepare("insert or replace into page_content (key, content) values ('contact.intro', 'Brand new intro')").run()
+    await env.DB.prepare(
+      "insert or replace into page_content (key, content) values ('contact.intro', 'Brand new intro')",
+    ).run()
     await purgePublicReads()
     expect(await (await get('/contact?utm_source=x')).text()).toContain('Brand new intro')
   })
@@ -269,7 +290,13 @@ describe('delivery', () => {
   it('sends hashed assets as immutable and other files as they are', async () => {
     const ASSETS = {
       fetch: async (req: Request) =>
-        new Response('console.log(1)', { headers: { 'Content-Type': 'text/javascript', 'Cache-Control': 'public, max-age=0, must-revalidate' }, status: new URL(req.url).pathname.includes('missing') ? 404 : 200 }),
+        new Response('console.log(1)', {
+          headers: {
+            'Content-Type': 'text/javascript',
+            'Cache-Control': 'public, max-age=0, must-revalidate',
+          },
+          status: new URL(req.url).pathname.includes('missing') ? 404 : 200,
+        }),
     } as unknown as Fetcher
     const hashed = await get('/assets/root-abc123.js', {}, { ASSETS })
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
@@ -303,9 +330,13 @@ describe('the request forms without JavaScript', () => {
     expect(res.status).toBe(200)
     expect(text(await res.text())).toContain(TOASTS.consultationSent.description)
     expect(await countRows('consultations')).toBe(before + 1)
-    const row = await env.DB.prepare('select preferred_date as d from consultations where email = ?').bind(email).first<{ d: unknown }>()
+    const row = await env.DB.prepare('select preferred_date as d from consultations where email = ?')
+      .bind(email)
+      .first<{ d: unknown }>()
     expect(row).not.toBeNull()
-    const outbox = await env.DB.prepare('select status from mail_outbox where reply_to = ?').bind(email).first<{ status: string }>()
+    const outbox = await env.DB.prepare('select status from mail_outbox where reply_to = ?')
+      .bind(email)
+      .first<{ status: string }>()
     expect(outbox?.status).toBe('sent')
   })
 
@@ -346,7 +377,11 @@ describe('the request forms without JavaScript', () => {
 
   it('refuses a form posted from another site', async () => {
     const before = await countRows('consultations')
-    const res = await post('/schedule-consultation', { name: 'X' }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' })
+    const res = await post(
+      '/schedule-consultation',
+      { name: 'X' },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    )
     expect(res.status).toBe(403)
     expect(await countRows('consultations')).toBe(before)
   })

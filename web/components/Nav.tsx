@@ -90,7 +90,11 @@ export function Nav() {
           {open ? <CloseIcon /> : <MenuIcon />}
         </button>
       </nav>
-      <div id="mobile-menu" data-open={open || undefined} className="border-t border-slate-200 bg-white md:hidden">
+      <div
+        id="mobile-menu"
+        data-open={open || undefined}
+        className="border-t border-slate-200 bg-white md:hidden"
+      >
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>

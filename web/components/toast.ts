@@ -2,7 +2,7 @@
 // see one, and the queue and its region are react-aria code that would
 // otherwise ride along with every page. The admin and sign-in import
 // ./Toaster directly.
-import { lazy, createElement, useSyncExternalStore } from 'react'
+import { createElement, lazy, useSyncExternalStore } from 'react'
 import type { ToastContentValue } from './Toaster'
 
 export type { ToastContentValue }

@@ -6,7 +6,7 @@ import { ERRORS, TOASTS } from '../../schema/messages'
 import { BUDGETS, PROJECT_TYPES, TIME_SLOTS } from '../../schema/request-options'
 import { DateInput, Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { FormSection, twoColumns } from './layout'
-import { anotherClass, Confirmation, RefusedNotice, type FormOutcome, useRequestForm } from './request-form'
+import { anotherClass, Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
 import { businessToday, slotInstant } from './slot'
 
 /** The API payload of the form's values: the chosen date and slot become one ISO date-time (Central time). */

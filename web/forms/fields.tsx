@@ -84,7 +84,9 @@ export function TextInput(
   )
 }
 
-export function TextAreaInput(props: Common & { maxLength?: number; placeholder?: string; notice?: ReactNode }) {
+export function TextAreaInput(
+  props: Common & { maxLength?: number; placeholder?: string; notice?: ReactNode },
+) {
   const { name, required, defaultValue, error, maxLength, placeholder } = props
   return (
     <div className={fieldClass}>
@@ -169,7 +171,9 @@ export function RadioInput(
           </span>
         )}
       </legend>
-      <div className={`mt-1 grid gap-2 ${columns === 4 ? 'sm:grid-cols-2 md:grid-cols-4' : 'sm:grid-cols-3'}`}>
+      <div
+        className={`mt-1 grid gap-2 ${columns === 4 ? 'sm:grid-cols-2 md:grid-cols-4' : 'sm:grid-cols-3'}`}
+      >
         {options.map((option) => (
           <label
             key={option.value}
@@ -210,9 +214,22 @@ export function Honeypot() {
   )
 }
 
-export function SubmitButton({ isPending, idle, pending }: { isPending: boolean; idle: string; pending: string }) {
+export function SubmitButton({
+  isPending,
+  idle,
+  pending,
+}: {
+  isPending: boolean
+  idle: string
+  pending: string
+}) {
   return (
-    <button type="submit" aria-disabled={isPending || undefined} data-pending={isPending || undefined} className={submitClass}>
+    <button
+      type="submit"
+      aria-disabled={isPending || undefined}
+      data-pending={isPending || undefined}
+      className={submitClass}
+    >
       {isPending ? pending : idle}
     </button>
   )

@@ -27,7 +27,8 @@ export function formValues(data: FormData): Record<string, string> {
 function browserErrors(form: HTMLFormElement): Record<string, string> {
   const errors: Record<string, string> = {}
   for (const el of Array.from(form.elements) as HTMLInputElement[]) {
-    if (el.name && el.willValidate && !el.validity.valid && !errors[el.name]) errors[el.name] = el.validationMessage
+    if (el.name && el.willValidate && !el.validity.valid && !errors[el.name])
+      errors[el.name] = el.validationMessage
   }
   return errors
 }
@@ -136,7 +137,10 @@ export function Confirmation({
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
   return (
-    <div role="status" className="flex flex-col items-start gap-4 rounded-xl border border-emerald-300 bg-emerald-50 p-6">
+    <div
+      role="status"
+      className="flex flex-col items-start gap-4 rounded-xl border border-emerald-300 bg-emerald-50 p-6"
+    >
       <h2 ref={heading} tabIndex={-1} className="text-2xl font-bold text-emerald-900 outline-none">
         {content.title}
       </h2>

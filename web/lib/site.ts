@@ -14,6 +14,8 @@ export function useSite(): SiteData {
 }
 
 /** The root loader's data inside a `meta` function (its `matches`). */
-export function siteFromMatches(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): SiteData {
+export function siteFromMatches(
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[],
+): SiteData {
   return (matches.find((m) => m?.id === 'root')?.loaderData as SiteData | undefined) ?? EMPTY
 }

@@ -50,37 +50,37 @@ const CATEGORY_CARDS: Record<
   (typeof HOME_CATEGORIES)[number],
   { filter: FilterCategory; text: string; Icon: typeof BriefcaseIcon }
 > = {
-    'Business Management': {
-      filter: 'business-management',
-      text: 'Scheduling, job tracking, invoicing and reporting in one place instead of five spreadsheets.',
-      Icon: BriefcaseIcon,
-    },
-    'Healthcare Technology': {
-      filter: 'healthcare',
-      text: 'HIPAA-compliant intake, documentation and practice tools designed by someone who has done the work.',
-      Icon: HeartPulseIcon,
-    },
-    'AI & Automation': {
-      filter: 'ai-automation',
-      text: 'Assistants and automations that answer, sort and file the repetitive work for you.',
-      Icon: SparklesIcon,
-    },
-    'Data Analytics': {
-      filter: 'data-analytics',
-      text: 'Dashboards that show the numbers that matter every morning, not at month end.',
-      Icon: ChartIcon,
-    },
-    'Point of Sale': {
-      filter: 'pos',
-      text: 'Fast, affordable checkout that works offline and reconciles itself at close.',
-      Icon: CardIcon,
-    },
-    'Inventory Management': {
-      filter: 'inventory',
-      text: 'Stock levels, lots and expiry dates tracked automatically, with reorder alerts.',
-      Icon: BoxIcon,
-    },
-  }
+  'Business Management': {
+    filter: 'business-management',
+    text: 'Scheduling, job tracking, invoicing and reporting in one place instead of five spreadsheets.',
+    Icon: BriefcaseIcon,
+  },
+  'Healthcare Technology': {
+    filter: 'healthcare',
+    text: 'HIPAA-compliant intake, documentation and practice tools designed by someone who has done the work.',
+    Icon: HeartPulseIcon,
+  },
+  'AI & Automation': {
+    filter: 'ai-automation',
+    text: 'Assistants and automations that answer, sort and file the repetitive work for you.',
+    Icon: SparklesIcon,
+  },
+  'Data Analytics': {
+    filter: 'data-analytics',
+    text: 'Dashboards that show the numbers that matter every morning, not at month end.',
+    Icon: ChartIcon,
+  },
+  'Point of Sale': {
+    filter: 'pos',
+    text: 'Fast, affordable checkout that works offline and reconciles itself at close.',
+    Icon: CardIcon,
+  },
+  'Inventory Management': {
+    filter: 'inventory',
+    text: 'Stock levels, lots and expiry dates tracked automatically, with reorder alerts.',
+    Icon: BoxIcon,
+  },
+}
 
 const VALUES = [
   {
@@ -115,7 +115,9 @@ export default function HomePage() {
               <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
                 {HOME_COPY.heroTitle}
               </h1>
-              <p className="mt-6 text-lg leading-relaxed text-slate-200 sm:text-xl">{copy['home.hero.subtitle']}</p>
+              <p className="mt-6 text-lg leading-relaxed text-slate-200 sm:text-xl">
+                {copy['home.hero.subtitle']}
+              </p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
                 <Link to="/portfolio-solutions" className={button.light}>
                   {HOME_COPY.viewSolutions}
@@ -193,29 +195,25 @@ export default function HomePage() {
               </Link>
             </div>
             <ul className="mt-10 grid gap-6 md:grid-cols-3">
-                {featured.map((project) => (
-                  <li
-                    key={project.id}
-                    className={`${card} flex flex-col gap-3`}
-                    data-testid="featured-project"
-                  >
-                    <h3 className="text-xl font-bold text-slate-900">{project.title}</h3>
-                    <p className="line-clamp-3 text-slate-700">{project.description}</p>
-                    {project.problemSolved && (
-                      <p className="text-sm text-slate-700">
-                        <span className="font-semibold text-slate-900">{HOME_COPY.problem}:</span>{' '}
-                        {project.problemSolved}
-                      </p>
-                    )}
-                    {project.businessValue && (
-                      <p className="text-sm text-slate-700">
-                        <span className="font-semibold text-emerald-800">{HOME_COPY.result}:</span>{' '}
-                        {project.businessValue}
-                      </p>
-                    )}
-                  </li>
-                ))}
-              </ul>
+              {featured.map((project) => (
+                <li key={project.id} className={`${card} flex flex-col gap-3`} data-testid="featured-project">
+                  <h3 className="text-xl font-bold text-slate-900">{project.title}</h3>
+                  <p className="line-clamp-3 text-slate-700">{project.description}</p>
+                  {project.problemSolved && (
+                    <p className="text-sm text-slate-700">
+                      <span className="font-semibold text-slate-900">{HOME_COPY.problem}:</span>{' '}
+                      {project.problemSolved}
+                    </p>
+                  )}
+                  {project.businessValue && (
+                    <p className="text-sm text-slate-700">
+                      <span className="font-semibold text-emerald-800">{HOME_COPY.result}:</span>{' '}
+                      {project.businessValue}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ul>
           </div>
         </section>
 
@@ -255,7 +253,12 @@ export default function HomePage() {
           </div>
         </section>
 
-        <CtaSection id="contact" headingId="contact-title" title={HOME_COPY.contactTitle} text={copy['home.contact']}>
+        <CtaSection
+          id="contact"
+          headingId="contact-title"
+          title={HOME_COPY.contactTitle}
+          text={copy['home.contact']}
+        >
           <Link to="/schedule-consultation" className={button.light}>
             {HOME_COPY.scheduleConsultation}
           </Link>

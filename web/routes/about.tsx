@@ -159,22 +159,22 @@ export default function AboutPage() {
             {ABOUT_COPY.skillsTitle}
           </h2>
           <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {groups.map(([category, names]) => (
-                <div key={category} className={card} data-testid="skill-group">
-                  <h3 className="text-lg font-bold text-slate-900">{category}</h3>
-                  <ul className="mt-3 flex flex-wrap gap-2">
-                    {names.map((name) => (
-                      <li
-                        key={name}
-                        className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800"
-                      >
-                        {name}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ))}
-            </div>
+            {groups.map(([category, names]) => (
+              <div key={category} className={card} data-testid="skill-group">
+                <h3 className="text-lg font-bold text-slate-900">{category}</h3>
+                <ul className="mt-3 flex flex-wrap gap-2">
+                  {names.map((name) => (
+                    <li
+                      key={name}
+                      className="rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-800"
+                    >
+                      {name}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
         </div>
       </section>
 

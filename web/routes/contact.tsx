@@ -8,7 +8,9 @@ import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { copy: await context.get(siteServer).content(['contact.intro', 'contact.location', 'contact.hours']) }
+  return {
+    copy: await context.get(siteServer).content(['contact.intro', 'contact.location', 'contact.hours']),
+  }
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -27,8 +27,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const action = requestFormAction('support', (values) => values)
 
 // Opening and closing the form changes only the query string.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate)
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -26,8 +26,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 // Choosing a filter changes only the query string: the projects are already here.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate)
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
@@ -95,11 +99,7 @@ export default function SolutionsPage() {
         </div>
       </div>
 
-      <section
-        ref={results}
-        aria-labelledby="solutions-title"
-        className={`${container} scroll-mt-36 py-12`}
-      >
+      <section ref={results} aria-labelledby="solutions-title" className={`${container} scroll-mt-36 py-12`}>
         <h2 id="solutions-title" className="sr-only">
           {SOLUTIONS_COPY.gridTitle}
         </h2>

@@ -89,7 +89,10 @@ const GENERATION_KEY = new Request('https://pages.cache/__generation')
 
 async function startGeneration(cache: Cache): Promise<string> {
   const value = crypto.randomUUID()
-  await cache.put(GENERATION_KEY, new Response(value, { headers: { 'Cache-Control': 'public, max-age=31536000' } }))
+  await cache.put(
+    GENERATION_KEY,
+    new Response(value, { headers: { 'Cache-Control': 'public, max-age=31536000' } }),
+  )
   return value
 }
 
