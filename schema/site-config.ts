@@ -1,5 +1,5 @@
-// Non-secret site configuration (wrangler vars) handed to the SPA: the Worker
-// writes it into the shell as JSON, the SPA reads it before first render.
+// Non-secret site configuration (wrangler vars) the pages show: the root
+// loader hands it to every page (web/root.tsx). Never add a secret here.
 
 export type SiteConfig = {
   ownerName: string
@@ -10,27 +10,12 @@ export type SiteConfig = {
   siteUrl: string
 }
 
-export const SITE_CONFIG_ELEMENT_ID = 'site-config'
-/** Page content blocks and the active resume, as the public API would return them. */
-export const SITE_DATA_ELEMENT_ID = 'site-data'
-
 export const EMPTY_SITE_CONFIG: SiteConfig = {
   ownerName: '',
   contactEmail: '',
   contactPhone: '',
   chatbotDemoUrl: '',
   siteUrl: '',
-}
-
-/** Keeps only known string fields, so a bad or missing payload can never break the page. */
-export function parseSiteConfig(value: unknown): SiteConfig {
-  const source = value && typeof value === 'object' ? (value as Record<string, unknown>) : {}
-  const config = { ...EMPTY_SITE_CONFIG }
-  for (const key of Object.keys(config) as (keyof SiteConfig)[]) {
-    const field = source[key]
-    if (typeof field === 'string') config[key] = field
-  }
-  return config
 }
 
 /** An absolute http(s) URL, or '' (used for the framed demo). */

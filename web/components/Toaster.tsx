@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components'
 import { TOAST_LIMIT, TOAST_TIMEOUT_MS } from '../../schema/constants'
+import { showToaster } from './toast'
 
 export type ToastContentValue = {
   title: string
@@ -15,6 +16,7 @@ export type ToastContentValue = {
 export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: TOAST_LIMIT })
 
 export function toast(content: ToastContentValue) {
+  showToaster()
   return toastQueue.add(content, { timeout: TOAST_TIMEOUT_MS })
 }
 

@@ -14,10 +14,13 @@ const listeners = new Set<() => void>()
 export function toast(content: ToastContentValue) {
   loading ??= import('./Toaster')
   void loading.then((m) => m.toast(content))
-  if (!requested) {
-    requested = true
-    for (const listener of listeners) listener()
-  }
+}
+
+/** Mounts the toast region (called by ./Toaster for every toast, wherever it came from). */
+export function showToaster() {
+  if (requested) return
+  requested = true
+  for (const listener of listeners) listener()
 }
 
 const Toaster = lazy(() => import('./Toaster').then((m) => ({ default: m.Toaster })))

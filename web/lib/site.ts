@@ -1,13 +1,10 @@
 import { useRouteLoaderData } from 'react-router'
-import type { SiteConfig } from '../../schema/site-config'
+import { EMPTY_SITE_CONFIG, type SiteConfig } from '../../schema/site-config'
 
 /** What every page knows: the owner's details and whether a resume can be downloaded (root loader). */
 export type SiteData = { config: SiteConfig; hasResume: boolean }
 
-const EMPTY: SiteData = {
-  config: { ownerName: '', contactEmail: '', contactPhone: '', chatbotDemoUrl: '', siteUrl: '' },
-  hasResume: false,
-}
+const EMPTY: SiteData = { config: EMPTY_SITE_CONFIG, hasResume: false }
 
 export function useSite(): SiteData {
   return (useRouteLoaderData('root') as SiteData | undefined) ?? EMPTY
