@@ -38,3 +38,25 @@ export async function withoutActiveResume(request: APIRequestContext) {
     expect((await request.put(`/api/resumes/${id}/activate`)).ok()).toBe(true)
   }
 }
+
+const PROJECT_FIELDS =
+  'id title description category businessValue keyFeatures problemSolved targetAudience status image technologies liveUrl githubUrl demoUrl isPublic featured order metrics testimonial'
+
+export type OwnerProject = Record<string, unknown> & { id: string; title: string; category: string }
+
+/** Every project with all its fields, as the admin reads them (GraphQL). */
+export async function ownerProjects(request: APIRequestContext): Promise<OwnerProject[]> {
+  const res = await request.post('/graphql', {
+    headers: { 'x-graphql-yoga-csrf': '1' },
+    data: { query: `{ projects { ${PROJECT_FIELDS} } }` },
+  })
+  expect(res.ok()).toBe(true)
+  return ((await res.json()) as { data: { projects: OwnerProject[] } }).data.projects
+}
+
+/** Creates a project again from what ownerProjects read (a new id; every field kept). */
+export async function recreateProject(request: APIRequestContext, { id: _id, ...project }: OwnerProject) {
+  const fields = Object.fromEntries(Object.entries(project).filter(([, v]) => v !== null))
+  const res = await request.post('/api/projects', { data: fields })
+  expect(res.ok(), await res.text()).toBe(true)
+}

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { FILTER_CATEGORIES, PROJECT_STATUSES } from '../schema/constants'
 import { EMPTY_STATES } from '../schema/messages'
 import { SOLUTIONS_COPY } from '../schema/site-copy'
-import { signInOwner } from './owner'
+import { ownerProjects, recreateProject, signInOwner } from './owner'
 import { blockExternal, settleAnimations } from './public-helpers'
 
 // The solutions catalogue against the seeded API, at 1280 px and 375 px.
@@ -139,8 +139,7 @@ test('a category without projects shows the empty state, and View All Solutions 
     await expect(filterButton(page, 'All Solutions')).toHaveAttribute('aria-current', 'page')
     await expect(cards(page)).toHaveCount(full.length - inventory.length)
   } finally {
-    for (const { id: _id, createdAt: _c, updatedAt: _u, ...fields } of inventory)
-      expect((await page.request.post('/api/projects', { data: fields })).ok()).toBe(true)
+    for (const project of inventory) await recreateProject(page.request, project)
   }
 })
 

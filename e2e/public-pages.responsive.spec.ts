@@ -74,11 +74,11 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
   await expect(cv).toHaveAttribute('target', '_blank')
   for (const badge of HOME_COPY.badges) await expect(main.getByText(badge, { exact: true })).toBeVisible()
 
-  // Six category cards, each to the catalogue.
+  // Six category cards, each to the catalogue showing its category.
   for (const name of HOME_CATEGORIES) {
     await expect(main.getByRole('link', { name: new RegExp(`^${name}`) })).toHaveAttribute(
       'href',
-      '/portfolio-solutions',
+      /^\/portfolio-solutions\?category=[a-z-]+$/,
     )
   }
 

@@ -55,11 +55,14 @@ test('the home page carries ProfessionalService JSON-LD', async ({ request }) =>
   expect(JSON.parse(json!)).toMatchObject({ '@type': 'ProfessionalService', email: 'hello@example.com' })
 })
 
-test('/portfolio and /software-solutions answer 301 to /portfolio-solutions', async ({ request }) => {
+test('/portfolio and /software-solutions answer 301 to /portfolio-solutions', async ({
+  request,
+  baseURL,
+}) => {
   for (const path of ['/portfolio', '/software-solutions']) {
     const res = await request.get(path, { maxRedirects: 0 })
     expect(res.status()).toBe(301)
-    expect(new URL(res.headers().location!).pathname).toBe('/portfolio-solutions')
+    expect(new URL(res.headers().location!, baseURL).pathname).toBe('/portfolio-solutions')
   }
 })
 

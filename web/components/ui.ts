@@ -1,16 +1,15 @@
-// Shared Tailwind class strings for the public pages. Links styled as buttons
-// are real <a> elements (they navigate), so they use :focus-visible; react-aria
-// Buttons expose the same state as data-[focus-visible].
+// Shared Tailwind class strings for the public pages. Buttons and links styled
+// as buttons are native elements, so they use :focus-visible.
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-base font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-offset-2 data-[focus-visible]:ring-2 data-[focus-visible]:ring-offset-2'
+  'inline-flex items-center justify-center gap-2 rounded-lg px-5 py-3 text-base font-semibold transition-colors outline-none focus-visible:ring-2 focus-visible:ring-offset-2'
 
 export const button = {
-  primary: `${base} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-700 data-[focus-visible]:ring-blue-700`,
-  secondary: `${base} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-700 data-[focus-visible]:ring-blue-700`,
+  primary: `${base} bg-blue-700 text-white hover:bg-blue-800 focus-visible:ring-blue-700`,
+  secondary: `${base} border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 focus-visible:ring-blue-700`,
   /** On dark (slate-900 / blue-900) backgrounds. */
-  light: `${base} bg-white text-blue-800 hover:bg-blue-50 focus-visible:ring-white focus-visible:ring-offset-blue-900 data-[focus-visible]:ring-white data-[focus-visible]:ring-offset-blue-900`,
-  outlineLight: `${base} border border-white/80 text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-blue-900 data-[focus-visible]:ring-white data-[focus-visible]:ring-offset-blue-900`,
+  light: `${base} bg-white text-blue-800 hover:bg-blue-50 focus-visible:ring-white focus-visible:ring-offset-blue-900`,
+  outlineLight: `${base} border border-white/80 text-white hover:bg-white/10 focus-visible:ring-white focus-visible:ring-offset-blue-900`,
   small: `${base} px-3 py-2 text-sm`,
 } as const
 
