@@ -124,8 +124,7 @@ test('a category without projects shows the empty state, and View All Solutions 
 }) => {
   // The owner removes every inventory project for a moment, so that one category is empty.
   await signInOwner(page.request)
-  const full = (await (await page.request.get('/api/projects')).json()) as (ApiProject &
-    Record<string, unknown>)[]
+  const full = await ownerProjects(page.request)
   const inventory = full.filter((p) => shownUnder(p.category) === 'inventory')
   expect(inventory.length).toBeGreaterThan(0)
   for (const p of inventory) expect((await page.request.delete(`/api/projects/${p.id}`)).ok()).toBe(true)
