@@ -1,5 +1,6 @@
 // Non-secret site configuration (wrangler vars) handed to the SPA: the Worker
 // writes it into the shell as JSON, the SPA reads it before first render.
+import { httpUrl } from './url'
 
 export type SiteConfig = {
   ownerName: string
@@ -35,13 +36,7 @@ export function parseSiteConfig(value: unknown): SiteConfig {
 
 /** An absolute http(s) URL, or '' (used for the framed demo). */
 export function httpUrlOrEmpty(value: string | undefined | null): string {
-  if (!value?.trim()) return ''
-  try {
-    const url = new URL(value.trim())
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : ''
-  } catch {
-    return ''
-  }
+  return value?.trim() ? (httpUrl(value.trim())?.toString() ?? '') : ''
 }
 
 /** `tel:` href from a display phone number ("+1 (618) 555-0123" -> "tel:+16185550123"). */

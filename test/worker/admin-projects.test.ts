@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { enumName, enumValue } from '../../schema/graphql-enums'
 import { gql, rest } from './admin-helpers'
 import { call } from './helpers'
 
@@ -16,8 +17,22 @@ const valid = {
 const PROJECT_FIELDS = `id title description category businessValue keyFeatures problemSolved targetAudience status
   image technologies liveUrl githubUrl demoUrl isPublic featured order metrics testimonial`
 
+/** The same project as GraphQL input: category and status are enums there. */
+const asInput = (project: typeof valid) => ({
+  ...project,
+  category: enumName('ProjectCategory', project.category),
+  status: enumName('ProjectStatus', project.status),
+})
+
 /** What REST and GraphQL must agree on: everything but the row's identity and clock. */
 const comparable = ({ id: _id, createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => rest
+/** A project read through GraphQL, in REST's terms (stored enum values). */
+const fromGql = (project: Record<string, unknown>) =>
+  comparable({
+    ...project,
+    category: enumValue('ProjectCategory', String(project.category)),
+    status: project.status === null ? null : enumValue('ProjectStatus', String(project.status)),
+  })
 
 describe('projects REST', () => {
   it('creates (201, the created project with defaults), lists, edits and deletes (204)', async () => {
@@ -121,34 +136,41 @@ describe('projects REST and GraphQL parity', () => {
     const viaRest = (await (await rest('POST', '/api/projects', valid)).json()) as Record<string, unknown>
     const viaGql = await gql<{ createProject: Record<string, unknown> }>(
       `mutation ($input: ProjectInput!) { createProject(input: $input) { ${PROJECT_FIELDS} } }`,
-      { input: valid },
+      { input: asInput(valid) },
     )
     expect(viaGql.status).toBe(200)
-    expect(comparable(viaGql.body.data!.createProject)).toEqual(comparable(viaRest))
+    expect(viaGql.body.data!.createProject).toMatchObject({ category: 'HEALTHCARE', status: 'BETA' })
+    expect(fromGql(viaGql.body.data!.createProject)).toEqual(comparable(viaRest))
     // GraphQL ids are strings; they name the same kind of row.
     expect(Number(viaGql.body.data!.createProject.id)).toBeGreaterThan(Number(viaRest.id))
   })
 
   it('validation gives the same field messages', async () => {
-    const bad = {
-      title: '',
-      category: 'ai-chatbot',
-      liveUrl: 'javascript:alert(1)',
-      status: 'beta',
-      description: 'x',
-    }
+    const bad = { title: '', liveUrl: 'javascript:alert(1)', status: 'beta', description: 'x' }
     const viaRest = (await (await rest('POST', '/api/projects', bad)).json()) as {
       errors: Record<string, string>
     }
     const viaGql = await gql(`mutation ($input: ProjectInput!) { createProject(input: $input) { id } }`, {
-      input: bad,
+      input: { ...bad, status: 'BETA' },
     })
     expect(viaGql.status).toBe(400)
     expect(viaGql.body.errors?.[0]).toMatchObject({
       message: 'Please correct the highlighted fields.',
       extensions: { code: 'BAD_USER_INPUT', errors: viaRest.errors },
     })
-    expect(Object.keys(viaRest.errors).sort()).toEqual(['category', 'liveUrl', 'title'])
+    expect(viaRest.errors).toEqual({
+      title: 'Title is required',
+      category: 'Choose a category',
+      liveUrl: 'Live URL must be a valid http(s) URL',
+    })
+  })
+
+  it('an unknown category is refused by the enum itself on GraphQL', async () => {
+    const viaGql = await gql(`mutation ($input: ProjectInput!) { createProject(input: $input) { id } }`, {
+      input: { ...asInput(valid), category: 'ai-chatbot' },
+    })
+    expect(viaGql.status).toBe(400)
+    expect(viaGql.body.errors?.[0]?.message).toMatch(/ProjectCategory/)
   })
 
   it('update, delete, a bad id and a missing id agree', async () => {
@@ -156,13 +178,13 @@ describe('projects REST and GraphQL parity', () => {
     const update = { ...valid, title: 'Edited', metrics: '40% fewer calls' }
     const viaGql = await gql<{ updateProject: Record<string, unknown> }>(
       `mutation ($id: ID!, $input: ProjectInput!) { updateProject(id: $id, input: $input) { ${PROJECT_FIELDS} } }`,
-      { id, input: update },
+      { id, input: asInput(update) },
     )
     const viaRest = (await (await rest('PUT', `/api/projects/${id}`, update)).json()) as Record<
       string,
       unknown
     >
-    expect(comparable(viaGql.body.data!.updateProject)).toEqual(comparable(viaRest))
+    expect(fromGql(viaGql.body.data!.updateProject)).toEqual(comparable(viaRest))
 
     const badId = await gql(`mutation { deleteProject(id: "0") }`)
     expect(badId.status).toBe(400)
@@ -185,7 +207,7 @@ describe('projects REST and GraphQL parity', () => {
     await rest('POST', '/api/projects', valid)
     const viaRest = (await (await call('/api/projects')).json()) as Record<string, unknown>[]
     const viaGql = await gql<{ projects: Record<string, unknown>[] }>(`{ projects { ${PROJECT_FIELDS} } }`)
-    expect(viaGql.body.data!.projects.map(comparable)).toEqual(viaRest.map(comparable))
+    expect(viaGql.body.data!.projects.map(fromGql)).toEqual(viaRest.map(comparable))
     expect(viaGql.body.data!.projects.map((p) => Number(p.id))).toEqual(viaRest.map((p) => p.id))
   })
 
@@ -195,7 +217,7 @@ describe('projects REST and GraphQL parity', () => {
     await new Promise((r) => setTimeout(r, 50))
     const viaGql = await gql<{ createProject: { id: string } }>(
       'mutation ($input: ProjectInput!) { createProject(input: $input) { id } }',
-      { input: { ...valid, title: 'Fresh from GraphQL' } },
+      { input: { ...asInput(valid), title: 'Fresh from GraphQL' } },
     )
     const after = (await (await call('/api/projects')).json()) as { id: number; title: string }[]
     expect(after).toHaveLength(before.length + 1)

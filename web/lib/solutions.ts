@@ -1,6 +1,7 @@
 // The rules of the public solutions catalogue (SPEC §2, §3, §5), pure so they
 // are unit-tested on their own: category mapping and counts, URL validity,
 // the image fallback, status labels and the card's action buttons.
+import { isHttpUrl } from '../../schema/url'
 import {
   CARD_ANIMATION_DELAY_S,
   CARD_KEY_FEATURES,
@@ -44,13 +45,7 @@ export const CONSULTATION_PATH = '/schedule-consultation'
  */
 export function isValidUrl(url: string | null | undefined): url is string {
   const trimmed = url?.trim()
-  if (!trimmed || trimmed.includes(PLACEHOLDER_PATH)) return false
-  try {
-    const { protocol } = new URL(trimmed)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
+  return !!trimmed && !trimmed.includes(PLACEHOLDER_PATH) && isHttpUrl(trimmed)
 }
 
 const SOLUTION_CATEGORIES = new Set<string>(

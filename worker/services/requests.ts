@@ -28,7 +28,6 @@ const notification = (env: Env, visitorEmail: string, mail: MailContent) => ({
 })
 
 export const PAST_DATE_MESSAGE = 'Choose today or a later date'
-export const INVALID_ID_MESSAGE = 'Invalid id'
 
 // ---------- Public submissions ----------
 
@@ -138,7 +137,7 @@ export async function updateConsultation(
   rawId: unknown,
   patch: RequestUpdateInput,
 ): Promise<ConsultationView> {
-  const id = parseId(rawId, INVALID_ID_MESSAGE)
+  const id = parseId(rawId)
   const c = tables.consultations
   const changes = changesOf(patch)
   if (Object.keys(changes).length) await db.update(c).set(changes).where(eq(c.id, id))
@@ -152,7 +151,7 @@ export async function updateSupportRequest(
   rawId: unknown,
   patch: RequestUpdateInput,
 ): Promise<SupportRequestView> {
-  const id = parseId(rawId, INVALID_ID_MESSAGE)
+  const id = parseId(rawId)
   const s = tables.supportRequests
   const changes = changesOf(patch)
   if (Object.keys(changes).length) await db.update(s).set(changes).where(eq(s.id, id))
