@@ -1,7 +1,7 @@
 // The rules of the public solutions catalogue (SPEC §2, §3, §5), pure so they
 // are unit-tested on their own: category mapping and counts, URL validity,
 // the image fallback, status labels and the card's action buttons.
-import { isHttpUrl } from '../../schema/url'
+
 import {
   CARD_ANIMATION_DELAY_S,
   CARD_KEY_FEATURES,
@@ -15,6 +15,7 @@ import {
 } from '../../schema/constants'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
 import type { Project } from '../../schema/tables'
+import { isHttpUrl } from '../../schema/url'
 
 /** A row as JSON delivers it, read-only (valtio snapshots are): dates become ISO strings. */
 export type Json<T> = {
