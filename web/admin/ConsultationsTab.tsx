@@ -23,16 +23,19 @@ import {
   type AdminConsultation,
   type AdminSupportRequest,
   CONSULTATIONS_QUERY,
+  consultationOf,
   SUPPORT_REQUESTS_QUERY,
+  supportRequestOf,
   UPDATE_CONSULTATION,
   UPDATE_SUPPORT_REQUEST,
+  updateOf,
 } from './requests/queries'
 import { type Detail, RequestDialog, type SaveResult } from './requests/RequestDialog'
 
 /** The number of consultation requests still pending (shares the tab's query and cache). */
 export function usePendingCount(): number {
-  const [{ data }] = useQuery<{ consultations: AdminConsultation[] }>({ query: CONSULTATIONS_QUERY })
-  return data?.consultations.filter((c) => c.status === 'pending').length ?? 0
+  const [{ data }] = useQuery({ query: CONSULTATIONS_QUERY })
+  return data?.consultations.filter((c) => c.status === 'PENDING').length ?? 0
 }
 
 /** The "Pending" count badge for the tab label: nothing when no request is pending. */
@@ -97,14 +100,12 @@ export function ConsultationsTab() {
 }
 
 function ConsultationList() {
-  const [{ data, fetching, error }] = useQuery<{ consultations: AdminConsultation[] }>({
-    query: CONSULTATIONS_QUERY,
-  })
+  const [{ data, fetching, error }] = useQuery({ query: CONSULTATIONS_QUERY })
   const [, update] = useMutation(UPDATE_CONSULTATION)
   const [open, setOpen] = useState<AdminConsultation | null>(null)
   useLogError('consultations', error)
 
-  const rows = data?.consultations ?? []
+  const rows = data?.consultations.map(consultationOf) ?? []
   return (
     <>
       <ListState
@@ -134,7 +135,7 @@ function ConsultationList() {
           notes={open.notes}
           details={consultationDetails(open)}
           onClose={() => setOpen(null)}
-          onSave={async (patch) => saved(await update({ id: open.id, ...patch }))}
+          onSave={async (patch) => saved(await update(updateOf(open.id, patch)))}
         />
       )}
     </>
@@ -142,14 +143,12 @@ function ConsultationList() {
 }
 
 function SupportRequestList() {
-  const [{ data, fetching, error }] = useQuery<{ supportRequests: AdminSupportRequest[] }>({
-    query: SUPPORT_REQUESTS_QUERY,
-  })
+  const [{ data, fetching, error }] = useQuery({ query: SUPPORT_REQUESTS_QUERY })
   const [, update] = useMutation(UPDATE_SUPPORT_REQUEST)
   const [open, setOpen] = useState<AdminSupportRequest | null>(null)
   useLogError('support requests', error)
 
-  const rows = data?.supportRequests ?? []
+  const rows = data?.supportRequests.map(supportRequestOf) ?? []
   return (
     <>
       <ListState
@@ -183,7 +182,7 @@ function SupportRequestList() {
           notes={open.notes}
           details={supportDetails(open)}
           onClose={() => setOpen(null)}
-          onSave={async (patch) => saved(await update({ id: open.id, ...patch }))}
+          onSave={async (patch) => saved(await update(updateOf(open.id, patch)))}
         />
       )}
     </>

@@ -3,25 +3,19 @@ import { useMutation, useQuery } from 'urql'
 import { FILE_ACCEPT } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { graphql, type ResultOf } from '../graphql'
 import { ADMIN_TOASTS } from '../messages'
 import { UploadForm } from '../UploadForm'
 import { AdminButton, ConfirmDialog, formatDate, ListState, linkButtonClass, Section, sizeInKb } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 
-type AdminFile = {
-  id: string
-  originalName: string
-  mimetype: string
-  size: number
-  createdAt: string
-  url: string
-}
+const FILES_QUERY = graphql('query AdminFiles { uploads { id originalName mimetype size createdAt url } }')
+const DELETE_FILE = graphql('mutation DeleteUpload($id: ID!) { deleteUpload(id: $id) }')
 
-const FILES_QUERY = 'query AdminFiles { uploads { id originalName mimetype size createdAt url } }'
-const DELETE_FILE = 'mutation DeleteUpload($id: ID!) { deleteUpload(id: $id) }'
+type AdminFile = ResultOf<typeof FILES_QUERY>['uploads'][number]
 
 export function FilesTab() {
-  const [{ data, fetching, error }, refetch] = useQuery<{ uploads: AdminFile[] }>({ query: FILES_QUERY })
+  const [{ data, fetching, error }, refetch] = useQuery({ query: FILES_QUERY })
   const [, deleteFile] = useMutation(DELETE_FILE)
   const [deleting, setDeleting] = useState<AdminFile | null>(null)
   const refresh = () => refetch(FROM_NETWORK)

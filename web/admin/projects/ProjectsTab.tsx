@@ -12,14 +12,11 @@ import { toast } from '../../components/Toaster'
 import { publicDataChanged } from '../../state/cache'
 import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
-import type { AdminProject } from './form'
 import { ProjectDialog } from './ProjectDialog'
-import { DELETE_PROJECT, PROJECTS_QUERY } from './queries'
+import { type AdminProject, DELETE_PROJECT, PROJECTS_QUERY, projectsOf } from './queries'
 
 export function ProjectsTab() {
-  const [{ data, fetching, error }, refetch] = useQuery<{ projects: AdminProject[] }>({
-    query: PROJECTS_QUERY,
-  })
+  const [{ data, fetching, error }, refetch] = useQuery({ query: PROJECTS_QUERY })
   const [, deleteProject] = useMutation(DELETE_PROJECT)
   // null: closed; 'new': adding; a project: editing it.
   const [editing, setEditing] = useState<AdminProject | 'new' | null>(null)
@@ -42,7 +39,7 @@ export function ProjectsTab() {
     publicDataChanged('projects')
   }
 
-  const projects = data?.projects ?? []
+  const projects = projectsOf(data)
   return (
     <Section
       title="Projects"

@@ -4,25 +4,23 @@ import { RESUME_ACCEPT } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { publicDataChanged } from '../../state/cache'
+import { graphql, type ResultOf } from '../graphql'
 import { UploadForm } from '../UploadForm'
 import { AdminButton, ConfirmDialog, formatDate, ListState, Section, sizeInKb } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 
-type AdminResume = {
-  id: string
-  originalName: string
-  fileSize: number
-  isActive: boolean
-  createdAt: string
-}
+const RESUMES_QUERY = graphql(
+  'query AdminResumes { resumes { id originalName mimeType fileSize isActive createdAt } }',
+)
+const ACTIVATE_RESUME = graphql(
+  'mutation ActivateResume($id: ID!) { activateResume(id: $id) { id isActive } }',
+)
+const DELETE_RESUME = graphql('mutation DeleteResume($id: ID!) { deleteResume(id: $id) }')
 
-const RESUMES_QUERY =
-  'query AdminResumes { resumes { id originalName mimeType fileSize isActive createdAt } }'
-const ACTIVATE_RESUME = 'mutation ActivateResume($id: ID!) { activateResume(id: $id) { id isActive } }'
-const DELETE_RESUME = 'mutation DeleteResume($id: ID!) { deleteResume(id: $id) }'
+type AdminResume = ResultOf<typeof RESUMES_QUERY>['resumes'][number]
 
 export function ResumesTab() {
-  const [{ data, fetching, error }, refetch] = useQuery<{ resumes: AdminResume[] }>({ query: RESUMES_QUERY })
+  const [{ data, fetching, error }, refetch] = useQuery({ query: RESUMES_QUERY })
   const [activation, activate] = useMutation(ACTIVATE_RESUME)
   const [, deleteResume] = useMutation(DELETE_RESUME)
   const [deleting, setDeleting] = useState<AdminResume | null>(null)
