@@ -3,11 +3,11 @@
 // notification e-mail went out; a details dialog changes status and notes.
 // AdminTabs renders it under an urql Provider; PendingBadge can sit beside
 // the tab's label.
-import { type ReactNode, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Radio, RadioGroup } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
 import { labelOf } from '../../schema/constants'
-import { API_MESSAGES, EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
+import { EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
 import {
   BUDGETS,
   CONTACT_METHODS,
@@ -31,6 +31,8 @@ import {
   updateOf,
 } from './requests/queries'
 import { type Detail, RequestDialog, type SaveResult } from './requests/RequestDialog'
+import { ListState } from './ui'
+import { fieldErrorsOf, messageOf } from './urql'
 
 /** The number of consultation requests still pending (shares the tab's query and cache). */
 export function usePendingCount(): number {
@@ -109,10 +111,10 @@ function ConsultationList() {
   return (
     <>
       <ListState
-        fetching={fetching && !data}
-        failed={Boolean(error && !data)}
-        isEmpty={rows.length === 0}
-        empty={EMPTY_STATES.consultations}
+        loading={fetching && !data}
+        error={data ? undefined : error}
+        empty={rows.length === 0}
+        emptyText={EMPTY_STATES.consultations}
       >
         <ul aria-label="Consultation requests" className="divide-y divide-slate-200">
           {rows.map((c) => (
@@ -152,10 +154,10 @@ function SupportRequestList() {
   return (
     <>
       <ListState
-        fetching={fetching && !data}
-        failed={Boolean(error && !data)}
-        isEmpty={rows.length === 0}
-        empty={EMPTY_STATES.supportRequests}
+        loading={fetching && !data}
+        error={data ? undefined : error}
+        empty={rows.length === 0}
+        emptyText={EMPTY_STATES.supportRequests}
       >
         <ul aria-label="Support requests" className="divide-y divide-slate-200">
           {rows.map((r) => (
@@ -227,13 +229,8 @@ function saved(result: { error?: CombinedError }): SaveResult {
     toast(TOASTS.requestUpdated)
     return { ok: true }
   }
-  const withFields = result.error.graphQLErrors.find((e) => e.extensions?.errors)
-  toast({
-    title: ERRORS.errorTitle,
-    description: result.error.graphQLErrors[0]?.message ?? API_MESSAGES.internal,
-    variant: 'destructive',
-  })
-  return { ok: false, errors: (withFields?.extensions?.errors as Record<string, string> | undefined) ?? {} }
+  toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+  return { ok: false, errors: fieldErrorsOf(result.error) }
 }
 
 /** SPEC §8: fetch errors of the consultation list are logged to the console. */
@@ -241,25 +238,6 @@ function useLogError(what: string, error: CombinedError | undefined) {
   useEffect(() => {
     if (error) console.error(`Failed to load ${what}`, error)
   }, [what, error])
-}
-
-function ListState({
-  fetching,
-  failed,
-  isEmpty,
-  empty,
-  children,
-}: {
-  fetching: boolean
-  failed: boolean
-  isEmpty: boolean
-  empty: string
-  children: ReactNode
-}) {
-  if (fetching) return <p className="text-slate-600">Loading...</p>
-  if (failed) return <p className="text-slate-600">The requests could not be loaded.</p>
-  if (isEmpty) return <p className="py-8 text-center text-slate-600">{empty}</p>
-  return children
 }
 
 function RequestRow({

@@ -21,7 +21,8 @@ const CODES: Record<number, string> = {
 }
 
 type ServiceError = ApiError | DomainError
-const isServiceError = (err: unknown): err is ServiceError => err instanceof ApiError || err instanceof DomainError
+const isServiceError = (err: unknown): err is ServiceError =>
+  err instanceof ApiError || err instanceof DomainError
 const statusOf = (err: ServiceError) => (err instanceof ApiError ? err.status : DOMAIN_STATUS[err.kind])
 
 const extensionsOf = (err: ServiceError) => ({
