@@ -25,13 +25,18 @@ test.describe('owner sign-in', () => {
   })
 
   test('login, the admin header, then logout back to the public site', async ({ page, context }) => {
-    // Hold the answer briefly so the pending label can be seen.
+    // Hold the answer until the pending label has been seen, then let it through.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400))
+      await held
       await route.continue()
     })
     await signInThroughForm(page)
     await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible()
+    release()
 
     // Announced: a labelled alert dialog whose content is a live `alert`.
     const welcome = toastRegion(page).getByRole('alertdialog', { name: 'Welcome back!' })

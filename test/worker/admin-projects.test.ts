@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { enumName, enumValue } from '../../schema/graphql-enums'
 import { gql, rest } from './admin-helpers'
 import { call } from './helpers'
@@ -16,6 +16,16 @@ const valid = {
 
 const PROJECT_FIELDS = `id title description category businessValue keyFeatures problemSolved targetAudience status
   image technologies liveUrl githubUrl demoUrl isPublic featured order metrics testimonial`
+
+/** Polls until the public read's edge copy is in the cache (it is stored after the response). */
+const edgeCopyStored = (path: string) =>
+  vi.waitFor(
+    async () => {
+      const cache = await caches.open('public-reads')
+      expect(await cache.match(`https://public-read.cache${path}`)).toBeDefined()
+    },
+    { interval: 5 },
+  )
 
 /** The same project as GraphQL input: category and status are enums there. */
 const asInput = (project: typeof valid) => ({
@@ -213,8 +223,8 @@ describe('projects REST and GraphQL parity', () => {
 
   it('a write through either API is on the public list at once (the edge copy is purged)', async () => {
     const before = (await (await call('/api/projects')).json()) as { title: string }[]
-    // Let the edge copy be stored, so the next read would be served from it without a purge.
-    await new Promise((r) => setTimeout(r, 50))
+    // Wait until the edge copy is stored, so the next read would be served from it without a purge.
+    await edgeCopyStored('/api/projects')
     const viaGql = await gql<{ createProject: { id: string } }>(
       'mutation ($input: ProjectInput!) { createProject(input: $input) { id } }',
       { input: { ...asInput(valid), title: 'Fresh from GraphQL' } },
@@ -231,7 +241,7 @@ describe('projects REST and GraphQL parity', () => {
   it('a 304 from the edge copy tells the browser to revalidate next time too', async () => {
     const first = await call('/api/projects')
     const etag = first.headers.get('etag')!
-    await new Promise((r) => setTimeout(r, 50))
+    await edgeCopyStored('/api/projects')
     const revalidated = await call('/api/projects', { headers: { 'If-None-Match': etag } })
     expect(revalidated.status).toBe(304)
     // Not the edge copy's own lifetime: a browser holding this could not see the next write.
