@@ -7,7 +7,7 @@ import { graphql } from './graphql'
 import { purgeAfterOwnerWrites } from './http/cache'
 import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
-import { requestLogger } from './http/logging'
+import { requestIds, requestLogger } from './http/logging'
 import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
 import { auth } from './routes/auth'
@@ -39,6 +39,7 @@ const api = new Hono<AppEnv>()
 
 export const app = new Hono<AppEnv>()
   .use(securityHeaders)
+  .use(requestIds)
   .use(requestLogger)
   .use(async (c, next) => {
     c.set('db', createDb(c.env.DB))
