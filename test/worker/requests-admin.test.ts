@@ -229,6 +229,18 @@ describe('delivery state', () => {
     expect(body.data!.consultations!.find((r) => r.email === email)!.delivery).toBe('PENDING')
   })
 
+  it('lists a stored status outside the list as CANCELLED instead of failing the whole list', async () => {
+    await env.DB.prepare(
+      `insert into consultations (name, email, project_type, preferred_date, preferred_time, description, status)
+       values ('Odd', 'odd-status@example.com', 'other', '2030-01-01T15:00:00.000Z', '09:00', 'imported', 'archived')`,
+    ).run()
+    const { status, body } = await gql('{ consultations { email status } }')
+    expect(status).toBe(200)
+    expect(body.data!.consultations!.find((r) => r.email === 'odd-status@example.com')!.status).toBe(
+      'CANCELLED',
+    )
+  })
+
   it('shows failed for a request that has no notification at all', async () => {
     await env.DB.prepare(
       `insert into consultations (name, email, project_type, preferred_date, preferred_time, description)

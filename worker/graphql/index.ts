@@ -36,7 +36,7 @@ const yogaFor = (local: boolean) =>
     schema,
     graphqlEndpoint: '/graphql',
     // Unexpected errors reach the client as "Unexpected error." only; details go to the log.
-    // ApiErrors from the service layer keep their message and status (errors.ts).
+    // Domain errors from the services keep their message, field map and status (errors.ts).
     maskedErrors: { maskError: maskServiceError },
     graphiql: local,
     landingPage: false,

@@ -3,6 +3,7 @@
 // (worker/services/requests.ts); the owner scope comes from the root types.
 import { rowId } from '../../schema/ids'
 import { requestUpdateInput } from '../../schema/payloads'
+import { REQUEST_STATUSES } from '../../schema/request-options'
 import {
   type ConsultationView,
   listConsultations,
@@ -24,6 +25,10 @@ import {
   UrgencyEnum,
 } from './enums'
 
+/** A stored status outside the list (none is written today) shows as cancelled, as SPEC §3 styles it. */
+const knownStatus = ({ status }: { status: string }) =>
+  (REQUEST_STATUSES as readonly string[]).includes(status) ? status : 'cancelled'
+
 const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').implement({
   description: 'A schedule-consultation request.',
   fields: (t) => ({
@@ -38,7 +43,7 @@ const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').impl
     preferredTime: t.expose('preferredTime', { type: TimeSlotEnum, description: 'Slot start, US Central' }),
     description: t.exposeString('description', { description: 'What the visitor needs.' }),
     notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
-    status: t.expose('status', { type: RequestStatusEnum, description: 'Set by the owner.' }),
+    status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
@@ -63,7 +68,7 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
       description: 'When to reply.',
     }),
     notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
-    status: t.expose('status', { type: RequestStatusEnum, description: 'Set by the owner.' }),
+    status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
