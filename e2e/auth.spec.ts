@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { TOAST_TIMEOUT_MS } from '../schema/constants'
+import { expectNoAxeViolations } from './axe'
 
 // The local owner of the e2e server (scripts/serve-e2e.sh, from .dev.vars).
 const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
@@ -141,8 +141,7 @@ test.describe('accessibility', () => {
       await page.goto(path)
       await expect(page.locator('main')).toBeVisible()
       await expect(page.getByText('Loading...')).toHaveCount(0)
-      const results = await new AxeBuilder({ page }).include('main').analyze()
-      expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([])
+      await expectNoAxeViolations(page, { include: 'main', label: path })
     }
   })
 })
