@@ -10,7 +10,7 @@ type Props = { title: string; intro: string; rows: NotificationRow[]; descriptio
 
 function Notification({ title, intro, rows, description, adminUrl }: Props) {
   return (
-    <html>
+    <html lang="en">
       <body style="font-family:system-ui,sans-serif;color:#0f172a">
         <h1 style="font-size:20px">{title}</h1>
         <p>{intro}</p>
