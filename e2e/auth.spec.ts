@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { TOAST_TIMEOUT_MS } from '../schema/constants'
+import { expectNoAxeViolations } from './axe'
 
 // The local owner of the e2e server (scripts/serve-e2e.sh, from .dev.vars).
 const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
@@ -25,13 +26,18 @@ test.describe('owner sign-in', () => {
   })
 
   test('login, the admin header, then logout back to the public site', async ({ page, context }) => {
-    // Hold the answer briefly so the pending label can be seen.
+    // Hold the answer until the pending label has been seen, then let it through.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
     await page.route('**/api/auth/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 400))
+      await held
       await route.continue()
     })
     await signInThroughForm(page)
     await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible()
+    release()
 
     // Announced: a labelled alert dialog whose content is a live `alert`.
     const welcome = toastRegion(page).getByRole('alertdialog', { name: 'Welcome back!' })
@@ -94,6 +100,8 @@ test.describe('owner sign-in', () => {
 
 test.describe('toasts', () => {
   test('show one at a time; a queued toast follows when the first leaves', async ({ page }) => {
+    // The page's clock is driven by the test: the toasts' 5 s pass without waiting 5 s.
+    await page.clock.install()
     const toasts = toastRegion(page).getByRole('alertdialog')
     await signInThroughForm(page, 'not-the-password')
     await expect(toasts).toHaveAccessibleName('Login failed')
@@ -105,21 +113,25 @@ test.describe('toasts', () => {
     // Move the pointer away: hovering the region pauses the timer by design.
     await page.mouse.move(0, 0)
     const first = await toasts.getAttribute('aria-labelledby')
-    await expect(toasts).not.toHaveAttribute('aria-labelledby', first!, { timeout: 8000 })
+    await page.clock.runFor(TOAST_TIMEOUT_MS + 100)
+    await expect(toasts).not.toHaveAttribute('aria-labelledby', first!)
     await expect(toasts).toHaveCount(1)
-    await expect(toasts).toHaveCount(0, { timeout: 8000 })
+    await page.clock.runFor(TOAST_TIMEOUT_MS + 100)
+    await expect(toasts).toHaveCount(0)
   })
 
-  test('a toast stays about 5 s', async ({ page }) => {
+  test('a toast stays 5 s', async ({ page }) => {
+    await page.clock.install()
     await signInThroughForm(page, 'not-the-password')
     await page.mouse.move(0, 0)
     const toast = toastRegion(page).getByRole('alertdialog')
     await expect(toast).toBeVisible()
-    const shownAt = Date.now()
-    await expect(toast).toHaveCount(0, { timeout: 8000 })
-    const shownFor = Date.now() - shownAt
-    expect(shownFor).toBeGreaterThan(4000)
-    expect(shownFor).toBeLessThan(7000)
+    // The page's clock also runs on its own, so the margin is a second.
+    await page.clock.runFor(TOAST_TIMEOUT_MS - 1000)
+    await expect(toast).toBeVisible()
+    await page.clock.runFor(1100)
+    // Gone now, not after the page's own clock has run on for a while.
+    await expect(toast).toHaveCount(0, { timeout: 1000 })
   })
 })
 
@@ -129,8 +141,7 @@ test.describe('accessibility', () => {
       await page.goto(path)
       await expect(page.locator('main')).toBeVisible()
       await expect(page.getByText('Loading...')).toHaveCount(0)
-      const results = await new AxeBuilder({ page }).include('main').analyze()
-      expect(results.violations.map((v) => `${path}: ${v.id}`)).toEqual([])
+      await expectNoAxeViolations(page, { include: 'main', label: path })
     }
   })
 })

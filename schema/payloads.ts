@@ -19,6 +19,7 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from './request-options'
+import { isHttpUrl } from './url'
 
 const required = (label: string, max = 200) =>
   z
@@ -37,15 +38,6 @@ const optional = (label: string, max = 500) =>
 
 const optionalUrl = (label: string) =>
   optional(label, 2000).refine((v) => v === null || isHttpUrl(v), `${label} must be a valid http(s) URL`)
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message })

@@ -1,5 +1,6 @@
 // Non-secret site configuration (wrangler vars) the pages show: the root
 // loader hands it to every page (web/root.tsx). Never add a secret here.
+import { httpUrl } from './url'
 
 export type SiteConfig = {
   ownerName: string
@@ -20,13 +21,7 @@ export const EMPTY_SITE_CONFIG: SiteConfig = {
 
 /** An absolute http(s) URL, or '' (used for the framed demo). */
 export function httpUrlOrEmpty(value: string | undefined | null): string {
-  if (!value?.trim()) return ''
-  try {
-    const url = new URL(value.trim())
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : ''
-  } catch {
-    return ''
-  }
+  return value?.trim() ? (httpUrl(value.trim())?.toString() ?? '') : ''
 }
 
 /** `tel:` href from a display phone number ("+1 (618) 555-0123" -> "tel:+16185550123"). */

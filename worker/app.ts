@@ -7,7 +7,7 @@ import { graphql } from './graphql'
 import { purgeAfterOwnerWrites } from './http/cache'
 import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
-import { requestLogger } from './http/logging'
+import { requestIds, requestLogger } from './http/logging'
 import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
 import { renderPage } from './pages'
@@ -46,6 +46,7 @@ export const app = new Hono<AppEnv>()
     if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy')
   })
   .use(securityHeaders)
+  .use(requestIds)
   .use(requestLogger)
   .use(async (c, next) => {
     c.set('db', createDb(c.env.DB))

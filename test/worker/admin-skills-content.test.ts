@@ -138,11 +138,11 @@ describe('page content', () => {
     expect(viaGql.body.data?.saveContent).toEqual({
       key: 'test.gql',
       content: 'From GraphQL',
-      contentType: 'text',
+      contentType: 'TEXT',
     })
     const edit = await gql<{ updateContent: Record<string, unknown> }>(
       'mutation ($key: String!, $input: ContentUpdateInput!) { updateContent(key: $key, input: $input) { key content contentType } }',
-      { key: 'test.gql', input: { content: 'Edited', contentType: 'textarea' } },
+      { key: 'test.gql', input: { content: 'Edited', contentType: 'TEXTAREA' } },
     )
     const restEdit = (await (
       await rest('PUT', '/api/page-content/test.gql', { content: 'Edited', contentType: 'textarea' })
@@ -150,8 +150,9 @@ describe('page content', () => {
     expect(edit.body.data?.updateContent).toEqual({
       key: restEdit.key,
       content: restEdit.content,
-      contentType: restEdit.contentType,
+      contentType: 'TEXTAREA',
     })
+    expect(restEdit.contentType).toBe('textarea')
 
     const missing = await gql('mutation { updateContent(key: "test.none", input: { content: "x" }) { key } }')
     expect(missing.status).toBe(404)

@@ -2,10 +2,10 @@ import { env } from 'cloudflare:test'
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeHexLowerCase } from '@oslojs/encoding'
 import { hashPassword } from '../../worker/auth/password'
-import { call } from './helpers'
+import { call, freshIp } from './helpers'
 
-/** A fresh client IP per use, so the login limiter's per-IP key starts at zero. */
-export const freshIp = () => `198.51.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`
+// The auth tests import freshIp with the other auth helpers; it is defined once, in helpers.ts.
+export { freshIp }
 
 /** A fresh username per use (the limiter keys and D1 rows stay apart between tests). */
 export const freshUsername = (prefix = 'user') => `${prefix}-${crypto.randomUUID().slice(0, 8)}`

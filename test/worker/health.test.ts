@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { call } from './helpers'
 
 describe('GET /api/health', () => {
@@ -67,5 +67,34 @@ describe('bindings round trip', () => {
     expect(await (await env.FILES.get('t/x.txt'))?.text()).toBe('hello')
     await env.SESSIONS.put('k', 'v')
     expect(await env.SESSIONS.get('k')).toBe('v')
+  })
+})
+
+describe('request ids', () => {
+  it('every answer carries one, raw responses (GraphQL, file downloads) included; the ray id wins', async () => {
+    const graphql = await call('/graphql', { method: 'POST', json: { query: '{ me { id } }' } })
+    expect(graphql.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    const missing = await call('/api/resume/download')
+    expect(missing.headers.get('x-request-id')).toBeTruthy()
+    const ray = await call('/api/health', { headers: { 'cf-ray': '8f00aa11bb22cc33-ORD' } })
+    expect(ray.headers.get('x-request-id')).toBe('8f00aa11bb22cc33-ORD')
+  })
+
+  it('an unexpected failure is logged under the id the client saw', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const original = env.DB.prepare.bind(env.DB)
+    env.DB.prepare = () => {
+      throw new Error('D1 is down')
+    }
+    try {
+      const res = await call('/api/projects')
+      expect(res.status).toBe(500)
+      const id = res.headers.get('x-request-id')!
+      const logged = errors.mock.calls.map(([line]) => JSON.parse(String(line)) as { requestId?: string })
+      expect(logged.some((l) => l.requestId === id)).toBe(true)
+    } finally {
+      env.DB.prepare = original
+      errors.mockRestore()
+    }
   })
 })

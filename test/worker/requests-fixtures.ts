@@ -2,13 +2,9 @@
 // Worker with a controllable execution context (to await its waitUntil work).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import worker from '../../worker/index'
-import { ORIGIN } from './helpers'
+import { freshIp, ORIGIN } from './helpers'
 
 const DAY = 24 * 60 * 60 * 1000
-
-/** A unique client IP, so each test has its own rate-limit budget. */
-export const freshIp = () =>
-  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`
 
 /** A unique visitor address, to find this test's rows and e-mails among the file's others. */
 export const freshEmail = (tag = 'visitor') => `${tag}-${crypto.randomUUID().slice(0, 8)}@example.com`

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PAST_DATE_MESSAGE } from '../../worker/services/requests'
+import { freshIp } from './helpers'
 import {
   consultation,
   countRows,
-  freshIp,
   inDays,
   outboxFor,
   SUMMER_SLOT,

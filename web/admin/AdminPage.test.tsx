@@ -5,25 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { toastQueue } from '../components/Toaster'
 import { authState, resetAuthForTests } from '../state/auth'
 import { registerCacheClearer } from '../state/cache'
+import { json, serve } from '../test/fetch-stub'
 import { AdminPage } from './AdminPage'
 
 // The tabs belong to another module (and talk GraphQL); here they are a marker.
 vi.mock('./AdminTabs', () => ({ AdminTabs: () => <p>admin tabs</p> }))
 
 const owner = { id: 1, username: 'owner' }
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-function serve(me: () => Response, logout?: () => Response) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
-    const url = String(input)
-    if (url === '/api/auth/me') return me()
-    if (url === '/api/auth/logout' && logout) return logout()
-    throw new Error(`unexpected fetch ${url}`)
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
-}
+const serveAuth = (me: () => Response, logout?: () => Response) =>
+  serve({ '/api/auth/me': me, '/api/auth/logout': logout })
 
 function renderAdmin() {
   const router = createMemoryRouter(
@@ -52,7 +42,7 @@ afterEach(() => {
 
 describe('AdminPage', () => {
   it('signed out: the login prompt and Go to Login, and no admin content', async () => {
-    serve(() => json({ message: 'Authentication required' }, 401))
+    serveAuth(() => json({ message: 'Authentication required' }, 401))
     renderAdmin()
     await screen.findByText('Please log in to access the admin panel.')
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login')
@@ -61,13 +51,13 @@ describe('AdminPage', () => {
   })
 
   it('treats a failing current-user call as signed out', async () => {
-    serve(() => json({ message: 'Something went wrong. Please try again.' }, 500))
+    serveAuth(() => json({ message: 'Something went wrong. Please try again.' }, 500))
     renderAdmin()
     await screen.findByText('Please log in to access the admin panel.')
   })
 
   it('signed in: the header, Welcome back with the username, View Portfolio, Logout and the tabs', async () => {
-    serve(() => json({ user: owner }))
+    serveAuth(() => json({ user: owner }))
     renderAdmin()
     expect(await screen.findByRole('heading', { name: 'Portfolio Admin' })).toBeTruthy()
     expect(screen.getByText('Welcome back, owner')).toBeTruthy()
@@ -77,7 +67,7 @@ describe('AdminPage', () => {
   })
 
   it('logs out: toast, every cache cleared, signed out, then /', async () => {
-    serve(
+    serveAuth(
       () => json({ user: owner }),
       () => new Response(null, { status: 204 }),
     )
@@ -95,7 +85,7 @@ describe('AdminPage', () => {
 
   it('on logout failure: "Logout failed" with the server message (else the fallback), and stays', async () => {
     let answer = json({ message: 'Cross-site request refused' }, 403)
-    serve(
+    serveAuth(
       () => json({ user: owner }),
       () => answer,
     )

@@ -6,45 +6,45 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
 import { toastQueue } from '../components/Toaster'
 import { ConsultationsTab, PendingBadge } from './ConsultationsTab'
-import type { AdminConsultation, AdminSupportRequest } from './requests/queries'
+import type { GqlConsultation, GqlSupportRequest } from './requests/queries'
 
-const consultation = (over: Partial<AdminConsultation>): AdminConsultation => ({
-  id: 1,
+const consultation = (over: Partial<GqlConsultation>): GqlConsultation => ({
+  id: '1',
   name: 'Jordan Lee',
   email: 'jordan@example.com',
   phone: '(618) 555-0199',
   company: 'Lee Family Clinic',
-  projectType: 'web-application',
-  budget: '5k-15k',
+  projectType: 'WEB_APPLICATION',
+  budget: 'FROM_5K_15K',
   preferredDate: '2030-07-15T14:00:00.000Z',
-  preferredTime: '09:00',
+  preferredTime: 'AT_09_00',
   description: 'A scheduling system.',
   notes: null,
-  status: 'pending',
+  status: 'PENDING',
   createdAt: '2030-07-01T12:00:00.000Z',
-  delivery: 'sent',
+  delivery: 'SENT',
   ...over,
 })
 
-const support = (over: Partial<AdminSupportRequest>): AdminSupportRequest => ({
-  id: 7,
+const support = (over: Partial<GqlSupportRequest>): GqlSupportRequest => ({
+  id: '7',
   name: 'Sam Rivera',
   email: 'sam@example.com',
   phone: '618-555-0142',
   businessName: 'Rivera Dental',
-  issueType: 'network',
-  urgency: 'critical',
+  issueType: 'NETWORK',
+  urgency: 'CRITICAL',
   description: 'Wi-Fi drops.',
-  preferredContact: 'phone',
-  preferredTime: 'morning',
+  preferredContact: 'PHONE',
+  preferredTime: 'MORNING',
   notes: 'Called back',
-  status: 'completed',
+  status: 'COMPLETED',
   createdAt: '2030-07-02T12:00:00.000Z',
-  delivery: 'failed',
+  delivery: 'FAILED',
   ...over,
 })
 
-type Data = { consultations: AdminConsultation[]; supportRequests: AdminSupportRequest[] }
+type Data = { consultations: GqlConsultation[]; supportRequests: GqlSupportRequest[] }
 
 const operationName = (request: GraphQLRequest) =>
   (request.query.definitions[0] as OperationDefinitionNode).name?.value
@@ -88,9 +88,9 @@ describe('ConsultationsTab', () => {
   it('lists consultations in the order served (newest first) with their details, status and delivery', () => {
     const { client } = mockClient({
       consultations: [
-        consultation({ id: 3, name: 'Newest Person', status: 'pending' }),
-        consultation({ id: 2, name: 'Middle Person', status: 'confirmed', delivery: 'pending' }),
-        consultation({ id: 1, name: 'Oldest Person', status: 'cancelled', delivery: 'failed' }),
+        consultation({ id: '3', name: 'Newest Person', status: 'PENDING' }),
+        consultation({ id: '2', name: 'Middle Person', status: 'CONFIRMED', delivery: 'PENDING' }),
+        consultation({ id: '1', name: 'Oldest Person', status: 'CANCELLED', delivery: 'FAILED' }),
       ],
       supportRequests: [],
     })
@@ -115,11 +115,11 @@ describe('ConsultationsTab', () => {
   it('counts the pending consultations for the badge', () => {
     const { client } = mockClient({
       consultations: [
-        consultation({ id: 3, status: 'pending' }),
-        consultation({ id: 2, status: 'pending' }),
-        consultation({ id: 1, status: 'completed' }),
+        consultation({ id: '3', status: 'PENDING' }),
+        consultation({ id: '2', status: 'PENDING' }),
+        consultation({ id: '1', status: 'COMPLETED' }),
       ],
-      supportRequests: [support({ status: 'pending' })],
+      supportRequests: [support({ status: 'PENDING' })],
     })
     renderTab(client)
     expect(screen.getByText('2 Pending')).toBeTruthy()
@@ -137,7 +137,7 @@ describe('ConsultationsTab', () => {
     const user = userEvent.setup()
     const { client } = mockClient({
       consultations: [consultation({})],
-      supportRequests: [support({}), support({ id: 6, name: 'Older Request', status: 'pending' })],
+      supportRequests: [support({}), support({ id: '6', name: 'Older Request', status: 'PENDING' })],
     })
     renderTab(client)
     await user.click(screen.getByRole('radio', { name: 'Support requests' }))
@@ -153,8 +153,8 @@ describe('ConsultationsTab', () => {
   it('opens the details, changes the status and notes, and saves through the mutation', async () => {
     const user = userEvent.setup()
     const { client, executeMutation } = mockClient(
-      { consultations: [consultation({ id: 42 })], supportRequests: [] },
-      () => ({ data: { updateConsultation: { id: 42, status: 'confirmed', notes: 'Call Tuesday' } } }),
+      { consultations: [consultation({ id: '42' })], supportRequests: [] },
+      () => ({ data: { updateConsultation: { id: '42', status: 'CONFIRMED', notes: 'Call Tuesday' } } }),
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
@@ -177,8 +177,8 @@ describe('ConsultationsTab', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(executeMutation).toHaveBeenCalledTimes(1)
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({
-      id: 42,
-      status: 'confirmed',
+      id: '42',
+      status: 'CONFIRMED',
       notes: 'Call Tuesday',
     })
     expect(toastQueue.visibleToasts.map((t) => t.content.title)).toEqual(['Request updated'])

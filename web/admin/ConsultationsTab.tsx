@@ -3,11 +3,11 @@
 // notification e-mail went out; a details dialog changes status and notes.
 // AdminTabs renders it under an urql Provider; PendingBadge can sit beside
 // the tab's label.
-import { type ReactNode, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Radio, RadioGroup } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
 import { labelOf } from '../../schema/constants'
-import { API_MESSAGES, EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
+import { EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
 import {
   BUDGETS,
   CONTACT_METHODS,
@@ -23,16 +23,21 @@ import {
   type AdminConsultation,
   type AdminSupportRequest,
   CONSULTATIONS_QUERY,
+  consultationOf,
   SUPPORT_REQUESTS_QUERY,
+  supportRequestOf,
   UPDATE_CONSULTATION,
   UPDATE_SUPPORT_REQUEST,
+  updateOf,
 } from './requests/queries'
 import { type Detail, RequestDialog, type SaveResult } from './requests/RequestDialog'
+import { ListState } from './ui'
+import { fieldErrorsOf, messageOf } from './urql'
 
 /** The number of consultation requests still pending (shares the tab's query and cache). */
 export function usePendingCount(): number {
-  const [{ data }] = useQuery<{ consultations: AdminConsultation[] }>({ query: CONSULTATIONS_QUERY })
-  return data?.consultations.filter((c) => c.status === 'pending').length ?? 0
+  const [{ data }] = useQuery({ query: CONSULTATIONS_QUERY })
+  return data?.consultations.filter((c) => c.status === 'PENDING').length ?? 0
 }
 
 /** The "Pending" count badge for the tab label: nothing when no request is pending. */
@@ -97,21 +102,19 @@ export function ConsultationsTab() {
 }
 
 function ConsultationList() {
-  const [{ data, fetching, error }] = useQuery<{ consultations: AdminConsultation[] }>({
-    query: CONSULTATIONS_QUERY,
-  })
+  const [{ data, fetching, error }] = useQuery({ query: CONSULTATIONS_QUERY })
   const [, update] = useMutation(UPDATE_CONSULTATION)
   const [open, setOpen] = useState<AdminConsultation | null>(null)
   useLogError('consultations', error)
 
-  const rows = data?.consultations ?? []
+  const rows = data?.consultations.map(consultationOf) ?? []
   return (
     <>
       <ListState
-        fetching={fetching && !data}
-        failed={Boolean(error && !data)}
-        isEmpty={rows.length === 0}
-        empty={EMPTY_STATES.consultations}
+        loading={fetching && !data}
+        error={data ? undefined : error}
+        empty={rows.length === 0}
+        emptyText={EMPTY_STATES.consultations}
       >
         <ul aria-label="Consultation requests" className="divide-y divide-slate-200">
           {rows.map((c) => (
@@ -134,7 +137,7 @@ function ConsultationList() {
           notes={open.notes}
           details={consultationDetails(open)}
           onClose={() => setOpen(null)}
-          onSave={async (patch) => saved(await update({ id: open.id, ...patch }))}
+          onSave={async (patch) => saved(await update(updateOf(open.id, patch)))}
         />
       )}
     </>
@@ -142,21 +145,19 @@ function ConsultationList() {
 }
 
 function SupportRequestList() {
-  const [{ data, fetching, error }] = useQuery<{ supportRequests: AdminSupportRequest[] }>({
-    query: SUPPORT_REQUESTS_QUERY,
-  })
+  const [{ data, fetching, error }] = useQuery({ query: SUPPORT_REQUESTS_QUERY })
   const [, update] = useMutation(UPDATE_SUPPORT_REQUEST)
   const [open, setOpen] = useState<AdminSupportRequest | null>(null)
   useLogError('support requests', error)
 
-  const rows = data?.supportRequests ?? []
+  const rows = data?.supportRequests.map(supportRequestOf) ?? []
   return (
     <>
       <ListState
-        fetching={fetching && !data}
-        failed={Boolean(error && !data)}
-        isEmpty={rows.length === 0}
-        empty={EMPTY_STATES.supportRequests}
+        loading={fetching && !data}
+        error={data ? undefined : error}
+        empty={rows.length === 0}
+        emptyText={EMPTY_STATES.supportRequests}
       >
         <ul aria-label="Support requests" className="divide-y divide-slate-200">
           {rows.map((r) => (
@@ -183,7 +184,7 @@ function SupportRequestList() {
           notes={open.notes}
           details={supportDetails(open)}
           onClose={() => setOpen(null)}
-          onSave={async (patch) => saved(await update({ id: open.id, ...patch }))}
+          onSave={async (patch) => saved(await update(updateOf(open.id, patch)))}
         />
       )}
     </>
@@ -228,13 +229,8 @@ function saved(result: { error?: CombinedError }): SaveResult {
     toast(TOASTS.requestUpdated)
     return { ok: true }
   }
-  const withFields = result.error.graphQLErrors.find((e) => e.extensions?.errors)
-  toast({
-    title: ERRORS.errorTitle,
-    description: result.error.graphQLErrors[0]?.message ?? API_MESSAGES.internal,
-    variant: 'destructive',
-  })
-  return { ok: false, errors: (withFields?.extensions?.errors as Record<string, string> | undefined) ?? {} }
+  toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+  return { ok: false, errors: fieldErrorsOf(result.error) }
 }
 
 /** SPEC §8: fetch errors of the consultation list are logged to the console. */
@@ -242,25 +238,6 @@ function useLogError(what: string, error: CombinedError | undefined) {
   useEffect(() => {
     if (error) console.error(`Failed to load ${what}`, error)
   }, [what, error])
-}
-
-function ListState({
-  fetching,
-  failed,
-  isEmpty,
-  empty,
-  children,
-}: {
-  fetching: boolean
-  failed: boolean
-  isEmpty: boolean
-  empty: string
-  children: ReactNode
-}) {
-  if (fetching) return <p className="text-slate-600">Loading...</p>
-  if (failed) return <p className="text-slate-600">The requests could not be loaded.</p>
-  if (isEmpty) return <p className="py-8 text-center text-slate-600">{empty}</p>
-  return children
 }
 
 function RequestRow({

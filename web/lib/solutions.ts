@@ -1,6 +1,7 @@
 // The rules of the public solutions catalogue (SPEC §2, §3, §5), pure so they
 // are unit-tested on their own: category mapping and counts, URL validity,
 // the image fallback, status labels and the card's action buttons.
+
 import {
   CARD_ANIMATION_DELAY_S,
   CARD_KEY_FEATURES,
@@ -14,6 +15,7 @@ import {
 } from '../../schema/constants'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
 import type { Project } from '../../schema/tables'
+import { isHttpUrl } from '../../schema/url'
 
 /** A row as JSON delivers it, read-only (valtio snapshots are): dates become ISO strings. */
 export type Json<T> = {
@@ -44,13 +46,7 @@ export const CONSULTATION_PATH = '/schedule-consultation'
  */
 export function isValidUrl(url: string | null | undefined): url is string {
   const trimmed = url?.trim()
-  if (!trimmed || trimmed.includes(PLACEHOLDER_PATH)) return false
-  try {
-    const { protocol } = new URL(trimmed)
-    return protocol === 'https:' || protocol === 'http:'
-  } catch {
-    return false
-  }
+  return !!trimmed && !trimmed.includes(PLACEHOLDER_PATH) && isHttpUrl(trimmed)
 }
 
 const SOLUTION_CATEGORIES = new Set<string>(

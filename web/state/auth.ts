@@ -83,11 +83,6 @@ export async function logout(): Promise<void> {
   setUser(null)
 }
 
-/** For other callers that learn the session is gone (an admin request answered 401). */
-export function markSignedOut() {
-  setUser(null)
-}
-
 /** The auth state for a component, checking the session (through the cache) on mount. */
 export function useAuth() {
   const snapshot = useSnapshot(authState)

@@ -1,39 +1,61 @@
 // GraphQL types, queries and mutations for the content domain; resolvers call worker/services.
-import { contentBody, contentInput } from '../../schema/payloads'
+import { contentBody, contentInput, contentKey } from '../../schema/payloads'
 import type { PageContent } from '../../schema/tables'
-import { parseContentKey } from '../http/params'
 import { listContent, saveContent, updateContent } from '../services/content'
-import { builder } from './builder'
-import { parseInput } from './inputs'
+import { builder, withoutNulls } from './builder'
+import { ContentTypeEnum } from './enums'
 
 const ContentBlockRef = builder.objectRef<PageContent>('ContentBlock').implement({
+  description: "A block of page copy that overrides a public page's default text by key.",
   fields: (t) => ({
-    key: t.exposeString('key'),
-    content: t.exposeString('content'),
-    contentType: t.exposeString('contentType'),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    key: t.exposeString('key', {
+      description: 'Where it appears (schema/content-keys.ts lists the keys read).',
+    }),
+    content: t.exposeString('content', { description: 'The text, or an image URL for IMAGE.' }),
+    contentType: t.field({
+      type: ContentTypeEnum,
+      description: 'How the block is edited and shown.',
+      resolve: (block) => block.contentType as 'text' | 'textarea' | 'image',
+    }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),
 })
 
-const ContentInput = builder.inputType('ContentInput', {
-  fields: (t) => ({ key: t.string(), content: t.string(), contentType: t.string() }),
-})
+const ContentInput = builder
+  .inputType('ContentInput', {
+    description: 'A block to save by key; key and content are required (checked by the server).',
+    fields: (t) => ({
+      key: t.string({ description: 'Lowercase letters, digits, dots, dashes and underscores.' }),
+      content: t.string({ description: 'Required, at most 20000 characters.' }),
+      contentType: t.field({ type: ContentTypeEnum, description: 'Defaults to TEXT.' }),
+    }),
+  })
+  .validate(withoutNulls(contentInput))
 
-const ContentUpdateInput = builder.inputType('ContentUpdateInput', {
-  fields: (t) => ({ content: t.string(), contentType: t.string() }),
-})
+const ContentUpdateInput = builder
+  .inputType('ContentUpdateInput', {
+    description: 'The new content of an existing block.',
+    fields: (t) => ({
+      content: t.string({ description: 'Required, at most 20000 characters.' }),
+      contentType: t.field({ type: ContentTypeEnum, description: 'Defaults to TEXT.' }),
+    }),
+  })
+  .validate(withoutNulls(contentBody))
 
 builder.queryField('pageContent', (t) =>
-  t.field({ type: [ContentBlockRef], resolve: (_root, _args, { db }) => listContent(db) }),
+  t.field({
+    type: [ContentBlockRef],
+    description: 'All content blocks.',
+    resolve: (_root, _args, { db }) => listContent(db),
+  }),
 )
 
 builder.mutationField('saveContent', (t) =>
   t.field({
     type: ContentBlockRef,
     description: 'Creates the block, or updates it when the key exists (SPEC §4).',
-    args: { input: t.arg({ type: ContentInput, required: true }) },
-    resolve: async (_root, { input }, { db }) =>
-      (await saveContent(db, parseInput(contentInput, input))).block,
+    args: { input: t.arg({ type: ContentInput, required: true, description: 'The block.' }) },
+    resolve: async (_root, { input }, { db }) => (await saveContent(db, input)).block,
   }),
 )
 
@@ -42,10 +64,9 @@ builder.mutationField('updateContent', (t) =>
     type: ContentBlockRef,
     description: 'Updates an existing block; NOT_FOUND when the key does not exist.',
     args: {
-      key: t.arg.string({ required: true }),
-      input: t.arg({ type: ContentUpdateInput, required: true }),
+      key: t.arg.string({ required: true, description: 'Key of the block.' }).validate(contentKey),
+      input: t.arg({ type: ContentUpdateInput, required: true, description: 'Its new content.' }),
     },
-    resolve: (_root, { key, input }, { db }) =>
-      updateContent(db, parseContentKey(key), parseInput(contentBody, input)),
+    resolve: (_root, { key, input }, { db }) => updateContent(db, key, input),
   }),
 )

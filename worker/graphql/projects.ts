@@ -1,93 +1,138 @@
 // GraphQL types, queries and mutations for the projects domain; resolvers call worker/services.
+import {
+  LEGACY_CATEGORY_ALIASES,
+  PROJECT_CATEGORY_VALUES,
+  PROJECT_STATUS_VALUES,
+} from '../../schema/constants'
+import { rowId } from '../../schema/ids'
 import { projectInput } from '../../schema/payloads'
 import type { Project } from '../../schema/tables'
-import { parseId } from '../http/params'
 import { createProject, deleteProject, getProject, listProjects, updateProject } from '../services/projects'
-import { builder } from './builder'
-import { parseInput } from './inputs'
+import { builder, withoutNulls } from './builder'
+import { ProjectCategoryEnum, ProjectStatusEnum } from './enums'
+
+const known = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value)
 
 export const ProjectRef = builder.objectRef<Project>('Project').implement({
+  description: 'A solution in the public catalogue (SPEC §3).',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    title: t.exposeString('title'),
-    description: t.exposeString('description'),
-    category: t.exposeString('category'),
-    businessValue: t.exposeString('businessValue', { nullable: true }),
-    keyFeatures: t.exposeStringList('keyFeatures'),
-    problemSolved: t.exposeString('problemSolved', { nullable: true }),
-    targetAudience: t.exposeString('targetAudience', { nullable: true }),
-    status: t.exposeString('status', { nullable: true }),
-    image: t.exposeString('image', { nullable: true }),
-    technologies: t.exposeStringList('technologies'),
-    liveUrl: t.exposeString('liveUrl', { nullable: true }),
-    githubUrl: t.exposeString('githubUrl', { nullable: true }),
-    demoUrl: t.exposeString('demoUrl', { nullable: true }),
-    isPublic: t.exposeBoolean('isPublic'),
-    featured: t.exposeBoolean('featured'),
-    order: t.exposeInt('order'),
-    metrics: t.exposeString('metrics', { nullable: true }),
-    testimonial: t.exposeString('testimonial', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    id: t.exposeID('id', { description: 'Id of the project.' }),
+    title: t.exposeString('title', { description: 'Card title.' }),
+    description: t.exposeString('description', { description: 'Card text, clamped to 3 lines on cards.' }),
+    category: t.field({
+      type: ProjectCategoryEnum,
+      description:
+        'Catalogue category; a legacy stored value shows under its alias, an unknown one as OTHER.',
+      resolve: (p) =>
+        known(PROJECT_CATEGORY_VALUES, p.category)
+          ? p.category
+          : (LEGACY_CATEGORY_ALIASES[p.category] ?? 'other'),
+    }),
+    businessValue: t.exposeString('businessValue', {
+      nullable: true,
+      description: 'The result shown on cards.',
+    }),
+    keyFeatures: t.exposeStringList('keyFeatures', { description: 'Features; cards show the first 3.' }),
+    problemSolved: t.exposeString('problemSolved', { nullable: true, description: 'The problem it solves.' }),
+    targetAudience: t.exposeString('targetAudience', { nullable: true, description: 'Who it is for.' }),
+    status: t.field({
+      type: ProjectStatusEnum,
+      nullable: true,
+      description: 'Stage of the project; null (legacy rows) shows as production.',
+      resolve: (p) => (known(PROJECT_STATUS_VALUES, p.status) ? p.status : null),
+    }),
+    image: t.exposeString('image', { nullable: true, description: 'Card image URL.' }),
+    technologies: t.exposeStringList('technologies', { description: 'Technologies used.' }),
+    liveUrl: t.exposeString('liveUrl', { nullable: true, description: 'Live site (http or https).' }),
+    githubUrl: t.exposeString('githubUrl', {
+      nullable: true,
+      description: 'Source repository (http or https).',
+    }),
+    demoUrl: t.exposeString('demoUrl', { nullable: true, description: 'Demo (http or https).' }),
+    isPublic: t.exposeBoolean('isPublic', {
+      description: 'False offers "Contact for Access" instead of links.',
+    }),
+    featured: t.exposeBoolean('featured', { description: 'Marked as featured by the owner.' }),
+    order: t.exposeInt('order', { description: 'Sort key, ascending.' }),
+    metrics: t.exposeString('metrics', { nullable: true, description: 'Measured results, free text.' }),
+    testimonial: t.exposeString('testimonial', { nullable: true, description: 'A client quote, free text.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),
 })
 
-const ProjectInput = builder.inputType('ProjectInput', {
-  fields: (t) => ({
-    title: t.string(),
-    description: t.string(),
-    category: t.string(),
-    status: t.string(),
-    businessValue: t.string(),
-    keyFeatures: t.stringList(),
-    problemSolved: t.string(),
-    targetAudience: t.string(),
-    image: t.string(),
-    technologies: t.stringList(),
-    liveUrl: t.string(),
-    githubUrl: t.string(),
-    demoUrl: t.string(),
-    isPublic: t.boolean(),
-    featured: t.boolean(),
-    order: t.int(),
-    metrics: t.string(),
-    testimonial: t.string(),
-  }),
-})
+// Every field is nullable on purpose: the REST payload schema decides what is
+// required, so a missing title is "Title is required" on both APIs (ADR 040).
+const ProjectInput = builder
+  .inputType('ProjectInput', {
+    description:
+      'A whole project; title, description, category and status are required (checked by the server).',
+    fields: (t) => ({
+      title: t.string({ description: 'Required, at most 200 characters.' }),
+      description: t.string({ description: 'Required, at most 5000 characters.' }),
+      category: t.field({ type: ProjectCategoryEnum, description: 'Required.' }),
+      status: t.field({ type: ProjectStatusEnum, description: 'Required.' }),
+      businessValue: t.string({ description: 'Optional, at most 1000 characters.' }),
+      keyFeatures: t.stringList({ description: 'Optional; empty entries are dropped.' }),
+      problemSolved: t.string({ description: 'Optional, at most 1000 characters.' }),
+      targetAudience: t.string({ description: 'Optional, at most 500 characters.' }),
+      image: t.string({ description: 'Optional image URL.' }),
+      technologies: t.stringList({ description: 'Optional; empty entries are dropped.' }),
+      liveUrl: t.string({ description: 'Optional http(s) URL.' }),
+      githubUrl: t.string({ description: 'Optional http(s) URL.' }),
+      demoUrl: t.string({ description: 'Optional http(s) URL.' }),
+      isPublic: t.boolean({ description: 'Defaults to true.' }),
+      featured: t.boolean({ description: 'Defaults to false.' }),
+      order: t.int({ description: 'Defaults to 0.' }),
+      metrics: t.string({ description: 'Optional, at most 1000 characters.' }),
+      testimonial: t.string({ description: 'Optional, at most 2000 characters.' }),
+    }),
+  })
+  .validate(withoutNulls(projectInput))
 
 builder.queryField('projects', (t) =>
-  t.field({ type: [ProjectRef], resolve: (_root, _args, { db }) => listProjects(db) }),
+  t.field({
+    type: [ProjectRef],
+    description: 'All projects in display order.',
+    resolve: (_root, _args, { db }) => listProjects(db),
+  }),
 )
 
 builder.queryField('project', (t) =>
   t.field({
     type: ProjectRef,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { db }) => getProject(db, parseId(id)),
+    description: 'One project; NOT_FOUND when it does not exist.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the project.' }).validate(rowId) },
+    resolve: (_root, { id }, { db }) => getProject(db, id),
   }),
 )
 
 builder.mutationField('createProject', (t) =>
   t.field({
     type: ProjectRef,
-    args: { input: t.arg({ type: ProjectInput, required: true }) },
-    resolve: (_root, { input }, { db }) => createProject(db, parseInput(projectInput, input)),
+    description: 'Creates a project and returns it.',
+    args: { input: t.arg({ type: ProjectInput, required: true, description: 'The new project.' }) },
+    resolve: (_root, { input }, { db }) => createProject(db, input),
   }),
 )
 
 builder.mutationField('updateProject', (t) =>
   t.field({
     type: ProjectRef,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: ProjectInput, required: true }) },
-    resolve: (_root, { id, input }, { db }) =>
-      updateProject(db, parseId(id), parseInput(projectInput, input)),
+    description: 'Replaces a project and returns it; NOT_FOUND when it does not exist.',
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the project.' }).validate(rowId),
+      input: t.arg({ type: ProjectInput, required: true, description: 'The whole project as it should be.' }),
+    },
+    resolve: (_root, { id, input }, { db }) => updateProject(db, id, input),
   }),
 )
 
 builder.mutationField('deleteProject', (t) =>
   t.id({
     description: 'Deletes a project; returns its id.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { db }) => deleteProject(db, parseId(id)),
+    args: { id: t.arg.id({ required: true, description: 'Id of the project.' }).validate(rowId) },
+    resolve: (_root, { id }, { db }) => deleteProject(db, id),
   }),
 )

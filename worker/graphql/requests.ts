@@ -1,8 +1,9 @@
 // GraphQL types, queries and mutations for consultation and support requests.
 // Resolvers call the same service functions as the REST handlers
 // (worker/services/requests.ts); the owner scope comes from the root types.
+import { rowId } from '../../schema/ids'
 import { requestUpdateInput } from '../../schema/payloads'
-import { parseWith } from '../http/validate'
+import { REQUEST_STATUSES } from '../../schema/request-options'
 import {
   type ConsultationView,
   listConsultations,
@@ -12,46 +13,65 @@ import {
   updateSupportRequest,
 } from '../services/requests'
 import { builder } from './builder'
+import {
+  BudgetEnum,
+  ContactMethodEnum,
+  ContactTimeEnum,
+  DeliveryEnum,
+  IssueTypeEnum,
+  ProjectTypeEnum,
+  RequestStatusEnum,
+  TimeSlotEnum,
+  UrgencyEnum,
+} from './enums'
+
+/** A stored status outside the list (none is written today) shows as cancelled, as SPEC §3 styles it. */
+const knownStatus = ({ status }: { status: string }) =>
+  (REQUEST_STATUSES as readonly string[]).includes(status) ? status : 'cancelled'
 
 const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').implement({
   description: 'A schedule-consultation request.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    email: t.exposeString('email'),
-    phone: t.exposeString('phone', { nullable: true }),
-    company: t.exposeString('company', { nullable: true }),
-    projectType: t.exposeString('projectType'),
-    budget: t.exposeString('budget', { nullable: true }),
+    id: t.exposeID('id', { description: 'Id of the request.' }),
+    name: t.exposeString('name', { description: "Visitor's name." }),
+    email: t.exposeString('email', { description: "Visitor's e-mail address." }),
+    phone: t.exposeString('phone', { nullable: true, description: "Visitor's phone number." }),
+    company: t.exposeString('company', { nullable: true, description: "Visitor's company." }),
+    projectType: t.expose('projectType', { type: ProjectTypeEnum, description: 'Kind of project.' }),
+    budget: t.expose('budget', { type: BudgetEnum, nullable: true, description: 'Budget range.' }),
     preferredDate: t.exposeString('preferredDate', { description: 'ISO date-time of the chosen slot' }),
-    preferredTime: t.exposeString('preferredTime', { description: 'Slot start, HH:MM US Central' }),
-    description: t.exposeString('description'),
-    notes: t.exposeString('notes', { nullable: true }),
-    status: t.exposeString('status'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    delivery: t.exposeString('delivery', { description: 'Notification e-mail: pending, sent or failed' }),
+    preferredTime: t.expose('preferredTime', { type: TimeSlotEnum, description: 'Slot start, US Central' }),
+    description: t.exposeString('description', { description: 'What the visitor needs.' }),
+    notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
+    status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
   }),
 })
 
 const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest').implement({
   description: 'An IT-support request.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    name: t.exposeString('name'),
-    email: t.exposeString('email'),
-    phone: t.exposeString('phone'),
-    businessName: t.exposeString('businessName', { nullable: true }),
-    issueType: t.exposeString('issueType'),
-    urgency: t.exposeString('urgency'),
-    description: t.exposeString('description'),
-    preferredContact: t.exposeString('preferredContact'),
-    preferredTime: t.exposeString('preferredTime', { nullable: true }),
-    notes: t.exposeString('notes', { nullable: true }),
-    status: t.exposeString('status'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-    delivery: t.exposeString('delivery', { description: 'Notification e-mail: pending, sent or failed' }),
+    id: t.exposeID('id', { description: 'Id of the request.' }),
+    name: t.exposeString('name', { description: "Visitor's name." }),
+    email: t.exposeString('email', { description: "Visitor's e-mail address." }),
+    phone: t.exposeString('phone', { description: "Visitor's phone number." }),
+    businessName: t.exposeString('businessName', { nullable: true, description: "Visitor's business." }),
+    issueType: t.expose('issueType', { type: IssueTypeEnum, description: 'What the problem is about.' }),
+    urgency: t.expose('urgency', { type: UrgencyEnum, description: 'How soon help is needed.' }),
+    description: t.exposeString('description', { description: 'The problem.' }),
+    preferredContact: t.expose('preferredContact', { type: ContactMethodEnum, description: 'How to reply.' }),
+    preferredTime: t.expose('preferredTime', {
+      type: ContactTimeEnum,
+      nullable: true,
+      description: 'When to reply.',
+    }),
+    notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
+    status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
   }),
 })
 
@@ -71,24 +91,34 @@ builder.queryField('supportRequests', (t) =>
   }),
 )
 
-type UpdateArgs = { status?: string | null; notes?: string | null }
-// The REST payload schema validates the arguments too: same rules, same messages.
-// An absent or null status means "unchanged"; an explicit null note clears it.
-const patchOf = ({ status, notes }: UpdateArgs) =>
-  parseWith(requestUpdateInput, { status: status ?? undefined, notes })
+// The owner's changes to a request. An absent or null status means "unchanged";
+// an explicit null note clears it, an absent one leaves it (the REST rules).
+const updateArgs = builder.args((t) => ({
+  id: t.id({ required: true, description: 'Id of the request.' }).validate(rowId),
+  status: t
+    .field({ type: RequestStatusEnum, description: 'The new status; absent or null leaves it.' })
+    .validate(requestUpdateInput.shape.status.nullable()),
+  notes: t
+    .string({ description: 'The new notes; null or empty clears them, absent leaves them.' })
+    .validate(requestUpdateInput.shape.notes),
+}))
 
 builder.mutationField('updateConsultation', (t) =>
   t.field({
     type: ConsultationRef,
-    args: { id: t.arg.int({ required: true }), status: t.arg.string(), notes: t.arg.string() },
-    resolve: (_root, args, ctx) => updateConsultation(ctx.db, args.id, patchOf(args)),
+    description: "Changes a consultation's status or notes; NOT_FOUND when it does not exist.",
+    args: updateArgs,
+    resolve: (_root, { id, status, notes }, ctx) =>
+      updateConsultation(ctx.db, id, { status: status ?? undefined, notes }),
   }),
 )
 
 builder.mutationField('updateSupportRequest', (t) =>
   t.field({
     type: SupportRequestRef,
-    args: { id: t.arg.int({ required: true }), status: t.arg.string(), notes: t.arg.string() },
-    resolve: (_root, args, ctx) => updateSupportRequest(ctx.db, args.id, patchOf(args)),
+    description: "Changes a support request's status or notes; NOT_FOUND when it does not exist.",
+    args: updateArgs,
+    resolve: (_root, { id, status, notes }, ctx) =>
+      updateSupportRequest(ctx.db, id, { status: status ?? undefined, notes }),
   }),
 )

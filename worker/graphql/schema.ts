@@ -9,6 +9,6 @@ import './uploads'
 import './requests'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
-builder.mutationType({ authScopes: { owner: true } })
+builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })
 
 export const schema = builder.toSchema()

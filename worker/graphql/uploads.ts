@@ -1,17 +1,18 @@
 // GraphQL types, queries and mutations for the uploads domain; resolvers call worker/services.
 // Uploading and viewing stay on REST (POST /api/uploads, GET /api/uploads/:id).
+import { rowId } from '../../schema/ids'
 import type { UploadedFile } from '../../schema/tables'
-import { parseId } from '../http/params'
 import { deleteUpload, listUploads } from '../services/uploads'
 import { builder } from './builder'
 
 const UploadedFileRef = builder.objectRef<Omit<UploadedFile, 'objectKey'>>('UploadedFile').implement({
+  description: 'A file the owner uploaded (owner-only).',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    originalName: t.exposeString('originalName'),
-    mimetype: t.exposeString('mimetype'),
-    size: t.exposeInt('size'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    id: t.exposeID('id', { description: 'Id of the file.' }),
+    originalName: t.exposeString('originalName', { description: 'File name as uploaded.' }),
+    mimetype: t.exposeString('mimetype', { description: 'Type sniffed from the content.' }),
+    size: t.exposeInt('size', { description: 'Size in bytes.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was uploaded.' }),
     url: t.string({
       description: 'Where the owner views the file.',
       resolve: (file) => `/api/uploads/${file.id}`,
@@ -20,13 +21,17 @@ const UploadedFileRef = builder.objectRef<Omit<UploadedFile, 'objectKey'>>('Uplo
 })
 
 builder.queryField('uploads', (t) =>
-  t.field({ type: [UploadedFileRef], resolve: (_root, _args, { db }) => listUploads(db) }),
+  t.field({
+    type: [UploadedFileRef],
+    description: 'All uploaded files, newest first.',
+    resolve: (_root, _args, { db }) => listUploads(db),
+  }),
 )
 
 builder.mutationField('deleteUpload', (t) =>
   t.id({
     description: 'Deletes a file and its stored object; returns its id.',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, { id }, { db, env }) => deleteUpload(db, env.FILES, parseId(id)),
+    args: { id: t.arg.id({ required: true, description: 'Id of the file.' }).validate(rowId) },
+    resolve: (_root, { id }, { db, env }) => deleteUpload(db, env.FILES, id),
   }),
 )

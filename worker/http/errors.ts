@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { API_MESSAGES } from '../../schema/messages'
 import type { AppEnv } from '../env'
+import { DomainError, Invalid, NotFound } from '../services/errors'
 import { log } from './logging'
 
 /** The one error shape of the API: `{ message, errors?: { field: message } }`. */
@@ -19,12 +20,21 @@ export class ApiError extends Error {
   }
 }
 
+/** A refused input at the edge is the same domain error a service throws for one. */
 export const badRequest = (errors: Record<string, string>, message: string = API_MESSAGES.validation) =>
-  new ApiError(400, message, errors)
-export const notFound = (message: string = API_MESSAGES.notFound) => new ApiError(404, message)
+  new Invalid(errors, message)
+export const notFound = (message: string = API_MESSAGES.notFound) => new NotFound(message)
 export const unauthorized = () => new ApiError(401, API_MESSAGES.unauthorized)
 
-export function errorBody(err: ApiError): ErrorBody {
+/** The HTTP status of each domain error (worker/services/errors.ts). */
+export const DOMAIN_STATUS = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+  forbidden: 403,
+} as const satisfies Record<DomainError['kind'], ContentfulStatusCode>
+
+export function errorBody(err: ApiError | DomainError): ErrorBody {
   return err.errors && Object.keys(err.errors).length
     ? { message: err.message, errors: err.errors }
     : { message: err.message }
@@ -33,6 +43,7 @@ export function errorBody(err: ApiError): ErrorBody {
 /** App-wide error handler: known errors keep their status, anything else is a logged 500 without internals. */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof ApiError) return c.json(errorBody(err), err.status)
+  if (err instanceof DomainError) return c.json(errorBody(err), DOMAIN_STATUS[err.kind])
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode
     // Hono's own messages (e.g. "Malformed JSON in request body") are safe to show.

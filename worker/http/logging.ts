@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory'
+import { requestId } from 'hono/request-id'
 import type { AppEnv } from '../env'
 
 type Level = 'info' | 'warn' | 'error'
@@ -11,13 +12,18 @@ export function log(level: Level, message: string, fields: Record<string, unknow
   else console.log(line)
 }
 
-/** Gives every request an id (Cloudflare's ray id when present), echoes it, and logs the outcome. */
+/**
+ * Hono's requestId: every request gets an id (a well-formed incoming
+ * X-Request-Id, else Cloudflare's ray id, else a UUID), echoed in X-Request-Id
+ * and kept in `c.var.requestId` for the log lines below and handleError's.
+ */
+export const requestIds = requestId({ generator: (c) => c.req.header('cf-ray') ?? crypto.randomUUID() })
+
+/** Logs the outcome of API calls and of every failure, under the request's id. */
 export const requestLogger = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now()
-  const requestId = c.req.header('cf-ray') ?? crypto.randomUUID()
-  c.set('requestId', requestId)
   await next()
-  c.header('X-Request-Id', requestId)
+  const requestId = c.var.requestId
   if (c.req.path.startsWith('/api/') || c.req.path === '/graphql' || c.res.status >= 500) {
     log(c.res.status >= 500 ? 'error' : 'info', 'request', {
       requestId,

@@ -1,22 +1,13 @@
 import { validator } from 'hono/validator'
+import { ID_MESSAGE, rowId } from '../../schema/ids'
 import { contentKey } from '../../schema/payloads'
 import { badRequest } from './errors'
 
-export const ID_MESSAGE = 'Id must be a positive whole number'
-
-/**
- * A row id from a path segment or a GraphQL `ID`: digits only (no sign,
- * fraction or exponent), at least 1 and a safe integer. Anything else is a 400
- * naming `id`, so a malformed id is never confused with a missing row (404).
- */
-export function parseId(value: unknown, message?: string): number {
-  // The requests API words the refusal its own way (services/requests.ts): the rule is the same.
-  const refuse = () => badRequest({ id: message ?? ID_MESSAGE }, message)
-  const text = typeof value === 'number' ? String(value) : value
-  if (typeof text !== 'string' || !/^[0-9]{1,16}$/.test(text)) throw refuse()
-  const id = Number(text)
-  if (id < 1 || !Number.isSafeInteger(id)) throw refuse()
-  return id
+/** A row id from a path segment (schema/ids.ts has the rule); 400 naming `id` when malformed. */
+export function parseId(value: unknown): number {
+  const id = rowId.safeParse(value)
+  if (!id.success) throw badRequest({ id: ID_MESSAGE })
+  return id.data
 }
 
 /** Validator middleware for `/:id` routes: the handler reads `c.req.valid('param').id`, a number. */

@@ -1,6 +1,7 @@
 // The owner's notification e-mails. Everything a visitor typed is untrusted:
-// it is HTML-escaped in the HTML body and stripped of line breaks in the
-// subject (a header), so it can neither inject markup nor headers.
+// the HTML body is rendered by hono/jsx (escaped by construction,
+// notification-html.tsx) and the subject (a header) is stripped of line
+// breaks, so it can neither inject markup nor headers.
 import { labelOf } from '../../schema/constants'
 import type { ConsultationInput, SupportRequestInput } from '../../schema/payloads'
 import {
@@ -12,8 +13,8 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
-import { escapeHtml } from '../escape'
 import { businessDate, formatCalendarDate } from './business-time'
+import { notificationHtml } from './notification-html'
 
 export type MailContent = { subject: string; text: string; html: string }
 
@@ -39,22 +40,7 @@ function render(title: string, intro: string, rows: Row[], description: string, 
     '',
     `Reply to this e-mail to answer the visitor, or open the admin panel: ${adminUrl}`,
   ].join('\n')
-  const html = `<!doctype html>
-<html><body style="font-family:system-ui,sans-serif;color:#0f172a">
-<h1 style="font-size:20px">${escapeHtml(title)}</h1>
-<p>${escapeHtml(intro)}</p>
-<table cellpadding="6" style="border-collapse:collapse">
-${shown
-  .map(
-    ([label, value]) =>
-      `<tr><th align="left" style="vertical-align:top">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
-  )
-  .join('\n')}
-</table>
-<h2 style="font-size:16px">Description</h2>
-<p style="white-space:pre-wrap">${escapeHtml(description)}</p>
-<p>Reply to this e-mail to answer the visitor, or open the <a href="${escapeHtml(adminUrl)}">admin panel</a>.</p>
-</body></html>`
+  const html = notificationHtml({ title, intro, rows: shown, description, adminUrl })
   return { text, html }
 }
 

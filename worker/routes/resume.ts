@@ -26,6 +26,3 @@ export const resume = new Hono<AppEnv>()
       },
     })
   })
-
-// Moved to worker/files/disposition.ts; re-exported so existing imports keep working.
-export { contentDisposition } from '../files/disposition'

@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import type { ContentInput, contentBody } from '../../schema/payloads'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { notFound } from '../http/errors'
+import { NotFound } from './errors'
 
 export function listContent(db: Db) {
   return db.select().from(tables.pageContent).orderBy(asc(tables.pageContent.key))
@@ -39,6 +39,6 @@ export async function updateContent(db: Db, key: string, input: z.output<typeof 
     .set({ content: input.content, contentType: input.contentType })
     .where(eq(tables.pageContent.key, key))
     .returning()
-  if (!row) throw notFound('Content block not found')
+  if (!row) throw new NotFound('Content block not found')
   return row
 }

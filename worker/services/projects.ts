@@ -2,7 +2,7 @@ import { asc, desc, eq } from 'drizzle-orm'
 import type { ProjectInput } from '../../schema/payloads'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { notFound } from '../http/errors'
+import { NotFound } from './errors'
 
 /** All projects, ordered by `order`, then newest first (SPEC §7 and the public-site issue). */
 export function listProjects(db: Db) {
@@ -14,7 +14,7 @@ export function listProjects(db: Db) {
 
 export async function getProject(db: Db, id: number) {
   const [row] = await db.select().from(tables.projects).where(eq(tables.projects.id, id)).limit(1)
-  if (!row) throw notFound('Project not found')
+  if (!row) throw new NotFound('Project not found')
   return row
 }
 
@@ -26,7 +26,7 @@ export async function createProject(db: Db, input: ProjectInput) {
 /** Replaces every editable field (the admin dialog always sends the whole project). */
 export async function updateProject(db: Db, id: number, input: ProjectInput) {
   const [row] = await db.update(tables.projects).set(input).where(eq(tables.projects.id, id)).returning()
-  if (!row) throw notFound('Project not found')
+  if (!row) throw new NotFound('Project not found')
   return row
 }
 
@@ -35,6 +35,6 @@ export async function deleteProject(db: Db, id: number) {
     .delete(tables.projects)
     .where(eq(tables.projects.id, id))
     .returning({ id: tables.projects.id })
-  if (!row) throw notFound('Project not found')
+  if (!row) throw new NotFound('Project not found')
   return row.id
 }

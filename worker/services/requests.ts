@@ -7,12 +7,12 @@ import { MAIL_STATUSES, PROJECT_TYPES } from '../../schema/request-options'
 import type { Consultation, SupportRequest } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { badRequest, notFound } from '../http/errors'
 import { parseId } from '../http/params'
 import { businessDate } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
 import { enqueueAfterInsert } from '../mail/outbox'
 import { consultationMail, describeSlot, type MailContent, supportRequestMail } from '../mail/templates'
+import { Invalid, NotFound } from './errors'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
 export type ConsultationView = Consultation & { delivery: Delivery }
@@ -28,14 +28,13 @@ const notification = (env: Env, visitorEmail: string, mail: MailContent) => ({
 })
 
 export const PAST_DATE_MESSAGE = 'Choose today or a later date'
-export const INVALID_ID_MESSAGE = 'Invalid id'
 
 // ---------- Public submissions ----------
 
 export async function submitConsultation(db: Db, env: Env, input: ConsultationInput, now = new Date()) {
   // The slot is a Central time, so "not in the past" compares Central calendar dates.
   if (businessDate(new Date(input.preferredDate)) < businessDate(now)) {
-    throw badRequest({ preferredDate: PAST_DATE_MESSAGE })
+    throw new Invalid({ preferredDate: PAST_DATE_MESSAGE })
   }
   const { website: _honeypot, ...fields } = input
   const mail = consultationMail(env, input)
@@ -138,12 +137,12 @@ export async function updateConsultation(
   rawId: unknown,
   patch: RequestUpdateInput,
 ): Promise<ConsultationView> {
-  const id = parseId(rawId, INVALID_ID_MESSAGE)
+  const id = parseId(rawId)
   const c = tables.consultations
   const changes = changesOf(patch)
   if (Object.keys(changes).length) await db.update(c).set(changes).where(eq(c.id, id))
   const [row] = await selectConsultations(db, eq(c.id, id))
-  if (!row) throw notFound()
+  if (!row) throw new NotFound()
   return withDelivery(row)
 }
 
@@ -152,11 +151,11 @@ export async function updateSupportRequest(
   rawId: unknown,
   patch: RequestUpdateInput,
 ): Promise<SupportRequestView> {
-  const id = parseId(rawId, INVALID_ID_MESSAGE)
+  const id = parseId(rawId)
   const s = tables.supportRequests
   const changes = changesOf(patch)
   if (Object.keys(changes).length) await db.update(s).set(changes).where(eq(s.id, id))
   const [row] = await selectSupportRequests(db, eq(s.id, id))
-  if (!row) throw notFound()
+  if (!row) throw new NotFound()
   return withDelivery(row)
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db'
 import { tables } from '../db'
 import { deleteObjectAfterRow, storeThenRecord } from '../files/store'
 import type { CheckedUpload } from '../files/upload'
-import { notFound } from '../http/errors'
+import { NotFound } from './errors'
 
 type ResumeRow = typeof tables.resumes.$inferSelect
 
@@ -66,7 +66,7 @@ export async function activateResume(db: Db, id: number) {
       .where(and(ne(t.id, id), eq(t.isActive, true), exists(target))),
     db.update(t).set({ isActive: true }).where(eq(t.id, id)).returning(),
   ])
-  if (!row) throw notFound('Resume not found')
+  if (!row) throw new NotFound('Resume not found')
   return publicResume(row)
 }
 
@@ -75,7 +75,7 @@ export async function deleteResume(db: Db, bucket: R2Bucket, id: number) {
     .delete(tables.resumes)
     .where(eq(tables.resumes.id, id))
     .returning({ id: tables.resumes.id, objectKey: tables.resumes.objectKey })
-  if (!row) throw notFound('Resume not found')
+  if (!row) throw new NotFound('Resume not found')
   await deleteObjectAfterRow(bucket, row.objectKey)
   return row.id
 }

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import type { SkillInput } from '../../schema/payloads'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { notFound } from '../http/errors'
+import { NotFound } from './errors'
 
 export function listSkills(db: Db) {
   return db.select().from(tables.skills).orderBy(asc(tables.skills.category), asc(tables.skills.name))
@@ -18,6 +18,6 @@ export async function deleteSkill(db: Db, id: number) {
     .delete(tables.skills)
     .where(eq(tables.skills.id, id))
     .returning({ id: tables.skills.id })
-  if (!row) throw notFound('Skill not found')
+  if (!row) throw new NotFound('Skill not found')
   return row.id
 }

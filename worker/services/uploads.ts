@@ -3,7 +3,7 @@ import type { Db } from '../db'
 import { tables } from '../db'
 import { deleteObjectAfterRow, storeThenRecord } from '../files/store'
 import type { CheckedUpload } from '../files/upload'
-import { notFound } from '../http/errors'
+import { NotFound } from './errors'
 
 type UploadRow = typeof tables.uploadedFiles.$inferSelect
 
@@ -35,9 +35,9 @@ export async function createUpload(db: Db, bucket: R2Bucket, upload: CheckedUplo
 /** A stored file with its body, for serving; 404 when the row or the object is missing. */
 export async function openUpload(db: Db, bucket: R2Bucket, id: number) {
   const [row] = await db.select().from(tables.uploadedFiles).where(eq(tables.uploadedFiles.id, id)).limit(1)
-  if (!row) throw notFound('File not found')
+  if (!row) throw new NotFound('File not found')
   const object = await bucket.get(row.objectKey)
-  if (!object) throw notFound('File not found')
+  if (!object) throw new NotFound('File not found')
   return { file: fileMetadata(row), object }
 }
 
@@ -46,7 +46,7 @@ export async function deleteUpload(db: Db, bucket: R2Bucket, id: number) {
     .delete(tables.uploadedFiles)
     .where(eq(tables.uploadedFiles.id, id))
     .returning({ id: tables.uploadedFiles.id, objectKey: tables.uploadedFiles.objectKey })
-  if (!row) throw notFound('File not found')
+  if (!row) throw new NotFound('File not found')
   await deleteObjectAfterRow(bucket, row.objectKey)
   return row.id
 }

@@ -4,28 +4,33 @@ import { useMutation, useQuery } from 'urql'
 import { CONTENT_TYPES, labelOf } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { fromEnum, graphql, type ResultOf, toEnum } from '../graphql'
 import { AdminButton, AdminSelect, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { canSave, preview } from './form'
 
 type ContentType = (typeof CONTENT_TYPES)[number]['value']
-type ContentBlock = { key: string; content: string; contentType: string }
 
-const CONTENT_QUERY = 'query AdminContent { pageContent { key content contentType updatedAt } }'
-const SAVE_CONTENT = `mutation SaveContent($input: ContentInput!) {
+const CONTENT_QUERY = graphql('query AdminContent { pageContent { key content contentType updatedAt } }')
+const SAVE_CONTENT = graphql(`mutation SaveContent($input: ContentInput!) {
   saveContent(input: $input) { key content contentType updatedAt }
-}`
-const UPDATE_CONTENT = `mutation UpdateContent($key: String!, $input: ContentUpdateInput!) {
+}`)
+const UPDATE_CONTENT = graphql(`mutation UpdateContent($key: String!, $input: ContentUpdateInput!) {
   updateContent(key: $key, input: $input) { key content contentType updatedAt }
-}`
+}`)
+
+/** A block as the tab shows it: the content type as its stored value (text, textarea, image). */
+const blockOf = (block: ResultOf<typeof CONTENT_QUERY>['pageContent'][number]) => ({
+  ...block,
+  contentType: asContentType(fromEnum('ContentType', block.contentType)),
+})
+type ContentBlock = ReturnType<typeof blockOf>
 
 const asContentType = (v: string): ContentType =>
   CONTENT_TYPES.some((t) => t.value === v) ? (v as ContentType) : 'text'
 
 export function ContentTab() {
-  const [{ data, fetching, error }, refetch] = useQuery<{ pageContent: ContentBlock[] }>({
-    query: CONTENT_QUERY,
-  })
+  const [{ data, fetching, error }, refetch] = useQuery({ query: CONTENT_QUERY })
   const [saved, save] = useMutation(SAVE_CONTENT)
   const [updated, update] = useMutation(UPDATE_CONTENT)
   // The block being edited, or null while creating a new one.
@@ -41,7 +46,7 @@ export function ContentTab() {
     setEditingKey(block.key)
     setKey(block.key)
     setContent(block.content)
-    setContentType(asContentType(block.contentType))
+    setContentType(block.contentType)
     setServerErrors({})
   }
 
@@ -57,8 +62,11 @@ export function ContentTab() {
     if (!canSave(mode, key, content)) return
     const result =
       editingKey === null
-        ? await save({ input: { key, content, contentType } })
-        : await update({ key: editingKey, input: { content, contentType } })
+        ? await save({ input: { key, content, contentType: toEnum('ContentType', contentType) } })
+        : await update({
+            key: editingKey,
+            input: { content, contentType: toEnum('ContentType', contentType) },
+          })
     if (result.error) {
       const errors = fieldErrorsOf(result.error)
       setServerErrors(errors)
@@ -72,7 +80,7 @@ export function ContentTab() {
     refetch(FROM_NETWORK)
   }
 
-  const blocks = data?.pageContent ?? []
+  const blocks = data?.pageContent.map(blockOf) ?? []
   return (
     <div className="flex flex-col gap-6">
       <Section title={mode === 'edit' ? `Edit Content: ${editingKey}` : 'Create Content'}>

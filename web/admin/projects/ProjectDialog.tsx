@@ -6,8 +6,8 @@ import { TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminCheckbox, AdminDialog, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
-import { type AdminProject, formValuesFrom, type ProjectFormValues, toProjectPayload } from './form'
-import { CREATE_PROJECT, UPDATE_PROJECT } from './queries'
+import { formValuesFrom, type ProjectFormValues, toProjectPayload } from './form'
+import { type AdminProject, CREATE_PROJECT, projectInputOf, UPDATE_PROJECT } from './queries'
 
 /**
  * Add Project and Edit Project: every field of SPEC §3. The server validates
@@ -69,7 +69,7 @@ function ProjectForm({
 
   async function submit() {
     setFormError(null)
-    const input = toProjectPayload(values)
+    const input = projectInputOf(toProjectPayload(values))
     const result = project ? await update({ id: project.id, input }) : await create({ input })
     if (result.error) {
       const errors = fieldErrorsOf(result.error)

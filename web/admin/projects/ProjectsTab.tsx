@@ -11,14 +11,11 @@ import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
-import type { AdminProject } from './form'
 import { ProjectDialog } from './ProjectDialog'
-import { DELETE_PROJECT, PROJECTS_QUERY } from './queries'
+import { type AdminProject, DELETE_PROJECT, PROJECTS_QUERY, projectsOf } from './queries'
 
 export function ProjectsTab() {
-  const [{ data, fetching, error }, refetch] = useQuery<{ projects: AdminProject[] }>({
-    query: PROJECTS_QUERY,
-  })
+  const [{ data, fetching, error }, refetch] = useQuery({ query: PROJECTS_QUERY })
   const [, deleteProject] = useMutation(DELETE_PROJECT)
   // null: closed; 'new': adding; a project: editing it.
   const [editing, setEditing] = useState<AdminProject | 'new' | null>(null)
@@ -40,7 +37,7 @@ export function ProjectsTab() {
     refresh()
   }
 
-  const projects = data?.projects ?? []
+  const projects = projectsOf(data)
   return (
     <Section
       title="Projects"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type AdminProject, formValuesFrom, parseOrder, splitList, toProjectPayload } from './form'
+import { formValuesFrom, parseOrder, splitList, toProjectPayload } from './form'
+import type { AdminProject } from './queries'
 
 describe('project form rules', () => {
   it('splits comma lists, trimming and dropping empties', () => {

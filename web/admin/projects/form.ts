@@ -13,29 +13,8 @@ import {
   type ProjectCategory,
   type ProjectStatus,
 } from '../../../schema/constants'
-
-/** A project as the admin reads it (GraphQL `Project`). */
-export type AdminProject = {
-  id: string
-  title: string
-  description: string
-  category: string
-  businessValue: string | null
-  keyFeatures: string[]
-  problemSolved: string | null
-  targetAudience: string | null
-  status: string | null
-  image: string | null
-  technologies: string[]
-  liveUrl: string | null
-  githubUrl: string | null
-  demoUrl: string | null
-  isPublic: boolean
-  featured: boolean
-  order: number
-  metrics: string | null
-  testimonial: string | null
-}
+import type { ProjectInput } from '../../../schema/payloads'
+import type { AdminProject } from './queries'
 
 /** What the dialog edits: every field as the person types it. */
 export type ProjectFormValues = {
@@ -59,15 +38,8 @@ export type ProjectFormValues = {
   testimonial: string
 }
 
-/** What is sent to the server (GraphQL `ProjectInput`, same shape as the REST body). */
-export type ProjectPayload = Omit<
-  ProjectFormValues,
-  'keyFeatures' | 'technologies' | 'order' | OptionalText
-> & {
-  keyFeatures: string[]
-  technologies: string[]
-  order: number
-} & Record<OptionalText, string | null>
+/** What is sent to the server: the REST body's shape, which GraphQL's `ProjectInput` mirrors. */
+export type ProjectPayload = ProjectInput
 
 type OptionalText =
   | 'businessValue'

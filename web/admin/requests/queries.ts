@@ -1,45 +1,10 @@
 // The admin's GraphQL documents for consultation and support requests
-// (worker/graphql/requests.ts), with the shapes they return.
-import { gql } from 'urql'
-import type { RequestStatus } from '../../../schema/request-options'
+// (worker/graphql/requests.ts), typed from the schema by gql.tada, and the
+// readers that turn the enums on the wire into the stored values the labels
+// and badges use (schema/request-options.ts).
+import { fromEnum, graphql, type ResultOf, toEnum } from '../graphql'
 
-export type Delivery = 'pending' | 'sent' | 'failed'
-
-export type AdminConsultation = {
-  id: number
-  name: string
-  email: string
-  phone: string | null
-  company: string | null
-  projectType: string
-  budget: string | null
-  preferredDate: string
-  preferredTime: string
-  description: string
-  notes: string | null
-  status: RequestStatus | string
-  createdAt: string
-  delivery: Delivery | string
-}
-
-export type AdminSupportRequest = {
-  id: number
-  name: string
-  email: string
-  phone: string
-  businessName: string | null
-  issueType: string
-  urgency: string
-  description: string
-  preferredContact: string
-  preferredTime: string | null
-  notes: string | null
-  status: RequestStatus | string
-  createdAt: string
-  delivery: Delivery | string
-}
-
-export const CONSULTATIONS_QUERY = gql`
+export const CONSULTATIONS_QUERY = graphql(`
   query Consultations {
     consultations {
       id
@@ -58,9 +23,9 @@ export const CONSULTATIONS_QUERY = gql`
       delivery
     }
   }
-`
+`)
 
-export const SUPPORT_REQUESTS_QUERY = gql`
+export const SUPPORT_REQUESTS_QUERY = graphql(`
   query SupportRequests {
     supportRequests {
       id
@@ -79,12 +44,12 @@ export const SUPPORT_REQUESTS_QUERY = gql`
       delivery
     }
   }
-`
+`)
 
 // The mutations return the changed fields; urql's cache then refetches the
 // lists that hold a Consultation / SupportRequest.
-export const UPDATE_CONSULTATION = gql`
-  mutation UpdateConsultation($id: Int!, $status: String, $notes: String) {
+export const UPDATE_CONSULTATION = graphql(`
+  mutation UpdateConsultation($id: ID!, $status: RequestStatus, $notes: String) {
     updateConsultation(id: $id, status: $status, notes: $notes) {
       id
       status
@@ -92,10 +57,10 @@ export const UPDATE_CONSULTATION = gql`
       delivery
     }
   }
-`
+`)
 
-export const UPDATE_SUPPORT_REQUEST = gql`
-  mutation UpdateSupportRequest($id: Int!, $status: String, $notes: String) {
+export const UPDATE_SUPPORT_REQUEST = graphql(`
+  mutation UpdateSupportRequest($id: ID!, $status: RequestStatus, $notes: String) {
     updateSupportRequest(id: $id, status: $status, notes: $notes) {
       id
       status
@@ -103,4 +68,37 @@ export const UPDATE_SUPPORT_REQUEST = gql`
       delivery
     }
   }
-`
+`)
+
+export type GqlConsultation = ResultOf<typeof CONSULTATIONS_QUERY>['consultations'][number]
+export type GqlSupportRequest = ResultOf<typeof SUPPORT_REQUESTS_QUERY>['supportRequests'][number]
+
+/** A consultation as the tab shows it: the schema's fields, enums as their stored values. */
+export const consultationOf = (c: GqlConsultation) => ({
+  ...c,
+  projectType: fromEnum('ProjectType', c.projectType),
+  budget: c.budget === null ? null : fromEnum('Budget', c.budget),
+  preferredTime: fromEnum('TimeSlot', c.preferredTime),
+  status: fromEnum('RequestStatus', c.status),
+  delivery: fromEnum('Delivery', c.delivery),
+})
+export type AdminConsultation = ReturnType<typeof consultationOf>
+
+/** A support request as the tab shows it: the schema's fields, enums as their stored values. */
+export const supportRequestOf = (r: GqlSupportRequest) => ({
+  ...r,
+  issueType: fromEnum('IssueType', r.issueType),
+  urgency: fromEnum('Urgency', r.urgency),
+  preferredContact: fromEnum('ContactMethod', r.preferredContact),
+  preferredTime: r.preferredTime === null ? null : fromEnum('ContactTime', r.preferredTime),
+  status: fromEnum('RequestStatus', r.status),
+  delivery: fromEnum('Delivery', r.delivery),
+})
+export type AdminSupportRequest = ReturnType<typeof supportRequestOf>
+
+/** The dialog's change (stored status value) as the mutations' variables. */
+export const updateOf = (id: string, patch: { status: string; notes: string }) => ({
+  id,
+  status: toEnum('RequestStatus', patch.status),
+  notes: patch.notes,
+})

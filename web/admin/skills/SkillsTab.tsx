@@ -3,16 +3,18 @@ import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { graphql, type ResultOf } from '../graphql'
 import { ADMIN_EMPTY_STATES, ADMIN_TOASTS } from '../messages'
 import { AdminButton, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 
-type AdminSkill = { id: string; category: string; name: string }
+const SKILLS_QUERY = graphql('query AdminSkills { skills { id category name } }')
+const CREATE_SKILL = graphql(
+  'mutation CreateSkill($input: SkillInput!) { createSkill(input: $input) { id category name } }',
+)
+const DELETE_SKILL = graphql('mutation DeleteSkill($id: ID!) { deleteSkill(id: $id) }')
 
-const SKILLS_QUERY = 'query AdminSkills { skills { id category name } }'
-const CREATE_SKILL =
-  'mutation CreateSkill($input: SkillInput!) { createSkill(input: $input) { id category name } }'
-const DELETE_SKILL = 'mutation DeleteSkill($id: ID!) { deleteSkill(id: $id) }'
+type AdminSkill = ResultOf<typeof SKILLS_QUERY>['skills'][number]
 
 /** Skills grouped by category, in the server's order (category, then name). */
 export function groupByCategory(skills: AdminSkill[]) {
@@ -22,7 +24,7 @@ export function groupByCategory(skills: AdminSkill[]) {
 }
 
 export function SkillsTab() {
-  const [{ data, fetching, error }, refetch] = useQuery<{ skills: AdminSkill[] }>({ query: SKILLS_QUERY })
+  const [{ data, fetching, error }, refetch] = useQuery({ query: SKILLS_QUERY })
   const [created, createSkill] = useMutation(CREATE_SKILL)
   const [, deleteSkill] = useMutation(DELETE_SKILL)
   const [category, setCategory] = useState('')

@@ -1,0 +1,35 @@
+// The one axe-core helper of the e2e suite: scans the page (or a part of it)
+// and fails with one line per violation. By default every axe rule counts;
+// `seriousOnly` narrows it to serious and critical WCAG 2.1 A/AA violations.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+export async function expectNoAxeViolations(
+  page: Page,
+  {
+    include,
+    label = include ?? 'page',
+    seriousOnly = false,
+  }: {
+    /** A CSS selector to scan instead of the whole page. */
+    include?: string
+    /** Prefixes each reported violation (e.g. which tab was scanned). */
+    label?: string
+    /** Only serious and critical WCAG 2.1 A/AA violations fail (the public pages' budget). */
+    seriousOnly?: boolean
+  } = {},
+) {
+  let builder = new AxeBuilder({ page })
+  if (seriousOnly) builder = builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  if (include) builder = builder.include(include)
+  const { violations } = await builder.analyze()
+  const failing = seriousOnly
+    ? violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    : violations
+  expect(
+    failing.map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([])
+}

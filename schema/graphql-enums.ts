@@ -1,0 +1,75 @@
+// The closed sets of SPEC §3 and §9 as GraphQL enums, generated from the
+// option lists in constants.ts and request-options.ts (never re-typed).
+// A GraphQL enum value must be a name ([_A-Za-z][_0-9A-Za-z]*), so each stored
+// value gets an upper-case name ('business-management' -> BUSINESS_MANAGEMENT,
+// '5k-15k' -> FROM_5K_15K, '09:00' -> AT_09_00); the Worker keeps the stored
+// value internally and the admin client converts with enumName / enumValue.
+import { CONTENT_TYPES, type Option, PROJECT_CATEGORIES, PROJECT_STATUSES } from './constants'
+import {
+  BUDGETS,
+  CONTACT_METHODS,
+  CONTACT_TIMES,
+  ISSUE_TYPES,
+  MAIL_STATUSES,
+  PROJECT_TYPES,
+  REQUEST_STATUSES,
+  TIME_SLOTS,
+  URGENCY_LEVELS,
+} from './request-options'
+
+type EnumSpec = {
+  readonly options: readonly (Option & { readonly description?: string })[]
+  /** Put before a name that would start with a digit. */
+  readonly prefix?: string
+  readonly description: string
+}
+
+const optionsOf = (values: readonly string[], label: (v: string) => string) =>
+  values.map((value) => ({ value, label: label(value) }))
+
+export const GRAPHQL_ENUMS = {
+  ProjectStatus: {
+    options: PROJECT_STATUSES,
+    description:
+      'Where a project stands; public cards show the label, a missing status counts as production.',
+  },
+  ProjectCategory: {
+    options: PROJECT_CATEGORIES,
+    description: 'The solution category a project is filed under in the public catalogue.',
+  },
+  ContentType: { options: CONTENT_TYPES, description: 'How a page-content block is edited and shown.' },
+  RequestStatus: {
+    options: optionsOf(REQUEST_STATUSES, (v) => `The request is ${v}.`),
+    description: 'Where a consultation or support request stands; set by the owner.',
+  },
+  Delivery: {
+    options: optionsOf(MAIL_STATUSES, (v) => `The notification e-mail is ${v}.`),
+    description: "State of a request's notification e-mail to the owner.",
+  },
+  ProjectType: { options: PROJECT_TYPES, description: 'The kind of project a consultation is about.' },
+  Budget: { options: BUDGETS, prefix: 'FROM', description: 'The budget range a visitor chose.' },
+  TimeSlot: {
+    options: TIME_SLOTS,
+    prefix: 'AT',
+    description: 'A consultation slot start, US Central time (no noon slot).',
+  },
+  IssueType: { options: ISSUE_TYPES, description: 'What an IT-support request is about.' },
+  Urgency: { options: URGENCY_LEVELS, description: 'How soon an IT-support request needs an answer.' },
+  ContactMethod: { options: CONTACT_METHODS, description: 'How the visitor wants to be contacted.' },
+  ContactTime: { options: CONTACT_TIMES, description: 'When the visitor prefers to be contacted.' },
+} as const satisfies Record<string, EnumSpec>
+
+export type GraphQLEnumName = keyof typeof GRAPHQL_ENUMS
+
+/** The GraphQL name of a stored value: upper case, other characters as `_`, a prefix before a digit. */
+export function enumName(kind: GraphQLEnumName, value: string): string {
+  const spec: EnumSpec = GRAPHQL_ENUMS[kind]
+  const name = value.toUpperCase().replace(/[^A-Z0-9]+/g, '_')
+  return /^[0-9]/.test(name) ? `${spec.prefix ?? 'V'}_${name}` : name
+}
+
+/** The stored value behind a GraphQL enum name (the name itself when it is not one of the options). */
+export function enumValue(kind: GraphQLEnumName, name: string): string {
+  const spec: EnumSpec = GRAPHQL_ENUMS[kind]
+  return spec.options.find((o) => enumName(kind, o.value) === name)?.value ?? name
+}
