@@ -9,8 +9,8 @@ import { FILTER_CATEGORIES } from '../../schema/constants'
 import { CONTENT_KEYS } from '../../schema/content-keys'
 import { EMPTY_STATES, TOASTS } from '../../schema/messages'
 import { purgePublicReads } from '../../worker/http/cache'
-import { ORIGIN } from './helpers'
-import { countRows, freshEmail, freshIp, send } from './requests-fixtures'
+import { freshIp, ORIGIN } from './helpers'
+import { countRows, freshEmail, send } from './requests-fixtures'
 import { ownerCookie } from './session-helpers'
 
 // The first render of each page module includes its transform inside workerd.
