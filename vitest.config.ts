@@ -17,6 +17,9 @@ export default defineConfig({
                 OWNER_USERNAME: 'owner',
                 OWNER_PASSWORD: 'test-owner-password',
                 OWNER_SETUP_TOKEN: 'test-setup-token',
+                // What .dev.vars gives `npm start`; tests of the committed
+                // (production) behaviour pass ENVIRONMENT: 'production'.
+                ENVIRONMENT: 'local',
               },
             },
           })),

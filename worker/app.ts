@@ -4,10 +4,12 @@ import { loadSession } from './auth/middleware'
 import { createDb } from './db'
 import type { AppEnv } from './env'
 import { graphql } from './graphql'
+import { auditOwnerWrites } from './http/audit-writes'
 import { purgeAfterOwnerWrites } from './http/cache'
 import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
 import { requestLogger } from './http/logging'
+import { responseGuards } from './http/response-guards'
 import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
 import { auth } from './routes/auth'
@@ -17,6 +19,7 @@ import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
+import { security } from './routes/security'
 import { skills } from './routes/skills'
 import { supportRequestForm, supportRequests } from './routes/support-requests'
 import { uploads } from './routes/uploads'
@@ -27,6 +30,7 @@ const api = new Hono<AppEnv>()
   .use(bodyGuard)
   .route('/health', health)
   .route('/auth', auth)
+  .route('/security', security)
   .route('/projects', projects)
   .route('/skills', skills)
   .route('/page-content', pageContent)
@@ -40,6 +44,7 @@ const api = new Hono<AppEnv>()
 export const app = new Hono<AppEnv>()
   .use(securityHeaders)
   .use(requestLogger)
+  .use(responseGuards)
   .use(async (c, next) => {
     c.set('db', createDb(c.env.DB))
     await next()
@@ -48,7 +53,8 @@ export const app = new Hono<AppEnv>()
   .use('/graphql', loadSession)
   .use('/api/*', purgeAfterOwnerWrites)
   .use('/graphql', purgeAfterOwnerWrites)
-  .use('/graphql', sameOriginWrites, bodyGuard)
+  .use('/api/*', auditOwnerWrites)
+  .use('/graphql', sameOriginWrites, bodyGuard, auditOwnerWrites)
   .route('/api', api)
   .route('/graphql', graphql)
   // Unknown API paths get the JSON error shape, never the SPA shell.

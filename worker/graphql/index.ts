@@ -3,8 +3,9 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth'
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention'
 import { createYoga } from 'graphql-yoga'
 import { Hono } from 'hono'
+import { localConveniences } from '../auth/local'
 import { requireOwner } from '../auth/middleware'
-import { type AppEnv, isLocal } from '../env'
+import type { AppEnv } from '../env'
 import type { GraphQLContext } from './builder'
 import { maskServiceError } from './errors'
 import { schema } from './schema'
@@ -57,7 +58,7 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     user: c.var.user,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   }
-  return withErrorShape(await getYoga(isLocal(c.env)).fetch(c.req.raw, { ctx }))
+  return withErrorShape(await getYoga(localConveniences(c.env, c.req.url)).fetch(c.req.raw, { ctx }))
 })
 
 type GraphQLBody = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }
