@@ -51,6 +51,13 @@ export function AdminPage() {
           <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
             View Portfolio
           </Link>
+          {/* The Security area (issue 13) is its own page, so the six tabs stay as SPEC §2 has them. */}
+          <Link
+            to="/admin/security"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Security
+          </Link>
           <LogoutButton />
         </div>
       </header>
