@@ -239,7 +239,8 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     })
     expect(signIn.status).toBe(401)
     expect(await signIn.json()).toEqual({ message: API_MESSAGES.passkeyFailed })
-  })
+    // The first passkey request loads the WebAuthn library (slow on a busy test machine).
+  }, 30_000)
 
   it('passkey sign-in options name the site as relying party', async () => {
     const res = await call('/api/auth/passkey/options', { method: 'POST' })
@@ -249,7 +250,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     }
     expect(body.options).toMatchObject({ rpId: 'localhost', userVerification: 'required' })
     expect(body.challengeId).toMatch(/^[A-Za-z0-9_-]+$/)
-  })
+  }, 30_000)
 })
 
 describe('the audit trail', () => {

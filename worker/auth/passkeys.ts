@@ -2,18 +2,16 @@
 // The relying party is the site itself: its id is SITE_URL's hostname
 // ("localhost" locally) and responses must come from SITE_URL's origin.
 // Challenges are single-use and live 5 minutes in KV (SESSIONS).
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server'
-import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
+
+// Loaded on first use: the library and its ASN.1 dependencies are only
+// needed by passkey requests, not by every request an isolate serves (and the
+// Workers test runtime cannot ship them to every test file in one message).
+const webauthn = () => import('@simplewebauthn/server')
+const base64url = async () => (await import('@simplewebauthn/server/helpers')).isoBase64URL
 
 const CHALLENGE_TTL_S = 300
 const RP_NAME = 'Portfolio Admin'
@@ -44,7 +42,7 @@ async function webauthnUserId(db: Db, userId: number) {
     .from(tables.users)
     .where(eq(tables.users.id, userId))
   if (row?.handle) return row.handle
-  const handle = isoBase64URL.fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
+  const handle = (await base64url()).fromBuffer(crypto.getRandomValues(new Uint8Array(32)))
   await db.update(tables.users).set({ webauthnUserId: handle }).where(eq(tables.users.id, userId))
   return handle
 }
@@ -60,6 +58,8 @@ export async function registrationOptions(
     .select({ id: tables.passkeys.id, transports: tables.passkeys.transports })
     .from(tables.passkeys)
     .where(eq(tables.passkeys.userId, user.id))
+  const { generateRegistrationOptions } = await webauthn()
+  const isoBase64URL = await base64url()
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty(env).id,
@@ -85,6 +85,8 @@ export async function registerPasskey(
   const stored = await takeChallenge(env.SESSIONS, `reg-${sessionId}`)
   if (!stored || stored.userId !== userId) return null
   const rp = relyingParty(env)
+  const { verifyRegistrationResponse } = await webauthn()
+  const isoBase64URL = await base64url()
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
   try {
     verification = await verifyRegistrationResponse({
@@ -116,6 +118,8 @@ export async function registerPasskey(
 
 /** Options for navigator.credentials.get(): discoverable, so no username is needed. */
 export async function authenticationOptions(env: Env) {
+  const { generateAuthenticationOptions } = await webauthn()
+  const isoBase64URL = await base64url()
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(env).id,
     userVerification: 'required',
@@ -142,6 +146,8 @@ export async function verifyPasskey(
     .limit(1)
   if (!row) return null
   const rp = relyingParty(env)
+  const { verifyAuthenticationResponse } = await webauthn()
+  const isoBase64URL = await base64url()
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
   try {
     verification = await verifyAuthenticationResponse({
