@@ -14,8 +14,9 @@ const SELF_AUDITED = ['/api/auth/', '/api/security']
 type GraphQLRequest = { query?: string; variables?: Record<string, unknown> }
 
 /** The mutation fields a GraphQL request calls ("createProject, deleteSkill"), or null for a query. */
-function mutationFields(body: GraphQLRequest): string | null {
-  if (typeof body.query !== 'string') return null
+function mutationFields(body: GraphQLRequest | null): string | null {
+  // Any JSON may arrive here (null, a list, a string): yoga refuses it afterwards.
+  if (!body || typeof body !== 'object' || typeof body.query !== 'string') return null
   try {
     const fields: string[] = []
     for (const def of parse(body.query).definitions) {
@@ -29,9 +30,11 @@ function mutationFields(body: GraphQLRequest): string | null {
 }
 
 /** The record a GraphQL mutation names: its `id` or `key` variable, when it has one. */
-function graphqlRecord(variables: Record<string, unknown> | undefined): string | null {
-  if (!variables) return null
-  const value = variables.id ?? variables.key ?? (variables.input as Record<string, unknown> | undefined)?.key
+function graphqlRecord(variables: unknown): string | null {
+  if (!variables || typeof variables !== 'object') return null
+  const vars = variables as Record<string, unknown>
+  const input = vars.input && typeof vars.input === 'object' ? (vars.input as Record<string, unknown>) : {}
+  const value = vars.id ?? vars.key ?? input.key
   return value === undefined || value === null ? null : String(value)
 }
 
@@ -41,12 +44,12 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
     return next()
   }
   if (c.req.path === '/graphql') {
-    let body: GraphQLRequest = {}
+    let body: GraphQLRequest | null = null
     if ((c.req.header('content-type') ?? '').includes('json')) {
       body = (await c.req.raw
         .clone()
         .json()
-        .catch(() => ({}))) as GraphQLRequest
+        .catch(() => null)) as GraphQLRequest | null
     }
     const fields = mutationFields(body)
     await next()
@@ -62,7 +65,7 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
     await safely(() =>
       audit(c, {
         action: `graphql ${fields}`,
-        record: graphqlRecord(body.variables),
+        record: graphqlRecord(body?.variables),
         outcome: ok ? 'success' : 'failure',
       }),
     )
