@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateHOTP } from '@oslojs/otp'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
@@ -225,4 +226,16 @@ test('each admin write appears in the audit list, newest first', async ({ page }
   await page.getByLabel('Outcome').selectOption('failure')
   await expect(rows.nth(1)).toContainText('failure')
   await expect(log.getByText('success', { exact: true })).toHaveCount(0)
+})
+
+test('the Security page passes an axe scan, with the authenticator setup open', async ({ page }) => {
+  await signInWithPassword(page)
+  await expectSignedIn(page)
+  await openSecurity(page)
+  await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible()
+  await page.getByRole('button', { name: 'Set up authenticator app' }).click()
+  await expect(page.getByTestId('totp-secret')).toBeVisible()
+  const results = await new AxeBuilder({ page }).include('main').analyze()
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([])
+  await page.getByRole('button', { name: 'Cancel' }).click()
 })
