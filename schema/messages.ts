@@ -58,6 +58,22 @@ export const EMPTY_STATES = {
 /** Server-side messages shared by REST and GraphQL answers. */
 export const API_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
+  unauthorized: 'Authentication required',
+  forbiddenOrigin: 'Cross-site request refused',
+  validation: 'Please correct the highlighted fields.',
+  notFound: 'Not found',
+  tooLarge: 'Request body too large',
+  rateLimited: 'Too many requests. Please wait a minute and try again.',
+  invalidJson: 'Request body must be a JSON object',
+  unsupportedMedia: 'Unsupported content type',
+  internal: 'Something went wrong. Please try again.',
+} as const
+
+/**
+ * Server messages of sign-in and the Security area (issue 13). Kept apart from
+ * API_MESSAGES, which the public pages bundle, so they cost public visitors nothing.
+ */
+export const AUTH_MESSAGES = {
   // One answer for every refused registration (an owner exists, no or a wrong
   // setup token), so the answer never confirms a guessed token.
   registrationUnavailable: 'Registration is not available.',
@@ -68,13 +84,4 @@ export const API_MESSAGES = {
   passkeyFailed: 'The passkey could not be verified.',
   wrongPassword: 'The current password is not correct.',
   passwordForLastFactor: 'Enter your password to remove your last second factor.',
-  unauthorized: 'Authentication required',
-  forbiddenOrigin: 'Cross-site request refused',
-  validation: 'Please correct the highlighted fields.',
-  notFound: 'Not found',
-  tooLarge: 'Request body too large',
-  rateLimited: 'Too many requests. Please wait a minute and try again.',
-  invalidJson: 'Request body must be a JSON object',
-  unsupportedMedia: 'Unsupported content type',
-  internal: 'Something went wrong. Please try again.',
 } as const

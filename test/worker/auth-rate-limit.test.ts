@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { API_MESSAGES } from '../../schema/messages'
+import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
 import {
   FAILURE_WINDOW_MS,
   MAX_WAIT_MS,
@@ -48,7 +48,7 @@ describe('sign-in throttling without lockout', () => {
     expect((await login(username, 'a wrong password', { 'cf-connecting-ip': ip })).status).toBe(401)
     const res = await login(username, PASSWORD, { 'cf-connecting-ip': ip })
     expect(res.status).toBe(429)
-    expect(await res.json()).toEqual({ message: API_MESSAGES.signInThrottled })
+    expect(await res.json()).toEqual({ message: AUTH_MESSAGES.signInThrottled })
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     expect(res.headers.getSetCookie()).toEqual([])
   })
@@ -142,8 +142,8 @@ describe('sign-in throttling without lockout', () => {
     const challenged = await attempt({ TURNSTILE_SITE_KEY: 'site-key', TURNSTILE_SECRET_KEY: 'secret' })
     expect(challenged.status).toBe(400)
     expect(await challenged.json()).toMatchObject({
-      message: API_MESSAGES.challengeRequired,
-      errors: { turnstileToken: API_MESSAGES.challengeRequired },
+      message: AUTH_MESSAGES.challengeRequired,
+      errors: { turnstileToken: AUTH_MESSAGES.challengeRequired },
       challenge: { turnstileSiteKey: 'site-key' },
     })
     // Without Turnstile keys the same attempt goes through.

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { API_MESSAGES } from '../../schema/messages'
+import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
 import { hashPassword } from '../../worker/auth/password'
 import { sessionIdOf } from '../../worker/auth/session'
 import { createDb } from '../../worker/db'
@@ -60,7 +60,7 @@ describe('POST /api/auth/register', () => {
     expect((await register({ username: freshUsername(), password: PASSWORD })).status).toBe(201)
     const res = await register({ username: freshUsername(), password: PASSWORD })
     expect(res.status).toBe(403)
-    expect(await res.json()).toEqual({ message: API_MESSAGES.registrationUnavailable })
+    expect(await res.json()).toEqual({ message: AUTH_MESSAGES.registrationUnavailable })
     expect(res.headers.getSetCookie()).toEqual([])
     expect(await userCount()).toBe(1)
   })
@@ -143,7 +143,7 @@ describe('POST /api/auth/register', () => {
         env,
       )
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ message: API_MESSAGES.registrationUnavailable })
+      expect(await res.json()).toEqual({ message: AUTH_MESSAGES.registrationUnavailable })
       expect(await userCount()).toBe(0)
     })
 
@@ -171,7 +171,7 @@ describe('POST /api/auth/register', () => {
       )
       for (const res of [wrong, right, wrongAfter]) {
         expect(res.status).toBe(403)
-        expect(await res.json()).toEqual({ message: API_MESSAGES.registrationUnavailable })
+        expect(await res.json()).toEqual({ message: AUTH_MESSAGES.registrationUnavailable })
       }
     })
 
@@ -179,7 +179,7 @@ describe('POST /api/auth/register', () => {
       await clearUsers()
       const res = await register({ username: freshUsername(), password: PASSWORD }, 'production')
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ message: API_MESSAGES.registrationUnavailable })
+      expect(await res.json()).toEqual({ message: AUTH_MESSAGES.registrationUnavailable })
       expect(await userCount()).toBe(0)
     })
 
@@ -190,7 +190,7 @@ describe('POST /api/auth/register', () => {
         'production',
       )
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ message: API_MESSAGES.registrationUnavailable })
+      expect(await res.json()).toEqual({ message: AUTH_MESSAGES.registrationUnavailable })
       expect(await userCount()).toBe(0)
     })
 
@@ -210,7 +210,7 @@ describe('POST /api/auth/register', () => {
       expect((await register(body, 'production')).status).toBe(201)
       const res = await register({ ...body, username: freshUsername() }, 'production')
       expect(res.status).toBe(403)
-      expect(await res.json()).toEqual({ message: API_MESSAGES.registrationUnavailable })
+      expect(await res.json()).toEqual({ message: AUTH_MESSAGES.registrationUnavailable })
     })
 
     it('refuses when no setup token is configured at all', async () => {

@@ -7,7 +7,7 @@ import {
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateHOTP } from '@oslojs/otp'
 import { describe, expect, it } from 'vitest'
-import { API_MESSAGES } from '../../schema/messages'
+import { AUTH_MESSAGES } from '../../schema/messages'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { appendAudit } from '../../worker/services/audit'
@@ -119,8 +119,8 @@ describe('changing the password', () => {
     const wrong = await change({ currentPassword: 'not my password', newPassword: 'a brand new passphrase' })
     expect(wrong.status).toBe(400)
     expect(await wrong.json()).toEqual({
-      message: API_MESSAGES.wrongPassword,
-      errors: { currentPassword: API_MESSAGES.wrongPassword },
+      message: AUTH_MESSAGES.wrongPassword,
+      errors: { currentPassword: AUTH_MESSAGES.wrongPassword },
     })
     const weak = await change({ currentPassword: PASSWORD, newPassword: ' '.repeat(14) })
     expect(weak.status).toBe(400)
@@ -175,7 +175,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
 
     const wrong = await secondStep(secondFactor.ticket, '123456')
     expect(wrong.status).toBe(401)
-    expect(await wrong.json()).toEqual({ message: API_MESSAGES.invalidCode })
+    expect(await wrong.json()).toEqual({ message: AUTH_MESSAGES.invalidCode })
     expect(wrong.headers.getSetCookie()).toEqual([])
     // The code used at enrolment (this 30-second step) cannot be replayed; the next step's code works.
     const next = codeAt(secret, Date.now() + 30_000)
@@ -210,7 +210,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     await enrol(a)
     const without = await as(a, '/api/security/totp', { method: 'DELETE', json: {} })
     expect(without.status).toBe(400)
-    expect(await without.json()).toMatchObject({ errors: { password: API_MESSAGES.passwordForLastFactor } })
+    expect(await without.json()).toMatchObject({ errors: { password: AUTH_MESSAGES.passwordForLastFactor } })
     const wrong = await as(a, '/api/security/totp', { method: 'DELETE', json: { password: 'wrong one' } })
     expect(wrong.status).toBe(400)
     expect(
@@ -238,7 +238,7 @@ describe('authenticator app (TOTP) and recovery codes', () => {
       },
     })
     expect(signIn.status).toBe(401)
-    expect(await signIn.json()).toEqual({ message: API_MESSAGES.passkeyFailed })
+    expect(await signIn.json()).toEqual({ message: AUTH_MESSAGES.passkeyFailed })
     // The first passkey request loads the WebAuthn library (slow on a busy test machine).
   }, 30_000)
 

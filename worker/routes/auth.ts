@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono'
-import { API_MESSAGES } from '../../schema/messages'
+import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
 import {
   loginInput,
   passkeySignInInput,
@@ -48,7 +48,7 @@ import {
 
 /** 429 with Retry-After (seconds), the same answer for every throttled sign-in step. */
 const throttled = (c: Context<AppEnv>, retryAfterS: number) =>
-  c.json({ message: API_MESSAGES.signInThrottled }, 429, { 'Retry-After': String(retryAfterS) })
+  c.json({ message: AUTH_MESSAGES.signInThrottled }, 429, { 'Retry-After': String(retryAfterS) })
 
 /**
  * Refuses an attempt while its keys are waiting, and asks for the Turnstile
@@ -62,8 +62,8 @@ async function gate(c: Context<AppEnv>, keys: ThrottleKeys, turnstileToken?: str
     if (!(await verifyTurnstile(c.env, turnstileToken, clientIp(c.req.raw)))) {
       return c.json(
         {
-          message: API_MESSAGES.challengeRequired,
-          errors: { turnstileToken: API_MESSAGES.challengeRequired },
+          message: AUTH_MESSAGES.challengeRequired,
+          errors: { turnstileToken: AUTH_MESSAGES.challengeRequired },
           challenge: { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY },
         },
         400,
@@ -126,12 +126,12 @@ export const auth = new Hono<AppEnv>()
   .post('/login/second-factor', jsonBody(secondFactorInput), async (c) => {
     const { ticket, code } = c.req.valid('json')
     const pending = await readTicket(c.env.SESSIONS, ticket)
-    if (!pending) throw new ApiError(401, API_MESSAGES.signInExpired)
+    if (!pending) throw new ApiError(401, AUTH_MESSAGES.signInExpired)
     const keys = throttleKeys(clientIp(c.req.raw), pending.username)
     const refused = await gate(c, keys)
     if (refused) return refused
     const user = await findUserById(c.var.db, pending.id)
-    if (!user) throw new ApiError(401, API_MESSAGES.signInExpired)
+    if (!user) throw new ApiError(401, AUTH_MESSAGES.signInExpired)
     let method: 'totp' | 'recovery' | null = null
     if (looksLikeRecoveryCode(code)) {
       if (await useRecoveryCode(c.var.db, user.id, code)) method = 'recovery'
@@ -147,7 +147,7 @@ export const auth = new Hono<AppEnv>()
         userId: user.id,
         actor: user.username,
       })
-      throw new ApiError(401, API_MESSAGES.invalidCode)
+      throw new ApiError(401, AUTH_MESSAGES.invalidCode)
     }
     await dropTicket(c.env.SESSIONS, ticket)
     await recordSuccess(c.var.db, keys)
@@ -169,7 +169,7 @@ export const auth = new Hono<AppEnv>()
     if (!verified) {
       await recordFailure(c.var.db, keys)
       await audit(c, { action: 'sign-in.passkey', outcome: 'failure', userId: null, actor: null })
-      throw new ApiError(401, API_MESSAGES.passkeyFailed)
+      throw new ApiError(401, AUTH_MESSAGES.passkeyFailed)
     }
     await startSession(c, verified.user)
     await audit(c, {
@@ -188,7 +188,7 @@ export const auth = new Hono<AppEnv>()
     // the answer never confirms a guessed token.
     const refuse = async () => {
       await audit(c, { action: 'register', outcome: 'failure', userId: null, actor: username })
-      return new ApiError(403, API_MESSAGES.registrationUnavailable)
+      return new ApiError(403, AUTH_MESSAGES.registrationUnavailable)
     }
     if ((await countUsers(c.var.db)) > 0) throw await refuse()
     if (!setupTokenAccepted(c.env, setupToken, isLocalRequest(c))) throw await refuse()

@@ -5,7 +5,7 @@ import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
 import { createTOTPKeyURI } from '@oslojs/otp'
 import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
-import { API_MESSAGES } from '../../schema/messages'
+import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
 import {
   auditQuery,
   changePasswordInput,
@@ -64,12 +64,12 @@ async function confirmPassword(
   const keys = throttleKeys(clientIp(c.req.raw), user.username)
   const state = await throttleState(c.var.db, keys)
   if (state.retryAfterS > 0) {
-    throw Object.assign(new ApiError(429, API_MESSAGES.signInThrottled), { retryAfterS: state.retryAfterS })
+    throw Object.assign(new ApiError(429, AUTH_MESSAGES.signInThrottled), { retryAfterS: state.retryAfterS })
   }
   if (!password || !(await verifyPassword(password, user.passwordHash))) {
     await recordFailure(c.var.db, keys)
     await audit(c, { action, outcome: 'failure', record: 'wrong password' })
-    const message = password ? API_MESSAGES.wrongPassword : API_MESSAGES.passwordForLastFactor
+    const message = password ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.passwordForLastFactor
     throw badRequest({ [field]: message }, message)
   }
   await recordSuccess(c.var.db, keys)
@@ -147,7 +147,7 @@ export const security = new Hono<AppEnv>()
     const step = matchTotp(fromBase64(pending), code, null)
     if (step === null) {
       await audit(c, { action: 'totp.enrol', outcome: 'failure' })
-      throw badRequest({ code: API_MESSAGES.invalidCode }, API_MESSAGES.invalidCode)
+      throw badRequest({ code: AUTH_MESSAGES.invalidCode }, AUTH_MESSAGES.invalidCode)
     }
     const before = factorCount(await factorsOf(c.var.db, owner(c).id))
     await c.var.db
@@ -181,7 +181,7 @@ export const security = new Hono<AppEnv>()
     const passkey = await registerPasskey(c.env, c.var.db, owner(c).id, sessionId(c), response as never, name)
     if (!passkey) {
       await audit(c, { action: 'passkey.enrol', outcome: 'failure', record: name })
-      throw badRequest({ response: API_MESSAGES.passkeyFailed }, API_MESSAGES.passkeyFailed)
+      throw badRequest({ response: AUTH_MESSAGES.passkeyFailed }, AUTH_MESSAGES.passkeyFailed)
     }
     await audit(c, { action: 'passkey.enrol', outcome: 'success', record: name })
     return c.json(
