@@ -233,6 +233,10 @@ test('the Security page passes an axe scan, with the authenticator setup open', 
   await expectSignedIn(page)
   await openSecurity(page)
   await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible()
+  // The page also opens from its own URL (a reload).
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible()
+  await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible()
   await page.getByRole('button', { name: 'Set up authenticator app' }).click()
   await expect(page.getByTestId('totp-secret')).toBeVisible()
   const results = await new AxeBuilder({ page }).include('main').analyze()
