@@ -84,8 +84,6 @@ export const COPYRIGHT_YEAR = 2025
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** JSON bodies larger than this are refused with 413 before parsing. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
-export const MIN_PASSWORD_LENGTH = 12
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 export const OUTBOX_MAX_ATTEMPTS = 8
 
 export const RESUME_ACCEPT = '.pdf,.doc,.docx'

@@ -58,8 +58,6 @@ export const EMPTY_STATES = {
 /** Server-side messages shared by REST and GraphQL answers. */
 export const API_MESSAGES = {
   invalidCredentials: 'Invalid credentials',
-  registrationClosed: 'Registration is closed: the owner account already exists.',
-  setupTokenRequired: 'A valid setup token is required to create the owner account.',
   unauthorized: 'Authentication required',
   forbiddenOrigin: 'Cross-site request refused',
   validation: 'Please correct the highlighted fields.',
@@ -69,4 +67,21 @@ export const API_MESSAGES = {
   invalidJson: 'Request body must be a JSON object',
   unsupportedMedia: 'Unsupported content type',
   internal: 'Something went wrong. Please try again.',
+} as const
+
+/**
+ * Server messages of sign-in and the Security area (issue 13). Kept apart from
+ * API_MESSAGES, which the public pages bundle, so they cost public visitors nothing.
+ */
+export const AUTH_MESSAGES = {
+  // One answer for every refused registration (an owner exists, no or a wrong
+  // setup token), so the answer never confirms a guessed token.
+  registrationUnavailable: 'Registration is not available.',
+  signInThrottled: 'Too many failed attempts. Please wait and try again.',
+  challengeRequired: 'Please complete the challenge and try again.',
+  invalidCode: 'Invalid code',
+  signInExpired: 'This sign-in has expired. Please sign in again.',
+  passkeyFailed: 'The passkey could not be verified.',
+  wrongPassword: 'The current password is not correct.',
+  passwordForLastFactor: 'Enter your password to remove your last second factor.',
 } as const

@@ -1,13 +1,7 @@
 // Request payload schemas, shared by the REST handlers, the GraphQL resolvers
 // (through the service layer) and the SPA's forms.
 import { z } from 'zod'
-import {
-  CONTENT_TYPES,
-  MIN_PASSWORD_LENGTH,
-  PROJECT_CATEGORY_VALUES,
-  PROJECT_STATUS_VALUES,
-  valuesOf,
-} from './constants'
+import { CONTENT_TYPES, PROJECT_CATEGORY_VALUES, PROJECT_STATUS_VALUES, valuesOf } from './constants'
 import {
   BUDGETS,
   CONTACT_METHODS,
@@ -55,20 +49,6 @@ const textList = (label: string) =>
     )
     .max(50, `${label} can have at most 50 entries`)
     .transform((items) => items.filter((s) => s.length > 0))
-
-export const loginInput = z.object({
-  username: required('Username', 100),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1000),
-})
-
-export const registerInput = z.object({
-  username: required('Username', 100),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(1000),
-  setupToken: z.string().max(500).optional(),
-})
 
 export const projectInput = z.object({
   title: required('Title'),

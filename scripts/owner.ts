@@ -10,27 +10,29 @@
 // through `wrangler d1 execute --file` with a temporary SQL file that is deleted
 // afterwards. A reset also signs out every existing session (KV), since a reset
 // usually means the old password should stop working everywhere.
+// The site has one account: when others exist (say, one claimed through an
+// open registration), it refuses unless --replace-others, which deletes them.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { MIN_PASSWORD_LENGTH } from '../schema/constants'
 import { hashPassword } from '../worker/auth/password'
+import { passwordProblem } from '../worker/auth/password-policy'
 
-const USAGE = `Usage: npm run owner -- --remote|--local [--username NAME] [--persist-to DIR] [--keep-sessions]
+const USAGE = `Usage: npm run owner -- --remote|--local [--username NAME] [--persist-to DIR] [--keep-sessions] [--replace-others]
 
   --remote          the deployed D1 database and KV namespace (needs \`wrangler login\`)
   --local           the local ones used by \`npm start\` (.wrangler/state, or --persist-to DIR)
   --username NAME   the account to create or reset (default: owner)
   --keep-sessions   do not sign out existing sessions
+  --replace-others  delete every other account (the script refuses while others exist)
 
 The password is asked for without echo, or read from stdin when stdin is not a terminal.`
 
 // Usernames are kept to a plain character set: the SQL is written to a file, and
 // the login form compares them exactly.
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,100}$/
-const MAX_PASSWORD_LENGTH = 1000
 
 function fail(message: string): never {
   console.error(message)
@@ -44,6 +46,7 @@ function parseOptions() {
     username: string
     'persist-to'?: string
     'keep-sessions': boolean
+    'replace-others': boolean
     help: boolean
   }
   try {
@@ -54,6 +57,7 @@ function parseOptions() {
         username: { type: 'string', default: 'owner' },
         'persist-to': { type: 'string' },
         'keep-sessions': { type: 'boolean', default: false },
+        'replace-others': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -78,6 +82,7 @@ function parseOptions() {
     username,
     persistTo: values['persist-to'],
     keepSessions: values['keep-sessions'],
+    replaceOthers: values['replace-others'],
   }
 }
 
@@ -141,41 +146,56 @@ function wrangler(args: string[], capture = false) {
 }
 
 const options = parseOptions()
-const password = await readPassword()
-if (password.length < MIN_PASSWORD_LENGTH) {
-  fail(`The password must be at least ${MIN_PASSWORD_LENGTH} characters; nothing was changed.`)
-}
-if (password.length > MAX_PASSWORD_LENGTH) {
-  fail(`The password must be at most ${MAX_PASSWORD_LENGTH} characters; nothing was changed.`)
+const where = [options.target, ...(options.persistTo ? ['--persist-to', options.persistTo] : [])]
+
+// The site has exactly one account. Others (e.g. claimed through a registration
+// left open) are refused here unless the operator asks for them to be deleted.
+const listed = wrangler(
+  ['d1', 'execute', 'DB', ...where, '--json', '--command', 'select username from users'],
+  true,
+)
+const rows =
+  (JSON.parse(listed.slice(listed.indexOf('['))) as { results: { username: string }[] }[])[0]?.results ?? []
+const others = rows.map((r) => r.username).filter((name) => name !== options.username)
+if (others.length && !options.replaceOthers) {
+  fail(
+    `\n*** REFUSED: other accounts exist: ${others.join(', ')}. ***\n` +
+      'Each of them can sign in to the admin. If you did not create them, treat this as an intrusion:\n' +
+      'rerun with --replace-others to delete them (and their sessions), then review the audit log.\n',
+  )
 }
 
+const password = await readPassword()
+const problem = passwordProblem(password)
+if (problem) fail(`${problem}; nothing was changed.`)
+
 const hash = await hashPassword(password)
-const where = [options.target, ...(options.persistTo ? ['--persist-to', options.persistTo] : [])]
 const dir = mkdtempSync(join(tmpdir(), 'owner-'))
 try {
   const sqlFile = join(dir, 'owner.sql')
-  writeFileSync(
-    sqlFile,
-    `insert into users (username, password_hash) values (${sqlString(options.username)}, ${sqlString(hash)})
-  on conflict (username) do update set password_hash = excluded.password_hash, updated_at = unixepoch() * 1000;\n`,
-    { mode: 0o600 },
-  )
+  const name = sqlString(options.username)
+  const statements = [
+    `insert into users (username, password_hash) values (${name}, ${sqlString(hash)})
+  on conflict (username) do update set password_hash = excluded.password_hash, updated_at = unixepoch() * 1000;`,
+    // Sessions, passkeys and recovery codes of deleted accounts go with them (foreign keys cascade).
+    ...(options.replaceOthers ? [`delete from users where username <> ${name};`] : []),
+    ...(options.keepSessions
+      ? []
+      : [`delete from sessions where user_id = (select id from users where username = ${name});`]),
+    `insert into audit_log (at, user_id, actor, action, record, outcome) values (unixepoch() * 1000,
+  (select id from users where username = ${name}), ${name}, 'owner-script', ${sqlString(
+    [
+      options.replaceOthers && others.length ? `deleted ${others.join(' ')}` : '',
+      options.keepSessions ? '' : 'sessions ended',
+    ]
+      .filter(Boolean)
+      .join('; ') || 'password set',
+  )}, 'success');`,
+  ]
+  writeFileSync(sqlFile, `${statements.join('\n')}\n`, { mode: 0o600 })
   wrangler(['d1', 'execute', 'DB', ...where, '--file', sqlFile, '--yes'])
-
-  if (!options.keepSessions) {
-    const listed = wrangler(
-      ['kv', 'key', 'list', '--binding', 'SESSIONS', '--prefix', 'session:', ...where],
-      true,
-    )
-    // The JSON list, past any banner wrangler may print first.
-    const keys = (JSON.parse(listed.slice(listed.indexOf('['))) as { name: string }[]).map((k) => k.name)
-    if (keys.length > 0) {
-      const keysFile = join(dir, 'sessions.json')
-      writeFileSync(keysFile, JSON.stringify(keys), { mode: 0o600 })
-      wrangler(['kv', 'bulk', 'delete', keysFile, '--binding', 'SESSIONS', '--force', ...where])
-    }
-    console.log(`Signed out ${keys.length} existing session(s).`)
-  }
+  if (others.length) console.log(`Deleted ${others.length} other account(s): ${others.join(', ')}.`)
+  if (!options.keepSessions) console.log('Signed out every existing session of the account.')
   console.log(`Owner account "${options.username}" is ready (${options.target.slice(2)}).`)
 } finally {
   rmSync(dir, { recursive: true, force: true })

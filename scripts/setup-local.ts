@@ -2,10 +2,10 @@
 // .dev.vars from the example when missing, seeds an empty database, and
 // creates (or resets) the local owner account from .dev.vars.
 // Migrations are applied just before by `wrangler d1 migrations apply --local`.
-import { copyFileSync, existsSync } from 'node:fs'
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from 'node:fs'
 import { getPlatformProxy } from 'wrangler'
-import { MIN_PASSWORD_LENGTH } from '../schema/constants'
 import { hashPassword } from '../worker/auth/password'
+import { passwordProblem } from '../worker/auth/password-policy'
 import { createDb } from '../worker/db'
 import { upsertOwner } from '../worker/services/users'
 import { seedIfEmpty } from './seed'
@@ -13,6 +13,14 @@ import { seedIfEmpty } from './seed'
 if (!existsSync('.dev.vars')) {
   copyFileSync('.dev.vars.example', '.dev.vars')
   console.log('Created .dev.vars from .dev.vars.example')
+} else if (!/^ENVIRONMENT=/m.test(readFileSync('.dev.vars', 'utf8'))) {
+  // The committed wrangler.toml is production (fails closed); local
+  // conveniences need this explicit setting (docs/decisions/024-fail-closed.md).
+  appendFileSync(
+    '.dev.vars',
+    '\n# Local conveniences for localhost requests (added by npm start).\nENVIRONMENT=local\n',
+  )
+  console.log('Added ENVIRONMENT=local to .dev.vars')
 }
 
 // PERSIST_TO matches `wrangler dev --persist-to`, which keeps its state under <dir>/v3.
@@ -28,11 +36,20 @@ try {
   const password = env.OWNER_PASSWORD
   if (!username || !password) {
     console.warn('OWNER_USERNAME / OWNER_PASSWORD missing in .dev.vars: no local owner account set.')
-  } else if (password.length < MIN_PASSWORD_LENGTH) {
-    console.warn(`OWNER_PASSWORD must be at least ${MIN_PASSWORD_LENGTH} characters: owner not updated.`)
+  } else if (passwordProblem(password)) {
+    console.warn(`OWNER_PASSWORD refused (${passwordProblem(password)}): owner not updated.`)
   } else {
     await upsertOwner(createDb(env.DB), username, await hashPassword(password))
     console.log(`Local owner account ready: ${username} (password from .dev.vars)`)
+    const others = await env.DB.prepare('select username from users where username <> ?')
+      .bind(username)
+      .all<{ username: string }>()
+    if (others.results.length) {
+      console.warn(
+        `\n*** WARNING: other accounts exist besides "${username}": ${others.results.map((r) => r.username).join(', ')}.\n` +
+          '*** Each can sign in to the admin. Delete them (npm run owner -- --local --replace-others). ***\n',
+      )
+    }
   }
 } finally {
   await dispose()

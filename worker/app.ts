@@ -4,10 +4,12 @@ import { loadSession } from './auth/middleware'
 import { createDb } from './db'
 import type { AppEnv } from './env'
 import { graphql } from './graphql'
+import { auditOwnerWrites } from './http/audit-writes'
 import { purgeAfterOwnerWrites } from './http/cache'
 import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
 import { requestIds, requestLogger } from './http/logging'
+import { responseGuards } from './http/response-guards'
 import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
 import { renderPage } from './pages'
@@ -18,6 +20,7 @@ import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
+import { security } from './routes/security'
 import { skills } from './routes/skills'
 import { supportRequestForm, supportRequests } from './routes/support-requests'
 import { uploads } from './routes/uploads'
@@ -28,6 +31,7 @@ const api = new Hono<AppEnv>()
   .use(bodyGuard)
   .route('/health', health)
   .route('/auth', auth)
+  .route('/security', security)
   .route('/projects', projects)
   .route('/skills', skills)
   .route('/page-content', pageContent)
@@ -48,6 +52,7 @@ export const app = new Hono<AppEnv>()
   .use(securityHeaders)
   .use(requestIds)
   .use(requestLogger)
+  .use(responseGuards)
   .use(async (c, next) => {
     c.set('db', createDb(c.env.DB))
     await next()
@@ -56,7 +61,8 @@ export const app = new Hono<AppEnv>()
   .use('/graphql', loadSession)
   .use('/api/*', purgeAfterOwnerWrites)
   .use('/graphql', purgeAfterOwnerWrites)
-  .use('/graphql', sameOriginWrites, bodyGuard)
+  .use('/api/*', auditOwnerWrites)
+  .use('/graphql', sameOriginWrites, bodyGuard, auditOwnerWrites)
   .route('/api', api)
   .route('/graphql', graphql)
   // Unknown API paths get the JSON error shape, never a page.

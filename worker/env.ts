@@ -10,7 +10,7 @@ export type AppEnv = {
     db: Db
     /** The signed-in owner, or null; set by the session middleware. */
     user: SessionUser | null
+    /** The id (token hash) of the signed-in owner's session, or null. */
+    sessionId: string | null
   }
 }
-
-export const isLocal = (env: Env) => env.ENVIRONMENT === 'local'

@@ -16,6 +16,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/auth/me',
   'POST /api/auth/login',
+  // The second sign-in step and passkey sign-in (issue 13): they start sessions.
+  'POST /api/auth/login/second-factor',
+  'POST /api/auth/passkey/options',
+  'POST /api/auth/passkey',
   'POST /api/auth/register',
   'POST /api/auth/logout',
   'GET /api/projects',

@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SESSION_TTL_MS } from '../../schema/constants'
 import { API_MESSAGES } from '../../schema/messages'
+import { securityConfig } from '../../worker/auth/config'
 import {
   DUMMY_PASSWORD_HASH,
   hashPassword,
@@ -10,21 +10,23 @@ import {
   PBKDF2_ITERATIONS,
   verifyPassword,
 } from '../../worker/auth/password'
-import { createSession } from '../../worker/auth/session'
-import {
-  createUser,
-  freshIp,
-  freshUsername,
-  login,
-  me,
-  sessionKey,
-  sessionToken,
-  setCookies,
-} from './auth-helpers'
+import { createSession, sessionIdOf } from '../../worker/auth/session'
+import { createDb } from '../../worker/db'
+import { createUser, freshIp, freshUsername, login, me, sessionToken, setCookies } from './auth-helpers'
 import { call } from './helpers'
 
 const PASSWORD = 'correct horse battery staple'
-const DAY_MS = 24 * 60 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
+const DAY_MS = 24 * HOUR_MS
+// The committed defaults: 7 days absolute, 12 hours idle.
+const LIFETIME_MS = 7 * DAY_MS
+const db = () => createDb(env.DB)
+const sessionRow = (token: string) =>
+  env.DB.prepare('select * from sessions where id = ?')
+    .bind(sessionIdOf(token))
+    .first<{ user_id: number; created_at: number; last_seen_at: number; expires_at: number }>()
+const oldSession = (user: { id: number; username: string }, ageMs: number) =>
+  createSession(db(), user, securityConfig(env), undefined, Date.now() - ageMs)
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -47,20 +49,18 @@ describe('POST /api/auth/login', () => {
     expect(await check.json()).toEqual({ user: { id, username } })
   })
 
-  it('stores only the SHA-256 of the token in KV, with the expiry', async () => {
+  it('stores only the SHA-256 of the token in D1, with the 7-day absolute end', async () => {
     const username = freshUsername()
-    await createUser(username, PASSWORD)
+    const id = await createUser(username, PASSWORD)
     const before = Date.now()
-    const token = sessionToken(await login(username, PASSWORD))
+    const token = sessionToken(await login(username, PASSWORD, { 'user-agent': 'Test Browser/1.0' }))
 
-    expect(await env.SESSIONS.get(`session:${token}`)).toBeNull()
-    const stored = await env.SESSIONS.get<{ username: string; expiresAt: number }>(sessionKey(token), 'json')
-    expect(stored?.username).toBe(username)
-    expect(stored!.expiresAt).toBeGreaterThanOrEqual(before + SESSION_TTL_MS)
-    expect(stored!.expiresAt).toBeLessThanOrEqual(Date.now() + SESSION_TTL_MS)
-    const { keys } = await env.SESSIONS.list({ prefix: 'session:' })
-    expect(keys.some((k) => k.name.includes(token))).toBe(false)
-    expect(JSON.stringify(stored)).not.toContain(token)
+    const row = await sessionRow(token)
+    expect(row?.user_id).toBe(id)
+    expect(row!.expires_at).toBeGreaterThanOrEqual(before + LIFETIME_MS)
+    expect(row!.expires_at).toBeLessThanOrEqual(Date.now() + LIFETIME_MS)
+    const all = await env.DB.prepare('select * from sessions').all()
+    expect(JSON.stringify(all.results)).not.toContain(token)
   })
 
   it('refuses a wrong password with 401 "Invalid credentials" and no cookie', async () => {
@@ -152,7 +152,8 @@ describe('session cookie flags', () => {
     expect(cookie!.attributes.get('path')).toBe('/')
     expect(cookie!.attributes.has('secure')).toBe(false)
     const expires = Date.parse(cookie!.attributes.get('expires')!)
-    expect(expires).toBeGreaterThan(Date.now() + SESSION_TTL_MS - 60_000)
+    expect(expires).toBeGreaterThan(Date.now() + LIFETIME_MS - 60_000)
+    expect(expires).toBeLessThanOrEqual(Date.now() + LIFETIME_MS)
   })
 
   it('on https: "__Host-session", Secure, HttpOnly, SameSite=Lax, Path=/, no Domain', async () => {
@@ -203,35 +204,74 @@ describe('GET /api/auth/me', () => {
     expect((await me(`session=${'a'.repeat(5000)}`)).status).toBe(401)
   })
 
-  it('answers 401 for an expired session and forgets it', async () => {
+  it('answers 401 for a session past its absolute lifetime, however recently used, and forgets it', async () => {
     const username = freshUsername()
     const id = await createUser(username, PASSWORD, 1000)
-    const { token } = await createSession(env.SESSIONS, { id, username }, Date.now() - 31 * DAY_MS)
-    expect(await env.SESSIONS.get(sessionKey(token))).not.toBeNull()
+    const { token } = await oldSession({ id, username }, LIFETIME_MS + 1000)
+    // Used a minute ago: not idle, only too old.
+    await env.DB.prepare('update sessions set last_seen_at = ? where id = ?')
+      .bind(Date.now() - 60_000, sessionIdOf(token))
+      .run()
     expect((await me(`session=${token}`)).status).toBe(401)
-    expect(await env.SESSIONS.get(sessionKey(token))).toBeNull()
+    expect(await sessionRow(token)).toBeNull()
   })
 
-  it('renews a session past half its life, in KV and in the cookie', async () => {
+  it('answers 401 after 12 idle hours, though the lifetime is not over', async () => {
     const username = freshUsername()
     const id = await createUser(username, PASSWORD, 1000)
-    const { token } = await createSession(env.SESSIONS, { id, username }, Date.now() - 20 * DAY_MS)
-    const res = await me(`session=${token}`)
-    expect(res.status).toBe(200)
-    const [cookie] = setCookies(res)
-    expect(cookie!.value).toBe(token)
-    expect(Date.parse(cookie!.attributes.get('expires')!)).toBeGreaterThan(Date.now() + 29 * DAY_MS)
-    const stored = await env.SESSIONS.get<{ expiresAt: number }>(sessionKey(token), 'json')
-    expect(stored!.expiresAt).toBeGreaterThan(Date.now() + 29 * DAY_MS)
+    const { token } = await oldSession({ id, username }, 12 * HOUR_MS + 1000)
+    expect((await me(`session=${token}`)).status).toBe(401)
+    expect(await sessionRow(token)).toBeNull()
   })
 
-  it('does not renew a fresh session', async () => {
+  it('takes both limits from the configuration', async () => {
     const username = freshUsername()
     const id = await createUser(username, PASSWORD, 1000)
-    const { token } = await createSession(env.SESSIONS, { id, username }, Date.now() - 5 * DAY_MS)
+    const { app } = await import('../../worker/app')
+    const meWith = async (ageMs: number, vars: Partial<Env>) => {
+      const { token } = await oldSession({ id, username }, ageMs)
+      const res = await app.request(
+        'http://localhost:8787/api/auth/me',
+        { headers: { Cookie: `session=${token}` } },
+        { ...env, ...vars },
+      )
+      return res.status
+    }
+    expect(await meWith(2 * HOUR_MS, { SESSION_IDLE_HOURS: '3' })).toBe(200)
+    expect(await meWith(2 * HOUR_MS, { SESSION_IDLE_HOURS: '1' })).toBe(401)
+    const signIn = await app.request(
+      'http://localhost:8787/api/auth/login',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'cf-connecting-ip': freshIp() },
+        body: JSON.stringify({ username, password: PASSWORD }),
+      },
+      { ...env, SESSION_LIFETIME_HOURS: '1' },
+    )
+    const row = await sessionRow(sessionToken(signIn))
+    expect(row!.expires_at - row!.created_at).toBe(HOUR_MS)
+  })
+
+  it('records use as last seen but never extends the session or sets a cookie', async () => {
+    const username = freshUsername()
+    const id = await createUser(username, PASSWORD, 1000)
+    const { token, expiresAt } = await oldSession({ id, username }, 5 * HOUR_MS)
     const res = await me(`session=${token}`)
     expect(res.status).toBe(200)
     expect(res.headers.getSetCookie()).toEqual([])
+    const row = await sessionRow(token)
+    expect(row!.expires_at).toBe(expiresAt)
+    expect(row!.last_seen_at).toBeGreaterThan(Date.now() - 60_000)
+  })
+
+  it('follows a renamed account (the username is read with the session)', async () => {
+    const username = freshUsername()
+    const id = await createUser(username, PASSWORD, 1000)
+    const { token } = await oldSession({ id, username }, 0)
+    await env.DB.prepare('update users set username = ? where id = ?').bind(`${username}-renamed`, id).run()
+    expect(await (await me(`session=${token}`)).json()).toEqual({
+      user: { id, username: `${username}-renamed` },
+    })
   })
 })
 
@@ -247,7 +287,7 @@ describe('POST /api/auth/logout', () => {
     expect(cleared.name).toBe('session')
     expect(cleared.value).toBe('')
     expect(cleared.attributes.get('max-age')).toBe('0')
-    expect(await env.SESSIONS.get(sessionKey(token))).toBeNull()
+    expect(await sessionRow(token)).toBeNull()
     expect((await me(`session=${token}`)).status).toBe(401)
   })
 

@@ -1,29 +1,45 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Button } from 'react-aria-components'
-import { Link, useNavigate } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
 import { toast } from '../components/Toaster'
 import { ApiRequestError } from '../lib/api'
 import { logout, useAuth } from '../state/auth'
 import { AdminTabs } from './AdminTabs'
 
+const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })))
+
+const loading = (
+  <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
+    <p role="status" className="text-slate-600">
+      Loading...
+    </p>
+  </main>
+)
+
+/** /admin, and /admin/security (the Security area, issue 13); any other /admin/... goes to /admin. */
+export function AdminPage() {
+  const path = useLocation().pathname.replace(/\/+$/, '')
+  if (path === '/admin/security') {
+    return (
+      <Suspense fallback={loading}>
+        <SecurityPage />
+      </Suspense>
+    )
+  }
+  if (path !== '/admin') return <Navigate to="/admin" replace />
+  return <AdminHome />
+}
+
 const linkButton =
   'inline-flex items-center justify-center rounded-md px-4 py-2 font-medium outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2'
 
 // /admin (SPEC §2): gated on the client by being signed in; every admin call is
 // also refused by the Worker without a session.
-export function AdminPage() {
+function AdminHome() {
   const { status, user } = useAuth()
 
-  if (status === 'unknown') {
-    return (
-      <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
-        <p role="status" className="text-slate-600">
-          Loading...
-        </p>
-      </main>
-    )
-  }
+  if (status === 'unknown') return loading
 
   if (!user) {
     return (
@@ -50,6 +66,13 @@ export function AdminPage() {
         <div className="flex gap-3">
           <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
             View Portfolio
+          </Link>
+          {/* The Security area (issue 13) is its own page, so the six tabs stay as SPEC §2 has them. */}
+          <Link
+            to="/admin/security"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Security
           </Link>
           <LogoutButton />
         </div>

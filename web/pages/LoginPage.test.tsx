@@ -15,12 +15,16 @@ const json = (body: unknown, status = 200) =>
 function serve(routes: {
   me?: () => Response | Promise<Response>
   login?: () => Response | Promise<Response>
+  secondFactor?: (body: { ticket: string; code: string }) => Response | Promise<Response>
 }) {
-  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
     const url = String(input)
     if (url === '/api/auth/me')
       return (routes.me ?? (() => json({ message: 'Authentication required' }, 401)))()
     if (url === '/api/auth/login' && routes.login) return routes.login()
+    if (url === '/api/auth/login/second-factor' && routes.secondFactor) {
+      return routes.secondFactor(JSON.parse(String(init?.body)) as { ticket: string; code: string })
+    }
     throw new Error(`unexpected fetch ${url}`)
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -121,6 +125,43 @@ describe('LoginPage', () => {
         { title: 'Login failed', description: 'Invalid credentials', variant: 'destructive' },
       ]),
     )
+  })
+
+  it('asks for the second factor when one is enrolled, then signs in with the code', async () => {
+    const codes: { ticket: string; code: string }[] = []
+    serve({
+      login: () => json({ secondFactor: { ticket: 't'.repeat(32), methods: ['totp', 'recovery'] } }),
+      secondFactor: (body) => {
+        codes.push(body)
+        return body.code === '123456' ? json({ user: owner }) : json({ message: 'Invalid code' }, 401)
+      },
+    })
+    renderLogin()
+    await fillAndSubmit()
+    const user = userEvent.setup()
+    const field = await screen.findByLabelText(/Authentication code/)
+    expect(toasts()).toEqual([])
+    await user.type(field, '654321')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() =>
+      expect(toasts()).toEqual([
+        { title: 'Login failed', description: 'Invalid code', variant: 'destructive' },
+      ]),
+    )
+    toastQueue.clear()
+    await user.clear(field)
+    await user.type(field, '123456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    await waitFor(() =>
+      expect(toasts()).toEqual([{ title: 'Welcome back!', description: 'You have successfully logged in.' }]),
+    )
+    expect(codes).toEqual([
+      { ticket: 't'.repeat(32), code: '654321' },
+      { ticket: 't'.repeat(32), code: '123456' },
+    ])
+    // No passkey was enrolled, so none is offered for this step.
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull()
+    await screen.findByText('admin page', {}, { timeout: LOGIN_REDIRECT_MS * 3 })
   })
 
   it('redirects to /admin at once when already signed in', async () => {

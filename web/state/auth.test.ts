@@ -81,7 +81,7 @@ describe('fetchCurrentUser', () => {
 describe('login', () => {
   it('posts the credentials as JSON and stores the returned user (no /me round trip after)', async () => {
     fetchMock.mockResolvedValueOnce(json({ user: owner }))
-    expect(await login('owner', 'secret')).toEqual(owner)
+    expect(await login('owner', 'secret')).toEqual({ user: owner })
     const [url, init] = fetchMock.mock.calls[0]!
     expect(url).toBe('/api/auth/login')
     expect(init).toMatchObject({

@@ -60,9 +60,41 @@ export function fetchCurrentUser({ force = false } = {}): Promise<User | null> {
   return inFlight
 }
 
-/** Signs in; rejects with an ApiRequestError (whose serverMessage the page shows). */
-export async function login(username: string, password: string): Promise<User> {
+/** Once a second factor is enrolled, the password step answers with a ticket for the second step. */
+export type SecondFactorStep = { ticket: string; methods: ('totp' | 'passkey' | 'recovery')[] }
+export type LoginResult = { user: User } | { secondFactor: SecondFactorStep }
+
+/**
+ * Signs in with the password; rejects with an ApiRequestError (whose
+ * serverMessage the page shows). When a second factor is due, resolves with
+ * its step instead, and nobody is signed in yet.
+ */
+export async function login(username: string, password: string): Promise<LoginResult> {
   const res = await apiRequest('POST', '/api/auth/login', { username, password })
+  const body = (await res.json()) as Partial<{ user: User; secondFactor: SecondFactorStep }>
+  if (body.secondFactor) return { secondFactor: body.secondFactor }
+  setUser(body.user!)
+  return { user: body.user! }
+}
+
+/** The second step: a code from the authenticator app, or a recovery code. */
+export async function loginSecondFactor(ticket: string, code: string): Promise<User> {
+  const res = await apiRequest('POST', '/api/auth/login/second-factor', { ticket, code })
+  const { user } = (await res.json()) as { user: User }
+  setUser(user)
+  return user
+}
+
+/** Signs in with a passkey (WebAuthn); the browser code is loaded only when used. */
+export async function loginWithPasskey(): Promise<User> {
+  const { startAuthentication } = await import('@simplewebauthn/browser')
+  const optionsRes = await apiRequest('POST', '/api/auth/passkey/options')
+  const { challengeId, options } = (await optionsRes.json()) as {
+    challengeId: string
+    options: Parameters<typeof startAuthentication>[0]['optionsJSON']
+  }
+  const response = await startAuthentication({ optionsJSON: options })
+  const res = await apiRequest('POST', '/api/auth/passkey', { challengeId, response })
   const { user } = (await res.json()) as { user: User }
   setUser(user)
   return user

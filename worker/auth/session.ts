@@ -1,74 +1,133 @@
-// Sessions in KV. The cookie holds a random token; KV holds only its SHA-256,
-// so a leaked KV listing cannot be replayed as a cookie.
+// Sessions in D1 (docs/decisions/022-sessions-in-d1.md). The cookie holds a
+// random token; the row is keyed by its SHA-256, so a leaked table cannot be
+// replayed as cookies. A session ends at an absolute lifetime after sign-in and
+// after an idle period without requests; neither is ever extended by use, so
+// the cookie is written once, at sign-in, with the absolute end as its expiry.
 // https://lucia-auth.com/sessions/basic (the pattern this follows)
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { SESSION_TTL_MS } from '../../schema/constants'
+import { and, desc, eq, lt, ne, or } from 'drizzle-orm'
+import type { Db } from '../db'
+import { tables } from '../db'
 import type { SessionUser } from '../env'
+import type { SecurityConfig } from './config'
 
-type StoredSession = { userId: number; username: string; expiresAt: number }
+/** Last-seen is written at most this often per session (one D1 write a minute, not one per request). */
+export const LAST_SEEN_RESOLUTION_MS = 60_000
 
-const keyFor = (token: string) => `session:${encodeHexLowerCase(sha256(new TextEncoder().encode(token)))}`
+export const sessionIdOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
 
 export function generateSessionToken(): string {
   // 20 random bytes = 160 bits of entropy.
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))
 }
 
-export async function createSession(kv: KVNamespace, user: SessionUser, now = Date.now()) {
+export type SessionClient = { userAgent: string | null; ip: string | null; location: string | null }
+
+export async function createSession(
+  db: Db,
+  user: SessionUser,
+  config: Pick<SecurityConfig, 'sessionLifetimeMs'>,
+  client: SessionClient = { userAgent: null, ip: null, location: null },
+  now = Date.now(),
+) {
   const token = generateSessionToken()
-  const expiresAt = now + SESSION_TTL_MS
-  await put(kv, token, { userId: user.id, username: user.username, expiresAt })
-  return { token, expiresAt }
+  const expiresAt = now + config.sessionLifetimeMs
+  await db.insert(tables.sessions).values({
+    id: sessionIdOf(token),
+    userId: user.id,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(expiresAt),
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    ip: client.ip,
+    location: client.location,
+  })
+  return { token, id: sessionIdOf(token), expiresAt }
 }
 
-// KV drops the entry itself at expiry; KV refuses expirations less than 60 s
-// ahead, and `validateSession` checks `expiresAt` anyway, so it is clamped.
-const KV_MIN_TTL_S = 60
+export type ValidatedSession = { id: string; user: SessionUser; expiresAt: number }
 
-async function put(kv: KVNamespace, token: string, session: StoredSession) {
-  const expiration = Math.max(
-    Math.floor(session.expiresAt / 1000),
-    Math.ceil(Date.now() / 1000) + KV_MIN_TTL_S,
-  )
-  await kv.put(keyFor(token), JSON.stringify(session), { expiration })
-}
-
-export type ValidatedSession = { user: SessionUser; expiresAt: number; renewed: boolean }
-
-/** Returns the session's user, renewing the expiry when less than half of it is left. */
+/** The session's user, or null when the token is unknown, past its lifetime or idle too long. */
 export async function validateSession(
-  kv: KVNamespace,
+  db: Db,
   token: string,
+  config: Pick<SecurityConfig, 'sessionIdleMs'>,
   now = Date.now(),
 ): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null
-  const raw = await kv.get(keyFor(token))
-  if (!raw) return null
-  let session: StoredSession
-  try {
-    session = JSON.parse(raw) as StoredSession
-  } catch {
+  const id = sessionIdOf(token)
+  const [row] = await db
+    .select({
+      userId: tables.sessions.userId,
+      username: tables.users.username,
+      lastSeenAt: tables.sessions.lastSeenAt,
+      expiresAt: tables.sessions.expiresAt,
+    })
+    .from(tables.sessions)
+    .innerJoin(tables.users, eq(tables.users.id, tables.sessions.userId))
+    .where(eq(tables.sessions.id, id))
+    .limit(1)
+  if (!row) return null
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + config.sessionIdleMs <= now) {
+    await db.delete(tables.sessions).where(eq(tables.sessions.id, id))
     return null
   }
-  if (
-    typeof session?.expiresAt !== 'number' ||
-    typeof session.userId !== 'number' ||
-    typeof session.username !== 'string' ||
-    session.expiresAt <= now
-  ) {
-    await kv.delete(keyFor(token))
-    return null
+  if (now - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await db
+      .update(tables.sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(tables.sessions.id, id))
   }
-  let renewed = false
-  if (session.expiresAt - now < SESSION_TTL_MS / 2) {
-    session = { ...session, expiresAt: now + SESSION_TTL_MS }
-    await put(kv, token, session)
-    renewed = true
-  }
-  return { user: { id: session.userId, username: session.username }, expiresAt: session.expiresAt, renewed }
+  return { id, user: { id: row.userId, username: row.username }, expiresAt: row.expiresAt.getTime() }
 }
 
-export async function invalidateSession(kv: KVNamespace, token: string) {
-  await kv.delete(keyFor(token))
+export async function invalidateSession(db: Db, token: string) {
+  await db.delete(tables.sessions).where(eq(tables.sessions.id, sessionIdOf(token)))
+}
+
+/** The user's sessions that are still valid, newest first. */
+export async function listSessions(db: Db, userId: number, config: SecurityConfig, now = Date.now()) {
+  const rows = await db
+    .select()
+    .from(tables.sessions)
+    .where(eq(tables.sessions.userId, userId))
+    .orderBy(desc(tables.sessions.lastSeenAt))
+  return rows.filter(
+    (s) => s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + config.sessionIdleMs > now,
+  )
+}
+
+/** Ends one of the user's sessions; false when it is not theirs or does not exist. */
+export async function endSession(db: Db, userId: number, sessionId: string) {
+  const rows = await db
+    .delete(tables.sessions)
+    .where(and(eq(tables.sessions.userId, userId), eq(tables.sessions.id, sessionId)))
+    .returning({ id: tables.sessions.id })
+  return rows.length > 0
+}
+
+/** Ends every session of the user except `keepId`; returns how many ended. */
+export async function endOtherSessions(db: Db, userId: number, keepId: string | null) {
+  const rows = await db
+    .delete(tables.sessions)
+    .where(
+      keepId
+        ? and(eq(tables.sessions.userId, userId), ne(tables.sessions.id, keepId))
+        : eq(tables.sessions.userId, userId),
+    )
+    .returning({ id: tables.sessions.id })
+  return rows.length
+}
+
+/** Deletes sessions past their lifetime or idle timeout (the cron). */
+export async function purgeExpiredSessions(db: Db, config: SecurityConfig, now = Date.now()) {
+  await db
+    .delete(tables.sessions)
+    .where(
+      or(
+        lt(tables.sessions.expiresAt, new Date(now)),
+        lt(tables.sessions.lastSeenAt, new Date(now - config.sessionIdleMs)),
+      ),
+    )
 }

@@ -4,8 +4,9 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention'
 import { GraphQLError, type ValidationContext } from 'graphql'
 import { createYoga } from 'graphql-yoga'
 import { Hono } from 'hono'
+import { localConveniences } from '../auth/local'
 import { requireOwner } from '../auth/middleware'
-import { type AppEnv, isLocal } from '../env'
+import type { AppEnv } from '../env'
 import type { GraphQLContext } from './builder'
 import { maskServiceError } from './errors'
 import { schema } from './schema'
@@ -81,7 +82,7 @@ const getYoga = (local: boolean) => {
 // the schema itself also requires the owner scope on every root field.
 export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], '/', async (c) => {
   const ctx: GraphQLContext = { db: c.var.db, env: c.env, user: c.var.user }
-  return withErrorShape(await getYoga(isLocal(c.env)).fetch(c.req.raw, { ctx }))
+  return withErrorShape(await getYoga(localConveniences(c.env, c.req.url)).fetch(c.req.raw, { ctx }))
 })
 
 type GraphQLBody = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }

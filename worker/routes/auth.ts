@@ -1,29 +1,76 @@
 import { type Context, Hono } from 'hono'
-import { API_MESSAGES } from '../../schema/messages'
-import { loginInput, registerInput } from '../../schema/payloads'
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../auth/cookie'
+import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
+import {
+  loginInput,
+  passkeySignInInput,
+  registerInput,
+  secondFactorInput,
+} from '../../schema/security-payloads'
+import { clearSessionCookie, readSessionCookie } from '../auth/cookie'
+import {
+  consumeTotpStep,
+  factorsOf,
+  fromBase64,
+  hasSecondFactor,
+  looksLikeRecoveryCode,
+  matchTotp,
+  useRecoveryCode,
+} from '../auth/factors'
+import { isLocalRequest } from '../auth/local'
+import { authenticationOptions, verifyPasskey } from '../auth/passkeys'
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/password'
-import { createSession, invalidateSession } from '../auth/session'
+import { passwordProblem } from '../auth/password-policy'
+import { invalidateSession } from '../auth/session'
 import { setupTokenAccepted } from '../auth/setup-token'
-import type { AppEnv, SessionUser } from '../env'
+import { dropTicket, issueTicket, readTicket, startSession } from '../auth/sign-in'
+import {
+  recordFailure,
+  recordSuccess,
+  type ThrottleKeys,
+  throttleKeys,
+  throttleState,
+} from '../auth/throttle'
+import { turnstileEnabled, verifyTurnstile } from '../auth/turnstile'
+import type { AppEnv } from '../env'
 import { privateNoStore } from '../http/cache'
-import { ApiError, unauthorized } from '../http/errors'
+import { ApiError, badRequest, unauthorized } from '../http/errors'
 import { clientIp, enforceRateLimit } from '../http/rate-limit'
 import { jsonBody } from '../http/validate'
+import { audit } from '../services/audit'
 import {
   countUsers,
   createFirstOwner,
+  findUserById,
   findUserByUsername,
   publicUser,
   updatePasswordHash,
 } from '../services/users'
 
-/** Replaces any session the browser already had with a fresh one. */
-async function startSession(c: Context<AppEnv>, user: SessionUser) {
-  const previous = readSessionCookie(c)
-  if (previous) await invalidateSession(c.env.SESSIONS, previous)
-  const { token, expiresAt } = await createSession(c.env.SESSIONS, user)
-  writeSessionCookie(c, token, expiresAt)
+/** 429 with Retry-After (seconds), the same answer for every throttled sign-in step. */
+const throttled = (c: Context<AppEnv>, retryAfterS: number) =>
+  c.json({ message: AUTH_MESSAGES.signInThrottled }, 429, { 'Retry-After': String(retryAfterS) })
+
+/**
+ * Refuses an attempt while its keys are waiting, and asks for the Turnstile
+ * challenge (when configured) once failures pass the free allowance.
+ * Returns a response to send, or null to go ahead.
+ */
+async function gate(c: Context<AppEnv>, keys: ThrottleKeys, turnstileToken?: string) {
+  const state = await throttleState(c.var.db, keys)
+  if (state.retryAfterS > 0) return throttled(c, state.retryAfterS)
+  if (state.challenge && turnstileEnabled(c.env)) {
+    if (!(await verifyTurnstile(c.env, turnstileToken, clientIp(c.req.raw)))) {
+      return c.json(
+        {
+          message: AUTH_MESSAGES.challengeRequired,
+          errors: { turnstileToken: AUTH_MESSAGES.challengeRequired },
+          challenge: { turnstileSiteKey: c.env.TURNSTILE_SITE_KEY },
+        },
+        400,
+      )
+    }
+  }
+  return null
 }
 
 // /api/auth: the owner's sign-in. Answers are never cached.
@@ -35,36 +82,128 @@ export const auth = new Hono<AppEnv>()
     return c.json({ user: publicUser(user) })
   })
   .post('/login', jsonBody(loginInput), async (c) => {
-    const { username, password } = c.req.valid('json')
-    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [
-      `login:ip:${clientIp(c.req.raw)}`,
-      `login:user:${username.toLowerCase()}`,
-    ])
+    const { username, password, turnstileToken } = c.req.valid('json')
+    const ip = clientIp(c.req.raw)
+    // A coarse flood guard per address (the binding); the per-key throttle below does the real work.
+    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`login:ip:${ip}`])
+    const keys = throttleKeys(ip, username)
+    const refused = await gate(c, keys, turnstileToken)
+    if (refused) return refused
     const user = await findUserByUsername(c.var.db, username)
     // One full PBKDF2 run whether or not the user exists, so an unknown
     // username answers in the same time and with the same message.
     const valid = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH)
-    if (!user || !valid) throw new ApiError(401, API_MESSAGES.invalidCredentials)
+    if (!user || !valid) {
+      await recordFailure(c.var.db, keys)
+      await audit(c, { action: 'sign-in', outcome: 'failure', userId: user?.id ?? null, actor: username })
+      throw new ApiError(401, API_MESSAGES.invalidCredentials)
+    }
     if (needsRehash(user.passwordHash)) {
       await updatePasswordHash(c.var.db, user.id, await hashPassword(password))
     }
+    const factors = await factorsOf(c.var.db, user.id)
+    if (hasSecondFactor(factors)) {
+      const ticket = await issueTicket(c.env.SESSIONS, publicUser(user))
+      await audit(c, {
+        action: 'sign-in.password',
+        outcome: 'success',
+        userId: user.id,
+        actor: user.username,
+      })
+      const methods = [
+        ...(factors.totp ? ['totp'] : []),
+        ...(factors.passkeys ? ['passkey'] : []),
+        'recovery',
+      ]
+      return c.json({ secondFactor: { ticket, methods } })
+    }
+    await recordSuccess(c.var.db, keys)
     await startSession(c, user)
+    await audit(c, { action: 'sign-in', outcome: 'success', userId: user.id, actor: user.username })
     return c.json({ user: publicUser(user) })
+  })
+  // The second step: a code from the authenticator app, or a recovery code.
+  .post('/login/second-factor', jsonBody(secondFactorInput), async (c) => {
+    const { ticket, code } = c.req.valid('json')
+    const pending = await readTicket(c.env.SESSIONS, ticket)
+    if (!pending) throw new ApiError(401, AUTH_MESSAGES.signInExpired)
+    const keys = throttleKeys(clientIp(c.req.raw), pending.username)
+    const refused = await gate(c, keys)
+    if (refused) return refused
+    const user = await findUserById(c.var.db, pending.id)
+    if (!user) throw new ApiError(401, AUTH_MESSAGES.signInExpired)
+    let method: 'totp' | 'recovery' | null = null
+    if (looksLikeRecoveryCode(code)) {
+      if (await useRecoveryCode(c.var.db, user.id, code)) method = 'recovery'
+    } else if (user.totpKey) {
+      const step = matchTotp(fromBase64(user.totpKey), code.replace(/\s/g, ''), user.totpLastStep)
+      if (step !== null && (await consumeTotpStep(c.var.db, user.id, step))) method = 'totp'
+    }
+    if (!method) {
+      await recordFailure(c.var.db, keys)
+      await audit(c, {
+        action: 'sign-in.second-factor',
+        outcome: 'failure',
+        userId: user.id,
+        actor: user.username,
+      })
+      throw new ApiError(401, AUTH_MESSAGES.invalidCode)
+    }
+    await dropTicket(c.env.SESSIONS, ticket)
+    await recordSuccess(c.var.db, keys)
+    await startSession(c, publicUser(user))
+    await audit(c, { action: `sign-in.${method}`, outcome: 'success', userId: user.id, actor: user.username })
+    return c.json({ user: publicUser(user) })
+  })
+  // Passkey sign-in (alone, or as the second step): options, then the assertion.
+  .post('/passkey/options', async (c) => {
+    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`login:ip:${clientIp(c.req.raw)}`])
+    return c.json(await authenticationOptions(c.env))
+  })
+  .post('/passkey', jsonBody(passkeySignInInput), async (c) => {
+    const { challengeId, response } = c.req.valid('json')
+    const keys = throttleKeys(clientIp(c.req.raw))
+    const refused = await gate(c, keys)
+    if (refused) return refused
+    const verified = await verifyPasskey(c.env, c.var.db, challengeId, response as never)
+    if (!verified) {
+      await recordFailure(c.var.db, keys)
+      await audit(c, { action: 'sign-in.passkey', outcome: 'failure', userId: null, actor: null })
+      throw new ApiError(401, AUTH_MESSAGES.passkeyFailed)
+    }
+    await startSession(c, verified.user)
+    await audit(c, {
+      action: 'sign-in.passkey',
+      outcome: 'success',
+      userId: verified.user.id,
+      actor: verified.user.username,
+      record: verified.passkey.name,
+    })
+    return c.json({ user: publicUser(verified.user) })
   })
   .post('/register', jsonBody(registerInput), async (c) => {
     const { username, password, setupToken } = c.req.valid('json')
     await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`register:ip:${clientIp(c.req.raw)}`])
-    if (!setupTokenAccepted(c.env, setupToken)) throw new ApiError(403, API_MESSAGES.setupTokenRequired)
-    // A cheap early answer; the conditional insert is what decides a race.
-    if ((await countUsers(c.var.db)) > 0) throw new ApiError(403, API_MESSAGES.registrationClosed)
+    // "An owner exists" first, then the token, with one message for both, so
+    // the answer never confirms a guessed token.
+    const refuse = async () => {
+      await audit(c, { action: 'register', outcome: 'failure', userId: null, actor: username })
+      return new ApiError(403, AUTH_MESSAGES.registrationUnavailable)
+    }
+    if ((await countUsers(c.var.db)) > 0) throw await refuse()
+    if (!setupTokenAccepted(c.env, setupToken, isLocalRequest(c))) throw await refuse()
+    const problem = passwordProblem(password)
+    if (problem) throw badRequest({ password: problem })
     const user = await createFirstOwner(c.var.db, username, await hashPassword(password))
-    if (!user) throw new ApiError(403, API_MESSAGES.registrationClosed)
+    if (!user) throw await refuse()
     await startSession(c, user)
+    await audit(c, { action: 'register', outcome: 'success', userId: user.id, actor: user.username })
     return c.json({ user }, 201)
   })
   .post('/logout', async (c) => {
     const token = readSessionCookie(c)
-    if (token) await invalidateSession(c.env.SESSIONS, token)
+    if (token) await invalidateSession(c.var.db, token)
     clearSessionCookie(c)
+    if (c.var.user) await audit(c, { action: 'sign-out', outcome: 'success' })
     return c.body(null, 204)
   })

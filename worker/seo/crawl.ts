@@ -24,9 +24,11 @@ export function pagesOf(build: Pick<ServerBuild, 'routes'>): Page[] {
   const pages: Page[] = []
   for (const route of Object.values(routes)) {
     if (!route || route.id === 'root' || !route.module.default) continue
-    const path = fullPath(route.id) || '/'
+    const isPrivate = Boolean((route.module.handle as PageHandle | undefined)?.private)
+    // A private area is disallowed as a whole (/admin/* is "/admin" to robots.txt).
+    const path = (isPrivate ? fullPath(route.id).replace(/\/\*$/, '') : fullPath(route.id)) || '/'
     if (/[:*]/.test(path)) continue
-    pages.push({ path, private: Boolean((route.module.handle as PageHandle | undefined)?.private) })
+    pages.push({ path, private: isPrivate })
   }
   return pages.sort((a, b) => a.path.localeCompare(b.path))
 }

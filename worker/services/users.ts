@@ -42,3 +42,8 @@ export async function upsertOwner(db: Db, username: string, passwordHash: string
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string) {
   await db.update(tables.users).set({ passwordHash }).where(eq(tables.users.id, id))
 }
+
+export async function findUserById(db: Db, id: number) {
+  const [row] = await db.select().from(tables.users).where(eq(tables.users.id, id)).limit(1)
+  return row ?? null
+}

@@ -3,8 +3,9 @@ import { AdminPage } from '../admin/AdminPage'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches } from '../lib/site'
 
-// The admin panel: rendered in the browser only (it is the owner's session and
-// GraphQL); its code is loaded on /admin alone.
+// The admin panel and its Security area (/admin/security): rendered in the
+// browser only (it is the owner's session and GraphQL); its code is loaded on
+// /admin alone. AdminPage picks the area from the path.
 export const handle = { private: true }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -1,0 +1,268 @@
+// /api/security: the owner's Security area (issue 13): factors, recovery
+// codes, sessions, password and the audit trail. Owner only; never cached.
+// Every change is appended to the audit trail here, with its own action name.
+import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
+import { createTOTPKeyURI } from '@oslojs/otp'
+import { and, eq } from 'drizzle-orm'
+import { type Context, Hono } from 'hono'
+import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
+import {
+  auditQuery,
+  changePasswordInput,
+  passkeyRegisterInput,
+  passkeyRenameInput,
+  removeFactorInput,
+  totpConfirmInput,
+} from '../../schema/security-payloads'
+import { securityConfig } from '../auth/config'
+import {
+  encodeTotpKey,
+  factorCount,
+  factorsOf,
+  fromBase64,
+  matchTotp,
+  newTotpKey,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  TOTP_DIGITS,
+  TOTP_PERIOD_S,
+} from '../auth/factors'
+import { requireOwner } from '../auth/middleware'
+import { registerPasskey, registrationOptions } from '../auth/passkeys'
+import { hashPassword, verifyPassword } from '../auth/password'
+import { passwordProblem } from '../auth/password-policy'
+import { endOtherSessions, endSession, listSessions } from '../auth/session'
+import { recordFailure, recordSuccess, throttleKeys, throttleState } from '../auth/throttle'
+import { tables } from '../db'
+import type { AppEnv } from '../env'
+import { privateNoStore } from '../http/cache'
+import { ApiError, badRequest, handleError, notFound } from '../http/errors'
+import { clientIp } from '../http/rate-limit'
+import { jsonBody, parseWith } from '../http/validate'
+import { audit, listAudit } from '../services/audit'
+import { findUserById } from '../services/users'
+
+const TOTP_ISSUER = 'Portfolio Admin'
+const totpSetupKey = (sessionId: string) => `totp-setup:${sessionId}`
+
+const owner = (c: Context<AppEnv>) => c.var.user!
+const sessionId = (c: Context<AppEnv>) => c.var.sessionId!
+
+/**
+ * Checks the owner's password for a sensitive change, under the same
+ * throttle as sign-in (so the Security area is no way around it).
+ * Answers 429 when waiting, 400 with a field message when wrong.
+ */
+async function confirmPassword(
+  c: Context<AppEnv>,
+  password: string | undefined,
+  field: string,
+  action: string,
+) {
+  const user = await findUserById(c.var.db, owner(c).id)
+  if (!user) throw new ApiError(401, API_MESSAGES.unauthorized)
+  const keys = throttleKeys(clientIp(c.req.raw), user.username)
+  const state = await throttleState(c.var.db, keys)
+  if (state.retryAfterS > 0) {
+    throw Object.assign(new ApiError(429, AUTH_MESSAGES.signInThrottled), { retryAfterS: state.retryAfterS })
+  }
+  if (!password || !(await verifyPassword(password, user.passwordHash))) {
+    await recordFailure(c.var.db, keys)
+    await audit(c, { action, outcome: 'failure', record: 'wrong password' })
+    const message = password ? AUTH_MESSAGES.wrongPassword : AUTH_MESSAGES.passwordForLastFactor
+    throw badRequest({ [field]: message }, message)
+  }
+  await recordSuccess(c.var.db, keys)
+  return user
+}
+
+/** Recovery codes come with the first factor; the last factor's removal takes them away. */
+async function codesForFirstFactor(c: Context<AppEnv>, before: number) {
+  if (before > 0 && (await recoveryCodesLeft(c.var.db, owner(c).id)) > 0) return undefined
+  const codes = await replaceRecoveryCodes(c.var.db, owner(c).id)
+  await audit(c, { action: 'recovery-codes.create', outcome: 'success' })
+  return codes
+}
+
+async function afterFactorRemoved(c: Context<AppEnv>) {
+  const left = factorCount(await factorsOf(c.var.db, owner(c).id))
+  if (left === 0) {
+    await c.var.db.delete(tables.recoveryCodes).where(eq(tables.recoveryCodes.userId, owner(c).id))
+  }
+}
+
+const sessionView = (s: typeof tables.sessions.$inferSelect, current: string) => ({
+  id: s.id,
+  createdAt: s.createdAt,
+  lastSeenAt: s.lastSeenAt,
+  expiresAt: s.expiresAt,
+  userAgent: s.userAgent,
+  ip: s.ip,
+  location: s.location,
+  current: s.id === current,
+})
+
+export const security = new Hono<AppEnv>()
+  .use(requireOwner)
+  .use(privateNoStore)
+  .onError((err, c) => {
+    // The password check's 429 carries its wait like every other 429.
+    const retryAfterS = (err as { retryAfterS?: number }).retryAfterS
+    if (err instanceof ApiError && retryAfterS) {
+      return c.json({ message: err.message }, 429, { 'Retry-After': String(retryAfterS) })
+    }
+    return handleError(err, c)
+  })
+  // What is enrolled.
+  .get('/', async (c) => {
+    const db = c.var.db
+    const [user, passkeys, codesLeft] = await Promise.all([
+      findUserById(db, owner(c).id),
+      db
+        .select({
+          id: tables.passkeys.id,
+          name: tables.passkeys.name,
+          createdAt: tables.passkeys.createdAt,
+          lastUsedAt: tables.passkeys.lastUsedAt,
+        })
+        .from(tables.passkeys)
+        .where(eq(tables.passkeys.userId, owner(c).id)),
+      recoveryCodesLeft(db, owner(c).id),
+    ])
+    return c.json({ totp: Boolean(user?.totpKey), passkeys, recoveryCodesLeft: codesLeft })
+  })
+  // Authenticator app: a new key (kept 10 minutes for this session), then a code to confirm it.
+  .post('/totp/setup', async (c) => {
+    const key = newTotpKey()
+    await c.env.SESSIONS.put(totpSetupKey(sessionId(c)), encodeTotpKey(key), { expirationTtl: 600 })
+    return c.json({
+      secret: encodeBase32UpperCaseNoPadding(key),
+      uri: createTOTPKeyURI(TOTP_ISSUER, owner(c).username, key, TOTP_PERIOD_S, TOTP_DIGITS),
+    })
+  })
+  .post('/totp', jsonBody(totpConfirmInput), async (c) => {
+    const { code } = c.req.valid('json')
+    const pending = await c.env.SESSIONS.get(totpSetupKey(sessionId(c)))
+    if (!pending) throw badRequest({ code: 'Start the setup again' }, 'The setup has expired. Start again.')
+    const step = matchTotp(fromBase64(pending), code, null)
+    if (step === null) {
+      await audit(c, { action: 'totp.enrol', outcome: 'failure' })
+      throw badRequest({ code: AUTH_MESSAGES.invalidCode }, AUTH_MESSAGES.invalidCode)
+    }
+    const before = factorCount(await factorsOf(c.var.db, owner(c).id))
+    await c.var.db
+      .update(tables.users)
+      .set({ totpKey: pending, totpLastStep: step })
+      .where(eq(tables.users.id, owner(c).id))
+    await c.env.SESSIONS.delete(totpSetupKey(sessionId(c)))
+    await audit(c, { action: 'totp.enrol', outcome: 'success' })
+    return c.json({ totp: true, recoveryCodes: await codesForFirstFactor(c, before) }, 201)
+  })
+  .delete('/totp', jsonBody(removeFactorInput), async (c) => {
+    const factors = await factorsOf(c.var.db, owner(c).id)
+    if (!factors.totp) throw notFound()
+    if (factorCount(factors) === 1)
+      await confirmPassword(c, c.req.valid('json').password, 'password', 'totp.remove')
+    await c.var.db
+      .update(tables.users)
+      .set({ totpKey: null, totpLastStep: null })
+      .where(eq(tables.users.id, owner(c).id))
+    await afterFactorRemoved(c)
+    await audit(c, { action: 'totp.remove', outcome: 'success' })
+    return c.body(null, 204)
+  })
+  // Passkeys: options, then the authenticator's response with a name.
+  .post('/passkeys/options', async (c) =>
+    c.json(await registrationOptions(c.env, c.var.db, owner(c), sessionId(c))),
+  )
+  .post('/passkeys', jsonBody(passkeyRegisterInput), async (c) => {
+    const { name, response } = c.req.valid('json')
+    const before = factorCount(await factorsOf(c.var.db, owner(c).id))
+    const passkey = await registerPasskey(c.env, c.var.db, owner(c).id, sessionId(c), response as never, name)
+    if (!passkey) {
+      await audit(c, { action: 'passkey.enrol', outcome: 'failure', record: name })
+      throw badRequest({ response: AUTH_MESSAGES.passkeyFailed }, AUTH_MESSAGES.passkeyFailed)
+    }
+    await audit(c, { action: 'passkey.enrol', outcome: 'success', record: name })
+    return c.json(
+      {
+        passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: null },
+        recoveryCodes: await codesForFirstFactor(c, before),
+      },
+      201,
+    )
+  })
+  .patch('/passkeys/:id', jsonBody(passkeyRenameInput), async (c) => {
+    const { name } = c.req.valid('json')
+    const rows = await c.var.db
+      .update(tables.passkeys)
+      .set({ name })
+      .where(and(eq(tables.passkeys.id, c.req.param('id')), eq(tables.passkeys.userId, owner(c).id)))
+      .returning({ id: tables.passkeys.id })
+    if (!rows.length) throw notFound()
+    await audit(c, { action: 'passkey.rename', outcome: 'success', record: name })
+    return c.json({ id: rows[0]!.id, name })
+  })
+  .delete('/passkeys/:id', jsonBody(removeFactorInput), async (c) => {
+    const id = c.req.param('id')
+    const [passkey] = await c.var.db
+      .select()
+      .from(tables.passkeys)
+      .where(and(eq(tables.passkeys.id, id), eq(tables.passkeys.userId, owner(c).id)))
+    if (!passkey) throw notFound()
+    if (factorCount(await factorsOf(c.var.db, owner(c).id)) === 1) {
+      await confirmPassword(c, c.req.valid('json').password, 'password', 'passkey.remove')
+    }
+    await c.var.db.delete(tables.passkeys).where(eq(tables.passkeys.id, id))
+    await afterFactorRemoved(c)
+    await audit(c, { action: 'passkey.remove', outcome: 'success', record: passkey.name })
+    return c.body(null, 204)
+  })
+  // New recovery codes replace the old ones (only with a factor enrolled).
+  .post('/recovery-codes', async (c) => {
+    if (factorCount(await factorsOf(c.var.db, owner(c).id)) === 0) {
+      throw new ApiError(409, 'Enrol a passkey or an authenticator app first.')
+    }
+    const codes = await replaceRecoveryCodes(c.var.db, owner(c).id)
+    await audit(c, { action: 'recovery-codes.create', outcome: 'success' })
+    return c.json({ recoveryCodes: codes }, 201)
+  })
+  // Sessions.
+  .get('/sessions', async (c) => {
+    const rows = await listSessions(c.var.db, owner(c).id, securityConfig(c.env))
+    return c.json(rows.map((s) => sessionView(s, sessionId(c))))
+  })
+  .post('/sessions/end-others', async (c) => {
+    const ended = await endOtherSessions(c.var.db, owner(c).id, sessionId(c))
+    await audit(c, { action: 'session.end-others', outcome: 'success', record: `${ended} ended` })
+    return c.json({ ended })
+  })
+  .delete('/sessions/:id', async (c) => {
+    const id = c.req.param('id')
+    if (!(await endSession(c.var.db, owner(c).id, id))) throw notFound()
+    await audit(c, { action: 'session.end', outcome: 'success', record: id.slice(0, 12) })
+    return c.body(null, 204)
+  })
+  // Password change: the current password, the rule, then every other session ends.
+  .post('/password', jsonBody(changePasswordInput), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json')
+    const problem = passwordProblem(newPassword)
+    if (problem) throw badRequest({ newPassword: problem })
+    await confirmPassword(c, currentPassword, 'currentPassword', 'password.change')
+    await c.var.db
+      .update(tables.users)
+      .set({ passwordHash: await hashPassword(newPassword) })
+      .where(eq(tables.users.id, owner(c).id))
+    const ended = await endOtherSessions(c.var.db, owner(c).id, sessionId(c))
+    await audit(c, { action: 'password.change', outcome: 'success', record: `${ended} other sessions ended` })
+    return c.json({ endedSessions: ended })
+  })
+  // The audit trail, newest first; read-only.
+  .get('/audit', async (c) => {
+    const filters = parseWith(auditQuery, c.req.query())
+    const entries = await listAudit(c.var.db, filters)
+    return c.json({
+      entries,
+      nextBefore: entries.length === filters.limit ? entries[entries.length - 1]!.id : null,
+    })
+  })

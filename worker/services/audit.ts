@@ -1,0 +1,75 @@
+// The audit trail (docs/decisions/025-audit-trail.md): append, list, purge.
+// Nothing here updates or deletes a single entry; only the retention purge
+// (the cron) removes rows, and only whole days past the configured period.
+import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm'
+import type { Context } from 'hono'
+import type { Db } from '../db'
+import { tables } from '../db'
+import type { AppEnv } from '../env'
+import { clientIp } from '../http/rate-limit'
+
+export type AuditOutcome = 'success' | 'failure'
+export const AUDIT_OUTCOMES = ['success', 'failure'] as const
+
+export type AuditInput = {
+  action: string
+  outcome: AuditOutcome
+  record?: string | null
+  /** Defaults to the signed-in owner. */
+  userId?: number | null
+  actor?: string | null
+}
+
+export async function appendAudit(
+  db: Db,
+  entry: AuditInput & { ip: string | null; userAgent: string | null; at?: Date },
+) {
+  await db.insert(tables.auditLog).values({
+    at: entry.at ?? new Date(),
+    userId: entry.userId ?? null,
+    actor: entry.actor?.slice(0, 100) ?? null,
+    action: entry.action.slice(0, 200),
+    record: entry.record?.slice(0, 500) ?? null,
+    outcome: entry.outcome,
+    ip: entry.ip,
+    userAgent: entry.userAgent?.slice(0, 500) ?? null,
+  })
+}
+
+/** Appends an entry for this request: its address, user agent and (unless told) the signed-in owner. */
+export function audit(c: Context<AppEnv>, entry: AuditInput) {
+  const user = c.get('user')
+  return appendAudit(c.var.db, {
+    ...entry,
+    userId: entry.userId === undefined ? (user?.id ?? null) : entry.userId,
+    actor: entry.actor === undefined ? (user?.username ?? null) : entry.actor,
+    ip: clientIp(c.req.raw),
+    userAgent: c.req.header('user-agent') ?? null,
+  })
+}
+
+export type AuditFilters = { action?: string; outcome?: AuditOutcome; before?: number; limit: number }
+
+/** Newest first; `action` matches a part of the action, `before` pages by id. */
+export async function listAudit(db: Db, filters: AuditFilters) {
+  const where: SQL[] = []
+  if (filters.action)
+    where.push(like(tables.auditLog.action, `%${filters.action.replace(/[%_\\]/g, '\\$&')}%`))
+  if (filters.outcome) where.push(eq(tables.auditLog.outcome, filters.outcome))
+  if (filters.before !== undefined) where.push(lt(tables.auditLog.id, filters.before))
+  return db
+    .select()
+    .from(tables.auditLog)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(tables.auditLog.id))
+    .limit(filters.limit)
+}
+
+/** Removes entries older than the retention period (the cron). */
+export async function purgeAudit(db: Db, retentionMs: number, now = Date.now()) {
+  const rows = await db
+    .delete(tables.auditLog)
+    .where(lt(tables.auditLog.at, new Date(now - retentionMs)))
+    .returning({ id: tables.auditLog.id })
+  return rows.length
+}
