@@ -21,7 +21,8 @@ const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
     id: `routes/${name}`,
     parentId: 'root',
     caseSensitive: true,
-    ...(name === '_index' ? { index: true } : { path: name === '$' ? '*' : name }),
+    // "admin.$" is "admin/*": dots are slashes and a trailing $ is the splat.
+    ...(name === '_index' ? { index: true } : { path: name.replace(/\./g, '/').replace(/\$$/, '*') }),
     module,
   }
 })
