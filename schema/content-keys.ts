@@ -102,3 +102,22 @@ export function resolveContent(
   const block = blocks?.find((b) => b.key === key)
   return block?.content.trim() ? block.content : CONTENT_KEYS[key].defaultContent
 }
+
+/** The public page a key belongs to: the part of the key before its first dot. */
+export type ContentPage = ContentKey extends `${infer Page}.${string}` ? Page : never
+
+export const contentPageOf = (key: string): string => key.split('.', 1)[0] ?? ''
+
+export const CONTENT_PAGES = [...new Set(Object.keys(CONTENT_KEYS).map(contentPageOf))] as ContentPage[]
+
+export const isContentPage = (value: string | null | undefined): value is ContentPage =>
+  (CONTENT_PAGES as string[]).includes(value ?? '')
+
+/**
+ * The blocks a public answer may carry: only keys a page reads (a block under
+ * any other key is shown nowhere, so it is sent nowhere), and with `page` only
+ * that page's keys.
+ */
+export function publicBlocks<T extends { key: string }>(blocks: readonly T[], page?: ContentPage): T[] {
+  return blocks.filter((b) => b.key in CONTENT_KEYS && (page === undefined || contentPageOf(b.key) === page))
+}

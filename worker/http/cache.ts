@@ -1,5 +1,6 @@
 import { etag } from 'hono/etag'
 import { createMiddleware } from 'hono/factory'
+import { CONTENT_PAGES } from '../../schema/content-keys'
 import { PUBLIC_ROUTES } from '../../schema/routes'
 import type { AppEnv } from '../env'
 import { inBackground } from './background'
@@ -18,6 +19,9 @@ export const PUBLIC_READ_PATHS = [
   // The data written into every HTML page (worker/seo/bootstrap.ts).
   '/shell-data',
 ] as const
+
+/** One page's copy (GET /api/page-content/:page), cached and purged like the reads above. */
+const PAGE_CONTENT_PATHS = CONTENT_PAGES.map((page) => `/api/page-content/${page}`)
 
 // Cache keys are independent of the host the request came in on.
 const cacheKey = (path: string) => new Request(`https://public-read.cache${path}`)
@@ -113,7 +117,11 @@ export async function cachedFirstPaint(
 /** Purges every public read (and the rendered pages built from them) from this data centre's edge cache. */
 export async function purgePublicReads() {
   const cache = await caches.open('public-reads')
-  await Promise.all([...PUBLIC_READ_PATHS, ...FIRST_PAINT_KEYS].map((path) => cache.delete(cacheKey(path))))
+  await Promise.all(
+    [...PUBLIC_READ_PATHS, ...PAGE_CONTENT_PATHS, ...FIRST_PAINT_KEYS].map((path) =>
+      cache.delete(cacheKey(path)),
+    ),
+  )
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
