@@ -4,7 +4,7 @@ import { loadSession } from './auth/middleware'
 import { createDb } from './db'
 import type { AppEnv } from './env'
 import { graphql } from './graphql'
-import { purgeAfterOwnerWrites } from './http/cache'
+import { noStoreByDefault, purgeAfterOwnerWrites } from './http/cache'
 import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
 import { requestLogger } from './http/logging'
@@ -44,6 +44,8 @@ export const app = new Hono<AppEnv>()
     c.set('db', createDb(c.env.DB))
     await next()
   })
+  .use('/api/*', noStoreByDefault)
+  .use('/graphql', noStoreByDefault)
   .use('/api/*', loadSession)
   .use('/graphql', loadSession)
   .use('/api/*', purgeAfterOwnerWrites)

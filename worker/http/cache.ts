@@ -135,6 +135,23 @@ export const purgeAfterOwnerWrites = createMiddleware<AppEnv>(async (c, next) =>
   if (WRITE_METHODS.has(c.req.method) && c.res.ok && c.get('user')) await purgePublicReads()
 })
 
+/**
+ * The default for the API and /graphql: an answer that did not choose its own
+ * caching (the public reads do) may carry a visitor's data or the owner's, so
+ * no cache may keep it; /graphql is the owner's API and never cacheable.
+ */
+export const noStoreByDefault = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (c.req.path === '/graphql' || !c.res.headers.has('Cache-Control')) {
+    try {
+      c.res.headers.set('Cache-Control', 'private, no-store')
+    } catch {
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set('Cache-Control', 'private, no-store')
+    }
+  }
+})
+
 /** Owner-only answers are never stored by shared caches. */
 export const privateNoStore = createMiddleware<AppEnv>(async (c, next) => {
   await next()

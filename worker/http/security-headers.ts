@@ -41,6 +41,14 @@ export function contentSecurityPolicy(env: Env): string {
   ].join('; ')
 }
 
+/**
+ * Only what other sites must be able to load is cross-origin: the site's own
+ * static images (favicon, social preview images), which link previews and
+ * web mail fetch. Everything else, the API above all, is same-origin.
+ */
+const EMBEDDABLE = /^\/(?!api\/)[^?]*\.(png|jpe?g|gif|webp|svg|ico)$/i
+export const resourcePolicyFor = (path: string) => (EMBEDDABLE.test(path) ? 'cross-origin' : 'same-origin')
+
 /** Security headers on every response, static assets included (the Worker runs first for all paths). */
 export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next()
@@ -62,4 +70,5 @@ export const securityHeaders = createMiddleware<AppEnv>(async (c, next) => {
   )
   h.set('X-Frame-Options', 'DENY')
   h.set('Cross-Origin-Opener-Policy', 'same-origin')
+  h.set('Cross-Origin-Resource-Policy', resourcePolicyFor(c.req.path))
 })
