@@ -1,11 +1,14 @@
-// The cron trigger (every 5 minutes, wrangler.toml): retries the mail outbox.
+// The cron trigger (every 5 minutes, wrangler.toml): the notification digest, then the mail outbox's retries.
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { createDb } from './db'
 import { log } from './http/logging'
-import { deliverDue } from './mail/outbox'
+import { deliverDue, queueDigest } from './mail/outbox'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
-  const outcomes = await deliverDue(createDb(env.DB), env, controller.scheduledTime)
+  const db = createDb(env.DB)
+  // Requests held past the hourly notification cap go out as one digest (at most one an hour).
+  await queueDigest(db, env, controller.scheduledTime)
+  const outcomes = await deliverDue(db, env, controller.scheduledTime)
   if (outcomes.length) {
     log('info', 'mail outbox run', {
       due: outcomes.length,

@@ -29,9 +29,9 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, withC
 }
 
 const CONSULTATION_FIELDS = `id name email phone company projectType budget preferredDate preferredTime
-  description notes status createdAt updatedAt delivery`
+  description notes status createdAt updatedAt closedAt delivery`
 const SUPPORT_FIELDS = `id name email phone businessName issueType urgency description preferredContact
-  preferredTime notes status createdAt updatedAt delivery`
+  preferredTime notes status createdAt updatedAt closedAt delivery`
 
 /** Submits through the public form and returns the stored row as the owner sees it. */
 async function submitted(kind: 'consultations' | 'support-requests', overrides = {}) {

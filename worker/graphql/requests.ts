@@ -30,6 +30,11 @@ const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').impl
     status: t.exposeString('status'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    closedAt: t.expose('closedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was completed or cancelled; it is purged REQUEST_RETENTION_DAYS later',
+    }),
     delivery: t.exposeString('delivery', { description: 'Notification e-mail: pending, sent or failed' }),
   }),
 })
@@ -51,6 +56,11 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
     status: t.exposeString('status'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    closedAt: t.expose('closedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was completed or cancelled; it is purged REQUEST_RETENTION_DAYS later',
+    }),
     delivery: t.exposeString('delivery', { description: 'Notification e-mail: pending, sent or failed' }),
   }),
 })
