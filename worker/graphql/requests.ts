@@ -2,7 +2,9 @@
 // Resolvers call the same service functions as the REST handlers
 // (worker/services/requests.ts); the owner scope comes from the root types.
 import { requestUpdateInput } from '../../schema/payloads'
+import type { RequestErasure } from '../../schema/tables'
 import { parseWith } from '../http/validate'
+import { eraseRequest, listErasures } from '../services/privacy'
 import {
   type ConsultationView,
   listConsultations,
@@ -100,5 +102,43 @@ builder.mutationField('updateSupportRequest', (t) =>
     type: SupportRequestRef,
     args: { id: t.arg.int({ required: true }), status: t.arg.string(), notes: t.arg.string() },
     resolve: (_root, args, ctx) => updateSupportRequest(ctx.db, args.id, patchOf(args)),
+  }),
+)
+
+// Erasure on a visitor's demand (services/privacy.ts), and its record.
+const RequestErasureRef = builder.objectRef<RequestErasure>('RequestErasure').implement({
+  description: 'That a request was erased, and why; none of its data.',
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    requestKind: t.exposeString('requestKind', { description: 'consultation or support' }),
+    requestId: t.exposeInt('requestId'),
+    reason: t.exposeString('reason', { description: 'visitor (on demand) or retention (the cron)' }),
+    erasedAt: t.expose('erasedAt', { type: 'DateTime' }),
+  }),
+})
+
+builder.queryField('requestErasures', (t) =>
+  t.field({
+    type: [RequestErasureRef],
+    description: 'Newest first.',
+    resolve: (_root, _args, ctx) => listErasures(ctx.db),
+  }),
+)
+
+builder.mutationField('eraseConsultation', (t) =>
+  t.field({
+    type: 'Int',
+    description: 'Deletes the request and its e-mails for good; returns its id.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => eraseRequest(ctx.db, 'consultation', args.id),
+  }),
+)
+
+builder.mutationField('eraseSupportRequest', (t) =>
+  t.field({
+    type: 'Int',
+    description: 'Deletes the request and its e-mails for good; returns its id.',
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (_root, args, ctx) => eraseRequest(ctx.db, 'support', args.id),
   }),
 )

@@ -7,6 +7,7 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { jsonBody } from '../http/validate'
 import { deliverLogged } from '../mail/outbox'
+import { eraseRequest, exportCsv } from '../services/privacy'
 import {
   listConsultations,
   listSupportRequests,
@@ -45,9 +46,29 @@ const intake = <K extends RequestKind>(kind: K) => {
   })
 }
 
-/** /api/consultations: POST (the schedule form); GET and updates (owner only). */
+/** The owner's CSV export and single erasure, the same for both kinds. */
+const ownerTools = (kind: RequestKind) =>
+  new Hono<AppEnv>()
+    // ?status= narrows it to one status; a download named after the kind and the day.
+    .get('/export.csv', requireOwner, privateNoStore, async (c) => {
+      const csv = await exportCsv(c.var.db, kind, c.req.query('status'))
+      const day = new Date().toISOString().slice(0, 10)
+      const name = `${kind === 'consultation' ? 'consultations' : 'support-requests'}-${day}.csv`
+      return c.body(`\ufeff${csv}`, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+      })
+    })
+    // Erasure on a visitor's demand: the request, its e-mails, and a record that it happened.
+    .delete('/:id', requireOwner, privateNoStore, async (c) => {
+      await eraseRequest(c.var.db, kind, c.req.param('id'))
+      return c.body(null, 204)
+    })
+
+/** /api/consultations: POST (the schedule form); GET, updates, export and erasure (owner only). */
 export const consultations = new Hono<AppEnv>()
   .route('/', intake('consultation'))
+  .route('/', ownerTools('consultation'))
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listConsultations(c.var.db)))
   .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) =>
     c.json(await updateConsultation(c.var.db, c.req.param('id'), c.req.valid('json'))),
@@ -56,8 +77,9 @@ export const consultations = new Hono<AppEnv>()
 /** /api/consultation (singular, SPEC §7): POST the IT-support request form. */
 export const supportRequestForm = intake('support')
 
-/** /api/support-requests: the owner's list and updates. */
+/** /api/support-requests: the owner's list, updates, export and erasure. */
 export const supportRequests = new Hono<AppEnv>()
+  .route('/', ownerTools('support'))
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listSupportRequests(c.var.db)))
   .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) =>
     c.json(await updateSupportRequest(c.var.db, c.req.param('id'), c.req.valid('json'))),
