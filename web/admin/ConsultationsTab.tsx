@@ -23,11 +23,15 @@ import {
   type AdminConsultation,
   type AdminSupportRequest,
   CONSULTATIONS_QUERY,
+  ERASE_CONSULTATION,
+  ERASE_SUPPORT_REQUEST,
+  EXPORT_CSV_PATHS,
   SUPPORT_REQUESTS_QUERY,
   UPDATE_CONSULTATION,
   UPDATE_SUPPORT_REQUEST,
 } from './requests/queries'
 import { type Detail, RequestDialog, type SaveResult } from './requests/RequestDialog'
+import { linkButtonClass } from './ui'
 
 /** The number of consultation requests still pending (shares the tab's query and cache). */
 export function usePendingCount(): number {
@@ -90,6 +94,10 @@ export function ConsultationsTab() {
             </Radio>
           ))}
         </RadioGroup>
+        {/* The CSV of what is shown (a plain download: the session cookie goes with it). */}
+        <a href={EXPORT_CSV_PATHS[kind]} download className={linkButtonClass}>
+          Export CSV
+        </a>
       </div>
       {kind === 'consultations' ? <ConsultationList /> : <SupportRequestList />}
     </section>
@@ -101,6 +109,7 @@ function ConsultationList() {
     query: CONSULTATIONS_QUERY,
   })
   const [, update] = useMutation(UPDATE_CONSULTATION)
+  const [, eraseMutation] = useMutation(ERASE_CONSULTATION)
   const [open, setOpen] = useState<AdminConsultation | null>(null)
   useLogError('consultations', error)
 
@@ -135,6 +144,9 @@ function ConsultationList() {
           details={consultationDetails(open)}
           onClose={() => setOpen(null)}
           onSave={async (patch) => saved(await update({ id: open.id, ...patch }))}
+          onErase={async () =>
+            erased(await eraseMutation({ id: open.id }, { additionalTypenames: ['Consultation'] }))
+          }
         />
       )}
     </>
@@ -146,6 +158,7 @@ function SupportRequestList() {
     query: SUPPORT_REQUESTS_QUERY,
   })
   const [, update] = useMutation(UPDATE_SUPPORT_REQUEST)
+  const [, eraseMutation] = useMutation(ERASE_SUPPORT_REQUEST)
   const [open, setOpen] = useState<AdminSupportRequest | null>(null)
   useLogError('support requests', error)
 
@@ -184,6 +197,9 @@ function SupportRequestList() {
           details={supportDetails(open)}
           onClose={() => setOpen(null)}
           onSave={async (patch) => saved(await update({ id: open.id, ...patch }))}
+          onErase={async () =>
+            erased(await eraseMutation({ id: open.id }, { additionalTypenames: ['SupportRequest'] }))
+          }
         />
       )}
     </>
@@ -235,6 +251,20 @@ function saved(result: { error?: CombinedError }): SaveResult {
     variant: 'destructive',
   })
   return { ok: false, errors: (withFields?.extensions?.errors as Record<string, string> | undefined) ?? {} }
+}
+
+/** An erasure's outcome: a toast either way; true closes the dialog. */
+function erased(result: { error?: CombinedError }): boolean {
+  if (!result.error) {
+    toast(TOASTS.requestErased)
+    return true
+  }
+  toast({
+    title: ERRORS.errorTitle,
+    description: result.error.graphQLErrors[0]?.message ?? API_MESSAGES.internal,
+    variant: 'destructive',
+  })
+  return false
 }
 
 /** SPEC §8: fetch errors of the consultation list are logged to the console. */

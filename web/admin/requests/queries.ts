@@ -104,3 +104,23 @@ export const UPDATE_SUPPORT_REQUEST = gql`
     }
   }
 `
+
+// Erasure on a visitor's demand; the list is refetched afterwards (the erased
+// row is gone, so no cache entry can be updated in place).
+export const ERASE_CONSULTATION = gql`
+  mutation EraseConsultation($id: Int!) {
+    eraseConsultation(id: $id)
+  }
+`
+
+export const ERASE_SUPPORT_REQUEST = gql`
+  mutation EraseSupportRequest($id: Int!) {
+    eraseSupportRequest(id: $id)
+  }
+`
+
+/** The CSV of one kind's requests (the tab's current filter), downloaded through REST. */
+export const EXPORT_CSV_PATHS = {
+  consultations: '/api/consultations/export.csv',
+  support: '/api/support-requests/export.csv',
+} as const
