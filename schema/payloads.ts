@@ -17,6 +17,7 @@ import {
   PROJECT_TYPES,
   REQUEST_STATUSES,
   TIME_SLOTS,
+  TURNSTILE_FIELD,
   URGENCY_LEVELS,
 } from './request-options'
 import { cleanString, type Lines, multiLine, optionalText, singleLine } from './text'
@@ -155,6 +156,7 @@ export const consultationInput = z.object({
   preferredDate: z.iso.datetime({ offset: true, error: 'Choose a valid date' }),
   preferredTime: oneOf(valuesOf(TIME_SLOTS), 'Choose a time from the list'),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [TURNSTILE_FIELD]: z.string().max(4096).optional(),
 })
 export type ConsultationInput = z.infer<typeof consultationInput>
 
@@ -169,6 +171,7 @@ export const supportRequestInput = z.object({
   preferredContact: oneOf(valuesOf(CONTACT_METHODS), 'Choose a contact method'),
   preferredTime: oneOf(valuesOf(CONTACT_TIMES), 'Choose a preferred time').nullish(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [TURNSTILE_FIELD]: z.string().max(4096).optional(),
 })
 export type SupportRequestInput = z.infer<typeof supportRequestInput>
 

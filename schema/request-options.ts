@@ -75,3 +75,6 @@ export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 
 /** The public forms' honeypot field: a real visitor never sees or fills it. */
 export const HONEYPOT_FIELD = 'website'
+
+/** The field the Turnstile widget fills with its token (its default name), when Turnstile is on. */
+export const TURNSTILE_FIELD = 'cf-turnstile-response'

@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory'
 import { BOOT_SCRIPT } from '../../schema/boot-script'
 import type { AppEnv } from '../env'
 import { viteDev } from '../vite-dev'
+import { humanCheck, TURNSTILE_ORIGIN } from './turnstile'
 
 /** The origin of the configured chatbot demo, or null when none (or an invalid URL) is set. */
 export function chatbotOrigin(env: Env): string | null {
@@ -22,18 +23,20 @@ export function chatbotOrigin(env: Env): string | null {
 const bootScriptHash = `'sha256-${encodeBase64(sha256(new TextEncoder().encode(BOOT_SCRIPT)))}'`
 
 export function contentSecurityPolicy(env: Env): string {
-  const frame = chatbotOrigin(env)
+  // Turnstile's widget is a script and a frame from its origin, allowed only when it is on.
+  const turnstile = humanCheck(env).siteKey ? ` ${TURNSTILE_ORIGIN}` : ''
+  const frame = [chatbotOrigin(env), turnstile.trim()].filter(Boolean).join(' ')
   return [
     "default-src 'self'",
     // (A hash would switch 'unsafe-inline' off, so the dev server gets only the latter.)
-    `script-src 'self' ${viteDev ? "'unsafe-inline'" : bootScriptHash}`,
+    `script-src 'self' ${viteDev ? "'unsafe-inline'" : bootScriptHash}${turnstile}`,
     // react-aria and the card animation delays set inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Project images may be hosted anywhere on https.
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src 'self'${viteDev ? ' ws: wss:' : ''}`,
-    `frame-src ${frame ?? "'none'"}`,
+    `frame-src ${frame || "'none'"}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

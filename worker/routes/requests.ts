@@ -1,10 +1,12 @@
 import { type Context, Hono } from 'hono'
 import { consultationInput, requestUpdateInput, supportRequestInput } from '../../schema/payloads'
+import { TURNSTILE_FIELD } from '../../schema/request-options'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { inBackground } from '../http/background'
 import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
+import { requireHuman } from '../http/turnstile'
 import { jsonBody } from '../http/validate'
 import { deliverLogged } from '../mail/outbox'
 import { eraseRequest, exportCsv } from '../services/privacy'
@@ -32,7 +34,7 @@ export function sendAfterAnswer(c: Context<AppEnv>, submission: Submission) {
 
 /**
  * POST of a public form: rate limit (per address, per /64 for IPv6), validation,
- * honeypot, then store. A resubmission, a held notification and a bot caught by
+ * honeypot, Turnstile (when configured), then store. A resubmission, a held notification and a bot caught by
  * the honeypot all get the same 201 as a first request.
  */
 const intake = <K extends RequestKind>(kind: K) => {
@@ -40,6 +42,7 @@ const intake = <K extends RequestKind>(kind: K) => {
   return new Hono<AppEnv>().post('/', formRateLimit(kind), jsonBody(schema), async (c) => {
     const input = c.req.valid('json')
     if (filledHoneypot(input)) return c.json(RECEIVED, 201)
+    await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
     const submission = await submitRequest(c.var.db, c.env, kind, input as never)
     sendAfterAnswer(c, submission)
     return c.json(RECEIVED, 201)

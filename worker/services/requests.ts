@@ -90,7 +90,7 @@ const INTAKE = {
         throw badRequest({ preferredDate: PAST_DATE_MESSAGE })
       }
     },
-    row: ({ website: _honeypot, ...fields }: ConsultationInput) => ({
+    row: ({ website: _honeypot, 'cf-turnstile-response': _token, ...fields }: ConsultationInput) => ({
       ...fields,
       budget: fields.budget ?? null,
     }),
@@ -101,7 +101,7 @@ const INTAKE = {
     notify: (env: Env, input: SupportRequestInput) =>
       notification(env, input.email, supportRequestMail(env, input)),
     check: (_input: SupportRequestInput, _now: Date) => {},
-    row: ({ website: _honeypot, ...fields }: SupportRequestInput) => ({
+    row: ({ website: _honeypot, 'cf-turnstile-response': _token, ...fields }: SupportRequestInput) => ({
       ...fields,
       preferredTime: fields.preferredTime ?? null,
     }),
