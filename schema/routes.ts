@@ -49,6 +49,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     inSitemap: true,
   },
   {
+    path: '/privacy',
+    title: 'Privacy & Security | How Your Data Is Handled',
+    description:
+      'What this site collects and why, where it is stored, how long it is kept, how to get a copy or a deletion, and the safeguards in place. Please do not send patient health information.',
+    inSitemap: true,
+  },
+  {
     path: '/login',
     title: 'Portfolio Admin | Sign in',
     description: 'Owner sign-in.',

@@ -24,6 +24,10 @@ const publicPages: RouteObject[] = [
     path: 'schedule-consultation',
     lazy: () => import('./pages/SchedulePage').then((m) => ({ Component: m.SchedulePage })),
   },
+  {
+    path: 'privacy',
+    lazy: () => import('./pages/PrivacyPage').then((m) => ({ Component: m.PrivacyPage })),
+  },
   ...Object.entries(REDIRECTS).map(([from, to]) => ({ path: from, loader: () => redirect(to) })),
   { path: '*', Component: NotFoundPage },
 ]

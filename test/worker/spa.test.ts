@@ -242,6 +242,7 @@ describe('crawler files', () => {
       'https://example.test/portfolio-solutions',
       'https://example.test/it-support',
       'https://example.test/schedule-consultation',
+      'https://example.test/privacy',
     ])
   })
 
