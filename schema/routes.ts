@@ -50,9 +50,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   },
   {
     path: '/privacy',
-    title: 'Privacy & Security | How Your Data Is Handled',
-    description:
-      'What this site collects and why, where it is stored, how long it is kept, how to get a copy or a deletion, and the safeguards in place. Please do not send patient health information.',
+    title: 'Privacy & Security',
+    description: 'What this site collects, where and how long it keeps it, and how to have it deleted.',
     inSitemap: true,
   },
   {

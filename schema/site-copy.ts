@@ -118,23 +118,12 @@ export const SCHEDULE_COPY = {
   contactTitle: 'Contact Info',
 } as const
 
-/** The privacy & security page (issue 14); its paragraphs are content blocks (privacy.*). */
-export const PRIVACY_PATH = '/privacy'
-export const PRIVACY_COPY = {
-  heroTitle: 'Privacy & Security',
-  collectTitle: 'What this site collects, and why',
-  storageTitle: 'Where it is stored',
-  retentionTitle: 'How long it is kept',
-  rightsTitle: 'A copy or deletion, on request',
-  safeguardsTitle: 'Safeguards',
-  phiTitle: 'Please do not send patient health information',
-  contactLead: 'To ask for a copy or a deletion, write to',
-  /** The footer link on every page. */
-  footerLink: 'Privacy & Security',
-  /** The accessible name of the "HIPAA Compliant" badge when it links here. */
-  badgeLinkLabel: 'HIPAA Compliant: how this site handles your data',
-  /** The one-line notice both request forms show next to the description field. */
-  formNotice: 'Please do not include patient health information (names, diagnoses or records) in this form.',
+/** The privacy & security page's link (every page's footer, the "HIPAA Compliant" badge); its copy is schema/privacy-copy.ts. */
+export const PRIVACY_LINK = {
+  path: '/privacy',
+  label: 'Privacy & Security',
+  /** The accessible name of the "HIPAA Compliant" badge when it links to the page. */
+  badgeLabel: 'HIPAA Compliant: how this site handles your data',
 } as const
 
 export const NOT_FOUND_COPY = { returnHome: 'Return to Home' } as const

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONTENT_KEYS } from '../../schema/content-keys'
+import { PUBLIC_CONTENT_KEYS } from '../../schema/public-content'
 import { gql, rest } from './admin-helpers'
 import { call } from './helpers'
 
@@ -173,7 +173,7 @@ describe('page content', () => {
     )
     // The owner sees every block; the public list is the blocks under keys a page reads.
     const restList = (await (await call('/api/page-content')).json()) as { key: string; content: string }[]
-    expect(list.body.data!.pageContent.filter((b) => b.key in CONTENT_KEYS)).toEqual(
+    expect(list.body.data!.pageContent.filter((b) => b.key in PUBLIC_CONTENT_KEYS)).toEqual(
       restList.map(({ key, content }) => ({ key, content })),
     )
     expect(list.body.data!.pageContent.map((b) => b.key)).toContain('test.gql')

@@ -2,8 +2,7 @@
 // with its copy (content blocks privacy.*, editable like the other pages').
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { CONTENT_KEYS } from '../../schema/content-keys'
-import { PRIVACY_COPY } from '../../schema/site-copy'
+import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../../schema/privacy-copy'
 import { app } from '../../worker/app'
 import { purgePublicReads } from '../../worker/http/cache'
 
@@ -39,7 +38,7 @@ describe('/privacy', () => {
     const res = await get('/privacy')
     expect(res.status).toBe(200)
     const html = decode(await res.text())
-    expect(html).toContain('<title>Privacy & Security | How Your Data Is Handled')
+    expect(html).toContain('<title>Privacy & Security')
     expect(html).toContain(PRIVACY_COPY.heroTitle)
     expect(html).toContain(PRIVACY_COPY.phiTitle)
     for (const key of [
@@ -49,7 +48,7 @@ describe('/privacy', () => {
       'privacy.rights',
       'privacy.safeguards',
     ] as const) {
-      expect(html).toContain(CONTENT_KEYS[key].defaultContent)
+      expect(html).toContain(PRIVACY_CONTENT_KEYS[key].defaultContent)
     }
     const sitemap = await (await get('/sitemap.xml')).text()
     expect(sitemap).toContain('https://example.test/privacy')

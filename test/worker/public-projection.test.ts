@@ -2,7 +2,7 @@
 // card shows, and of the page copy only the blocks a page reads.
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { CONTENT_KEYS } from '../../schema/content-keys'
+import { PUBLIC_CONTENT_KEYS } from '../../schema/public-content'
 import { purgePublicReads } from '../../worker/http/cache'
 import { rest } from './admin-helpers'
 import { call } from './helpers'
@@ -117,7 +117,7 @@ describe('public page content', () => {
   it('the list leaves out blocks under keys no page reads', async () => {
     const blocks = (await (await call('/api/page-content')).json()) as { key: string }[]
     expect(blocks.map((b) => b.key)).not.toContain('unused.block')
-    expect(blocks.every((b) => b.key in CONTENT_KEYS)).toBe(true)
+    expect(blocks.every((b) => b.key in PUBLIC_CONTENT_KEYS)).toBe(true)
     expect(blocks.map((b) => b.key)).toEqual(expect.arrayContaining(['home.background', 'about.intro']))
   })
 

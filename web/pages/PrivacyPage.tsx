@@ -2,13 +2,23 @@
 // where and how long it is kept, how to get a copy or a deletion, the
 // safeguards, and the request not to send patient health information. Its
 // paragraphs are content blocks (privacy.*), editable like the other pages'.
-import type { ContentKey } from '../../schema/content-keys'
-import { PRIVACY_COPY } from '../../schema/site-copy'
+import { useEffect } from 'react'
+import { useSnapshot } from 'valtio'
+import { PRIVACY_COPY, type PrivacyContentKey, resolvePrivacyContent } from '../../schema/privacy-copy'
 import { container, textLink } from '../components/ui'
 import { siteConfig } from '../lib/site-config'
-import { useContent } from '../state/site'
+import { ensureLoaded, site } from '../state/site'
 
-const SECTIONS: readonly { id: string; title: string; key: ContentKey }[] = [
+// Its copy lives in its own module (schema/privacy-copy.ts), loaded with this
+// page only, so the site-wide entry chunk stays within its JavaScript budget.
+function usePrivacyContent(key: PrivacyContentKey): string {
+  useEffect(() => {
+    void ensureLoaded('content')
+  }, [])
+  return resolvePrivacyContent(useSnapshot(site).content.data, key)
+}
+
+const SECTIONS: readonly { id: string; title: string; key: PrivacyContentKey }[] = [
   { id: 'collect', title: PRIVACY_COPY.collectTitle, key: 'privacy.collect' },
   { id: 'storage', title: PRIVACY_COPY.storageTitle, key: 'privacy.storage' },
   { id: 'retention', title: PRIVACY_COPY.retentionTitle, key: 'privacy.retention' },
@@ -16,8 +26,8 @@ const SECTIONS: readonly { id: string; title: string; key: ContentKey }[] = [
   { id: 'safeguards', title: PRIVACY_COPY.safeguardsTitle, key: 'privacy.safeguards' },
 ]
 
-function Section({ id, title, contentKey }: { id: string; title: string; contentKey: ContentKey }) {
-  const text = useContent(contentKey)
+function Section({ id, title, contentKey }: { id: string; title: string; contentKey: PrivacyContentKey }) {
+  const text = usePrivacyContent(contentKey)
   return (
     <section aria-labelledby={`privacy-${id}`} className="flex flex-col gap-3">
       <h2 id={`privacy-${id}`} className="text-2xl font-bold text-slate-900">
@@ -29,8 +39,8 @@ function Section({ id, title, contentKey }: { id: string; title: string; content
 }
 
 export function PrivacyPage() {
-  const intro = useContent('privacy.intro')
-  const phi = useContent('privacy.phi')
+  const intro = usePrivacyContent('privacy.intro')
+  const phi = usePrivacyContent('privacy.phi')
   return (
     <main id="main" className="pt-16">
       <section className="bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 text-white">

@@ -1,6 +1,6 @@
 import { etag } from 'hono/etag'
 import { createMiddleware } from 'hono/factory'
-import { CONTENT_PAGES } from '../../schema/content-keys'
+import { CONTENT_PAGES } from '../../schema/public-content'
 import { PUBLIC_ROUTES } from '../../schema/routes'
 import type { AppEnv } from '../env'
 import { inBackground } from './background'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { type ContentPage, isContentPage } from '../../schema/content-keys'
 import { contentBody, contentInput } from '../../schema/payloads'
+import { type ContentPage, isContentPage } from '../../schema/public-content'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { publicRead } from '../http/cache'

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { type ContentPage, publicBlocks } from '../../schema/content-keys'
 import type { ContentInput, contentBody } from '../../schema/payloads'
+import { type ContentPage, publicBlocks } from '../../schema/public-content'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { notFound } from '../http/errors'
