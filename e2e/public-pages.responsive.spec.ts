@@ -120,7 +120,10 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
     'href',
     'mailto:hello@example.com',
   )
-  await expect(page.getByRole('contentinfo')).toHaveText('© 2025 Alex Morgan. All rights reserved.')
+  await expect(page.getByRole('contentinfo')).toContainText('© 2025 Alex Morgan. All rights reserved.')
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'Privacy & Security' }),
+  ).toHaveAttribute('href', '/privacy')
 })
 
 test('copy with a page content block uses the block; other copy falls back to its default', async ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CONTENT_KEYS, resolveContent } from './content-keys'
+import { PRIVACY_CONTENT_KEYS, resolvePrivacyContent } from './privacy-copy'
 
 describe('resolveContent', () => {
   it("uses the owner's block when there is one", () => {
@@ -23,11 +24,18 @@ describe('resolveContent', () => {
   })
 
   it('documents every key with a description and a known content type; only images may default to empty', () => {
-    for (const [key, def] of Object.entries(CONTENT_KEYS)) {
+    for (const [key, def] of Object.entries({ ...CONTENT_KEYS, ...PRIVACY_CONTENT_KEYS })) {
       expect(key).toMatch(/^[a-z-]+(\.[a-z-]+)+$/)
       expect(def.description.length).toBeGreaterThan(0)
       expect(['text', 'textarea', 'image']).toContain(def.contentType)
       if (def.contentType !== 'image') expect(def.defaultContent.trim().length).toBeGreaterThan(0)
     }
+  })
+
+  it("resolves the privacy page's keys the same way", () => {
+    expect(resolvePrivacyContent([], 'privacy.phi')).toBe(PRIVACY_CONTENT_KEYS['privacy.phi'].defaultContent)
+    expect(resolvePrivacyContent([{ key: 'privacy.phi', content: 'No PHI, please.' }], 'privacy.phi')).toBe(
+      'No PHI, please.',
+    )
   })
 })

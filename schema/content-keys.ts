@@ -94,11 +94,18 @@ export const CONTENT_KEYS = {
 
 export type ContentKey = keyof typeof CONTENT_KEYS
 
-/** The copy for a key: the owner's block when it has content, else the default. */
-export function resolveContent(
-  blocks: readonly { key: string; content: string }[] | null | undefined,
-  key: ContentKey,
+type Blocks = readonly { key: string; content: string }[] | null | undefined
+
+/** The copy for a key of `definitions`: the owner's block when it has content, else the default. */
+export function resolveFrom<K extends string>(
+  definitions: Record<K, ContentKeyDefinition>,
+  blocks: Blocks,
+  key: K,
 ): string {
   const block = blocks?.find((b) => b.key === key)
-  return block?.content.trim() ? block.content : CONTENT_KEYS[key].defaultContent
+  return block?.content.trim() ? block.content : definitions[key].defaultContent
 }
+
+/** The copy for a key: the owner's block when it has content, else the default. */
+export const resolveContent = (blocks: Blocks, key: ContentKey): string =>
+  resolveFrom(CONTENT_KEYS, blocks, key)

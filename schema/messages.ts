@@ -19,6 +19,7 @@ export const TOASTS = {
     description: "Your request has been emailed and we'll contact you soon.",
   },
   requestUpdated: { title: 'Request updated', description: 'The status and notes have been saved.' },
+  requestErased: { title: 'Request erased', description: 'The request and its e-mails have been deleted.' },
   consultationSent: {
     title: 'Success!',
     description: "Your consultation request has been submitted. I'll get back to you within 24 hours.",

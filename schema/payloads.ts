@@ -11,24 +11,25 @@ import {
   PROJECT_TYPES,
   REQUEST_STATUSES,
   TIME_SLOTS,
+  TURNSTILE_FIELD,
   URGENCY_LEVELS,
 } from './request-options'
+import { cleanString, type Lines, multiLine, optionalText, singleLine } from './text'
 import { isHttpUrl } from './url'
 
-const required = (label: string, max = 200) =>
+// Usernames and content keys: trimmed, checked by their own rules (not free text).
+const trimmed = (label: string, max = 200) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
 
-const optional = (label: string, max = 500) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => (v ? v : null))
+// Free text is cleaned on the way in (schema/text.ts): stored values are clean.
+const required = (label: string, max = 200, lines: Lines = 'single') =>
+  lines === 'single' ? singleLine(label, max) : multiLine(label, max)
+
+const optional = (label: string, max = 500, lines: Lines = 'single') => optionalText(label, max, lines)
 
 const optionalUrl = (label: string) =>
   optional(label, 2000).refine((v) => v === null || isHttpUrl(v), `${label} must be a valid http(s) URL`)
@@ -39,10 +40,9 @@ const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: str
 const textList = (label: string) =>
   z
     .array(
-      z
-        .string({ error: `${label} must be a list of text` })
-        .trim()
-        .max(200),
+      cleanString(label, 'single', { typeError: `${label} must be a list of text` }).pipe(
+        z.string().max(200),
+      ),
       {
         error: `${label} must be a list of text`,
       },
@@ -52,13 +52,13 @@ const textList = (label: string) =>
 
 export const projectInput = z.object({
   title: required('Title'),
-  description: required('Description', 5000),
+  description: required('Description', 5000, 'multi'),
   category: oneOf(PROJECT_CATEGORY_VALUES, 'Choose a category'),
   status: oneOf(PROJECT_STATUS_VALUES, 'Choose a status'),
-  businessValue: optional('Business value', 1000),
+  businessValue: optional('Business value', 1000, 'multi'),
   keyFeatures: textList('Key features').default([]),
-  problemSolved: optional('Problem solved', 1000),
-  targetAudience: optional('Target audience', 500),
+  problemSolved: optional('Problem solved', 1000, 'multi'),
+  targetAudience: optional('Target audience', 500, 'multi'),
   image: optional('Image URL', 2000),
   technologies: textList('Technologies').default([]),
   liveUrl: optionalUrl('Live URL'),
@@ -72,8 +72,8 @@ export const projectInput = z.object({
     .min(-1_000_000)
     .max(1_000_000)
     .default(0),
-  metrics: optional('Metrics', 1000),
-  testimonial: optional('Testimonial', 2000),
+  metrics: optional('Metrics', 1000, 'multi'),
+  testimonial: optional('Testimonial', 2000, 'multi'),
 })
 export type ProjectInput = z.infer<typeof projectInput>
 
@@ -84,12 +84,12 @@ export const skillInput = z.object({
 export type SkillInput = z.infer<typeof skillInput>
 
 export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*$/
-export const contentKey = required('Key', 100).regex(
+export const contentKey = trimmed('Key', 100).regex(
   CONTENT_KEY_PATTERN,
   'Key may contain lowercase letters, digits, dots, dashes and underscores',
 )
 export const contentBody = z.object({
-  content: required('Content', 20_000),
+  content: required('Content', 20_000, 'multi'),
   contentType: oneOf(valuesOf(CONTENT_TYPES), 'Choose a content type').default('text'),
 })
 export const contentInput = contentBody.extend({ key: contentKey })
@@ -103,11 +103,11 @@ const email = z
   .pipe(z.email({ error: 'Enter a valid email address' }))
 
 const phoneText = (missing: string) =>
-  z
-    .string({ error: (issue) => (issue.input == null ? missing : 'Phone must be text') })
-    .trim()
-    .max(40, 'Phone must be at most 40 characters')
-    .refine((v) => v === '' || /^[0-9+().\-\s]{7,40}$/.test(v), 'Enter a valid phone number')
+  cleanString('Phone', 'single', {
+    typeError: (issue) => (issue.input == null ? missing : 'Phone must be text'),
+  })
+    .pipe(z.string().max(40, 'Phone must be at most 40 characters'))
+    .refine((v) => v === '' || /^[0-9+().\- ]{7,40}$/.test(v), 'Enter a valid phone number')
 const requiredPhone = phoneText('Phone is required').refine((v) => v.length > 0, 'Phone is required')
 const optionalPhone = phoneText('Phone must be text')
   .nullish()
@@ -122,12 +122,13 @@ export const consultationInput = z.object({
   company: optional('Company', 200),
   projectType: oneOf(valuesOf(PROJECT_TYPES), 'Choose a project type'),
   budget: oneOf(valuesOf(BUDGETS), 'Choose a budget').nullish(),
-  description: required('Description', 5000),
+  description: required('Description', 5000, 'multi'),
   // ISO date-time built from the chosen date and slot; checked against "today"
   // in the service, where the clock and the business time zone are known.
   preferredDate: z.iso.datetime({ offset: true, error: 'Choose a valid date' }),
   preferredTime: oneOf(valuesOf(TIME_SLOTS), 'Choose a time from the list'),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [TURNSTILE_FIELD]: z.string().max(4096).optional(),
 })
 export type ConsultationInput = z.infer<typeof consultationInput>
 
@@ -138,17 +139,18 @@ export const supportRequestInput = z.object({
   businessName: optional('Business name', 200),
   issueType: oneOf(valuesOf(ISSUE_TYPES), 'Choose an issue type'),
   urgency: oneOf(valuesOf(URGENCY_LEVELS), 'Choose an urgency'),
-  description: required('Description', 5000),
+  description: required('Description', 5000, 'multi'),
   preferredContact: oneOf(valuesOf(CONTACT_METHODS), 'Choose a contact method'),
   preferredTime: oneOf(valuesOf(CONTACT_TIMES), 'Choose a preferred time').nullish(),
   [HONEYPOT_FIELD]: z.string().max(500).optional(),
+  [TURNSTILE_FIELD]: z.string().max(4096).optional(),
 })
 export type SupportRequestInput = z.infer<typeof supportRequestInput>
 
 // `notes` absent leaves the notes alone; null or "" clears them.
 export const requestUpdateInput = z.object({
   status: oneOf(REQUEST_STATUSES, 'Choose a status').optional(),
-  notes: optional('Notes', 5000).optional(),
+  notes: optional('Notes', 5000, 'multi').optional(),
 })
 export type RequestUpdateInput = z.infer<typeof requestUpdateInput>
 

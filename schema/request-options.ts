@@ -68,8 +68,13 @@ export const CONTACT_TIMES = [
 /** Request statuses; anything else is shown in the destructive (cancelled) style. */
 export const REQUEST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]
+/** A request in one of these is closed: the retention period runs from then. */
+export const CLOSED_STATUSES = ['completed', 'cancelled'] as const satisfies readonly RequestStatus[]
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 
 /** The public forms' honeypot field: a real visitor never sees or fills it. */
 export const HONEYPOT_FIELD = 'website'
+
+/** The field the Turnstile widget fills with its token (its default name), when Turnstile is on. */
+export const TURNSTILE_FIELD = 'cf-turnstile-response'

@@ -118,6 +118,14 @@ export const SCHEDULE_COPY = {
   contactTitle: 'Contact Info',
 } as const
 
+/** The privacy & security page's link (every page's footer, the "HIPAA Compliant" badge); its copy is schema/privacy-copy.ts. */
+export const PRIVACY_LINK = {
+  path: '/privacy',
+  label: 'Privacy & Security',
+  /** The accessible name of the "HIPAA Compliant" badge when it links to the page. */
+  badgeLabel: 'HIPAA Compliant: how this site handles your data',
+} as const
+
 export const NOT_FOUND_COPY = { returnHome: 'Return to Home' } as const
 
 /** Shown under the contact call to action on the home page (SPEC §2, §9). */

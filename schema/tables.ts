@@ -173,38 +173,56 @@ export const skills = sqliteTable('skills', {
   ...timestamps,
 })
 
-export const consultations = sqliteTable('consultations', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone'),
-  company: text('company'),
-  projectType: text('project_type').notNull(),
-  budget: text('budget'),
-  // ISO date-time built from the chosen date and slot (SPEC §3).
-  preferredDate: text('preferred_date').notNull(),
-  preferredTime: text('preferred_time').notNull(),
-  description: text('description').notNull(),
-  notes: text('notes'),
-  status: text('status').notNull().default('pending'),
-  ...timestamps,
-})
+export const consultations = sqliteTable(
+  'consultations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    company: text('company'),
+    projectType: text('project_type').notNull(),
+    budget: text('budget'),
+    // ISO date-time built from the chosen date and slot (SPEC §3).
+    preferredDate: text('preferred_date').notNull(),
+    preferredTime: text('preferred_time').notNull(),
+    description: text('description').notNull(),
+    notes: text('notes'),
+    status: text('status').notNull().default('pending'),
+    // When the owner closed it (completed or cancelled); retention counts from here.
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    // SHA-256 of the normalised submission: an identical resubmission within
+    // DEDUPE_WINDOW_MS is answered as the first and not stored again.
+    fingerprint: text('fingerprint'),
+    ...timestamps,
+  },
+  (t) => [index('consultations_fingerprint_idx').on(t.fingerprint, t.createdAt)],
+)
 
-export const supportRequests = sqliteTable('support_requests', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  businessName: text('business_name'),
-  issueType: text('issue_type').notNull(),
-  urgency: text('urgency').notNull(),
-  description: text('description').notNull(),
-  preferredContact: text('preferred_contact').notNull(),
-  preferredTime: text('preferred_time'),
-  notes: text('notes'),
-  status: text('status').notNull().default('pending'),
-  ...timestamps,
-})
+export const supportRequests = sqliteTable(
+  'support_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    businessName: text('business_name'),
+    issueType: text('issue_type').notNull(),
+    urgency: text('urgency').notNull(),
+    description: text('description').notNull(),
+    preferredContact: text('preferred_contact').notNull(),
+    preferredTime: text('preferred_time'),
+    notes: text('notes'),
+    status: text('status').notNull().default('pending'),
+    // When the owner closed it (completed or cancelled); retention counts from here.
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    // SHA-256 of the normalised submission: an identical resubmission within
+    // DEDUPE_WINDOW_MS is answered as the first and not stored again.
+    fingerprint: text('fingerprint'),
+    ...timestamps,
+  },
+  (t) => [index('support_requests_fingerprint_idx').on(t.fingerprint, t.createdAt)],
+)
 
 // Notifications are written here in the same D1 batch as the request they
 // announce, then sent; the cron trigger retries failures with backoff.
@@ -223,6 +241,11 @@ export const mailOutbox = sqliteTable(
     htmlBody: text('html_body').notNull(),
     // Optional calendar invitation (text/calendar) attached to the message.
     ics: text('ics'),
+    // 'notification' (one request) or 'digest' (the requests held back past the
+    // hourly notification cap, sent as one message).
+    kind: text('kind').notNull().default('notification'),
+    // A held notification ('held') names the digest that announces it.
+    digestId: integer('digest_id'),
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' })
@@ -234,6 +257,17 @@ export const mailOutbox = sqliteTable(
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
 )
+
+// Each erasure of a request (on a visitor's demand, or by the retention purge),
+// recorded without any of the erased data: which kind, which id, why and when.
+export const requestErasures = sqliteTable('request_erasures', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  requestKind: text('request_kind').notNull(),
+  requestId: integer('request_id').notNull(),
+  // 'visitor' (the owner erased it on request) or 'retention' (the cron purged it).
+  reason: text('reason').notNull(),
+  erasedAt: integer('erased_at', { mode: 'timestamp_ms' }).notNull(),
+})
 
 export type User = typeof users.$inferSelect
 export type Project = typeof projects.$inferSelect
@@ -248,3 +282,4 @@ export type MailOutbox = typeof mailOutbox.$inferSelect
 export type Session = typeof sessions.$inferSelect
 export type Passkey = typeof passkeys.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
+export type RequestErasure = typeof requestErasures.$inferSelect

@@ -10,6 +10,7 @@ import {
   type ShouldRevalidateFunction,
   useRouteError,
 } from 'react-router'
+import { Footer } from './components/Footer'
 import { Nav } from './components/Nav'
 import { ToastHost } from './components/toast'
 import { button } from './components/ui'
@@ -69,6 +70,7 @@ export default function App() {
     <>
       <Nav />
       <Outlet />
+      <Footer />
       <ToastHost />
     </>
   )

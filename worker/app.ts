@@ -5,7 +5,7 @@ import { createDb } from './db'
 import type { AppEnv } from './env'
 import { graphql } from './graphql'
 import { auditOwnerWrites } from './http/audit-writes'
-import { purgeAfterOwnerWrites } from './http/cache'
+import { noStoreByDefault, purgeAfterOwnerWrites } from './http/cache'
 import { sameOriginWrites } from './http/csrf'
 import { handleError } from './http/errors'
 import { requestIds, requestLogger } from './http/logging'
@@ -14,15 +14,14 @@ import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
 import { renderPage } from './pages'
 import { auth } from './routes/auth'
-import { consultations } from './routes/consultations'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
+import { consultations, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
 import { security } from './routes/security'
 import { skills } from './routes/skills'
-import { supportRequestForm, supportRequests } from './routes/support-requests'
 import { uploads } from './routes/uploads'
 import { site } from './site-files'
 
@@ -49,7 +48,7 @@ export const app = new Hono<AppEnv>()
     await next()
     if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy')
   })
-  .use(securityHeaders)
+  .use(...securityHeaders)
   .use(requestIds)
   .use(requestLogger)
   .use(responseGuards)
@@ -57,6 +56,8 @@ export const app = new Hono<AppEnv>()
     c.set('db', createDb(c.env.DB))
     await next()
   })
+  .use('/api/*', noStoreByDefault)
+  .use('/graphql', noStoreByDefault)
   .use('/api/*', loadSession)
   .use('/graphql', loadSession)
   .use('/api/*', purgeAfterOwnerWrites)

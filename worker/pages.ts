@@ -41,6 +41,9 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
       const blocks = await content()
       return Object.fromEntries(keys.map((key) => [key, resolveContent(blocks, key)])) as Record<K, string>
     },
+    async blocks(page) {
+      return (await content()).filter((b) => b.key.startsWith(`${page}.`))
+    },
     projects: () => cachedJson('/pages/projects', () => listProjects(db), later) as never,
     skills: () => cachedJson('/pages/skills', () => listSkills(db), later),
     async submit(form, payload): Promise<SubmitResult> {

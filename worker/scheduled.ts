@@ -1,24 +1,30 @@
-// The cron trigger (every 5 minutes, wrangler.toml): retries the mail outbox,
-// and purges audit entries past their retention, ended sessions and old
-// sign-in failure counts (issue 13).
+// The cron trigger (every 5 minutes, wrangler.toml): the notification digest and
+// the mail outbox's retries; retention purges of closed requests (issue 14) and of
+// audit entries, ended sessions and old sign-in failure counts (issue 13).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
 import { purgeFailures } from './auth/throttle'
 import { createDb } from './db'
 import { log } from './http/logging'
-import { deliverDue } from './mail/outbox'
+import { deliverDue, queueDigest } from './mail/outbox'
 import { purgeAudit } from './services/audit'
+import { purgeExpiredRequests } from './services/privacy'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = createDb(env.DB)
   const now = controller.scheduledTime
   const config = securityConfig(env)
-  const purged = await purgeAudit(db, config.auditRetentionMs, now)
+  const purgedAudit = await purgeAudit(db, config.auditRetentionMs, now)
   await purgeExpiredSessions(db, config, now)
   await purgeFailures(db, now)
-  if (purged) log('info', 'audit log purged', { entries: purged })
+  if (purgedAudit) log('info', 'audit log purged', { entries: purgedAudit })
+  // Requests held past the hourly notification cap go out as one digest (at most one an hour).
+  await queueDigest(db, env, now)
   const outcomes = await deliverDue(db, env, now)
+  // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
+  const purged = await purgeExpiredRequests(db, env, now)
+  if (purged) log('info', 'retention purge', { purged })
   if (outcomes.length) {
     log('info', 'mail outbox run', {
       due: outcomes.length,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PUBLIC_CONTENT_KEYS } from '../../schema/public-content'
 import { gql, rest } from './admin-helpers'
 import { call } from './helpers'
 
@@ -75,8 +76,12 @@ describe('page content', () => {
       contentType: 'textarea',
     })
 
+    // Stored, but no page reads this key, so the public list does not carry it.
     const list = (await (await call('/api/page-content')).json()) as { key: string; content: string }[]
-    expect(list.filter((b) => b.key === 'test.block')).toEqual([
+    expect(list.filter((b) => b.key === 'test.block')).toEqual([])
+    await rest('POST', '/api/page-content', { key: 'contact.hours', content: 'Second' })
+    const after = (await (await call('/api/page-content')).json()) as { key: string; content: string }[]
+    expect(after.filter((b) => b.key === 'contact.hours')).toEqual([
       expect.objectContaining({ content: 'Second' }),
     ])
   })
@@ -119,12 +124,12 @@ describe('page content', () => {
   })
 
   it('changes the public ETag, so cached public copies revalidate to the new text', async () => {
-    await rest('POST', '/api/page-content', { key: 'test.etag', content: 'Before' })
+    await rest('POST', '/api/page-content', { key: 'contact.location', content: 'Before' })
     const first = await call('/api/page-content')
     const etag = first.headers.get('etag')!
     expect(first.headers.get('cache-control')).toContain('must-revalidate')
     expect((await call('/api/page-content', { headers: { 'If-None-Match': etag } })).status).toBe(304)
-    await rest('PUT', '/api/page-content/test.etag', { content: 'After' })
+    await rest('PUT', '/api/page-content/contact.location', { content: 'After' })
     const second = await call('/api/page-content', { headers: { 'If-None-Match': etag } })
     expect(second.status).toBe(200)
     expect(await second.text()).toContain('After')
@@ -167,7 +172,11 @@ describe('page content', () => {
     const list = await gql<{ pageContent: { key: string; content: string }[] }>(
       '{ pageContent { key content } }',
     )
+    // The owner sees every block; the public list is the blocks under keys a page reads.
     const restList = (await (await call('/api/page-content')).json()) as { key: string; content: string }[]
-    expect(list.body.data!.pageContent).toEqual(restList.map(({ key, content }) => ({ key, content })))
+    expect(list.body.data!.pageContent.filter((b) => b.key in PUBLIC_CONTENT_KEYS)).toEqual(
+      restList.map(({ key, content }) => ({ key, content })),
+    )
+    expect(list.body.data!.pageContent.map((b) => b.key)).toContain('test.gql')
   })
 })

@@ -25,6 +25,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/projects',
   'GET /api/skills',
   'GET /api/page-content',
+  'GET /api/page-content/:page',
   'GET /api/resume/active',
   'GET /api/resume/download',
   'POST /api/consultations',

@@ -30,9 +30,9 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, withC
 }
 
 const CONSULTATION_FIELDS = `id name email phone company projectType budget preferredDate preferredTime
-  description notes status createdAt updatedAt delivery`
+  description notes status createdAt updatedAt closedAt delivery`
 const SUPPORT_FIELDS = `id name email phone businessName issueType urgency description preferredContact
-  preferredTime notes status createdAt updatedAt delivery`
+  preferredTime notes status createdAt updatedAt closedAt delivery`
 
 type Kind = 'consultations' | 'support-requests'
 const ENUM_FIELDS: Record<string, GraphQLEnumName> = {

@@ -85,6 +85,36 @@ afterEach(() => {
 })
 
 describe('ConsultationsTab', () => {
+  it('offers the CSV of the requests shown', async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({ consultations: [consultation({})], supportRequests: [support({})] })
+    renderTab(client)
+    const link = () => screen.getByRole('link', { name: 'Export CSV' })
+    expect(link().getAttribute('href')).toBe('/api/consultations/export.csv')
+    await user.click(screen.getByRole('radio', { name: 'Support requests' }))
+    expect(link().getAttribute('href')).toBe('/api/support-requests/export.csv')
+  })
+
+  it('erases a request after a confirmation', async () => {
+    const user = userEvent.setup()
+    const { client, executeMutation } = mockClient(
+      { consultations: [consultation({ id: '42' })], supportRequests: [] },
+      () => ({ data: { eraseConsultation: '42' } }),
+    )
+    renderTab(client)
+    await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    await user.click(within(dialog).getByRole('button', { name: 'Erase' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Erase this request?' })
+    expect(executeMutation).not.toHaveBeenCalled()
+    await user.click(within(confirm).getByRole('button', { name: 'Erase permanently' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(executeMutation).toHaveBeenCalledTimes(1)
+    expect(operationName(executeMutation.mock.calls[0]![0])).toBe('EraseConsultation')
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '42' })
+    expect(toastQueue.visibleToasts.map((t) => t.content.title)).toEqual(['Request erased'])
+  })
+
   it('lists consultations in the order served (newest first) with their details, status and delivery', () => {
     const { client } = mockClient({
       consultations: [

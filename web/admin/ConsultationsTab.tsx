@@ -24,6 +24,9 @@ import {
   type AdminSupportRequest,
   CONSULTATIONS_QUERY,
   consultationOf,
+  ERASE_CONSULTATION,
+  ERASE_SUPPORT_REQUEST,
+  EXPORT_CSV_PATHS,
   SUPPORT_REQUESTS_QUERY,
   supportRequestOf,
   UPDATE_CONSULTATION,
@@ -31,7 +34,7 @@ import {
   updateOf,
 } from './requests/queries'
 import { type Detail, RequestDialog, type SaveResult } from './requests/RequestDialog'
-import { ListState } from './ui'
+import { ListState, linkButtonClass } from './ui'
 import { fieldErrorsOf, messageOf } from './urql'
 
 /** The number of consultation requests still pending (shares the tab's query and cache). */
@@ -95,6 +98,10 @@ export function ConsultationsTab() {
             </Radio>
           ))}
         </RadioGroup>
+        {/* The CSV of what is shown (a plain download: the session cookie goes with it). */}
+        <a href={EXPORT_CSV_PATHS[kind]} download className={linkButtonClass}>
+          Export CSV
+        </a>
       </div>
       {kind === 'consultations' ? <ConsultationList /> : <SupportRequestList />}
     </section>
@@ -104,6 +111,7 @@ export function ConsultationsTab() {
 function ConsultationList() {
   const [{ data, fetching, error }] = useQuery({ query: CONSULTATIONS_QUERY })
   const [, update] = useMutation(UPDATE_CONSULTATION)
+  const [, eraseMutation] = useMutation(ERASE_CONSULTATION)
   const [open, setOpen] = useState<AdminConsultation | null>(null)
   useLogError('consultations', error)
 
@@ -138,6 +146,9 @@ function ConsultationList() {
           details={consultationDetails(open)}
           onClose={() => setOpen(null)}
           onSave={async (patch) => saved(await update(updateOf(open.id, patch)))}
+          onErase={async () =>
+            erased(await eraseMutation({ id: open.id }, { additionalTypenames: ['Consultation'] }))
+          }
         />
       )}
     </>
@@ -147,6 +158,7 @@ function ConsultationList() {
 function SupportRequestList() {
   const [{ data, fetching, error }] = useQuery({ query: SUPPORT_REQUESTS_QUERY })
   const [, update] = useMutation(UPDATE_SUPPORT_REQUEST)
+  const [, eraseMutation] = useMutation(ERASE_SUPPORT_REQUEST)
   const [open, setOpen] = useState<AdminSupportRequest | null>(null)
   useLogError('support requests', error)
 
@@ -185,6 +197,9 @@ function SupportRequestList() {
           details={supportDetails(open)}
           onClose={() => setOpen(null)}
           onSave={async (patch) => saved(await update(updateOf(open.id, patch)))}
+          onErase={async () =>
+            erased(await eraseMutation({ id: open.id }, { additionalTypenames: ['SupportRequest'] }))
+          }
         />
       )}
     </>
@@ -231,6 +246,20 @@ function saved(result: { error?: CombinedError }): SaveResult {
   }
   toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
   return { ok: false, errors: fieldErrorsOf(result.error) }
+}
+
+/** An erasure's outcome: a toast either way; true closes the dialog. */
+function erased(result: { error?: CombinedError }): boolean {
+  if (!result.error) {
+    toast(TOASTS.requestErased)
+    return true
+  }
+  toast({
+    title: ERRORS.errorTitle,
+    description: messageOf(result.error),
+    variant: 'destructive',
+  })
+  return false
 }
 
 /** SPEC §8: fetch errors of the consultation list are logged to the console. */

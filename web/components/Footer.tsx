@@ -1,13 +1,22 @@
+import { Link } from 'react-router'
 import { COPYRIGHT_YEAR } from '../../schema/constants'
-import { copyright } from '../../schema/site-copy'
+import { copyright, PRIVACY_LINK } from '../../schema/site-copy'
 import { useSite } from '../lib/site'
 
-/** The copyright line closing the home page (SPEC §2, §9). */
+/** The footer of every page: the copyright line (SPEC §2, §9) and the privacy page. */
 export function Footer() {
   const { config } = useSite()
   return (
     <footer className="border-t border-slate-800 bg-slate-950 py-8 text-center text-sm text-slate-300">
       <p>{copyright(COPYRIGHT_YEAR, config.ownerName || 'Portfolio')}</p>
+      <p className="mt-2">
+        <Link
+          to={PRIVACY_LINK.path}
+          className="rounded font-medium text-slate-100 underline underline-offset-4 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-white"
+        >
+          {PRIVACY_LINK.label}
+        </Link>
+      </p>
     </footer>
   )
 }

@@ -3,6 +3,7 @@
 // constants; the server decides, and its messages appear beside the fields.
 import { Link } from 'react-router'
 import { ERRORS, TOASTS } from '../../schema/messages'
+import { PRIVACY_COPY } from '../../schema/privacy-copy'
 import { BUDGETS, PROJECT_TYPES, TIME_SLOTS } from '../../schema/request-options'
 import { DateInput, Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { FormSection, twoColumns } from './layout'
@@ -113,6 +114,7 @@ export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
             required
             maxLength={5000}
             placeholder="What problem should the software solve? Who will use it?"
+            description={PRIVACY_COPY.formNotice}
             defaultValue={values.description}
             error={errors.description}
           />

@@ -3,6 +3,7 @@
 // empty form (SPEC §4: the form resets after success).
 import type { ReactNode } from 'react'
 import { ERRORS, TOASTS } from '../../schema/messages'
+import { PRIVACY_COPY } from '../../schema/privacy-copy'
 import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
 import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { twoColumns } from './layout'
@@ -87,6 +88,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
           required
           maxLength={5000}
           placeholder="What is happening, since when, and what have you tried?"
+          description={PRIVACY_COPY.formNotice}
           defaultValue={values.description}
           error={errors.description}
         />

@@ -3,7 +3,6 @@
 // visible label, a hint when it needs one, and its error (the browser's
 // check, or the server's, matched by `name`) on a line right below it, tied to
 // the control by aria-describedby.
-import type { ReactNode } from 'react'
 import type { Option } from '../../schema/constants'
 import { HONEYPOT_FIELD } from '../../schema/request-options'
 import { controlClass, fieldClass, hintClass, labelClass, submitClass } from './layout'
@@ -84,9 +83,7 @@ export function TextInput(
   )
 }
 
-export function TextAreaInput(
-  props: Common & { maxLength?: number; placeholder?: string; notice?: ReactNode },
-) {
+export function TextAreaInput(props: Common & { maxLength?: number; placeholder?: string }) {
   const { name, required, defaultValue, error, maxLength, placeholder } = props
   return (
     <div className={fieldClass}>

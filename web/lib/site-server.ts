@@ -20,6 +20,8 @@ export type SiteServer = {
   activeResume(): Promise<ActiveResume | null>
   /** The page copy for these keys: the owner's blocks over the documented defaults. */
   content<K extends ContentKey>(keys: readonly K[]): Promise<Record<K, string>>
+  /** One page's stored blocks ("privacy" gives privacy.*), for pages with defaults of their own. */
+  blocks(page: string): Promise<{ key: string; content: string }[]>
   projects(): Promise<PublicProject[]>
   skills(): Promise<PublicSkill[]>
   /** Posts a public form's payload through the REST API's own intake (limits, validation, mail). */

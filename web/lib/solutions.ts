@@ -5,7 +5,6 @@
 import {
   CARD_ANIMATION_DELAY_S,
   CARD_KEY_FEATURES,
-  DEFAULT_PUBLIC_STATUS,
   FEATURED_PROJECT_COUNT,
   FILTER_CATEGORIES,
   type FilterCategory,
@@ -13,9 +12,16 @@ import {
   labelOf,
   PROJECT_STATUSES,
 } from '../../schema/constants'
+import {
+  type CardAction,
+  CONSULTATION_PATH,
+  effectiveStatus,
+  isValidUrl,
+  PLACEHOLDER_PATH,
+  type PublicProjectFields,
+  primaryAction,
+} from '../../schema/project-card'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
-import type { Project } from '../../schema/tables'
-import { isHttpUrl } from '../../schema/url'
 
 /** A row as JSON delivers it, read-only (valtio snapshots are): dates become ISO strings. */
 export type Json<T> = {
@@ -26,8 +32,8 @@ export type Json<T> = {
       : T[K]
 }
 
-/** A project as GET /api/projects returns it. */
-export type PublicProject = Json<Project>
+/** A project as GET /api/projects returns it: the public projection (schema/project-card.ts). */
+export type PublicProject = Json<PublicProjectFields>
 
 /** The fields the rules read; everything else is optional so tests stay short. */
 export type ProjectLike = Pick<PublicProject, 'category'> &
@@ -36,18 +42,7 @@ export type ProjectLike = Pick<PublicProject, 'category'> &
 /** Projects whose category is shown under a filter (every filter but "all"). */
 export type SolutionCategory = Exclude<FilterCategory, 'all'>
 
-export const PLACEHOLDER_PATH = '/api/placeholder'
-export const CONSULTATION_PATH = '/schedule-consultation'
-
-/**
- * SPEC §5: non-empty after trimming, not the placeholder path, and parseable as
- * an absolute URL. Only http(s) is accepted: these URLs become links and image
- * sources, and a `javascript:` URL must never become a clickable button.
- */
-export function isValidUrl(url: string | null | undefined): url is string {
-  const trimmed = url?.trim()
-  return !!trimmed && !trimmed.includes(PLACEHOLDER_PATH) && isHttpUrl(trimmed)
-}
+export { type CardAction, CONSULTATION_PATH, effectiveStatus, isValidUrl, PLACEHOLDER_PATH, primaryAction }
 
 const SOLUTION_CATEGORIES = new Set<string>(
   FILTER_CATEGORIES.map((c) => c.value).filter((v): v is SolutionCategory => v !== 'all'),
@@ -82,9 +77,6 @@ export function parseFilter(value: string | null | undefined): FilterCategory {
   return FILTER_CATEGORIES.some((c) => c.value === value) ? (value as FilterCategory) : 'all'
 }
 
-/** A missing status is shown as production (SPEC §3). */
-export const effectiveStatus = (status: string | null | undefined) => status?.trim() || DEFAULT_PUBLIC_STATUS
-
 export const statusLabel = (status: string | null | undefined) =>
   labelOf(PROJECT_STATUSES, effectiveStatus(status))
 
@@ -95,29 +87,6 @@ const isSitePath = (value: string) => /^\/(?!\/)/.test(value) && !value.includes
 export const cardImage = (image: string | null | undefined) => {
   const trimmed = image?.trim() ?? ''
   return isValidUrl(trimmed) || isSitePath(trimmed) ? trimmed : null
-}
-
-export type CardAction = {
-  kind: 'live' | 'access' | 'demo' | 'learnMore' | 'discuss'
-  label: string
-  href: string
-  /** Opens in a new tab (an outside URL) rather than navigating inside the site. */
-  external: boolean
-}
-
-/** The card's main button, by the rules of SPEC §2, evaluated in order. */
-export function primaryAction(project: ProjectLike): CardAction {
-  const { actions } = SOLUTIONS_COPY
-  if (effectiveStatus(project.status) === 'production' && isValidUrl(project.liveUrl)) {
-    return { kind: 'live', label: actions.live, href: project.liveUrl.trim(), external: true }
-  }
-  if (project.status === 'private' || project.isPublic === false) {
-    return { kind: 'access', label: actions.access, href: CONSULTATION_PATH, external: false }
-  }
-  if (isValidUrl(project.demoUrl)) {
-    return { kind: 'demo', label: actions.demo, href: project.demoUrl.trim(), external: true }
-  }
-  return { kind: 'learnMore', label: actions.learnMore, href: CONSULTATION_PATH, external: false }
 }
 
 /** The main button, then "Discuss This Solution", which every card has. */

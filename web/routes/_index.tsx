@@ -1,7 +1,6 @@
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { type FilterCategory, HOME_CATEGORIES } from '../../schema/constants'
-import { CLAIMS, HOME_COPY, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
-import { Footer } from '../components/Footer'
+import { CLAIMS, HOME_COPY, PRIVACY_LINK, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
 import {
   AppleIcon,
   ArrowRightIcon,
@@ -141,13 +140,26 @@ export default function HomePage() {
               <ul aria-label="Credentials" className="mt-10 flex flex-wrap gap-3">
                 {HOME_COPY.badges.map((badge, i) => {
                   const Icon = BADGE_ICONS[i] ?? ShieldIcon
+                  const look =
+                    'inline-flex items-center gap-2 rounded-full border border-white/30 bg-white/10 px-4 py-2 text-sm font-semibold text-white'
                   return (
-                    <li
-                      key={badge}
-                      className="inline-flex items-center gap-2 rounded-full border border-white/30 bg-white/10 px-4 py-2 text-sm font-semibold text-white"
-                    >
-                      <Icon className="h-4 w-4" />
-                      {badge}
+                    <li key={badge}>
+                      {/* The HIPAA claim links to what the site actually does with visitors' data. */}
+                      {i === 0 ? (
+                        <Link
+                          to={PRIVACY_LINK.path}
+                          aria-label={PRIVACY_LINK.badgeLabel}
+                          className={`${look} outline-none hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white`}
+                        >
+                          <Icon className="h-4 w-4" />
+                          {badge}
+                        </Link>
+                      ) : (
+                        <span className={look}>
+                          <Icon className="h-4 w-4" />
+                          {badge}
+                        </span>
+                      )}
                     </li>
                   )
                 })}
@@ -268,7 +280,6 @@ export default function HomePage() {
           </a>
         </CtaSection>
       </main>
-      <Footer />
     </>
   )
 }

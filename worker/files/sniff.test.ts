@@ -15,6 +15,8 @@ describe('sniffFile', () => {
     ['an executable renamed .pdf', 'cv.pdf', fixtures.exe()],
     ['an ELF binary renamed .docx', 'cv.docx', fixtures.elf()],
     ['a spreadsheet renamed .docx', 'cv.docx', fixtures.xlsx()],
+    ['a ZIP that merely contains the bytes word/', 'cv.docx', fixtures.fakeDocx()],
+    ['a truncated .docx (no central directory)', 'cv.docx', fixtures.docx().slice(0, 60)],
     ['a PDF named .doc', 'cv.doc', fixtures.pdf()],
     ['an image', 'cv.png', fixtures.png()],
     ['a text file', 'cv.txt', fixtures.text()],

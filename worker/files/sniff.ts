@@ -69,17 +69,47 @@ function startsWith(bytes: Uint8Array, signature: number[], offset = 0) {
   return signature.every((b, i) => bytes[offset + i] === b)
 }
 
-function contains(bytes: Uint8Array, needle: number[]) {
-  outer: for (let i = 0; i <= bytes.length - needle.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer
-    return true
+const u16 = (b: Uint8Array, at: number) => (b[at] ?? 0) | ((b[at + 1] ?? 0) << 8)
+const u32 = (b: Uint8Array, at: number) => (u16(b, at) | (u16(b, at + 2) << 16)) >>> 0
+
+/**
+ * The entry names of a ZIP's central directory (APPNOTE.TXT §4.3.12-16), or
+ * null when it has none that can be read. The directory, not a byte search,
+ * says what the archive holds: "word/" inside some entry's data proves nothing.
+ */
+export function zipEntryNames(bytes: Uint8Array): string[] | null {
+  // The end record is 22 bytes plus a comment of at most 65,535.
+  const last = bytes.length - 22
+  let end = -1
+  for (let i = last; i >= 0 && i >= last - 0xffff; i--) {
+    if (u32(bytes, i) === 0x06054b50) {
+      end = i
+      break
+    }
   }
-  return false
+  if (end < 0) return null
+  const count = u16(bytes, end + 10)
+  const size = u32(bytes, end + 12)
+  const start = u32(bytes, end + 16)
+  if (start + size > end) return null
+  const names: string[] = []
+  const decoder = new TextDecoder()
+  let at = start
+  for (let n = 0; n < count; n++) {
+    if (at + 46 > end || u32(bytes, at) !== 0x02014b50) return null
+    const nameLength = u16(bytes, at + 28)
+    const skip = nameLength + u16(bytes, at + 30) + u16(bytes, at + 32)
+    if (at + 46 + nameLength > end) return null
+    names.push(decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)))
+    at += 46 + skip
+  }
+  return names
 }
 
 const OLE_CFB = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
 const ZIP_LOCAL = [0x50, 0x4b, 0x03, 0x04]
-const WORD_DIR = ascii('word/')
+/** The main part every WordprocessingML package has (ECMA-376 Part 2). */
+const WORD_DOCUMENT = 'word/document.xml'
 
 /** The binary kinds, recognised by their magic bytes. */
 function binaryKind(bytes: Uint8Array): FileKind | null {
@@ -91,9 +121,9 @@ function binaryKind(bytes: Uint8Array): FileKind | null {
   // Word 97-2003 documents are OLE compound files. (So are .xls and .msi, but
   // those fail the extension check below.)
   if (startsWith(bytes, OLE_CFB)) return 'doc'
-  // A .docx is a ZIP whose entries live under word/; a ZIP without them
-  // (an .xlsx, a .jar, a plain archive) is not a Word document.
-  if (startsWith(bytes, ZIP_LOCAL)) return contains(bytes, WORD_DIR) ? 'docx' : null
+  // A .docx is a ZIP whose central directory lists word/document.xml; a ZIP
+  // without it (an .xlsx, a .jar, a plain archive) is not a Word document.
+  if (startsWith(bytes, ZIP_LOCAL)) return zipEntryNames(bytes)?.includes(WORD_DOCUMENT) ? 'docx' : null
   return null
 }
 

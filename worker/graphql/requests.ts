@@ -4,6 +4,8 @@
 import { rowId } from '../../schema/ids'
 import { requestUpdateInput } from '../../schema/payloads'
 import { REQUEST_STATUSES } from '../../schema/request-options'
+import type { RequestErasure } from '../../schema/tables'
+import { eraseRequest, listErasures } from '../services/privacy'
 import {
   type ConsultationView,
   listConsultations,
@@ -46,6 +48,11 @@ const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').impl
     status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    closedAt: t.expose('closedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was completed or cancelled; it is purged REQUEST_RETENTION_DAYS later.',
+    }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
   }),
 })
@@ -71,6 +78,11 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
     status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
+    closedAt: t.expose('closedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it was completed or cancelled; it is purged REQUEST_RETENTION_DAYS later.',
+    }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
   }),
 })
@@ -120,5 +132,47 @@ builder.mutationField('updateSupportRequest', (t) =>
     args: updateArgs,
     resolve: (_root, { id, status, notes }, ctx) =>
       updateSupportRequest(ctx.db, id, { status: status ?? undefined, notes }),
+  }),
+)
+
+// Erasure on a visitor's demand (services/privacy.ts), and its record.
+const RequestErasureRef = builder.objectRef<RequestErasure>('RequestErasure').implement({
+  description: 'That a request was erased, and why; none of its data.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the erasure record.' }),
+    requestKind: t.exposeString('requestKind', { description: 'Which form it came from: consultation or support.' }),
+    requestId: t.exposeID('requestId', { description: 'Id the erased request had.' }),
+    reason: t.exposeString('reason', { description: 'Why: visitor (on demand) or retention (the cron).' }),
+    erasedAt: t.expose('erasedAt', { type: 'DateTime', description: 'When it was erased.' }),
+  }),
+})
+
+builder.queryField('requestErasures', (t) =>
+  t.field({
+    type: [RequestErasureRef],
+    description: 'Every erasure, newest first.',
+    resolve: (_root, _args, ctx) => listErasures(ctx.db),
+  }),
+)
+
+const eraseArgs = builder.args((t) => ({
+  id: t.id({ required: true, description: 'Id of the request.' }).validate(rowId),
+}))
+
+builder.mutationField('eraseConsultation', (t) =>
+  t.field({
+    type: 'ID',
+    description: 'Deletes the consultation and its e-mails for good; returns its id.',
+    args: eraseArgs,
+    resolve: async (_root, { id }, ctx) => String(await eraseRequest(ctx.db, 'consultation', Number(id))),
+  }),
+)
+
+builder.mutationField('eraseSupportRequest', (t) =>
+  t.field({
+    type: 'ID',
+    description: 'Deletes the support request and its e-mails for good; returns its id.',
+    args: eraseArgs,
+    resolve: async (_root, { id }, ctx) => String(await eraseRequest(ctx.db, 'support', Number(id))),
   }),
 )

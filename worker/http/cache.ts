@@ -1,5 +1,6 @@
 import { etag } from 'hono/etag'
 import { createMiddleware } from 'hono/factory'
+import { CONTENT_PAGES } from '../../schema/public-content'
 import type { AppEnv } from '../env'
 import { inBackground } from './background'
 
@@ -20,6 +21,9 @@ export const PUBLIC_READ_PATHS = [
   '/pages/content',
   '/pages/resume',
 ] as const
+
+/** One page's copy (GET /api/page-content/:page), cached and purged like the reads above. */
+const PAGE_CONTENT_PATHS = CONTENT_PAGES.map((page) => `/api/page-content/${page}`)
 
 // Cache keys are independent of the host the request came in on.
 const cacheKey = (path: string) => new Request(`https://public-read.cache${path}`)
@@ -106,7 +110,7 @@ export async function pageCacheKey(cache: Cache, buildVersion: string, url: URL)
 export async function purgePublicReads() {
   const cache = await caches.open('public-reads')
   await Promise.all([
-    ...PUBLIC_READ_PATHS.map((path) => cache.delete(cacheKey(path))),
+    ...[...PUBLIC_READ_PATHS, ...PAGE_CONTENT_PATHS].map((path) => cache.delete(cacheKey(path))),
     caches.open(PAGE_CACHE).then(startGeneration),
   ])
 }
@@ -120,6 +124,23 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 export const purgeAfterOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
   await next()
   if (WRITE_METHODS.has(c.req.method) && c.res.ok && c.get('user')) await purgePublicReads()
+})
+
+/**
+ * The default for the API and /graphql: an answer that did not choose its own
+ * caching (the public reads do) may carry a visitor's data or the owner's, so
+ * no cache may keep it; /graphql is the owner's API and never cacheable.
+ */
+export const noStoreByDefault = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (c.req.path === '/graphql' || !c.res.headers.has('Cache-Control')) {
+    try {
+      c.res.headers.set('Cache-Control', 'private, no-store')
+    } catch {
+      c.res = new Response(c.res.body, c.res)
+      c.res.headers.set('Cache-Control', 'private, no-store')
+    }
+  }
 })
 
 /** Owner-only answers are never stored by shared caches. */

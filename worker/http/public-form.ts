@@ -3,12 +3,16 @@
 import { createMiddleware } from 'hono/factory'
 import { HONEYPOT_FIELD } from '../../schema/request-options'
 import type { AppEnv } from '../env'
-import { clientIp, enforceRateLimit } from './rate-limit'
+import { clientIp, enforceRateLimit, networkKey } from './rate-limit'
 
-/** 429 once an IP has sent too many submissions of this form (FORM_LIMITER: 5 a minute). */
+/** Throws 429 once a network has sent too many submissions of a form (an IPv6 /64 counts as one). */
+export const limitForm = (env: Env, form: string, ip: string) =>
+  enforceRateLimit(env, env.FORM_LIMITER, [`${form}:${networkKey(ip)}`])
+
+/** 429 once an address (IPv4) or network (IPv6 /64) has sent too many submissions of this form (FORM_LIMITER: 5 a minute). */
 export const formRateLimit = (form: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    await enforceRateLimit(c.env, c.env.FORM_LIMITER, [`${form}:${clientIp(c.req.raw)}`])
+    await limitForm(c.env, form, clientIp(c.req.raw))
     await next()
   })
 

@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import type { AppEnv } from '../env'
 import { viteDev } from '../vite-dev'
+import { humanCheck, TURNSTILE_ORIGIN } from './turnstile'
 
 /** The origin of the configured chatbot demo, or null when none (or an invalid URL) is set. */
 export function chatbotOrigin(env: Env): string | null {
@@ -12,6 +14,10 @@ export function chatbotOrigin(env: Env): string | null {
   }
 }
 
+const envOf = (c: Context) => (c as Context<AppEnv>).env
+/** Turnstile's widget is a script and a frame from its origin, allowed only when it is on. */
+const turnstile = (c: Context) => (humanCheck(envOf(c)).siteKey ? TURNSTILE_ORIGIN : '')
+
 /**
  * Security headers on every response, static assets included (the Worker runs
  * first for all paths), through Hono's secureHeaders. Scripts: the site's own
@@ -20,17 +26,17 @@ export function chatbotOrigin(env: Env): string | null {
  * worker/pages.ts). Vite's dev server injects scripts without one, so only under
  * `npm run dev` is inline script allowed instead (a nonce would switch it off).
  */
-export const securityHeaders = secureHeaders({
+const policy = secureHeaders({
   contentSecurityPolicy: {
     defaultSrc: ["'self'"],
-    scriptSrc: viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
+    scriptSrc: viteDev ? ["'self'", "'unsafe-inline'", turnstile] : ["'self'", NONCE, turnstile],
     // The card animation delays and react-aria set inline style attributes.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Project images may be hosted anywhere on https.
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'"],
     connectSrc: viteDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-    frameSrc: [(c: Context) => chatbotOrigin((c as Context<AppEnv>).env) ?? "'none'"],
+    frameSrc: [(c: Context) => [chatbotOrigin(envOf(c)), turnstile(c)].filter(Boolean).join(' ') || "'none'"],
     frameAncestors: ["'none'"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -39,6 +45,8 @@ export const securityHeaders = secureHeaders({
   strictTransportSecurity: 'max-age=63072000; includeSubDomains',
   referrerPolicy: 'strict-origin-when-cross-origin',
   xFrameOptions: 'DENY',
+  // Set per path below.
+  crossOriginResourcePolicy: false,
   // A response that brings its own policy keeps it (uploaded files are served sandboxed).
   overwrite: false,
   permissionsPolicy: {
@@ -49,3 +57,19 @@ export const securityHeaders = secureHeaders({
     usb: [],
   },
 })
+
+/**
+ * Only what other sites must be able to load is cross-origin: the site's own
+ * static images (favicon, social preview images), which link previews and
+ * web mail fetch. Everything else, the API above all, is same-origin.
+ */
+const EMBEDDABLE = /^\/(?!api\/)[^?]*\.(png|jpe?g|gif|webp|svg|ico)$/i
+export const resourcePolicyFor = (path: string) => (EMBEDDABLE.test(path) ? 'cross-origin' : 'same-origin')
+
+export const securityHeaders = [
+  policy,
+  createMiddleware<AppEnv>(async (c, next) => {
+    await next()
+    c.res.headers.set('Cross-Origin-Resource-Policy', resourcePolicyFor(c.req.path))
+  }),
+] as const

@@ -4,6 +4,7 @@
 // TZID time; the US rules have been these since 2007).
 // https://www.rfc-editor.org/rfc/rfc5545
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
+import { cleanText } from '../../schema/text'
 
 /** The free consultation lasts 30 minutes (SPEC §1). */
 export const CONSULTATION_MINUTES = 30
@@ -28,9 +29,13 @@ const CHICAGO_VTIMEZONE = [
   'END:VTIMEZONE',
 ]
 
-/** TEXT value escaping (RFC 5545 §3.3.11). */
+/**
+ * TEXT value escaping (RFC 5545 §3.3.11). Control characters are not allowed
+ * in a TEXT value (§3.1 "CONTROL"), so they are dropped first: a last guard,
+ * since stored request fields are already clean (schema/text.ts).
+ */
 export const escapeIcsText = (value: string) =>
-  value
+  cleanText(value, 'multi')
     .replace(/\\/g, '\\\\')
     .replace(/;/g, '\\;')
     .replace(/,/g, '\\,')
@@ -106,12 +111,14 @@ export function consultationIcs(event: ConsultationEvent): string {
     `DTEND;TZID=${tz}:${localStamp(event.date, addMinutes(event.time, CONSULTATION_MINUTES))}`,
     `SUMMARY:${escapeIcsText(event.summary)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
-    `ORGANIZER;CN=${paramValue(event.organizerName)}:mailto:${event.organizerEmail}`,
+    `ORGANIZER;CN=${paramValue(event.organizerName)}:mailto:${cleanText(event.organizerEmail, 'single')}`,
     `CONTACT:${escapeIcsText(`${event.visitorName} <${event.visitorEmail}>`)}`,
     'STATUS:TENTATIVE',
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',
   ]
-  return `${lines.map(foldLine).join('\r\n')}\r\n`
+  // Every value above is escaped or fixed; this keeps any control character out
+  // of the file whatever a future field brings (only the CRLF line ends remain).
+  return `${lines.map((l) => foldLine(cleanText(l, 'single'))).join('\r\n')}\r\n`
 }

@@ -3,12 +3,14 @@
 // Sending happens after the response (waitUntil) and, on failure, again from
 // the cron trigger with exponential backoff. Delivery is at least once: a
 // Worker stopped between sending and recording the result sends again later.
-import { and, asc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import { OUTBOX_MAX_ATTEMPTS } from '../../schema/constants'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { escapeHtml } from '../escape'
 import { log } from '../http/logging'
 import { sendMail } from './send'
+import { headerSafe } from './templates'
 
 export type OutboxMessage = {
   recipient: string
@@ -41,11 +43,102 @@ export function enqueueAfterInsert(
   owner: 'consultationId' | 'supportRequestId',
   message: OutboxMessage,
   now: Date,
+  /** Past the hourly cap: kept, but announced by the next digest instead of sent. */
+  held = false,
 ) {
   return db
     .insert(tables.mailOutbox)
-    .values({ ...message, [owner]: sql`last_insert_rowid()`, nextAttemptAt: now })
+    .values({
+      ...message,
+      [owner]: sql`last_insert_rowid()`,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+      ...(held ? { status: 'held' } : {}),
+    })
     .returning({ id: tables.mailOutbox.id })
+}
+
+// ---------- The hourly notification cap and its digest ----------
+
+const HOUR = 60 * MINUTE
+export const DEFAULT_NOTIFY_HOURLY_CAP = 30
+
+/** NOTIFY_HOURLY_CAP, or the default when unset or not a positive whole number. */
+export function notifyHourlyCap(env: Env): number {
+  const value = Number(env.NOTIFY_HOURLY_CAP)
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_NOTIFY_HOURLY_CAP
+}
+
+/**
+ * Whether one more request may have its own e-mail: fewer than the cap were
+ * queued in the past hour. (Two requests at the same instant can both see the
+ * last free place; the cap is a flood guard, not an exact quota.)
+ */
+export async function notificationBudgetLeft(db: Db, env: Env, now: Date): Promise<boolean> {
+  const o = tables.mailOutbox
+  const [row] = await db
+    .select({ n: count() })
+    .from(o)
+    .where(
+      and(eq(o.kind, 'notification'), ne(o.status, 'held'), gte(o.createdAt, new Date(now.getTime() - HOUR))),
+    )
+  return (row?.n ?? 0) < notifyHourlyCap(env)
+}
+
+/**
+ * Queues one digest of the held notifications, at most one an hour: the owner
+ * gets the cap's worth of e-mails plus one digest, however many requests come.
+ * Returns the digest's outbox id, or null when there is nothing to send yet.
+ */
+export async function queueDigest(db: Db, env: Env, now: number): Promise<number | null> {
+  const o = tables.mailOutbox
+  const [recent] = await db
+    .select({ id: o.id })
+    .from(o)
+    .where(and(eq(o.kind, 'digest'), gte(o.createdAt, new Date(now - HOUR))))
+    .limit(1)
+  if (recent) return null
+  const held = await db
+    .select({ id: o.id, subject: o.subject })
+    .from(o)
+    .where(and(eq(o.status, 'held'), isNull(o.digestId)))
+    .orderBy(asc(o.id))
+  if (!held.length) return null
+  const adminUrl = new URL('/admin', env.SITE_URL).toString()
+  const intro = `More than ${notifyHourlyCap(env)} requests arrived within an hour, so these ${held.length} are listed here instead of one e-mail each. Every one is stored; read them in the admin panel: ${adminUrl}`
+  const [[digest]] = await db.batch([
+    db
+      .insert(o)
+      .values({
+        kind: 'digest',
+        recipient: env.NOTIFY_EMAIL,
+        replyTo: null,
+        subject: headerSafe(`${held.length} more requests (notification limit reached)`),
+        textBody: [intro, '', ...held.map((h) => `- ${h.subject}`)].join('\n'),
+        htmlBody: `<!doctype html><html><body><p>${escapeHtml(intro)}</p><ul>${held
+          .map((h) => `<li>${escapeHtml(h.subject)}</li>`)
+          .join('')}</ul></body></html>`,
+        nextAttemptAt: new Date(now),
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      })
+      .returning({ id: o.id }),
+    db
+      .update(o)
+      .set({ digestId: sql`last_insert_rowid()` })
+      .where(
+        and(
+          eq(o.status, 'held'),
+          isNull(o.digestId),
+          inArray(
+            o.id,
+            held.map((h) => h.id),
+          ),
+        ),
+      ),
+  ])
+  return digest!.id
 }
 
 /** Takes a due pending message for this invocation by pushing its next attempt past the lease. */
@@ -86,10 +179,17 @@ export async function deliver(db: Db, env: Env, id: number, now = Date.now()): P
     })
     return failed ? 'failed' : 'retry'
   }
-  await db
-    .update(o)
-    .set({ attempts, status: 'sent', sentAt: new Date(now), lastError: null })
-    .where(eq(o.id, id))
+  await db.batch([
+    db
+      .update(o)
+      .set({ attempts, status: 'sent', sentAt: new Date(now), lastError: null })
+      .where(eq(o.id, id)),
+    // The requests a digest announces are delivered with it.
+    db
+      .update(o)
+      .set({ status: 'sent', sentAt: new Date(now) })
+      .where(and(eq(o.digestId, id), eq(o.status, 'held'))),
+  ])
   return 'sent'
 }
 

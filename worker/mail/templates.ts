@@ -13,6 +13,7 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
+import { cleanText } from '../../schema/text'
 import { businessDate, formatCalendarDate } from './business-time'
 import { notificationHtml } from './notification-html'
 
@@ -28,8 +29,14 @@ export const headerSafe = (value: string, max = 150) =>
 
 type Row = [label: string, value: string | null | undefined]
 
-function render(title: string, intro: string, rows: Row[], description: string, adminUrl: string) {
-  const shown = rows.filter((r): r is [string, string] => Boolean(r[1]))
+function render(title: string, rawIntro: string, rows: Row[], rawDescription: string, adminUrl: string) {
+  // A last guard (stored values are already clean, schema/text.ts): no control
+  // character, and no line break inside a row, so no value can fake a line.
+  const shown = rows
+    .map(([label, value]): Row => [label, value ? cleanText(value, 'single') : value])
+    .filter((r): r is [string, string] => Boolean(r[1]))
+  const description = cleanText(rawDescription, 'multi')
+  const intro = cleanText(rawIntro, 'single')
   const text = [
     intro,
     '',

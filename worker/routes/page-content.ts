@@ -1,17 +1,29 @@
 import { Hono } from 'hono'
 import { contentBody, contentInput } from '../../schema/payloads'
+import { type ContentPage, isContentPage } from '../../schema/public-content'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { publicRead } from '../http/cache'
+import { notFound } from '../http/errors'
 import { keyParam } from '../http/params'
 import { jsonBody } from '../http/validate'
-import { listContent, saveContent, updateContent } from '../services/content'
+import { listPublicContent, saveContent, updateContent } from '../services/content'
 
-// /api/page-content: public list (the site's copy); create and update are owner-only.
+// /api/page-content: the public pages' copy (blocks under keys no page reads are not sent); create and update are owner-only.
 // POST saves by key (SPEC §4: an existing key is updated): 201 when it created
 // the block, 200 when it updated one. PUT updates an existing key only (404 otherwise).
 export const pageContent = new Hono<AppEnv>()
-  .get('/', ...publicRead, async (c) => c.json(await listContent(c.var.db)))
+  .get('/', ...publicRead, async (c) => c.json(await listPublicContent(c.var.db)))
+  // One page's copy: only the blocks that page reads.
+  .get(
+    '/:page',
+    async (c, next) => {
+      if (!isContentPage(c.req.param('page'))) throw notFound()
+      await next()
+    },
+    ...publicRead,
+    async (c) => c.json(await listPublicContent(c.var.db, c.req.param('page') as ContentPage)),
+  )
   .post('/', requireOwner, jsonBody(contentInput), async (c) => {
     const { block, created } = await saveContent(c.var.db, c.req.valid('json'))
     return c.json(block, created ? 201 : 200)

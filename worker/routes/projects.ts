@@ -5,12 +5,12 @@ import type { AppEnv } from '../env'
 import { publicRead } from '../http/cache'
 import { idParam } from '../http/params'
 import { jsonBody } from '../http/validate'
-import { createProject, deleteProject, listProjects, updateProject } from '../services/projects'
+import { createProject, deleteProject, listPublicProjects, updateProject } from '../services/projects'
 
-// /api/projects: public list; create, update and delete are owner-only.
+// /api/projects: the public list (each project's public projection, no hidden links); create, update and delete are owner-only.
 // Public reads carry a content-derived ETag, so a write invalidates them by construction.
 export const projects = new Hono<AppEnv>()
-  .get('/', ...publicRead, async (c) => c.json(await listProjects(c.var.db)))
+  .get('/', ...publicRead, async (c) => c.json(await listPublicProjects(c.var.db)))
   .post('/', requireOwner, jsonBody(projectInput), async (c) =>
     c.json(await createProject(c.var.db, c.req.valid('json')), 201),
   )

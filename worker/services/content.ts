@@ -1,12 +1,18 @@
 import { asc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { ContentInput, contentBody } from '../../schema/payloads'
+import { type ContentPage, publicBlocks } from '../../schema/public-content'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { NotFound } from './errors'
 
 export function listContent(db: Db) {
   return db.select().from(tables.pageContent).orderBy(asc(tables.pageContent.key))
+}
+
+/** The blocks the public pages read (all of them, or one page's). */
+export async function listPublicContent(db: Db, page?: ContentPage) {
+  return publicBlocks(await listContent(db), page)
 }
 
 /**

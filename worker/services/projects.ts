@@ -1,5 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm'
 import type { ProjectInput } from '../../schema/payloads'
+import { publicProject } from '../../schema/project-card'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { NotFound } from './errors'
@@ -10,6 +11,11 @@ export function listProjects(db: Db) {
     .select()
     .from(tables.projects)
     .orderBy(asc(tables.projects.order), desc(tables.projects.createdAt), desc(tables.projects.id))
+}
+
+/** What anonymous visitors get: each project's public projection (schema/project-card.ts). */
+export async function listPublicProjects(db: Db) {
+  return (await listProjects(db)).map(publicProject)
 }
 
 export async function getProject(db: Db, id: number) {

@@ -1,25 +1,25 @@
 // Consultation and IT-support requests: the one service layer behind the
 // public forms (REST) and the owner's views (REST and GraphQL alike).
-import { desc, eq, getTableColumns, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, type SQL, sql } from 'drizzle-orm'
 import { labelOf } from '../../schema/constants'
 import type { ConsultationInput, RequestUpdateInput, SupportRequestInput } from '../../schema/payloads'
-import { MAIL_STATUSES, PROJECT_TYPES } from '../../schema/request-options'
+import { CLOSED_STATUSES, MAIL_STATUSES, PROJECT_TYPES } from '../../schema/request-options'
 import type { Consultation, SupportRequest } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { parseId } from '../http/params'
 import { businessDate } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
-import { enqueueAfterInsert } from '../mail/outbox'
+import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage } from '../mail/outbox'
 import { consultationMail, describeSlot, type MailContent, supportRequestMail } from '../mail/templates'
 import { Invalid, NotFound } from './errors'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
-export type ConsultationView = Consultation & { delivery: Delivery }
-export type SupportRequestView = SupportRequest & { delivery: Delivery }
+export type ConsultationView = Omit<Consultation, 'fingerprint'> & { delivery: Delivery }
+export type SupportRequestView = Omit<SupportRequest, 'fingerprint'> & { delivery: Delivery }
 
 /** The owner's notification of a request: to NOTIFY_EMAIL, with replies going to the visitor. */
-const notification = (env: Env, visitorEmail: string, mail: MailContent) => ({
+const notification = (env: Env, visitorEmail: string, mail: MailContent): OutboxMessage => ({
   recipient: env.NOTIFY_EMAIL,
   replyTo: visitorEmail,
   subject: mail.subject,
@@ -29,14 +29,28 @@ const notification = (env: Env, visitorEmail: string, mail: MailContent) => ({
 
 export const PAST_DATE_MESSAGE = 'Choose today or a later date'
 
-// ---------- Public submissions ----------
+// ---------- Public submissions: one intake path for both forms ----------
 
-export async function submitConsultation(db: Db, env: Env, input: ConsultationInput, now = new Date()) {
-  // The slot is a Central time, so "not in the past" compares Central calendar dates.
-  if (businessDate(new Date(input.preferredDate)) < businessDate(now)) {
-    throw new Invalid({ preferredDate: PAST_DATE_MESSAGE })
-  }
-  const { website: _honeypot, ...fields } = input
+export type RequestKind = 'consultation' | 'support'
+type InputOf<K extends RequestKind> = K extends 'consultation' ? ConsultationInput : SupportRequestInput
+
+/** An identical resubmission (same e-mail, same content) within this window is stored once. */
+export const DEDUPE_WINDOW_MS = 10 * 60_000
+
+/**
+ * What identifies a submission: every field (e-mail in lower case), so only
+ * a true resubmission matches. Stored as a hash, it reveals nothing itself.
+ */
+async function fingerprintOf(kind: RequestKind, fields: Record<string, unknown>): Promise<string> {
+  const normalised = Object.entries(fields)
+    .map(([k, v]) => [k, k === 'email' && typeof v === 'string' ? v.toLowerCase() : (v ?? null)])
+    .sort(([a], [b]) => String(a).localeCompare(String(b)))
+  const bytes = new TextEncoder().encode(JSON.stringify([kind, normalised]))
+  const digest = await crypto.subtle.digest('SHA-256', bytes)
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+function consultationNotification(env: Env, input: ConsultationInput, now: Date): OutboxMessage {
   const mail = consultationMail(env, input)
   const ics = consultationIcs({
     uid: `consultation-${crypto.randomUUID()}@${new URL(env.SITE_URL).hostname}`,
@@ -60,40 +74,122 @@ export async function submitConsultation(db: Db, env: Env, input: ConsultationIn
     visitorEmail: input.email,
     createdAt: now,
   })
-  const [[request], [outbox]] = await db.batch([
-    db
-      .insert(tables.consultations)
-      .values({ ...fields, budget: fields.budget ?? null, status: 'pending' })
-      .returning({ id: tables.consultations.id }),
-    enqueueAfterInsert(db, 'consultationId', { ...notification(env, input.email, mail), ics }, now),
-  ])
-  return { id: request!.id, outboxId: outbox!.id }
+  return { ...notification(env, input.email, mail), ics }
 }
 
-export async function submitSupportRequest(db: Db, env: Env, input: SupportRequestInput, now = new Date()) {
-  const { website: _honeypot, ...fields } = input
-  const mail = supportRequestMail(env, input)
+/** Per form: its table, the outbox column that points at it, and its notification. */
+const INTAKE = {
+  consultation: {
+    table: tables.consultations,
+    owner: 'consultationId',
+    notify: (env: Env, input: ConsultationInput, now: Date) => consultationNotification(env, input, now),
+    check: (input: ConsultationInput, now: Date) => {
+      // The slot is a Central time, so "not in the past" compares Central calendar dates.
+      if (businessDate(new Date(input.preferredDate)) < businessDate(now)) {
+        throw new Invalid({ preferredDate: PAST_DATE_MESSAGE })
+      }
+    },
+    row: ({ website: _honeypot, 'cf-turnstile-response': _token, ...fields }: ConsultationInput) => ({
+      ...fields,
+      budget: fields.budget ?? null,
+    }),
+  },
+  support: {
+    table: tables.supportRequests,
+    owner: 'supportRequestId',
+    notify: (env: Env, input: SupportRequestInput) =>
+      notification(env, input.email, supportRequestMail(env, input)),
+    check: (_input: SupportRequestInput, _now: Date) => {},
+    row: ({ website: _honeypot, 'cf-turnstile-response': _token, ...fields }: SupportRequestInput) => ({
+      ...fields,
+      preferredTime: fields.preferredTime ?? null,
+    }),
+  },
+} as const
+
+export type Submission = {
+  id: number
+  /** The notification to send now; null when none (a resubmission, or held for the digest). */
+  outboxId: number | null
+  /** An identical submission was already stored within DEDUPE_WINDOW_MS: nothing new was stored. */
+  duplicate: boolean
+  /** Past the hourly notification cap: announced by the next digest instead of its own e-mail. */
+  held: boolean
+}
+
+/**
+ * Stores a validated request with its notification in one batch. An identical
+ * resubmission within 10 minutes is answered with the first one's id and
+ * stores nothing; past the hourly cap the notification is held for the digest.
+ */
+export async function submitRequest<K extends RequestKind>(
+  db: Db,
+  env: Env,
+  kind: K,
+  input: InputOf<K>,
+  now = new Date(),
+): Promise<Submission> {
+  const intake = INTAKE[kind] as unknown as {
+    table: typeof tables.consultations
+    owner: 'consultationId' | 'supportRequestId'
+    notify: (env: Env, input: InputOf<K>, now: Date) => OutboxMessage
+    check: (input: InputOf<K>, now: Date) => void
+    row: (input: InputOf<K>) => Record<string, unknown>
+  }
+  intake.check(input, now)
+  const fields = intake.row(input)
+  const fingerprint = await fingerprintOf(kind, fields)
+  const t = intake.table
+  const [first] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.fingerprint, fingerprint), gte(t.createdAt, new Date(now.getTime() - DEDUPE_WINDOW_MS))))
+    .orderBy(asc(t.id))
+    .limit(1)
+  if (first) return { id: first.id, outboxId: null, duplicate: true, held: false }
+
+  const held = !(await notificationBudgetLeft(db, env, now))
   const [[request], [outbox]] = await db.batch([
     db
-      .insert(tables.supportRequests)
-      .values({ ...fields, preferredTime: fields.preferredTime ?? null, status: 'pending' })
-      .returning({ id: tables.supportRequests.id }),
-    enqueueAfterInsert(db, 'supportRequestId', notification(env, input.email, mail), now),
+      .insert(t)
+      .values({
+        ...(fields as typeof t.$inferInsert),
+        status: 'pending',
+        fingerprint,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: t.id }),
+    enqueueAfterInsert(db, intake.owner, intake.notify(env, input, now), now, held),
   ])
-  return { id: request!.id, outboxId: outbox!.id }
+  return { id: request!.id, outboxId: held ? null : outbox!.id, duplicate: false, held }
 }
+
+export const submitConsultation = (db: Db, env: Env, input: ConsultationInput, now = new Date()) =>
+  submitRequest(db, env, 'consultation', input, now)
+
+export const submitSupportRequest = (db: Db, env: Env, input: SupportRequestInput, now = new Date()) =>
+  submitRequest(db, env, 'support', input, now)
 
 // ---------- Owner views ----------
 
 // A request has exactly one outbox row; one without (never the case for rows
 // this app writes) has no notification coming, which the admin shows as failed.
+// A notification held for the digest (past the hourly cap) is still to come.
 const toDelivery = (status: string | null): Delivery =>
-  (MAIL_STATUSES as readonly string[]).includes(status ?? '') ? (status as Delivery) : 'failed'
+  status === 'held'
+    ? 'pending'
+    : (MAIL_STATUSES as readonly string[]).includes(status ?? '')
+      ? (status as Delivery)
+      : 'failed'
+
+/** A request's columns as the owner sees them (the dedupe fingerprint is internal). */
+const viewColumns = <T extends { fingerprint: unknown }>({ fingerprint: _internal, ...columns }: T) => columns
 
 function selectConsultations(db: Db, where?: SQL) {
   const c = tables.consultations
   const query = db
-    .select({ ...getTableColumns(c), mailStatus: tables.mailOutbox.status })
+    .select({ ...viewColumns(getTableColumns(c)), mailStatus: tables.mailOutbox.status })
     .from(c)
     .leftJoin(tables.mailOutbox, eq(tables.mailOutbox.consultationId, c.id))
     .$dynamic()
@@ -103,7 +199,7 @@ function selectConsultations(db: Db, where?: SQL) {
 function selectSupportRequests(db: Db, where?: SQL) {
   const s = tables.supportRequests
   const query = db
-    .select({ ...getTableColumns(s), mailStatus: tables.mailOutbox.status })
+    .select({ ...viewColumns(getTableColumns(s)), mailStatus: tables.mailOutbox.status })
     .from(s)
     .leftJoin(tables.mailOutbox, eq(tables.mailOutbox.supportRequestId, s.id))
     .$dynamic()
@@ -126,8 +222,15 @@ export async function listSupportRequests(db: Db): Promise<SupportRequestView[]>
 
 /** Only the fields given change: an absent `notes` keeps the notes, null or "" clears them. */
 function changesOf(patch: RequestUpdateInput) {
-  const changes: { status?: string; notes?: string | null } = {}
-  if (patch.status !== undefined) changes.status = patch.status
+  const changes: { status?: string; notes?: string | null; closedAt?: SQL | null } = {}
+  if (patch.status !== undefined) {
+    changes.status = patch.status
+    // Retention counts from the close (worker/services/retention.ts); reopening stops the count.
+    // Closing again keeps the first close time.
+    changes.closedAt = (CLOSED_STATUSES as readonly string[]).includes(patch.status)
+      ? sql`coalesce(closed_at, ${Date.now()})`
+      : null
+  }
   if (patch.notes !== undefined) changes.notes = patch.notes
   return changes
 }

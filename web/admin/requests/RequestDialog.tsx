@@ -3,7 +3,7 @@
 import { type ReactNode, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { REQUEST_STATUSES } from '../../../schema/request-options'
-import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
+import { AdminButton, AdminDialog, AdminSelect, AdminTextField, ConfirmDialog } from '../ui'
 import { capitalise } from './format'
 
 export type Detail = readonly [label: string, value: ReactNode]
@@ -18,6 +18,7 @@ export function RequestDialog({
   notes,
   onClose,
   onSave,
+  onErase,
 }: {
   title: string
   details: readonly Detail[]
@@ -25,7 +26,21 @@ export function RequestDialog({
   notes: string | null
   onClose: () => void
   onSave: (patch: { status: string; notes: string }) => Promise<SaveResult>
+  /** Erases the request for good (a visitor's demand); resolves true when done. */
+  onErase?: () => Promise<boolean>
 }) {
+  const [confirmErase, setConfirmErase] = useState(false)
+  const [erasing, setErasing] = useState(false)
+
+  async function erase() {
+    if (!onErase) return
+    setErasing(true)
+    const done = await onErase()
+    setErasing(false)
+    setConfirmErase(false)
+    if (done) onClose()
+  }
+
   const [nextStatus, setNextStatus] = useState(status)
   const [nextNotes, setNextNotes] = useState(notes ?? '')
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -69,7 +84,12 @@ export function RequestDialog({
             className="sm:max-w-xs"
           />
           <AdminTextField name="notes" label="Notes" value={nextNotes} onChange={setNextNotes} multiline />
-          <div className="flex justify-end gap-3">
+          <div className="flex flex-wrap justify-end gap-3">
+            {onErase && (
+              <AdminButton variant="destructive" onPress={() => setConfirmErase(true)} className="mr-auto">
+                Erase
+              </AdminButton>
+            )}
             <AdminButton variant="secondary" onPress={onClose}>
               Cancel
             </AdminButton>
@@ -79,6 +99,15 @@ export function RequestDialog({
           </div>
         </Form>
       </div>
+      <ConfirmDialog
+        title="Erase this request?"
+        message="The request and its notification e-mails are deleted for good, as a visitor may ask. Only the fact that a request was erased is kept."
+        confirmLabel={erasing ? 'Erasing...' : 'Erase permanently'}
+        isOpen={confirmErase}
+        onOpenChange={setConfirmErase}
+        onConfirm={() => void erase()}
+        isPending={erasing}
+      />
     </AdminDialog>
   )
 }

@@ -102,3 +102,23 @@ export const updateOf = (id: string, patch: { status: string; notes: string }) =
   status: toEnum('RequestStatus', patch.status),
   notes: patch.notes,
 })
+
+// Erasure on a visitor's demand; the list is refetched afterwards (the erased
+// row is gone, so no cache entry can be updated in place).
+export const ERASE_CONSULTATION = graphql(`
+  mutation EraseConsultation($id: ID!) {
+    eraseConsultation(id: $id)
+  }
+`)
+
+export const ERASE_SUPPORT_REQUEST = graphql(`
+  mutation EraseSupportRequest($id: ID!) {
+    eraseSupportRequest(id: $id)
+  }
+`)
+
+/** The CSV of one kind's requests (the tab's current filter), downloaded through REST. */
+export const EXPORT_CSV_PATHS = {
+  consultations: '/api/consultations/export.csv',
+  support: '/api/support-requests/export.csv',
+} as const

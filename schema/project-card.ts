@@ -1,0 +1,103 @@
+// The public card's rules (SPEC §2, §3, §5), shared by the SPA (web/lib/solutions.ts)
+// and the Worker's public projection (worker/services/projects.ts), so the link a
+// card offers and the link an anonymous answer carries come from one rule.
+import { CARD_KEY_FEATURES, DEFAULT_PUBLIC_STATUS } from './constants'
+import { SOLUTIONS_COPY } from './site-copy'
+import { isHttpUrl } from './url'
+
+export const PLACEHOLDER_PATH = '/api/placeholder'
+export const CONSULTATION_PATH = '/schedule-consultation'
+
+/** The fields the card rules read. */
+export type CardProject = {
+  status?: string | null
+  liveUrl?: string | null
+  demoUrl?: string | null
+  isPublic?: boolean
+}
+
+/**
+ * SPEC §5: non-empty after trimming, not the placeholder path, and parseable as
+ * an absolute URL. Only http(s) is accepted: these URLs become links and image
+ * sources, and a `javascript:` URL must never become a clickable button.
+ */
+export function isValidUrl(url: string | null | undefined): url is string {
+  const trimmed = url?.trim()
+  return !!trimmed && !trimmed.includes(PLACEHOLDER_PATH) && isHttpUrl(trimmed)
+}
+
+/** A missing status is shown as production (SPEC §3). */
+export const effectiveStatus = (status: string | null | undefined) => status?.trim() || DEFAULT_PUBLIC_STATUS
+
+export type CardAction = {
+  kind: 'live' | 'access' | 'demo' | 'learnMore' | 'discuss'
+  label: string
+  href: string
+  /** Opens in a new tab (an outside URL) rather than navigating inside the site. */
+  external: boolean
+}
+
+/** The card's main button, by the rules of SPEC §2, evaluated in order. */
+export function primaryAction(project: CardProject): CardAction {
+  const { actions } = SOLUTIONS_COPY
+  if (effectiveStatus(project.status) === 'production' && isValidUrl(project.liveUrl)) {
+    return { kind: 'live', label: actions.live, href: project.liveUrl.trim(), external: true }
+  }
+  if (project.status === 'private' || project.isPublic === false) {
+    return { kind: 'access', label: actions.access, href: CONSULTATION_PATH, external: false }
+  }
+  if (isValidUrl(project.demoUrl)) {
+    return { kind: 'demo', label: actions.demo, href: project.demoUrl.trim(), external: true }
+  }
+  return { kind: 'learnMore', label: actions.learnMore, href: CONSULTATION_PATH, external: false }
+}
+
+/** What a public page may know of a project: exactly what its card shows. */
+export type PublicProjectFields = {
+  id: number
+  title: string
+  description: string
+  category: string
+  status: string | null
+  image: string | null
+  problemSolved: string | null
+  businessValue: string | null
+  targetAudience: string | null
+  keyFeatures: string[]
+  metrics: string | null
+  isPublic: boolean
+  /** Only when the card's button opens it ("View Live Solution"). */
+  liveUrl: string | null
+  /** Only when the card's button opens it ("Schedule Demo"). */
+  demoUrl: string | null
+}
+
+type StoredProject = Omit<PublicProjectFields, 'keyFeatures'> & {
+  keyFeatures: readonly string[]
+  githubUrl?: string | null
+}
+
+/**
+ * The public projection of a stored project. Links are kept only where the
+ * card's own button rule offers them, so a "Contact for Access" card carries
+ * none; the repository link is never shown on a public page, so never sent.
+ */
+export function publicProject(project: StoredProject): PublicProjectFields {
+  const action = primaryAction(project)
+  return {
+    id: project.id,
+    title: project.title,
+    description: project.description,
+    category: project.category,
+    status: project.status,
+    image: project.image,
+    problemSolved: project.problemSolved,
+    businessValue: project.businessValue,
+    targetAudience: project.targetAudience,
+    keyFeatures: project.keyFeatures.slice(0, CARD_KEY_FEATURES),
+    metrics: project.metrics,
+    isPublic: project.isPublic,
+    liveUrl: action.kind === 'live' ? action.href : null,
+    demoUrl: action.kind === 'demo' ? action.href : null,
+  }
+}

@@ -1,0 +1,198 @@
+// Issue 14: closed requests are purged by the cron after the retention period
+// with their e-mails; the owner exports CSV and erases one request on demand,
+// and each erasure is recorded without the erased data.
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import worker from '../../worker/index'
+import { csvField } from '../../worker/services/privacy'
+import { gql, rest } from './admin-helpers'
+import { call } from './helpers'
+import { consultation, outboxFor, send, supportRequest } from './requests-fixtures'
+
+const DAY = 24 * 60 * 60 * 1000
+
+async function runCron(at: number) {
+  const ctx = createExecutionContext()
+  await worker.scheduled(createScheduledController({ scheduledTime: at }), env, ctx)
+  await waitOnExecutionContext(ctx)
+}
+
+async function submitConsultation(overrides: Record<string, unknown> = {}) {
+  const payload = consultation(overrides)
+  expect((await send('/api/consultations', { json: payload })).status).toBe(201)
+  const row = await env.DB.prepare('select id from consultations where email = ?')
+    .bind(payload.email)
+    .first<{ id: number }>()
+  return { ...payload, id: row!.id }
+}
+
+async function submitSupport(overrides: Record<string, unknown> = {}) {
+  const payload = supportRequest(overrides)
+  expect((await send('/api/consultation', { json: payload })).status).toBe(201)
+  const row = await env.DB.prepare('select id from support_requests where email = ?')
+    .bind(payload.email)
+    .first<{ id: number }>()
+  return { ...payload, id: row!.id }
+}
+
+const exists = async (table: string, id: number) =>
+  Boolean(await env.DB.prepare(`select id from ${table} where id = ?`).bind(id).first())
+
+beforeEach(() => {
+  vi.spyOn(env.MAIL, 'send').mockImplementation(async () => ({ messageId: crypto.randomUUID() }))
+})
+
+describe('retention', () => {
+  it('the cron purges a closed request past the retention period, with its e-mail, and keeps the rest', async () => {
+    const closedLongAgo = await submitConsultation()
+    const closedRecently = await submitSupport()
+    const openOld = await submitSupport()
+    expect(
+      (await rest('PATCH', `/api/consultations/${closedLongAgo.id}`, { status: 'completed' })).status,
+    ).toBe(200)
+    expect(
+      (await rest('PATCH', `/api/support-requests/${closedRecently.id}`, { status: 'cancelled' })).status,
+    ).toBe(200)
+    const closedAt = (await env.DB.prepare('select closed_at from consultations where id = ?')
+      .bind(closedLongAgo.id)
+      .first<{ closed_at: number }>())!.closed_at
+    expect(closedAt).toBeGreaterThan(Date.now() - 60_000)
+    // An open request is never purged, however old.
+    await env.DB.prepare('update support_requests set created_at = 0, updated_at = 0 where id = ?')
+      .bind(openOld.id)
+      .run()
+
+    // 364 days after closing: still there.
+    await runCron(closedAt + 364 * DAY)
+    expect(await exists('consultations', closedLongAgo.id)).toBe(true)
+
+    // 366 days after: gone with its outbox row (the e-mail body and the .ics).
+    await runCron(closedAt + 366 * DAY)
+    expect(await exists('consultations', closedLongAgo.id)).toBe(false)
+    expect(await outboxFor(closedLongAgo.email)).toBeNull()
+    expect(await exists('support_requests', openOld.id)).toBe(true)
+    // Cancelled at about the same time: cancelled counts as closed too.
+    expect(await exists('support_requests', closedRecently.id)).toBe(false)
+
+    const erasures = await env.DB.prepare("select * from request_erasures where reason = 'retention'").all()
+    expect(erasures.results).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ request_kind: 'consultation', request_id: closedLongAgo.id }),
+      ]),
+    )
+  })
+
+  it('REQUEST_RETENTION_DAYS sets the period', async () => {
+    const request = await submitSupport()
+    await rest('PATCH', `/api/support-requests/${request.id}`, { status: 'completed' })
+    const ctx = createExecutionContext()
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: Date.now() + 31 * DAY }),
+      { ...env, REQUEST_RETENTION_DAYS: '30' },
+      ctx,
+    )
+    await waitOnExecutionContext(ctx)
+    expect(await exists('support_requests', request.id)).toBe(false)
+  })
+
+  it('reopening a request stops the count', async () => {
+    const request = await submitConsultation()
+    await rest('PATCH', `/api/consultations/${request.id}`, { status: 'cancelled' })
+    await rest('PATCH', `/api/consultations/${request.id}`, { status: 'confirmed' })
+    await runCron(Date.now() + 400 * DAY)
+    expect(await exists('consultations', request.id)).toBe(true)
+  })
+})
+
+describe("erasure on a visitor's demand", () => {
+  it('deletes the request and its e-mail, and records only that it happened', async () => {
+    const request = await submitConsultation({ name: 'Erase Me' })
+    const res = await rest('DELETE', `/api/consultations/${request.id}`)
+    expect(res.status).toBe(204)
+    expect(await exists('consultations', request.id)).toBe(false)
+    expect(await outboxFor(request.email)).toBeNull()
+    const log = await gql<{ requestErasures: Record<string, unknown>[] }>(
+      '{ requestErasures { requestKind requestId reason erasedAt } }',
+    )
+    const entry = log.body.data!.requestErasures.find(
+      (e) => e.requestId === request.id && e.requestKind === 'consultation',
+    )
+    expect(entry).toMatchObject({ reason: 'visitor' })
+    const all = JSON.stringify(await env.DB.prepare('select * from request_erasures').all())
+    expect(all).not.toContain('Erase Me')
+    expect(all).not.toContain(request.email)
+    // Gone means gone: a second erasure is a 404.
+    expect((await rest('DELETE', `/api/consultations/${request.id}`)).status).toBe(404)
+  })
+
+  it('works through GraphQL too, and only for the owner', async () => {
+    const request = await submitSupport()
+    expect((await rest('DELETE', `/api/support-requests/${request.id}`, undefined, false)).status).toBe(401)
+    const anonymous = await gql(`mutation { eraseSupportRequest(id: ${request.id}) }`, {}, false)
+    expect(anonymous.status).toBe(401)
+    expect(await exists('support_requests', request.id)).toBe(true)
+    const res = await gql<{ eraseSupportRequest: number }>(
+      `mutation { eraseSupportRequest(id: ${request.id}) }`,
+    )
+    expect(res.body.data?.eraseSupportRequest).toBe(request.id)
+    expect(await exists('support_requests', request.id)).toBe(false)
+  })
+
+  it('a bad id is a 400, an unknown one a 404, and nothing changes', async () => {
+    const bad = await rest('DELETE', '/api/consultations/abc')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ message: expect.any(String) })
+    expect((await rest('DELETE', '/api/consultations/987654')).status).toBe(404)
+  })
+})
+
+describe('CSV export', () => {
+  it('exports every request of a kind, or one status, for the owner only', async () => {
+    const a = await submitConsultation({ name: 'Ann "Quote" Lee', description: 'Line 1\nLine 2, with comma' })
+    const b = await submitConsultation({ company: '=HYPERLINK("http://evil")' })
+    await rest('PATCH', `/api/consultations/${b.id}`, { status: 'confirmed' })
+
+    expect((await call('/api/consultations/export.csv')).status).toBe(401)
+    const res = await rest('GET', '/api/consultations/export.csv')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="consultations-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const csv = (await res.text()).replace(/^\ufeff/, '')
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,createdAt,status,name,email,phone,company,projectType,budget,preferredDate,preferredTime,description,notes,closedAt',
+    )
+    expect(csv).toContain(`${a.id},`)
+    expect(csv).toContain('"Ann ""Quote"" Lee"')
+    expect(csv).toContain('"Line 1\nLine 2, with comma"')
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`)
+
+    const confirmed = await (await rest('GET', '/api/consultations/export.csv?status=confirmed')).text()
+    expect(confirmed).toContain(b.email)
+    expect(confirmed).not.toContain(a.email)
+
+    const bad = await rest('GET', '/api/consultations/export.csv?status=nope')
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toEqual({ message: expect.any(String), errors: { status: 'Choose a status' } })
+
+    const support = await submitSupport()
+    const supportCsv = await (await rest('GET', '/api/support-requests/export.csv')).text()
+    expect(supportCsv).toContain(support.email)
+    expect(supportCsv).toContain('businessName')
+  })
+
+  it('csvField quotes and defuses', () => {
+    expect(csvField(null)).toBe('')
+    expect(csvField('plain')).toBe('plain')
+    expect(csvField('-1+1')).toBe("'-1+1")
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvField(new Date(0))).toBe('1970-01-01T00:00:00.000Z')
+  })
+})

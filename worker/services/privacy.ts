@@ -1,0 +1,174 @@
+// What the business owes its visitors for the data they send (issue 14):
+// closed requests are purged after the retention period, the owner can export
+// requests as CSV and erase one completely on a visitor's demand. Every
+// erasure is recorded in request_erasures, without any of the erased data.
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { CLOSED_STATUSES, REQUEST_STATUSES } from '../../schema/request-options'
+import type { Db } from '../db'
+import { tables } from '../db'
+import { escapeHtml } from '../escape'
+import { parseId } from '../http/params'
+import { Invalid, NotFound } from './errors'
+import type { RequestKind } from './requests'
+
+const DAY = 24 * 60 * 60 * 1000
+export const DEFAULT_RETENTION_DAYS = 365
+/** Requests purged per kind and cron run, so a run stays inside its limits. */
+const PURGE_BATCH = 100
+
+export function retentionDays(env: Env): number {
+  const value = Number(env.REQUEST_RETENTION_DAYS)
+  return Number.isInteger(value) && value > 0 ? value : DEFAULT_RETENTION_DAYS
+}
+
+const KINDS = {
+  consultation: { table: tables.consultations, outbox: tables.mailOutbox.consultationId },
+  support: { table: tables.supportRequests, outbox: tables.mailOutbox.supportRequestId },
+} as const
+
+/**
+ * Deletes the requests and everything that carries their data: their outbox
+ * rows (the e-mail bodies and the .ics), and any line naming them in a digest
+ * (a sent digest is deleted; one still to be sent loses the line). Then
+ * records the erasure. One D1 batch: all of it or none.
+ */
+async function erase(db: Db, kind: RequestKind, ids: number[], reason: 'visitor' | 'retention', now: number) {
+  if (!ids.length) return
+  const { table, outbox } = KINDS[kind]
+  const o = tables.mailOutbox
+  const notices = await db
+    .select({ subject: o.subject, digestId: o.digestId })
+    .from(o)
+    .where(inArray(outbox, ids))
+  const digestIds = [...new Set(notices.map((n) => n.digestId).filter((id): id is number => id !== null))]
+  const digests = digestIds.length ? await db.select().from(o).where(inArray(o.id, digestIds)) : []
+  const digestWrites = digests.map((d) => {
+    if (d.status === 'sent') return db.delete(o).where(eq(o.id, d.id))
+    let { textBody, htmlBody } = d
+    for (const n of notices.filter((x) => x.digestId === d.id)) {
+      textBody = textBody.replace(`- ${n.subject}`, '- (a request since erased)')
+      htmlBody = htmlBody.replace(`<li>${escapeHtml(n.subject)}</li>`, '<li>(a request since erased)</li>')
+    }
+    return db.update(o).set({ textBody, htmlBody }).where(eq(o.id, d.id))
+  })
+  await db.batch([
+    db.delete(o).where(inArray(outbox, ids)),
+    db.delete(table).where(inArray(table.id, ids)),
+    ...digestWrites,
+    db
+      .insert(tables.requestErasures)
+      .values(ids.map((requestId) => ({ requestKind: kind, requestId, reason, erasedAt: new Date(now) }))),
+  ])
+}
+
+/** The cron's purge: closed requests whose retention period has passed. Returns how many went. */
+export async function purgeExpiredRequests(db: Db, env: Env, now: number): Promise<number> {
+  const cutoff = new Date(now - retentionDays(env) * DAY)
+  let purged = 0
+  for (const kind of ['consultation', 'support'] as const) {
+    const { table } = KINDS[kind]
+    // A request closed before closed_at existed counts from its last update.
+    const closedAt = sql`coalesce(${table.closedAt}, ${table.updatedAt})`
+    const expired = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(inArray(table.status, [...CLOSED_STATUSES]), lte(closedAt, cutoff.getTime())))
+      .orderBy(asc(table.id))
+      .limit(PURGE_BATCH)
+    await erase(
+      db,
+      kind,
+      expired.map((r) => r.id),
+      'retention',
+      now,
+    )
+    purged += expired.length
+  }
+  // Digests carry visitors' names too; a sent one is kept no longer than the requests.
+  const o = tables.mailOutbox
+  await db.delete(o).where(and(eq(o.kind, 'digest'), eq(o.status, 'sent'), lte(o.createdAt, cutoff)))
+  return purged
+}
+
+/** Erases one request on a visitor's demand; 404 when there is no such request. */
+export async function eraseRequest(db: Db, kind: RequestKind, rawId: unknown, now = Date.now()) {
+  const id = parseId(rawId)
+  const { table } = KINDS[kind]
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id))
+  if (!row) throw new NotFound('Request not found')
+  await erase(db, kind, [id], 'visitor', now)
+  return id
+}
+
+/** The record of erasures, newest first: kind, id, reason and time, nothing else. */
+export function listErasures(db: Db) {
+  const e = tables.requestErasures
+  return db.select().from(e).orderBy(desc(e.erasedAt), desc(e.id))
+}
+
+// ---------- CSV export ----------
+
+const CSV_COLUMNS = {
+  consultation: [
+    'id',
+    'createdAt',
+    'status',
+    'name',
+    'email',
+    'phone',
+    'company',
+    'projectType',
+    'budget',
+    'preferredDate',
+    'preferredTime',
+    'description',
+    'notes',
+    'closedAt',
+  ],
+  support: [
+    'id',
+    'createdAt',
+    'status',
+    'name',
+    'email',
+    'phone',
+    'businessName',
+    'issueType',
+    'urgency',
+    'preferredContact',
+    'preferredTime',
+    'description',
+    'notes',
+    'closedAt',
+  ],
+} as const
+
+/**
+ * One CSV field (RFC 4180): quoted when needed. A value a spreadsheet would
+ * run as a formula (=, +, -, @, tab, CR first) is prefixed with an apostrophe
+ * (OWASP "CSV injection").
+ */
+export function csvField(value: unknown): string {
+  let text = value instanceof Date ? value.toISOString() : value == null ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** The requests of one kind (optionally of one status) as CSV, newest first. */
+export async function exportCsv(db: Db, kind: RequestKind, status?: string | null): Promise<string> {
+  if (status && !(REQUEST_STATUSES as readonly string[]).includes(status)) {
+    throw new Invalid({ status: 'Choose a status' })
+  }
+  const { table } = KINDS[kind]
+  const query = db.select().from(table).$dynamic()
+  const rows = await (status ? query.where(eq(table.status, status)) : query).orderBy(
+    desc(table.createdAt),
+    desc(table.id),
+  )
+  const columns = CSV_COLUMNS[kind]
+  const lines = [
+    columns.join(','),
+    ...rows.map((row) => columns.map((c) => csvField((row as Record<string, unknown>)[c])).join(',')),
+  ]
+  return `${lines.join('\r\n')}\r\n`
+}
