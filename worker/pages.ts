@@ -10,8 +10,8 @@ import type { AppEnv } from './env'
 import { inBackground } from './http/background'
 import { cachedJson, EDGE_TTL_S, PAGE_CACHE, pageCacheKey } from './http/cache'
 import { siteConfig } from './seo/site'
-import { listContent } from './services/content'
-import { listProjects } from './services/projects'
+import { listPublicContent } from './services/content'
+import { listPublicProjects } from './services/projects'
 import { getActiveResume, publicResume } from './services/resumes'
 import { listSkills } from './services/skills'
 import { viteDev } from './vite-dev'
@@ -25,7 +25,9 @@ type AppFetch = (request: Request) => Promise<Response>
 function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
   const db = c.var.db
   const later = (p: Promise<unknown>) => inBackground(c, p)
-  const content = () => cachedJson('/pages/content', () => listContent(db), later)
+  // Only blocks under keys a page reads, and only the public projection of each
+  // project (no link its card would not offer): the loader data travels in the page.
+  const content = () => cachedJson('/pages/content', () => listPublicContent(db), later)
   return {
     config: siteConfig(c.env),
     activeResume: () =>
@@ -44,7 +46,7 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
     async blocks(page) {
       return (await content()).filter((b) => b.key.startsWith(`${page}.`))
     },
-    projects: () => cachedJson('/pages/projects', () => listProjects(db), later) as never,
+    projects: () => cachedJson('/pages/projects', () => listPublicProjects(db), later),
     skills: () => cachedJson('/pages/skills', () => listSkills(db), later),
     async submit(form, payload): Promise<SubmitResult> {
       // The same path a JavaScript submission takes: the REST route with its

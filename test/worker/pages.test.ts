@@ -126,6 +126,20 @@ describe('pages rendered with their data', () => {
     expect(html).toContain('Workers')
   })
 
+  it("carries none of a private project's links, nor any repository link, in the page or its data", async () => {
+    await env.DB.prepare(
+      "insert into projects (title, description, category, status, is_public, live_url, demo_url, github_url) values ('Secret Tool', 'Internal', 'other', 'private', 0, 'https://secret-internal.example/admin?token=abc', 'https://secret-demo.example', 'https://github.com/owner/secret')",
+    ).run()
+    await purgePublicReads()
+    for (const path of ['/', '/portfolio-solutions', '/portfolio-solutions?category=other']) {
+      const html = await (await get(path)).text()
+      expect(html).not.toContain('secret-internal.example')
+      expect(html).not.toContain('secret-demo.example')
+      expect(html).not.toContain('github.com/owner/secret')
+    }
+    expect(cardTitles(await (await get('/portfolio-solutions')).text())).toContain('Secret Tool')
+  })
+
   it("shows the owner's copy from content blocks, and only the blocks the page reads", async () => {
     await env.DB.prepare(
       "insert or replace into page_content (key, content, content_type) values ('contact.intro', 'Ring me <any> time', 'textarea'), ('secret.unused', 'SHOULD NOT LEAK', 'text')",
