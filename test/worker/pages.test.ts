@@ -229,7 +229,15 @@ describe('crawler files, derived from the page modules', () => {
     const xml = await (await get('/sitemap.xml')).text()
     const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
     expect(urls.map((u) => new URL(u).pathname).sort()).toEqual(
-      ['/', '/about', '/contact', '/it-support', '/portfolio-solutions', '/schedule-consultation'].sort(),
+      [
+        '/',
+        '/about',
+        '/contact',
+        '/it-support',
+        '/portfolio-solutions',
+        '/privacy',
+        '/schedule-consultation',
+      ].sort(),
     )
     for (const url of urls) {
       const path = new URL(url).pathname

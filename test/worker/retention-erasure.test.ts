@@ -120,7 +120,8 @@ describe("erasure on a visitor's demand", () => {
       '{ requestErasures { requestKind requestId reason erasedAt } }',
     )
     const entry = log.body.data!.requestErasures.find(
-      (e) => e.requestId === request.id && e.requestKind === 'consultation',
+      // GraphQL ids are strings (one ID type).
+      (e) => e.requestId === String(request.id) && e.requestKind === 'consultation',
     )
     expect(entry).toMatchObject({ reason: 'visitor' })
     const all = JSON.stringify(await env.DB.prepare('select * from request_erasures').all())
@@ -136,10 +137,10 @@ describe("erasure on a visitor's demand", () => {
     const anonymous = await gql(`mutation { eraseSupportRequest(id: ${request.id}) }`, {}, false)
     expect(anonymous.status).toBe(401)
     expect(await exists('support_requests', request.id)).toBe(true)
-    const res = await gql<{ eraseSupportRequest: number }>(
+    const res = await gql<{ eraseSupportRequest: string }>(
       `mutation { eraseSupportRequest(id: ${request.id}) }`,
     )
-    expect(res.body.data?.eraseSupportRequest).toBe(request.id)
+    expect(res.body.data?.eraseSupportRequest).toBe(String(request.id))
     expect(await exists('support_requests', request.id)).toBe(false)
   })
 
