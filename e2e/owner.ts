@@ -51,7 +51,12 @@ export async function ownerProjects(request: APIRequestContext): Promise<OwnerPr
     data: { query: `{ projects { ${PROJECT_FIELDS} } }` },
   })
   expect(res.ok()).toBe(true)
-  return ((await res.json()) as { data: { projects: OwnerProject[] } }).data.projects
+  // GraphQL sends the closed sets as enum names; the REST API and the pages use the stored values.
+  return ((await res.json()) as { data: { projects: OwnerProject[] } }).data.projects.map((p) => ({
+    ...p,
+    category: enumValue('ProjectCategory', p.category),
+    status: p.status === null ? null : enumValue('ProjectStatus', String(p.status)),
+  }))
 }
 
 /** Creates a project again from what ownerProjects read (a new id; every field kept). */

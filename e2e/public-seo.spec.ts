@@ -19,7 +19,15 @@ test('every public route has its own title, description, canonical, Open Graph a
 }) => {
   const paths = await sitemapPaths(request)
   expect(paths.sort()).toEqual(
-    ['/', '/about', '/contact', '/it-support', '/portfolio-solutions', '/schedule-consultation'].sort(),
+    [
+      '/',
+      '/about',
+      '/contact',
+      '/it-support',
+      '/portfolio-solutions',
+      '/privacy',
+      '/schedule-consultation',
+    ].sort(),
   )
   const titles = new Set<string>()
   for (const path of paths) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import {
   Link,
   type LoaderFunctionArgs,
@@ -15,6 +15,7 @@ import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/se
 import { button, container, section, sectionTitle } from '../components/ui'
 import { requestFormAction } from '../forms/action'
 import type { FormOutcome } from '../forms/request-form'
+import { SupportRequestForm } from '../forms/SupportRequestForm'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
@@ -41,13 +42,6 @@ export const meta: MetaFunction = ({ matches }) =>
     siteUrl: siteFromMatches(matches).config.siteUrl,
     path: '/it-support',
   })
-
-// The form's code is loaded only when the form is shown: most visits read the
-// services. The server renders it in full (allReady), and React hydrates it
-// once its code is in.
-const SupportRequestForm = lazy(() =>
-  import('../forms/SupportRequestForm').then((m) => ({ default: m.SupportRequestForm })),
-)
 
 /** The form is a state of the page with its own address, so it opens without JavaScript too. */
 const FORM_PARAM = 'form'
@@ -135,22 +129,14 @@ export default function ItSupportPage() {
               </Link>
             </div>
             <div className="mt-8">
-              <Suspense
-                fallback={
-                  <p role="status" className="py-8 text-slate-600">
-                    Loading the form…
-                  </p>
+              <SupportRequestForm
+                outcome={outcome}
+                done={
+                  <Link to="/it-support" className={button.secondary}>
+                    {IT_SUPPORT_COPY.backToServices}
+                  </Link>
                 }
-              >
-                <SupportRequestForm
-                  outcome={outcome}
-                  done={
-                    <Link to="/it-support" className={button.secondary}>
-                      {IT_SUPPORT_COPY.backToServices}
-                    </Link>
-                  }
-                />
-              </Suspense>
+              />
             </div>
           </div>
         </section>
