@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test'
+import { enumValue } from '../schema/graphql-enums'
 
 // The seeded owner of the e2e server (scripts/serve-e2e.sh, .dev.vars.example).
 export const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
