@@ -140,7 +140,9 @@ const RequestErasureRef = builder.objectRef<RequestErasure>('RequestErasure').im
   description: 'That a request was erased, and why; none of its data.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the erasure record.' }),
-    requestKind: t.exposeString('requestKind', { description: 'Which form it came from: consultation or support.' }),
+    requestKind: t.exposeString('requestKind', {
+      description: 'Which form it came from: consultation or support.',
+    }),
     requestId: t.exposeID('requestId', { description: 'Id the erased request had.' }),
     reason: t.exposeString('reason', { description: 'Why: visitor (on demand) or retention (the cron).' }),
     erasedAt: t.expose('erasedAt', { type: 'DateTime', description: 'When it was erased.' }),
