@@ -62,7 +62,11 @@ export async function ownerProjects(request: APIRequestContext): Promise<OwnerPr
 
 /** Creates a project again from what ownerProjects read (a new id; every field kept). */
 export async function recreateProject(request: APIRequestContext, { id: _id, ...project }: OwnerProject) {
-  const fields = Object.fromEntries(Object.entries(project).filter(([, v]) => v !== null))
+  // REST requires a status; a project stored without one is shown as production (SPEC §3).
+  const fields = {
+    ...Object.fromEntries(Object.entries(project).filter(([, v]) => v !== null)),
+    status: project.status ?? 'production',
+  }
   const res = await request.post('/api/projects', { data: fields })
   expect(res.ok(), await res.text()).toBe(true)
 }

@@ -24,7 +24,7 @@ async function signInWithPassword(page: Page) {
 async function openSecurity(page: Page) {
   await page.goto('/admin')
   await expect(page.getByText('Welcome back, owner')).toBeVisible()
-  await page.getByRole('link', { name: 'Security' }).click()
+  await page.getByRole('link', { name: 'Security', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible()
 }
 

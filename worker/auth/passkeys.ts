@@ -10,7 +10,10 @@ import { tables } from '../db'
 // Loaded on first use: the library and its ASN.1 dependencies are only
 // needed by passkey requests, not by every request an isolate serves (and the
 // Workers test runtime cannot ship them to every test file in one message).
-const webauthn = () => import('@simplewebauthn/server')
+// @simplewebauthn/server's certificate parsing (tsyringe) needs the Reflect
+// metadata polyfill loaded first; its own side-effect import does not survive
+// the Vite build's tree-shaking, so it is loaded here, explicitly, before it.
+const webauthn = () => import('reflect-metadata').then(() => import('@simplewebauthn/server'))
 const base64url = async () => (await import('@simplewebauthn/server/helpers')).isoBase64URL
 
 const CHALLENGE_TTL_S = 300
