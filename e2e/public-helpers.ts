@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 
 /** The public routes and the heading each one shows. */
 export const PUBLIC_PAGES = [
@@ -34,13 +34,5 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   // Scan the page as a visitor sees it: data loaded, cards rendered, animations over.
   await page.waitForLoadState('networkidle')
   await settleAnimations(page)
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(
-    serious.map(
-      (v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([])
+  await expectNoAxeViolations(page, { seriousOnly: true })
 }

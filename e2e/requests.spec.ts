@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
+import { expectNoAxeViolations } from './axe'
 
 // A visitor books a consultation and asks for IT support. The server is the
 // authority on the fields; the browser only checks the required ones.
@@ -50,13 +50,7 @@ async function pickRadio(page: Page, name: string | RegExp) {
 }
 
 /** Axe-core scan (WCAG 2.1 A/AA): no serious or critical violations. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
-}
+const expectAccessible = (page: Page) => expectNoAxeViolations(page, { seriousOnly: true })
 
 /** The form's selects are the browser's own. */
 async function chooseOption(page: Page, field: RegExp, option: string) {

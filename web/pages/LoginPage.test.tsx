@@ -5,30 +5,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { LOGIN_REDIRECT_MS } from '../../schema/constants'
 import { toastQueue } from '../components/Toaster'
 import { resetAuthForTests } from '../state/auth'
+import { json, serve as serveRoutes } from '../test/fetch-stub'
 import { LoginPage } from './LoginPage'
 
 const owner = { id: 1, username: 'owner' }
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-/** Answers /api/auth/me and /api/auth/login as the given handlers say. */
+/** Answers /api/auth/me (signed out unless told), /api/auth/login and its second step as the handlers say. */
 function serve(routes: {
   me?: () => Response | Promise<Response>
   login?: () => Response | Promise<Response>
   secondFactor?: (body: { ticket: string; code: string }) => Response | Promise<Response>
 }) {
-  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    const url = String(input)
-    if (url === '/api/auth/me')
-      return (routes.me ?? (() => json({ message: 'Authentication required' }, 401)))()
-    if (url === '/api/auth/login' && routes.login) return routes.login()
-    if (url === '/api/auth/login/second-factor' && routes.secondFactor) {
-      return routes.secondFactor(JSON.parse(String(init?.body)) as { ticket: string; code: string })
-    }
-    throw new Error(`unexpected fetch ${url}`)
+  const { secondFactor } = routes
+  return serveRoutes({
+    '/api/auth/me': routes.me ?? (() => json({ message: 'Authentication required' }, 401)),
+    '/api/auth/login': routes.login,
+    '/api/auth/login/second-factor':
+      secondFactor &&
+      ((init) => secondFactor(JSON.parse(String(init?.body)) as { ticket: string; code: string })),
   })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
 }
 
 function renderLogin() {
