@@ -9,6 +9,8 @@ export type SiteConfig = {
   /** Empty when no (valid http/https) demo URL is configured. */
   chatbotDemoUrl: string
   siteUrl: string
+  /** Cloudflare Turnstile's public site key; '' when Turnstile is off. */
+  turnstileSiteKey: string
 }
 
 export const EMPTY_SITE_CONFIG: SiteConfig = {
@@ -17,6 +19,7 @@ export const EMPTY_SITE_CONFIG: SiteConfig = {
   contactPhone: '',
   chatbotDemoUrl: '',
   siteUrl: '',
+  turnstileSiteKey: '',
 }
 
 /** An absolute http(s) URL, or '' (used for the framed demo). */

@@ -397,6 +397,25 @@ describe('the request forms without JavaScript', () => {
     expect(text(await res.text())).toContain(TOASTS.supportSent.title)
   })
 
+  it('with Turnstile keys, both forms carry the widget (its site key only) and the policy allows it', async () => {
+    const keys = {
+      TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+      TURNSTILE_SECRET_KEY: 'secret-never-sent',
+    } as Partial<Env>
+    for (const path of ['/schedule-consultation', '/it-support?form=support']) {
+      const res = await get(path, {}, keys)
+      const html = await res.text()
+      expect(html).toContain('data-turnstile-sitekey="1x00000000000000000000AA"')
+      expect(html).not.toContain('secret-never-sent')
+      expect(res.headers.get('content-security-policy')).toContain('https://challenges.cloudflare.com')
+    }
+    // Off (no keys, as locally): no widget, and nothing of Turnstile in the policy.
+    await purgePublicReads()
+    const plain = await get('/schedule-consultation')
+    expect(await plain.text()).not.toContain('data-turnstile-sitekey')
+    expect(plain.headers.get('content-security-policy')).not.toContain('challenges.cloudflare.com')
+  })
+
   it('refuses a form posted from another site', async () => {
     const before = await countRows('consultations')
     const res = await post(

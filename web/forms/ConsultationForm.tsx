@@ -9,6 +9,7 @@ import { DateInput, Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInpu
 import { FormSection, twoColumns } from './layout'
 import { anotherClass, Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
 import { businessToday, slotInstant } from './slot'
+import { Turnstile } from './Turnstile'
 
 /** The API payload of the form's values: the chosen date and slot become one ISO date-time (Central time). */
 export function consultationPayload({ preferredDate, preferredTime, ...rest }: Record<string, string>) {
@@ -145,6 +146,7 @@ export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
         </FormSection>
 
         <Honeypot />
+        <Turnstile />
         <div>
           <SubmitButton isPending={form.isPending} idle="Schedule Consultation" pending="Submitting..." />
         </div>

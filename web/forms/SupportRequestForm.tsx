@@ -8,6 +8,7 @@ import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../
 import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { twoColumns } from './layout'
 import { Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
+import { Turnstile } from './Turnstile'
 
 export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; done: ReactNode }) {
   const form = useRequestForm({
@@ -114,6 +115,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
         </div>
 
         <Honeypot />
+        <Turnstile />
         <div>
           <SubmitButton isPending={form.isPending} idle="Send Support Request" pending="Sending Request..." />
         </div>

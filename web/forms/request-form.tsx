@@ -93,6 +93,8 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
       setSent(true)
     } catch (err) {
       if (err instanceof ApiRequestError) setErrors(err.fieldErrors)
+      // A Turnstile token is good for one try: the next submission needs a new one.
+      window.turnstile?.reset()
       toast({ ...failure, variant: 'destructive' })
     } finally {
       inFlight.current = false

@@ -1,4 +1,5 @@
 import { httpUrlOrEmpty, type SiteConfig } from '../../schema/site-config'
+import { humanCheck } from '../http/turnstile'
 
 /** The configured origin without a trailing slash (canonical URLs, sitemap, JSON-LD). */
 export const siteOrigin = (env: Env) => (env.SITE_URL || 'http://localhost:8787').replace(/\/+$/, '')
@@ -14,5 +15,7 @@ export function siteConfig(env: Env): SiteConfig {
     contactPhone: env.CONTACT_PHONE ?? '',
     chatbotDemoUrl: httpUrlOrEmpty(env.CHATBOT_DEMO_URL),
     siteUrl: siteOrigin(env),
+    // Public by design (it is in the widget's markup); the secret never leaves the Worker.
+    turnstileSiteKey: humanCheck(env).siteKey ?? '',
   }
 }
