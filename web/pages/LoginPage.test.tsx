@@ -93,6 +93,45 @@ describe('LoginPage', () => {
     expect(performance.now() - toastedAt).toBeGreaterThanOrEqual(LOGIN_REDIRECT_MS - 50)
   })
 
+  it('shows the Turnstile challenge when the server asks for it, and sends its token with the next try', async () => {
+    const bodies: unknown[] = []
+    let calls = 0
+    serveRoutes({
+      '/api/auth/me': () => json({ message: 'Authentication required' }, 401),
+      '/api/auth/login': (init) => {
+        bodies.push(JSON.parse(String(init?.body)))
+        calls += 1
+        return calls === 1
+          ? json(
+              {
+                message: 'Please complete the challenge.',
+                errors: { turnstileToken: 'Please complete the challenge.' },
+                challenge: { turnstileSiteKey: 'site-key-1' },
+              },
+              400,
+            )
+          : json({ user: owner })
+      },
+    })
+    renderLogin()
+    await fillAndSubmit()
+    const box = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('[data-turnstile-sitekey="site-key-1"]')
+      expect(el).toBeTruthy()
+      return el!
+    })
+    // What the widget adds to the form once the visitor has passed it.
+    const token = document.createElement('input')
+    token.type = 'hidden'
+    token.name = 'cf-turnstile-response'
+    token.value = 'token-123'
+    box.append(token)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Login' }))
+    await waitFor(() => expect(bodies).toHaveLength(2))
+    expect(bodies[0]).not.toHaveProperty('turnstileToken')
+    expect(bodies[1]).toMatchObject({ username: 'owner', turnstileToken: 'token-123' })
+  })
+
   it('toasts "Login failed" with the server message and stays', async () => {
     serve({ login: () => json({ message: 'Too many requests. Please wait a minute and try again.' }, 429) })
     const router = renderLogin()

@@ -5,6 +5,7 @@ import { LOGIN_REDIRECT_MS } from '../../schema/constants'
 import { ERRORS, TOASTS } from '../../schema/messages'
 import { toast } from '../components/Toaster'
 import { ApiRequestError } from '../lib/api'
+import { renderTurnstile, turnstileToken } from '../lib/turnstile'
 import { login, loginSecondFactor, loginWithPasskey, type SecondFactorStep, useAuth } from '../state/auth'
 
 // /login (SPEC §2): the owner's sign-in. Validation is the browser's own
@@ -17,6 +18,13 @@ export function LoginPage() {
   const { status } = useAuth()
   const [pending, setPending] = useState<false | 'password' | 'code' | 'passkey'>(false)
   const [step, setStep] = useState<SecondFactorStep | null>(null)
+  // After repeated failures the server may ask for a Turnstile challenge (when configured).
+  const [challengeKey, setChallengeKey] = useState<string | null>(null)
+  const challengeBox = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (challengeKey && challengeBox.current)
+      void renderTurnstile(challengeBox.current, challengeKey).catch(() => {})
+  }, [challengeKey])
   // After a successful sign-in the page waits LOGIN_REDIRECT_MS before leaving,
   // so the "already signed in" redirect must not fire for that sign-in.
   const signingIn = useRef(false)
@@ -36,6 +44,14 @@ export function LoginPage() {
   function failed(error: unknown) {
     signingIn.current = false
     setPending(false)
+    const challenge =
+      error instanceof ApiRequestError &&
+      (error.body as { challenge?: { turnstileSiteKey?: string } } | null)?.challenge?.turnstileSiteKey
+    if (challenge) {
+      // A shown widget's token is good for one try.
+      if (challengeKey) window.turnstile?.reset()
+      setChallengeKey(challenge)
+    }
     const aborted = error instanceof Error && /NotAllowedError|AbortError/.test(error.name)
     toast({
       title: ERRORS.loginFailedTitle,
@@ -63,9 +79,14 @@ export function LoginPage() {
 
   function onPassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    const token = turnstileToken(event.currentTarget)
     const form = new FormData(event.currentTarget)
     void run('password', async () => {
-      const result = await login(String(form.get('username') ?? ''), String(form.get('password') ?? ''))
+      const result = await login(
+        String(form.get('username') ?? ''),
+        String(form.get('password') ?? ''),
+        token,
+      )
       if ('user' in result) return true
       setStep(result.secondFactor)
       return false
@@ -150,6 +171,9 @@ export function LoginPage() {
                 <Input className={inputClass} />
                 <FieldError className="text-sm text-red-700" />
               </TextField>
+              {challengeKey && (
+                <div ref={challengeBox} data-turnstile-sitekey={challengeKey} className="min-h-16" />
+              )}
               <Button type="submit" isPending={pending === 'password'} className={`mt-2 ${primaryClass}`}>
                 {pending === 'password' ? 'Logging in...' : 'Login'}
               </Button>

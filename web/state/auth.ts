@@ -69,8 +69,12 @@ export type LoginResult = { user: User } | { secondFactor: SecondFactorStep }
  * serverMessage the page shows). When a second factor is due, resolves with
  * its step instead, and nobody is signed in yet.
  */
-export async function login(username: string, password: string): Promise<LoginResult> {
-  const res = await apiRequest('POST', '/api/auth/login', { username, password })
+export async function login(
+  username: string,
+  password: string,
+  turnstileToken?: string,
+): Promise<LoginResult> {
+  const res = await apiRequest('POST', '/api/auth/login', { username, password, turnstileToken })
   const body = (await res.json()) as Partial<{ user: User; secondFactor: SecondFactorStep }>
   if (body.secondFactor) return { secondFactor: body.secondFactor }
   setUser(body.user!)
