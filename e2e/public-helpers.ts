@@ -36,3 +36,13 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   await settleAnimations(page)
   await expectNoAxeViolations(page, { seriousOnly: true })
 }
+
+/**
+ * Waits until React has hydrated the page. Links and forms work before that
+ * (they are HTML); the menu toggle and other buttons only work after it.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  )
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
-import { blockExternal, expectNoSeriousA11yViolations } from './public-helpers'
+import { blockExternal, expectNoSeriousA11yViolations, waitForHydration } from './public-helpers'
 
 // The collapsed navigation at 375 px (also run by the desktop project at this width).
 test.use({ viewport: { width: 375, height: 800 } })
@@ -12,6 +12,7 @@ test.beforeEach(async ({ page }) => {
 
 test('the menu toggle opens and closes the menu with its mobile labels', async ({ page }) => {
   await page.goto('/')
+  await waitForHydration(page)
   const banner = page.getByRole('banner')
   // The desktop links are hidden at this width.
   await expect(banner.getByRole('link', { name: 'About' })).toBeHidden()
@@ -49,6 +50,7 @@ test('the menu toggle opens and closes the menu with its mobile labels', async (
 
 test('clicking a link navigates and closes the menu', async ({ page }) => {
   await page.goto('/')
+  await waitForHydration(page)
   await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
   await page.locator('#mobile-menu').getByRole('link', { name: 'Portfolio & Solutions' }).click()
   await expect(page).toHaveURL(/\/portfolio-solutions$/)
@@ -66,6 +68,7 @@ test('keyboard: Enter opens, Tab reaches the links, Escape closes and returns fo
 }) => {
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await waitForHydration(page)
   const toggle = page.getByRole('button', { name: NAV_COPY.openMenu })
   await toggle.focus()
   await page.keyboard.press('Enter')
