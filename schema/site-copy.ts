@@ -95,8 +95,6 @@ export const SOLUTIONS_COPY = {
   call: 'Call Now',
   filterLabel: 'Filter solutions by category',
   gridTitle: 'Solutions',
-  loading: 'Loading solutions...',
-  loadFailed: 'Solutions could not be loaded. Please refresh the page.',
   viewAll: 'View All Solutions',
   emptyHint: 'Try another category, or ask me about a custom solution.',
   perfectFor: 'Perfect for',

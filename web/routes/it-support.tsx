@@ -3,7 +3,6 @@ import {
   Link,
   type LoaderFunctionArgs,
   type MetaFunction,
-  type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,
   useSearchParams,
@@ -17,6 +16,7 @@ import { requestFormAction } from '../forms/action'
 import type { FormOutcome } from '../forms/request-form'
 import { SupportRequestForm } from '../forms/SupportRequestForm'
 import { pageMeta } from '../lib/meta'
+import { keepDataOnQueryChange } from '../lib/revalidate'
 import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
 
@@ -27,12 +27,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const action = requestFormAction('support', (values) => values)
 
 // Opening and closing the form changes only the query string.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => (!formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepDataOnQueryChange
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -3,7 +3,6 @@ import {
   Link,
   type LoaderFunctionArgs,
   type MetaFunction,
-  type ShouldRevalidateFunction,
   useLoaderData,
   useSearchParams,
 } from 'react-router'
@@ -15,6 +14,7 @@ import { CalendarIcon, GridIcon, MailIcon, PhoneIcon } from '../components/icons
 import { ProjectCard } from '../components/ProjectCard'
 import { button, container, section } from '../components/ui'
 import { pageMeta } from '../lib/meta'
+import { keepDataOnQueryChange } from '../lib/revalidate'
 import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
 import { categoryCounts, filterProjects, parseFilter } from '../lib/solutions'
@@ -26,12 +26,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 // Choosing a filter changes only the query string: the projects are already here.
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => (!formMethod && currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate)
+export const shouldRevalidate = keepDataOnQueryChange
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
