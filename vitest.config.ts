@@ -31,6 +31,9 @@ export default defineConfig({
                 // What .dev.vars gives `npm start`; tests of the committed
                 // (production) behaviour pass ENVIRONMENT: 'production'.
                 ENVIRONMENT: 'local',
+                // As `npm start` has them: visitor e-mail on, and a booking-link key.
+                VISITOR_MAIL: 'on',
+                BOOKING_LINK_KEY: 'test-booking-link-key-0123456789abcdef',
               },
             },
           })),

@@ -163,3 +163,62 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out
 }
+
+// ---------- Availability (issue 17) ----------
+
+const calendarDate = (label: string) =>
+  z
+    .string({ error: `${label} must be a date` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), `${label} must be a real date`)
+
+const slotTimes = z
+  .array(oneOf(valuesOf(TIME_SLOTS), 'Choose times from the list'), {
+    error: 'Hours must be a list of times',
+  })
+  .max(TIME_SLOTS.length)
+  .transform((times) => [...new Set(times)].sort())
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`)
+
+export const availabilityInput = z.object({
+  weeklyHours: z.object(
+    {
+      '0': slotTimes.default([]),
+      '1': slotTimes.default([]),
+      '2': slotTimes.default([]),
+      '3': slotTimes.default([]),
+      '4': slotTimes.default([]),
+      '5': slotTimes.default([]),
+      '6': slotTimes.default([]),
+    },
+    { error: 'Weekly hours are required' },
+  ),
+  blocked: z
+    .array(
+      z
+        .object({ from: calendarDate('From'), to: calendarDate('To'), note: optional('Note', 200) })
+        .refine((b) => b.from <= b.to, {
+          message: 'A blocked range must end on or after its start',
+          path: ['to'],
+        }),
+      { error: 'Blocked dates must be a list' },
+    )
+    .max(200, 'At most 200 blocked ranges'),
+  minNoticeMinutes: wholeNumber('Minimum notice', 0, 60 * 24 * 30),
+  horizonDays: wholeNumber('Booking horizon', 1, 365),
+  meetingMinutes: wholeNumber('Meeting length', 15, 60),
+  changeCutoffHours: wholeNumber('Change cut-off', 0, 24 * 14),
+})
+export type AvailabilityInput = z.infer<typeof availabilityInput>
+
+/** A visitor moving their booking on the manage page. */
+export const rescheduleInput = z.object({
+  preferredDate: calendarDate('Date'),
+  preferredTime: oneOf(valuesOf(TIME_SLOTS), 'Choose a time from the list'),
+})

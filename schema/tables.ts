@@ -1,7 +1,7 @@
 // The data model, defined once with Drizzle. drizzle-kit generates the D1
 // migrations in migrations/ from this file (npm run db:generate).
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
@@ -194,10 +194,46 @@ export const consultations = sqliteTable(
     // SHA-256 of the normalised submission: an identical resubmission within
     // DEDUPE_WINDOW_MS is answered as the first and not stored again.
     fingerprint: text('fingerprint'),
+    // The booking's stable identity (issue 17): the invitation's UID and what the
+    // visitor's signed manage link names; random, so it reveals nothing.
+    uid: text('uid'),
+    // The invitation's SEQUENCE: raised on every change of time or status the visitor is told of.
+    sequence: integer('sequence').notNull().default(0),
+    // Set when the cron queued the day-before reminder, so it goes out once.
+    reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
-  (t) => [index('consultations_fingerprint_idx').on(t.fingerprint, t.createdAt)],
+  (t) => [
+    index('consultations_fingerprint_idx').on(t.fingerprint, t.createdAt),
+    uniqueIndex('consultations_uid_idx').on(t.uid),
+    // One pending or confirmed consultation per slot: the database refuses the
+    // second of two concurrent bookings (docs/decisions/059-slot-integrity.md).
+    uniqueIndex('consultations_active_slot_idx')
+      .on(t.preferredDate, t.preferredTime)
+      .where(sql`status in ('pending', 'confirmed')`),
+  ],
 )
+
+/**
+ * The owner's availability (issue 17): one row (id 1); absent means the
+ * defaults of worker/services/availability.ts.
+ */
+export const availabilitySettings = sqliteTable('availability_settings', {
+  id: integer('id').primaryKey(),
+  // Weekday (0 Sunday ... 6 Saturday) to its slot start times (HH:MM, Central).
+  weeklyHours: text('weekly_hours', { mode: 'json' }).$type<Record<string, string[]>>().notNull(),
+  // Blocked dates and ranges (inclusive, Central calendar dates).
+  blocked: text('blocked', { mode: 'json' })
+    .$type<{ from: string; to: string; note: string | null }[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  minNoticeMinutes: integer('min_notice_minutes').notNull(),
+  horizonDays: integer('horizon_days').notNull(),
+  meetingMinutes: integer('meeting_minutes').notNull(),
+  // Visitors may cancel or move a booking up to this many hours before it.
+  changeCutoffHours: integer('change_cutoff_hours').notNull(),
+  ...timestamps,
+})
 
 export const supportRequests = sqliteTable(
   'support_requests',
@@ -283,3 +319,4 @@ export type Session = typeof sessions.$inferSelect
 export type Passkey = typeof passkeys.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
 export type RequestErasure = typeof requestErasures.$inferSelect
+export type AvailabilitySettingsRow = typeof availabilitySettings.$inferSelect

@@ -22,6 +22,22 @@ if (!existsSync('.dev.vars')) {
   )
   console.log('Added ENVIRONMENT=local to .dev.vars')
 }
+// Visitor e-mail and the booking-link key (issue 17): an older .dev.vars gets them,
+// so `npm start` tries the whole booking flow offline (mails go to local files).
+{
+  const current = readFileSync('.dev.vars', 'utf8')
+  const missing: string[] = []
+  if (!/^VISITOR_MAIL=/m.test(current)) missing.push('VISITOR_MAIL=on')
+  if (!/^BOOKING_LINK_KEY=/m.test(current))
+    missing.push(`BOOKING_LINK_KEY=local-${crypto.randomUUID()}-${crypto.randomUUID()}`)
+  if (missing.length) {
+    appendFileSync(
+      '.dev.vars',
+      `\n# Visitor e-mail and booking links (added by npm start).\n${missing.join('\n')}\n`,
+    )
+    console.log(`Added ${missing.map((m) => m.split('=')[0]).join(', ')} to .dev.vars`)
+  }
+}
 
 // PERSIST_TO matches `wrangler dev --persist-to`, which keeps its state under <dir>/v3.
 const persistTo = process.env.PERSIST_TO

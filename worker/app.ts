@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
 import { renderPage } from './pages'
 import { auth } from './routes/auth'
+import { availability } from './routes/availability'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
@@ -40,6 +41,7 @@ const api = new Hono<AppEnv>()
   .route('/consultations', consultations)
   .route('/consultation', supportRequestForm)
   .route('/support-requests', supportRequests)
+  .route('/availability', availability)
 
 export const app = new Hono<AppEnv>()
   // A 304 must not carry a policy: the browser would keep its stored page (with

@@ -9,6 +9,7 @@ import { createDb } from './db'
 import { log } from './http/logging'
 import { deliverDue, queueDigest } from './mail/outbox'
 import { purgeAudit } from './services/audit'
+import { queueReminders } from './services/booking'
 import { purgeExpiredRequests } from './services/privacy'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -21,6 +22,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   if (purgedAudit) log('info', 'audit log purged', { entries: purgedAudit })
   // Requests held past the hourly notification cap go out as one digest (at most one an hour).
   await queueDigest(db, env, now)
+  // The day-before reminders of confirmed consultations (once each), sent by deliverDue below.
+  const reminders = await queueReminders(db, env, now)
+  if (reminders.length) log('info', 'booking reminders queued', { messages: reminders.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { slotInstant } from './slot'
+import { slotInstant } from '../../schema/slot-time'
 
 describe('slotInstant', () => {
   it('reads the slot as Central daylight time in summer', () => {

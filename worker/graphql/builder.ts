@@ -18,6 +18,8 @@ export type GraphQLContext = {
   db: Db
   env: Env
   user: SessionUser | null
+  /** Work after the answer (the booking e-mails a status change queues). */
+  later: (work: Promise<unknown>) => void
 }
 
 type PathSegment = PropertyKey | { key: PropertyKey }

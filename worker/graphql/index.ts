@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import { localConveniences } from '../auth/local'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
+import { inBackground } from '../http/background'
 import type { GraphQLContext } from './builder'
 import { maskServiceError } from './errors'
 import { schema } from './schema'
@@ -81,7 +82,12 @@ const getYoga = (local: boolean) => {
 // /graphql: the admin's API. The endpoint refuses anonymous calls with 401;
 // the schema itself also requires the owner scope on every root field.
 export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], '/', async (c) => {
-  const ctx: GraphQLContext = { db: c.var.db, env: c.env, user: c.var.user }
+  const ctx: GraphQLContext = {
+    db: c.var.db,
+    env: c.env,
+    user: c.var.user,
+    later: (work) => inBackground(c, work),
+  }
   return withErrorShape(await getYoga(localConveniences(c.env, c.req.url)).fetch(c.req.raw, { ctx }))
 })
 

@@ -5,6 +5,7 @@ import { rowId } from '../../schema/ids'
 import { requestUpdateInput } from '../../schema/payloads'
 import { REQUEST_STATUSES } from '../../schema/request-options'
 import type { RequestErasure } from '../../schema/tables'
+import { deliverEach } from '../mail/outbox'
 import { eraseRequest, listErasures } from '../services/privacy'
 import {
   type ConsultationView,
@@ -121,7 +122,12 @@ builder.mutationField('updateConsultation', (t) =>
     description: "Changes a consultation's status or notes; NOT_FOUND when it does not exist.",
     args: updateArgs,
     resolve: (_root, { id, status, notes }, ctx) =>
-      updateConsultation(ctx.db, id, { status: status ?? undefined, notes }),
+      updateConsultation(
+        ctx.db,
+        id,
+        { status: status ?? undefined, notes },
+        { env: ctx.env, send: (ids) => ctx.later(deliverEach(ctx.db, ctx.env, ids)) },
+      ),
   }),
 )
 

@@ -20,6 +20,10 @@ export const PUBLIC_READ_PATHS = [
   '/pages/skills',
   '/pages/content',
   '/pages/resume',
+  // The free consultation slots (issue 17): no personal data; purged by owner
+  // writes like the others, and by every booking change (purgeAvailability).
+  '/api/availability',
+  '/pages/availability',
 ] as const
 
 /** One page's copy (GET /api/page-content/:page), cached and purged like the reads above. */
@@ -113,6 +117,15 @@ export async function purgePublicReads() {
     ...[...PUBLIC_READ_PATHS, ...PAGE_CONTENT_PATHS].map((path) => cache.delete(cacheKey(path))),
     caches.open(PAGE_CACHE).then(startGeneration),
   ])
+}
+
+/**
+ * Purges the free slots (the API answer and the copy the schedule page reads)
+ * after a visitor books, moves or cancels: no owner write is involved there.
+ */
+export async function purgeAvailability() {
+  const cache = await caches.open('public-reads')
+  await Promise.all(['/api/availability', '/pages/availability'].map((path) => cache.delete(cacheKey(path))))
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { API_MESSAGES } from '../../schema/messages'
 import type { AppEnv } from '../env'
-import { DomainError, Invalid, NotFound } from '../services/errors'
+import { Conflict, DomainError, Invalid, NotFound } from '../services/errors'
 import { log } from './logging'
 
 /** The one error shape of the API: `{ message, errors?: { field: message } }`. */
@@ -35,6 +35,8 @@ export const DOMAIN_STATUS = {
 } as const satisfies Record<DomainError['kind'], ContentfulStatusCode>
 
 export function errorBody(err: ApiError | DomainError): ErrorBody {
+  if (err instanceof Conflict && err.details)
+    return { message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.details }
   return err.errors && Object.keys(err.errors).length
     ? { message: err.message, errors: err.errors }
     : { message: err.message }

@@ -79,6 +79,8 @@ function addMinutes(time: string, minutes: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
 }
 
+export type IcsMethod = 'PUBLISH' | 'REQUEST' | 'CANCEL'
+
 export type ConsultationEvent = {
   uid: string
   /** Calendar date in the business time zone, YYYY-MM-DD. */
@@ -92,28 +94,45 @@ export type ConsultationEvent = {
   visitorName: string
   visitorEmail: string
   createdAt: Date
+  /**
+   * PUBLISH (default): the owner's own copy of a request, no RSVP round trip.
+   * REQUEST: the invitation the visitor gets (and its updates); CANCEL: its withdrawal.
+   */
+  method?: IcsMethod
+  /** Raised on every change, so calendars replace the earlier version (RFC 5546 §2.1.4). */
+  sequence?: number
+  /** The meeting length; the owner's setting, CONSULTATION_MINUTES by default. */
+  minutes?: number
 }
 
 export function consultationIcs(event: ConsultationEvent): string {
   const tz = BUSINESS_TIME_ZONE
+  const method = event.method ?? 'PUBLISH'
+  const minutes = event.minutes ?? CONSULTATION_MINUTES
+  const organizer = `ORGANIZER;CN=${paramValue(event.organizerName)}:mailto:${cleanText(event.organizerEmail, 'single')}`
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Portfolio//Consultation requests//EN',
     'CALSCALE:GREGORIAN',
-    // PUBLISH: the owner adds the slot to their calendar; no RSVP round trip.
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...CHICAGO_VTIMEZONE,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
     `DTSTAMP:${utcStamp(event.createdAt)}`,
     `DTSTART;TZID=${tz}:${localStamp(event.date, event.time)}`,
-    `DTEND;TZID=${tz}:${localStamp(event.date, addMinutes(event.time, CONSULTATION_MINUTES))}`,
+    `DTEND;TZID=${tz}:${localStamp(event.date, addMinutes(event.time, minutes))}`,
     `SUMMARY:${escapeIcsText(event.summary)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
-    `ORGANIZER;CN=${paramValue(event.organizerName)}:mailto:${cleanText(event.organizerEmail, 'single')}`,
-    `CONTACT:${escapeIcsText(`${event.visitorName} <${event.visitorEmail}>`)}`,
-    'STATUS:TENTATIVE',
+    organizer,
+    ...(method === 'PUBLISH'
+      ? [`CONTACT:${escapeIcsText(`${event.visitorName} <${event.visitorEmail}>`)}`, 'STATUS:TENTATIVE']
+      : [
+          // The visitor is the one attendee; the owner organises (RFC 5546 §3.2.2).
+          `ATTENDEE;CN=${paramValue(event.visitorName)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${cleanText(event.visitorEmail, 'single')}`,
+          method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
+        ]),
     'TRANSP:OPAQUE',
     'END:VEVENT',
     'END:VCALENDAR',

@@ -220,3 +220,8 @@ export async function deliverLogged(db: Db, env: Env, id: number, now = Date.now
     return 'skipped' as const
   }
 }
+
+/** Sends queued messages one after another, in the background (failures stay for the cron). */
+export async function deliverEach(db: Db, env: Env, ids: number[], now = Date.now()) {
+  for (const id of ids) await deliverLogged(db, env, id, now)
+}

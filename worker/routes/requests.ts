@@ -8,7 +8,10 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { requireHuman } from '../http/turnstile'
 import { jsonBody } from '../http/validate'
-import { deliverLogged } from '../mail/outbox'
+import { consultationReference } from '../mail/booking-mail'
+import { deliverEach, deliverLogged } from '../mail/outbox'
+import { describeSlot } from '../mail/templates'
+import { canonicalSlot } from '../services/booking'
 import { eraseRequest, exportCsv } from '../services/privacy'
 import {
   listConsultations,
@@ -30,6 +33,13 @@ import {
  */
 export function sendAfterAnswer(c: Context<AppEnv>, submission: Submission) {
   if (submission.outboxId !== null) inBackground(c, deliverLogged(c.var.db, c.env, submission.outboxId))
+  sendQueued(c, submission.extraOutboxIds)
+}
+
+/** Queued e-mails sent after the answer, one after another (the cron retries failures). */
+export function sendQueued(c: Context<AppEnv>, ids: number[]) {
+  if (!ids.length) return
+  inBackground(c, deliverEach(c.var.db, c.env, ids))
 }
 
 /**
@@ -45,6 +55,19 @@ const intake = <K extends RequestKind>(kind: K) => {
     await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
     const submission = await submitRequest(c.var.db, c.env, kind, input as never)
     sendAfterAnswer(c, submission)
+    // A consultation's answer names its reference and time, for the visitor's on-page confirmation.
+    if (kind === 'consultation') {
+      const { preferredDate, preferredTime } = input as { preferredDate: string; preferredTime: string }
+      return c.json(
+        {
+          ...RECEIVED,
+          reference: consultationReference(submission.id),
+          when: describeSlot(preferredDate, preferredTime),
+          preferredDate: canonicalSlot(preferredDate, preferredTime).preferredDate,
+        },
+        201,
+      )
+    }
     return c.json(RECEIVED, 201)
   })
 }
@@ -74,7 +97,12 @@ export const consultations = new Hono<AppEnv>()
   .route('/', ownerTools('consultation'))
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listConsultations(c.var.db)))
   .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) =>
-    c.json(await updateConsultation(c.var.db, c.req.param('id'), c.req.valid('json'))),
+    c.json(
+      await updateConsultation(c.var.db, c.req.param('id'), c.req.valid('json'), {
+        env: c.env,
+        send: (ids) => sendQueued(c, ids),
+      }),
+    ),
   )
 
 /** /api/consultation (singular, SPEC §7): POST the IT-support request form. */

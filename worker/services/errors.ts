@@ -35,7 +35,12 @@ export class NotFound extends DomainError {
 /** The change conflicts with the current state. */
 export class Conflict extends DomainError {
   readonly kind = 'conflict'
-  constructor(message: string) {
+  constructor(
+    message: string,
+    override readonly errors?: FieldErrors,
+    /** Extra public detail for the answer (e.g. the free slots of a day whose slot was taken). */
+    readonly details?: Record<string, unknown>,
+  ) {
     super(message)
     this.name = 'Conflict'
   }

@@ -7,12 +7,22 @@ import { CLOSED_STATUSES, MAIL_STATUSES, PROJECT_TYPES } from '../../schema/requ
 import type { Consultation, SupportRequest } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { purgeAvailability } from '../http/cache'
 import { parseId } from '../http/params'
 import { businessDate } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
 import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage } from '../mail/outbox'
 import { consultationMail, describeSlot, type MailContent, supportRequestMail } from '../mail/templates'
-import { Invalid, NotFound } from './errors'
+import { SLOT_MESSAGES } from './availability'
+import {
+  afterStatusChange,
+  canonicalSlot,
+  checkSlot,
+  isUniqueViolation,
+  queueReceived,
+  slotTaken,
+} from './booking'
+import { Conflict, NotFound } from './errors'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
 export type ConsultationView = Omit<Consultation, 'fingerprint'> & { delivery: Delivery }
@@ -50,10 +60,11 @@ async function fingerprintOf(kind: RequestKind, fields: Record<string, unknown>)
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-function consultationNotification(env: Env, input: ConsultationInput, now: Date): OutboxMessage {
+function consultationNotification(env: Env, input: ConsultationInput, now: Date, uid: string): OutboxMessage {
   const mail = consultationMail(env, input)
   const ics = consultationIcs({
-    uid: `consultation-${crypto.randomUUID()}@${new URL(env.SITE_URL).hostname}`,
+    // The booking's own uid: the owner's later copies (confirmed, moved, cancelled) update this event.
+    uid: `${uid}@${new URL(env.SITE_URL).hostname}`,
     date: businessDate(new Date(input.preferredDate)),
     time: input.preferredTime,
     summary: `Consultation with ${input.name} (${labelOf(PROJECT_TYPES, input.projectType)})`,
@@ -82,15 +93,13 @@ const INTAKE = {
   consultation: {
     table: tables.consultations,
     owner: 'consultationId',
-    notify: (env: Env, input: ConsultationInput, now: Date) => consultationNotification(env, input, now),
-    check: (input: ConsultationInput, now: Date) => {
-      // The slot is a Central time, so "not in the past" compares Central calendar dates.
-      if (businessDate(new Date(input.preferredDate)) < businessDate(now)) {
-        throw new Invalid({ preferredDate: PAST_DATE_MESSAGE })
-      }
-    },
+    notify: (env: Env, input: ConsultationInput, now: Date, uid: string) =>
+      consultationNotification(env, input, now, uid),
     row: ({ website: _honeypot, 'cf-turnstile-response': _token, ...fields }: ConsultationInput) => ({
       ...fields,
+      // Stored canonically (the Central date's slot as one UTC instant), so one
+      // slot is one value whatever offset the client wrote: the unique index sees it.
+      preferredDate: canonicalSlot(fields.preferredDate, fields.preferredTime).preferredDate,
       budget: fields.budget ?? null,
     }),
   },
@@ -99,7 +108,6 @@ const INTAKE = {
     owner: 'supportRequestId',
     notify: (env: Env, input: SupportRequestInput) =>
       notification(env, input.email, supportRequestMail(env, input)),
-    check: (_input: SupportRequestInput, _now: Date) => {},
     row: ({ website: _honeypot, 'cf-turnstile-response': _token, ...fields }: SupportRequestInput) => ({
       ...fields,
       preferredTime: fields.preferredTime ?? null,
@@ -115,6 +123,8 @@ export type Submission = {
   duplicate: boolean
   /** Past the hourly notification cap: announced by the next digest instead of its own e-mail. */
   held: boolean
+  /** Other e-mails to send now (the visitor's "request received"). */
+  extraOutboxIds: number[]
 }
 
 /**
@@ -132,11 +142,9 @@ export async function submitRequest<K extends RequestKind>(
   const intake = INTAKE[kind] as unknown as {
     table: typeof tables.consultations
     owner: 'consultationId' | 'supportRequestId'
-    notify: (env: Env, input: InputOf<K>, now: Date) => OutboxMessage
-    check: (input: InputOf<K>, now: Date) => void
+    notify: (env: Env, input: InputOf<K>, now: Date, uid: string) => OutboxMessage
     row: (input: InputOf<K>) => Record<string, unknown>
   }
-  intake.check(input, now)
   const fields = intake.row(input)
   const fingerprint = await fingerprintOf(kind, fields)
   const t = intake.table
@@ -146,23 +154,42 @@ export async function submitRequest<K extends RequestKind>(
     .where(and(eq(t.fingerprint, fingerprint), gte(t.createdAt, new Date(now.getTime() - DEDUPE_WINDOW_MS))))
     .orderBy(asc(t.id))
     .limit(1)
-  if (first) return { id: first.id, outboxId: null, duplicate: true, held: false }
+  if (first) return { id: first.id, outboxId: null, duplicate: true, held: false, extraOutboxIds: [] }
 
+  const isBooking = kind === 'consultation'
+  const slot = isBooking ? (fields as { preferredDate: string; preferredTime: string }) : null
+  // A consultation's slot must be bookable (400) and free (409); the unique index settles races.
+  if (slot) await checkSlot(db, businessDate(new Date(slot.preferredDate)), slot.preferredTime, now)
+  const uid = crypto.randomUUID()
   const held = !(await notificationBudgetLeft(db, env, now))
-  const [[request], [outbox]] = await db.batch([
-    db
-      .insert(t)
-      .values({
-        ...(fields as typeof t.$inferInsert),
-        status: 'pending',
-        fingerprint,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: t.id }),
-    enqueueAfterInsert(db, intake.owner, intake.notify(env, input, now), now, held),
-  ])
-  return { id: request!.id, outboxId: held ? null : outbox!.id, duplicate: false, held }
+  let request: { id: number } | undefined
+  let outbox: { id: number } | undefined
+  try {
+    ;[[request], [outbox]] = await db.batch([
+      db
+        .insert(t)
+        .values({
+          ...(fields as typeof t.$inferInsert),
+          ...(isBooking ? { uid } : {}),
+          status: 'pending',
+          fingerprint,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: t.id }),
+      enqueueAfterInsert(db, intake.owner, intake.notify(env, input, now, uid), now, held),
+    ])
+  } catch (err) {
+    if (slot && isUniqueViolation(err))
+      throw await slotTaken(db, businessDate(new Date(slot.preferredDate)), now)
+    throw err
+  }
+  let extraOutboxIds: number[] = []
+  if (isBooking) {
+    await purgeAvailability()
+    extraOutboxIds = await queueReceived(db, env, request!.id, now)
+  }
+  return { id: request!.id, outboxId: held ? null : outbox!.id, duplicate: false, held, extraOutboxIds }
 }
 
 export const submitConsultation = (db: Db, env: Env, input: ConsultationInput, now = new Date()) =>
@@ -191,7 +218,11 @@ function selectConsultations(db: Db, where?: SQL) {
   const query = db
     .select({ ...viewColumns(getTableColumns(c)), mailStatus: tables.mailOutbox.status })
     .from(c)
-    .leftJoin(tables.mailOutbox, eq(tables.mailOutbox.consultationId, c.id))
+    .leftJoin(
+      tables.mailOutbox,
+      // Only the owner's notification: the booking's other e-mails (kind 'booking') are not its delivery state.
+      and(eq(tables.mailOutbox.consultationId, c.id), eq(tables.mailOutbox.kind, 'notification')),
+    )
     .$dynamic()
   return (where ? query.where(where) : query).orderBy(desc(c.createdAt), desc(c.id))
 }
@@ -235,15 +266,31 @@ function changesOf(patch: RequestUpdateInput) {
   return changes
 }
 
+/** What a status change of a consultation sets off: the booking's e-mails, sent by the caller after its answer. */
+export type BookingEffects = { env: Env; send: (outboxIds: number[]) => void }
+
 export async function updateConsultation(
   db: Db,
   rawId: unknown,
   patch: RequestUpdateInput,
+  effects?: BookingEffects,
 ): Promise<ConsultationView> {
   const id = parseId(rawId)
   const c = tables.consultations
   const changes = changesOf(patch)
-  if (Object.keys(changes).length) await db.update(c).set(changes).where(eq(c.id, id))
+  const [before] = await db.select({ status: c.status }).from(c).where(eq(c.id, id))
+  if (!before) throw new NotFound()
+  if (Object.keys(changes).length) {
+    try {
+      await db.update(c).set(changes).where(eq(c.id, id))
+    } catch (err) {
+      // Reopening a cancelled request whose slot someone else has booked since.
+      if (isUniqueViolation(err)) throw new Conflict(SLOT_MESSAGES.taken, { status: SLOT_MESSAGES.taken })
+      throw err
+    }
+  }
+  if (effects && patch.status !== undefined)
+    effects.send(await afterStatusChange(db, effects.env, id, before.status, patch.status))
   const [row] = await selectConsultations(db, eq(c.id, id))
   if (!row) throw new NotFound()
   return withDelivery(row)

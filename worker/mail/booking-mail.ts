@@ -1,0 +1,125 @@
+// The booking's e-mails (issue 17): to the visitor (request received,
+// confirmed, moved, cancelled, reminder) and the owner's calendar copies of
+// changes and reminders. Titles name only the meeting ("Consultation with
+// {owner}"), never the visitor's project: a calendar or a lock screen shows
+// them to anyone nearby (docs/decisions/060-booking-links.md).
+import type { Consultation } from '../../schema/tables'
+import { escapeHtml } from '../escape'
+import { businessDate } from './business-time'
+import { consultationIcs, type IcsMethod } from './ics'
+import type { OutboxMessage } from './outbox'
+import { describeSlot, headerSafe } from './templates'
+
+export type BookingMailKind = 'received' | 'confirmed' | 'moved' | 'cancelled' | 'reminder'
+
+/** The neutral meeting title used in subjects and invitations. */
+export const meetingTitle = (env: Env) => `Consultation with ${env.OWNER_NAME}`
+
+/** The visitor's reference for a consultation ("C-1042"); issue 15 owns the format. */
+export const consultationReference = (id: number) => `C-${1000 + id}`
+
+type Booking = Pick<
+  Consultation,
+  'id' | 'uid' | 'name' | 'email' | 'preferredDate' | 'preferredTime' | 'sequence' | 'createdAt'
+>
+
+const LEADS: Record<BookingMailKind, (title: string) => { subject: string; lead: string }> = {
+  received: (t) => ({
+    subject: `${t}: request received`,
+    lead: 'Thank you, your consultation request has arrived. You will hear back within 24 hours; the time is held for you meanwhile.',
+  }),
+  confirmed: (t) => ({
+    subject: `${t} confirmed`,
+    lead: 'Your consultation is confirmed. The calendar invitation is attached.',
+  }),
+  moved: (t) => ({
+    subject: `${t}: new time`,
+    lead: 'Your consultation has moved to a new time. The updated invitation is attached.',
+  }),
+  cancelled: (t) => ({
+    subject: `${t} cancelled`,
+    lead: 'Your consultation has been cancelled. The attachment removes it from your calendar.',
+  }),
+  reminder: (t) => ({
+    subject: `Reminder: ${t} tomorrow`,
+    lead: 'A reminder of your consultation tomorrow.',
+  }),
+}
+
+const METHOD: Record<BookingMailKind, IcsMethod | null> = {
+  received: null,
+  confirmed: 'REQUEST',
+  moved: 'REQUEST',
+  cancelled: 'CANCEL',
+  reminder: null,
+}
+
+/** The invitation for a booking as it stands (its uid and sequence). */
+export function bookingIcs(env: Env, booking: Booking, method: IcsMethod, minutes: number, now: Date) {
+  return consultationIcs({
+    uid: `${booking.uid}@${new URL(env.SITE_URL).hostname}`,
+    date: businessDate(new Date(booking.preferredDate)),
+    time: booking.preferredTime,
+    summary: meetingTitle(env),
+    description: `Free consultation with ${env.OWNER_NAME}.`,
+    organizerEmail: env.NOTIFY_EMAIL,
+    organizerName: env.OWNER_NAME,
+    visitorName: booking.name,
+    visitorEmail: booking.email,
+    createdAt: now,
+    method,
+    sequence: booking.sequence,
+    minutes,
+  })
+}
+
+/**
+ * One booking e-mail. `to` is the visitor, or the owner (whose copy carries the
+ * same invitation for their calendar and names the visitor, and no link).
+ */
+export function bookingMail(
+  env: Env,
+  kind: BookingMailKind,
+  booking: Booking,
+  opts: { to: 'visitor' | 'owner'; manageUrl: string | null; minutes: number; now: Date },
+): OutboxMessage {
+  const title = meetingTitle(env)
+  const { subject, lead } = LEADS[kind](title)
+  const when = describeSlot(booking.preferredDate, booking.preferredTime)
+  const reference = consultationReference(booking.id)
+  const forOwner = opts.to === 'owner'
+  const lines: [string, string][] = [
+    ['Reference', reference],
+    ['Time', when],
+    ...(forOwner ? ([['Visitor', `${booking.name} <${booking.email}>`]] as [string, string][]) : []),
+  ]
+  const manage =
+    !forOwner && opts.manageUrl && kind !== 'cancelled'
+      ? `To cancel or pick another time (up to the cut-off before the meeting): ${opts.manageUrl}`
+      : null
+  const text = [
+    forOwner ? `Calendar copy: ${lead}` : lead,
+    '',
+    ...lines.map(([k, v]) => `${k}: ${v}`),
+    '',
+    manage,
+  ]
+    .filter((l) => l !== null)
+    .join('\n')
+  const html = `<!doctype html><html><body><p>${escapeHtml(forOwner ? `Calendar copy: ${lead}` : lead)}</p><table>${lines
+    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('')}</table>${
+    manage && opts.manageUrl
+      ? `<p><a href="${escapeHtml(opts.manageUrl)}">Cancel or pick another time</a></p>`
+      : ''
+  }</body></html>`
+  const method = METHOD[kind]
+  return {
+    recipient: forOwner ? env.NOTIFY_EMAIL : booking.email,
+    replyTo: forOwner ? booking.email : env.NOTIFY_EMAIL,
+    subject: headerSafe(subject, 200),
+    textBody: text,
+    htmlBody: html,
+    ics: method ? bookingIcs(env, booking, method, opts.minutes, opts.now) : null,
+  }
+}

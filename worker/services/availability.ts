@@ -1,0 +1,163 @@
+// The owner's availability and the free consultation slots it leaves (issue 17).
+// One set of rules serves the public availability answer, the form, the
+// server's check of a booking and the visitor's reschedule: a slot is free when
+// it is inside the weekly hours and the horizon, past the minimum notice, not on
+// a blocked day, and not held by a pending or confirmed consultation
+// (docs/decisions/058-availability.md).
+import { and, eq, gte, inArray } from 'drizzle-orm'
+import type { AvailabilityInput } from '../../schema/payloads'
+import { TIME_SLOTS } from '../../schema/request-options'
+import { addDays, slotInstant, weekdayOf } from '../../schema/slot-time'
+import type { Db } from '../db'
+import { tables } from '../db'
+import { businessDate } from '../mail/business-time'
+
+export type Availability = {
+  /** Weekday (0 Sunday ... 6 Saturday) to its slot start times, Central. */
+  weeklyHours: Record<string, string[]>
+  /** Blocked dates and ranges, inclusive Central calendar dates. */
+  blocked: { from: string; to: string; note: string | null }[]
+  minNoticeMinutes: number
+  horizonDays: number
+  meetingMinutes: number
+  changeCutoffHours: number
+}
+
+const SPEC_SLOTS = TIME_SLOTS.map((s) => s.value)
+
+/** Issue 17's defaults: Monday-Friday with the SPEC §9 slots, 2 h notice, 60 days, 30 min, 24 h cut-off. */
+export const DEFAULT_AVAILABILITY: Availability = {
+  weeklyHours: {
+    '0': [],
+    '1': SPEC_SLOTS,
+    '2': SPEC_SLOTS,
+    '3': SPEC_SLOTS,
+    '4': SPEC_SLOTS,
+    '5': SPEC_SLOTS,
+    '6': [],
+  },
+  blocked: [],
+  minNoticeMinutes: 120,
+  horizonDays: 60,
+  meetingMinutes: 30,
+  changeCutoffHours: 24,
+}
+
+/** Statuses that hold a slot; a cancelled (or completed) consultation frees it. */
+export const HOLDING_STATUSES = ['pending', 'confirmed'] as const
+
+export async function getAvailability(db: Db): Promise<Availability> {
+  const [row] = await db
+    .select()
+    .from(tables.availabilitySettings)
+    .where(eq(tables.availabilitySettings.id, 1))
+  if (!row) return DEFAULT_AVAILABILITY
+  const { id: _id, createdAt: _c, updatedAt: _u, ...settings } = row
+  return settings
+}
+
+export async function saveAvailability(db: Db, input: AvailabilityInput): Promise<Availability> {
+  const t = tables.availabilitySettings
+  const values = { id: 1, ...input, updatedAt: new Date() }
+  await db.insert(t).values(values).onConflictDoUpdate({ target: t.id, set: values })
+  return getAvailability(db)
+}
+
+export type SlotProblem = { field: 'preferredDate' | 'preferredTime'; message: string }
+
+export const SLOT_MESSAGES = {
+  past: 'Choose today or a later date',
+  tooFar: (days: number) => `Choose a date within the next ${days} days`,
+  closedDay: 'No consultations are offered on that day; choose another date',
+  blocked: 'That day is not available; choose another date',
+  notOffered: 'That time is not offered on that day; choose another time',
+  tooSoon: (minutes: number) =>
+    `That time is too soon; bookings need ${minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`} notice`,
+  taken: 'That time was just booked by someone else; choose another free time',
+} as const
+
+const isBlocked = (a: Availability, date: string) => a.blocked.some((b) => b.from <= date && date <= b.to)
+
+/**
+ * Why a slot cannot be booked by its rules alone (not whether it is taken), or
+ * null when it can. `date` is a Central calendar date, `time` a slot start.
+ */
+export function slotProblem(a: Availability, date: string, time: string, now: Date): SlotProblem | null {
+  const today = businessDate(now)
+  if (date < today) return { field: 'preferredDate', message: SLOT_MESSAGES.past }
+  if (date > addDays(today, a.horizonDays))
+    return { field: 'preferredDate', message: SLOT_MESSAGES.tooFar(a.horizonDays) }
+  const hours = a.weeklyHours[String(weekdayOf(date))] ?? []
+  if (hours.length === 0) return { field: 'preferredDate', message: SLOT_MESSAGES.closedDay }
+  if (isBlocked(a, date)) return { field: 'preferredDate', message: SLOT_MESSAGES.blocked }
+  if (!hours.includes(time)) return { field: 'preferredTime', message: SLOT_MESSAGES.notOffered }
+  const start = Date.parse(slotInstant(date, time)!)
+  if (start < now.getTime() + a.minNoticeMinutes * 60_000)
+    return { field: 'preferredTime', message: SLOT_MESSAGES.tooSoon(a.minNoticeMinutes) }
+  return null
+}
+
+export type FreeDay = { date: string; slots: string[] }
+
+/** The slots held by pending or confirmed consultations from `now` on, as "date|time" keys. */
+async function heldSlots(db: Db, now: Date, exceptId?: number): Promise<Set<string>> {
+  const c = tables.consultations
+  const rows = await db
+    .select({ id: c.id, preferredDate: c.preferredDate, preferredTime: c.preferredTime })
+    .from(c)
+    .where(
+      and(
+        inArray(c.status, [...HOLDING_STATUSES]),
+        // Stored slots are canonical UTC ISO strings, so they compare as text; a day's margin keeps today's.
+        gte(c.preferredDate, new Date(now.getTime() - 86_400_000).toISOString()),
+      ),
+    )
+  return new Set(
+    rows
+      .filter((r) => r.id !== exceptId)
+      .map((r) => `${businessDate(new Date(r.preferredDate))}|${r.preferredTime}`),
+  )
+}
+
+/**
+ * Every bookable day from today to the horizon with its free slots (days with
+ * none are left out); `only` narrows it to one date. `exceptId` leaves one
+ * consultation's own slot free (a visitor moving their booking).
+ */
+export async function freeDays(
+  db: Db,
+  a: Availability,
+  now: Date,
+  { only, exceptId }: { only?: string; exceptId?: number } = {},
+): Promise<FreeDay[]> {
+  const held = await heldSlots(db, now, exceptId)
+  const today = businessDate(now)
+  const dates = only ? [only] : Array.from({ length: a.horizonDays + 1 }, (_, i) => addDays(today, i))
+  const days: FreeDay[] = []
+  for (const date of dates) {
+    const hours = a.weeklyHours[String(weekdayOf(date))] ?? []
+    const slots = hours
+      .filter((time) => !held.has(`${date}|${time}`) && slotProblem(a, date, time, now) === null)
+      .sort()
+    if (slots.length) days.push({ date, slots })
+  }
+  return days
+}
+
+/** The free slots of one day (empty when none), for a refused or taken booking. */
+export async function freeSlotsOn(db: Db, date: string, now: Date, exceptId?: number): Promise<string[]> {
+  const a = await getAvailability(db)
+  return (await freeDays(db, a, now, { only: date, exceptId }))[0]?.slots ?? []
+}
+
+/** The public availability answer: free slots only, nothing about who holds the others. */
+export type PublicAvailability = {
+  timeZone: string
+  meetingMinutes: number
+  days: FreeDay[]
+}
+
+export async function publicAvailability(db: Db, now = new Date()): Promise<PublicAvailability> {
+  const a = await getAvailability(db)
+  return { timeZone: 'America/Chicago', meetingMinutes: a.meetingMinutes, days: await freeDays(db, a, now) }
+}
