@@ -56,3 +56,16 @@ export function addDays(date: string, days: number): string {
 
 /** 0 (Sunday) ... 6 (Saturday) for a YYYY-MM-DD date. */
 export const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+})
+
+/** "Tuesday, June 10, 2025" for a YYYY-MM-DD calendar date. */
+export function formatCalendarDate(date: string): string {
+  return longDate.format(new Date(`${date}T12:00:00Z`))
+}

@@ -5,12 +5,23 @@
 import type { Context } from 'hono'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
-import { requestNonce, type SiteServer, type SubmitResult, siteServer } from '../web/lib/site-server'
+import { rescheduleInput } from '../schema/payloads'
+import {
+  type BookingChange,
+  requestNonce,
+  type SiteServer,
+  type SubmitResult,
+  siteServer,
+} from '../web/lib/site-server'
 import type { AppEnv } from './env'
 import { inBackground } from './http/background'
 import { cachedJson, EDGE_TTL_S, PAGE_CACHE, pageCacheKey } from './http/cache'
+import { deliverEach } from './mail/outbox'
 import { siteConfig } from './seo/site'
+import { publicAvailability } from './services/availability'
+import { cancelBooking, rescheduleBooking, viewBooking } from './services/booking'
 import { listPublicContent } from './services/content'
+import { Conflict, DomainError, Invalid, NotFound } from './services/errors'
 import { listPublicProjects } from './services/projects'
 import { getActiveResume, publicResume } from './services/resumes'
 import { listSkills } from './services/skills'
@@ -60,18 +71,69 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
       const res = await appFetch(
         new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(payload) }),
       )
-      if (res.ok) return { ok: true }
+      if (res.ok) return { ok: true, body: (await res.json().catch(() => ({}))) as Record<string, unknown> }
       const body = (await res.json().catch(() => ({}))) as {
         message?: string
         errors?: Record<string, string>
+        date?: string
+        freeSlots?: string[]
       }
       return {
         ok: false,
         status: res.status,
         message: body.message ?? res.statusText,
         errors: body.errors ?? {},
+        ...(body.date && body.freeSlots ? { freeSlots: { date: body.date, slots: body.freeSlots } } : {}),
       }
     },
+    availability: () => cachedJson('/pages/availability', () => publicAvailability(db), later),
+    async booking(token) {
+      try {
+        return await viewBooking(db, c.env, token)
+      } catch (err) {
+        if (err instanceof NotFound) return null
+        throw err
+      }
+    },
+    cancelBooking: (token) =>
+      bookingChange(async () => {
+        sendQueuedAfter(await cancelBooking(db, c.env, token))
+        return BOOKING_DONE.cancelled
+      }),
+    rescheduleBooking: (token, date, time) =>
+      bookingChange(async () => {
+        const slot = rescheduleInput.safeParse({ preferredDate: date, preferredTime: time })
+        if (!slot.success) throw new Invalid({ preferredTime: 'Choose a free time from the list' })
+        sendQueuedAfter(await rescheduleBooking(db, c.env, token, slot.data))
+        return BOOKING_DONE.moved
+      }),
+  }
+  function sendQueuedAfter(ids: number[]) {
+    later(deliverEach(db, c.env, ids))
+  }
+}
+
+const BOOKING_DONE = {
+  cancelled: 'Your consultation is cancelled. The time is free again for others.',
+  moved: 'Your consultation has moved. An updated invitation is on its way.',
+} as const
+
+/** A manage-page change as the page shows it: done, or refused with the service's message. */
+async function bookingChange(change: () => Promise<string>): Promise<BookingChange> {
+  try {
+    return { ok: true, message: await change() }
+  } catch (err) {
+    if (!(err instanceof DomainError)) throw err
+    const details =
+      err instanceof Conflict ? (err.details as { date?: string; freeSlots?: string[] }) : undefined
+    return {
+      ok: false,
+      message: err.message,
+      errors: err.errors ?? {},
+      ...(details?.date && details.freeSlots
+        ? { freeSlots: { date: details.date, slots: details.freeSlots } }
+        : {}),
+    }
   }
 }
 
@@ -82,7 +144,10 @@ const RENDER_NONCE_HEADER = 'X-Render-Nonce'
 function cacheable(request: Request): boolean {
   if (request.method !== 'GET') return false
   const url = new URL(request.url)
-  if (url.pathname.endsWith('.data') || /^\/(admin|login)\b/.test(url.pathname)) return false
+  // The schedule form's free slots change with every booking and the clock, and a
+  // manage page is one visitor's own: neither is kept as a rendered page.
+  if (url.pathname.endsWith('.data') || /^\/(admin|login|schedule-consultation|booking)\b/.test(url.pathname))
+    return false
   return [...url.searchParams.keys()].every((key) => CACHEABLE_PARAMS.has(key)) && url.search.length <= 100
 }
 

@@ -4,7 +4,15 @@
 import { env } from 'cloudflare:test'
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { consultation, countRows, outboxFor, send, supportRequest } from './requests-fixtures'
+import {
+  consultation,
+  countRows,
+  openHorizon,
+  outboxFor,
+  SUMMER_SLOT,
+  send,
+  supportRequest,
+} from './requests-fixtures'
 
 const CONTROL =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
@@ -16,7 +24,9 @@ const CLEAN_DESCRIPTION = 'Line one\nLine two [31mred[0m\nLine three evil'
 
 describe('requests are stored clean', () => {
   it('a consultation with control characters: clean row, clean e-mail, a valid .ics', async () => {
+    await openHorizon()
     const input = consultation({
+      ...SUMMER_SLOT,
       name: '\u202eJordan\u200b Lee\u0007',
       company: 'Lee\u0000 Clinic\u2066',
       description: DIRTY_DESCRIPTION,

@@ -13,6 +13,7 @@ import { call } from './helpers'
 import {
   consultation,
   freshEmail,
+  openHorizon,
   outboxFor,
   SUMMER_SLOT,
   send,
@@ -57,7 +58,9 @@ describe('the consultation notification', () => {
   it('goes to the owner, says what it is, replies to the visitor and escapes what they typed', async () => {
     const { sentTo } = spyMail()
     const email = freshEmail()
+    await openHorizon()
     const payload = consultation({
+      ...SUMMER_SLOT,
       email,
       name: 'Eve <script>alert(1)</script>',
       company: 'Acme "quotes" & Sons',
@@ -108,6 +111,7 @@ describe('the consultation notification', () => {
   it('carries an .ics invitation for the slot in US Central time (summer: CDT)', async () => {
     const { sentTo } = spyMail()
     const email = freshEmail()
+    await openHorizon()
     await send('/api/consultations', {
       json: consultation({ email, name: 'Lee, Jordan; MD', ...SUMMER_SLOT }),
     })
@@ -133,7 +137,8 @@ describe('the consultation notification', () => {
     expect(unfolded).toContain('RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU')
     expect(unfolded).toContain('DTSTART;TZID=America/Chicago:20300715T090000\r\n')
     expect(unfolded).toContain('DTEND;TZID=America/Chicago:20300715T093000\r\n')
-    expect(unfolded).toMatch(/\r\nUID:consultation-[0-9a-f-]{36}@localhost\r\n/)
+    // The booking's own uid, which the visitor's invitation and every later copy share.
+    expect(unfolded).toMatch(/\r\nUID:[0-9a-f-]{36}@localhost\r\n/)
     expect(unfolded).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/)
     // TEXT values escape commas and semicolons.
     expect(unfolded).toContain('SUMMARY:Consultation with Lee\\, Jordan\\; MD (Web Application)\r\n')
@@ -145,6 +150,7 @@ describe('the consultation notification', () => {
   it('places a winter slot on the Central date chosen (CST)', async () => {
     const { sentTo } = spyMail()
     const email = freshEmail()
+    await openHorizon()
     await send('/api/consultations', { json: consultation({ email, ...WINTER_SLOT }) })
     const body = sentTo(email)[0]!.attachments![0]!.content.replace(/\r\n /g, '')
     expect(body).toContain('DTSTART;TZID=America/Chicago:20310114T150000\r\n')

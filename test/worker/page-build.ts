@@ -22,7 +22,15 @@ const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
     parentId: 'root',
     caseSensitive: true,
     // "admin.$" is "admin/*": dots are slashes and a trailing $ is the splat.
-    ...(name === '_index' ? { index: true } : { path: name.replace(/\./g, '/').replace(/\$$/, '*') }),
+    // "booking.$token" is "booking/:token".
+    ...(name === '_index'
+      ? { index: true }
+      : {
+          path: name
+            .replace(/\./g, '/')
+            .replace(/\$$/, '*')
+            .replace(/\$(\w+)/g, ':$1'),
+        }),
     module,
   }
 })

@@ -10,7 +10,7 @@ import { CONTENT_KEYS } from '../../schema/content-keys'
 import { EMPTY_STATES, TOASTS } from '../../schema/messages'
 import { purgePublicReads } from '../../worker/http/cache'
 import { freshIp, ORIGIN } from './helpers'
-import { countRows, freshEmail, send } from './requests-fixtures'
+import { countRows, freshEmail, openHorizon, send } from './requests-fixtures'
 import { ownerCookie } from './session-helpers'
 
 // The first render of each page module includes its transform inside workerd.
@@ -339,6 +339,7 @@ describe('the request forms without JavaScript', () => {
 
   it('stores and e-mails a consultation posted as a form, and answers with the confirmation', async () => {
     const email = freshEmail('nojs')
+    await openHorizon()
     const before = await countRows('consultations')
     const res = await post('/schedule-consultation', {
       name: 'Pat Doe',

@@ -1,6 +1,8 @@
 // Shared by the requests and mail tests: valid payloads, and a way to call the
 // Worker with a controllable execution context (to await its waitUntil work).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { TIME_SLOTS } from '../../schema/request-options'
+import { addDays, businessToday, slotInstant, weekdayOf } from '../../schema/slot-time'
 import worker from '../../worker/index'
 import { freshIp, ORIGIN } from './helpers'
 
@@ -16,6 +18,26 @@ export const WINTER_SLOT = { preferredDate: '2031-01-14T21:00:00.000Z', preferre
 
 export const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 
+/**
+ * A different bookable slot on each call (issue 17: one booking per slot):
+ * weekdays from three days ahead, through the seven default slot times, well
+ * inside the default notice and horizon.
+ */
+let slotCursor = 0
+export function nextFreeSlot(): { preferredDate: string; preferredTime: string } {
+  const times = TIME_SLOTS.map((s) => s.value)
+  const today = businessToday(new Date())
+  for (;;) {
+    const day = Math.floor(slotCursor / times.length)
+    const time = times[slotCursor % times.length]!
+    slotCursor++
+    const date = addDays(today, 3 + day)
+    const weekday = weekdayOf(date)
+    if (weekday === 0 || weekday === 6) continue
+    return { preferredDate: slotInstant(date, time)!, preferredTime: time }
+  }
+}
+
 export const consultation = (overrides: Record<string, unknown> = {}) => ({
   name: 'Jordan Lee',
   email: freshEmail(),
@@ -24,7 +46,7 @@ export const consultation = (overrides: Record<string, unknown> = {}) => ({
   projectType: 'web-application',
   budget: '5k-15k',
   description: 'We need a scheduling system for our clinic.',
-  ...SUMMER_SLOT,
+  ...nextFreeSlot(),
   ...overrides,
 })
 
@@ -95,3 +117,30 @@ export type OutboxRow = {
 
 export const outboxFor = (visitorEmail: string) =>
   env.DB.prepare('select * from mail_outbox where reply_to = ?').bind(visitorEmail).first<OutboxRow>()
+
+/**
+ * Opens the booking horizon far enough for the fixed 2030/2031 slots (the DST
+ * checks of the invitation), keeping the other default rules.
+ */
+export async function openHorizon() {
+  await env.DB.prepare(
+    `insert or replace into availability_settings
+       (id, weekly_hours, blocked, min_notice_minutes, horizon_days, meeting_minutes, change_cutoff_hours)
+     values (1, ?, '[]', 120, 4000, 30, 24)`,
+  )
+    .bind(
+      JSON.stringify({
+        0: [],
+        1: SLOT_VALUES,
+        2: SLOT_VALUES,
+        3: SLOT_VALUES,
+        4: SLOT_VALUES,
+        5: SLOT_VALUES,
+        6: [],
+      }),
+    )
+    .run()
+  // The free-slot answer is cached; the next read must see the wider horizon.
+  await (await caches.open('public-reads')).delete(new Request('https://public-read.cache/api/availability'))
+}
+const SLOT_VALUES = TIME_SLOTS.map((s) => s.value)

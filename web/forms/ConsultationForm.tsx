@@ -1,14 +1,16 @@
 // The schedule-consultation form (SPEC §2, §3, §5): personal information,
 // project details and the preferred meeting time. Options come from the shared
 // constants; the server decides, and its messages appear beside the fields.
+import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { ERRORS, TOASTS } from '../../schema/messages'
 import { PRIVACY_COPY } from '../../schema/privacy-copy'
-import { BUDGETS, PROJECT_TYPES, TIME_SLOTS } from '../../schema/request-options'
-import { DateInput, Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
+import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES } from '../../schema/request-options'
+import { formatCalendarDate, formatSlotTime, slotInstant } from '../../schema/slot-time'
+import type { PublicAvailability } from '../lib/site-server'
+import { Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { FormSection, twoColumns } from './layout'
 import { anotherClass, Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
-import { businessToday, slotInstant } from './slot'
 import { Turnstile } from './Turnstile'
 
 /** The API payload of the form's values: the chosen date and slot become one ISO date-time (Central time). */
@@ -16,7 +18,55 @@ export function consultationPayload({ preferredDate, preferredTime, ...rest }: R
   return { ...rest, preferredDate: slotInstant(preferredDate, preferredTime) ?? preferredDate, preferredTime }
 }
 
-export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
+/**
+ * The visitor's own zone when it is not Central (after hydration only: the
+ * server cannot know it), else null.
+ */
+function useVisitorZone(): string | null {
+  const [zone, setZone] = useState<string | null>(null)
+  useEffect(() => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (own && own !== BUSINESS_TIME_ZONE) setZone(own)
+  }, [])
+  return zone
+}
+
+/** "8:00 AM on Monday, November 23" in the visitor's zone, or null when it is the same wall-clock time. */
+export function localTimeOf(date: string, time: string, zone: string): string | null {
+  const instant = slotInstant(date, time)
+  if (!instant) return null
+  const at = new Date(instant)
+  const fmt = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    }).format(at)
+  if (fmt(zone) === fmt(BUSINESS_TIME_ZONE)) return null
+  const local = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at)
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+  }).format(at)
+  return `${local} on ${day}`
+}
+
+export function ConsultationForm({
+  outcome,
+  availability,
+}: {
+  outcome?: FormOutcome
+  availability: PublicAvailability
+}) {
   const form = useRequestForm({
     url: '/api/consultations',
     payload: consultationPayload,
@@ -25,11 +75,23 @@ export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
     outcome,
   })
   const { errors, values } = form
+  const zone = useVisitorZone()
+  // The days offered: the free ones; a day the server just answered for (a taken slot) has its fresh slots.
+  const days = availability.days.map((d) =>
+    form.freeSlots && form.freeSlots.date === d.date ? { date: d.date, slots: form.freeSlots.slots } : d,
+  )
+  const [date, setDate] = useState<string>(
+    form.freeSlots?.date ?? values.preferredDate?.slice(0, 10) ?? days[0]?.date ?? '',
+  )
+  const [time, setTime] = useState<string | undefined>(values.preferredTime)
+  const slots = days.find((d) => d.date === date)?.slots ?? []
+  const localTime = zone && date && time && slots.includes(time) ? localTimeOf(date, time, zone) : null
 
   if (form.sent) {
     return (
       <Confirmation
         content={TOASTS.consultationSent}
+        receipt={form.receipt}
         another={
           // Without JavaScript this is a link back to an empty form; with it, the form comes back in place.
           <Link
@@ -122,27 +184,45 @@ export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
         </FormSection>
 
         <FormSection id="consultation-time" title="Preferred Meeting Time">
-          <div className={twoColumns}>
-            <DateInput
-              name="preferredDate"
-              label="Preferred Date"
-              required
-              // "Today" in the business's time zone, the same rule the server applies.
-              min={businessToday()}
-              defaultValue={values.preferredDate}
-              error={errors.preferredDate}
-            />
-            <SelectInput
-              name="preferredTime"
-              label="Preferred Time"
-              required
-              options={TIME_SLOTS}
-              placeholder="Select a time"
-              description="Central Time (CST/CDT)"
-              defaultValue={values.preferredTime}
-              error={errors.preferredTime}
-            />
-          </div>
+          {days.length === 0 ? (
+            <p role="status" className="text-slate-700">
+              No consultation times are free at the moment. Please call or e-mail instead.
+            </p>
+          ) : (
+            <div className={twoColumns}>
+              {/* Only free days are offered; their free times follow the chosen day. */}
+              <SelectInput
+                name="preferredDate"
+                label="Preferred Date"
+                required
+                options={days.map((d) => ({ value: d.date, label: formatCalendarDate(d.date) }))}
+                placeholder="Select a date"
+                defaultValue={date}
+                onChange={(value) => {
+                  setDate(value)
+                  setTime(undefined)
+                }}
+                error={errors.preferredDate}
+              />
+              <SelectInput
+                // A new day brings its own times: the list is rebuilt and nothing stays chosen.
+                key={date}
+                name="preferredTime"
+                label="Preferred Time"
+                required
+                options={slots.map((slot) => ({ value: slot, label: formatSlotTime(slot) }))}
+                placeholder="Select a time"
+                description={
+                  localTime
+                    ? `Central Time (CST/CDT); that is ${localTime} your time`
+                    : 'Central Time (CST/CDT)'
+                }
+                defaultValue={time && slots.includes(time) ? time : undefined}
+                onChange={setTime}
+                error={errors.preferredTime}
+              />
+            </div>
+          )}
         </FormSection>
 
         <Honeypot />

@@ -15,8 +15,17 @@ export function requestFormAction(
   return async ({ request, context }: ActionFunctionArgs) => {
     const values = formValues(await request.formData())
     const result = await context.get(siteServer).submit(form, payload(values))
-    if (result.ok) return { sent: true } satisfies FormOutcome
-    const outcome: FormOutcome = { sent: false, message: result.message, errors: result.errors, values }
+    if (result.ok) {
+      const { reference, when } = result.body as { reference?: string; when?: string }
+      return { sent: true, receipt: { reference, when } } satisfies FormOutcome
+    }
+    const outcome: FormOutcome = {
+      sent: false,
+      message: result.message,
+      errors: result.errors,
+      values,
+      ...(result.freeSlots ? { freeSlots: result.freeSlots } : {}),
+    }
     return data(outcome, { status: result.status })
   }
 }

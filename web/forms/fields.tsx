@@ -105,8 +105,10 @@ export function TextAreaInput(props: Common & { maxLength?: number; placeholder?
   )
 }
 
-export function SelectInput(props: Common & { options: readonly Option[]; placeholder: string }) {
-  const { name, required, defaultValue, error, options, placeholder } = props
+export function SelectInput(
+  props: Common & { options: readonly Option[]; placeholder: string; onChange?: (value: string) => void },
+) {
+  const { name, required, defaultValue, error, options, placeholder, onChange } = props
   return (
     <div className={fieldClass}>
       <Label {...props} />
@@ -115,6 +117,7 @@ export function SelectInput(props: Common & { options: readonly Option[]; placeh
         name={name}
         required={required}
         defaultValue={defaultValue ?? ''}
+        onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
         aria-describedby={describedBy(props)}
         {...invalid(error)}
         className={`${controlClass} appearance-auto`}

@@ -11,8 +11,18 @@ import { ApiRequestError, apiRequest } from '../lib/api'
 
 /** What a page's action answers for a form posted without JavaScript. */
 export type FormOutcome =
-  | { sent: true }
-  | { sent: false; message: string; errors: Record<string, string>; values: Record<string, string> }
+  | { sent: true; receipt?: Receipt }
+  | {
+      sent: false
+      message: string
+      errors: Record<string, string>
+      values: Record<string, string>
+      /** A taken slot's day and its free slots (409), offered instead. */
+      freeSlots?: { date: string; slots: string[] }
+    }
+
+/** What the API answered for a stored consultation: its reference and time, for the confirmation. */
+export type Receipt = { reference?: string; when?: string }
 
 /** The form's text values; empty optional fields are left out rather than sent as "". */
 export function formValues(data: FormData): Record<string, string> {
@@ -54,6 +64,11 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
   const values = outcome?.sent === false && formKey === 0 ? outcome.values : {}
   // The page came back from a refused post (no JavaScript): say so above the form.
   const [refused, setRefused] = useState(outcome?.sent === false ? outcome.message : null)
+  const [receipt, setReceipt] = useState<Receipt | null>(
+    outcome?.sent === true ? (outcome.receipt ?? null) : null,
+  )
+  // The latest free slots of a day the server named when a chosen slot was taken (409).
+  const [freeSlots, setFreeSlots] = useState(outcome?.sent === false ? (outcome.freeSlots ?? null) : null)
 
   // Checked in place from now on, with messages beside the fields (the browser's
   // bubbles stay the check when JavaScript is off).
@@ -87,12 +102,18 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
     setPending(true)
     setErrors({})
     try {
-      await apiRequest('POST', url, payload(formValues(new FormData(form))))
+      const res = await apiRequest('POST', url, payload(formValues(new FormData(form))))
+      setReceipt((await res.json().catch(() => null)) as Receipt | null)
       toast(success)
       setFormKey((k) => k + 1)
       setSent(true)
     } catch (err) {
-      if (err instanceof ApiRequestError) setErrors(err.fieldErrors)
+      if (err instanceof ApiRequestError) {
+        setErrors(err.fieldErrors)
+        const body = err.body as { date?: unknown; freeSlots?: unknown } | null
+        if (typeof body?.date === 'string' && Array.isArray(body.freeSlots))
+          setFreeSlots({ date: body.date, slots: body.freeSlots as string[] })
+      }
       // A Turnstile token is good for one try: the next submission needs a new one.
       window.turnstile?.reset()
       toast({ ...failure, variant: 'destructive' })
@@ -104,6 +125,8 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
 
   return {
     sent,
+    receipt,
+    freeSlots,
     /** Back to an empty form after a confirmation. */
     another: () => setSent(false),
     errors,
@@ -130,10 +153,13 @@ export function RefusedNotice({ text }: { text: string | null | undefined }) {
 export function Confirmation({
   content,
   another,
+  receipt,
   children,
 }: {
   content: ToastContentValue
   another: ReactNode
+  /** A consultation's reference and requested time, kept on screen until the visitor moves on. */
+  receipt?: Receipt | null
   children?: ReactNode
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
@@ -147,6 +173,18 @@ export function Confirmation({
         {content.title}
       </h2>
       <p className="text-emerald-900">{content.description}</p>
+      {receipt?.reference && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-emerald-900">
+          <dt className="font-semibold">Reference</dt>
+          <dd>{receipt.reference}</dd>
+          {receipt.when && (
+            <>
+              <dt className="font-semibold">Requested time</dt>
+              <dd>{receipt.when}</dd>
+            </>
+          )}
+        </dl>
+      )}
       {children}
       {another}
     </div>

@@ -12,8 +12,38 @@ export type ActiveResume = { id: number; originalName: string; mimeType: string;
 
 /** A public form's submission as the REST API answered it. */
 export type SubmitResult =
-  | { ok: true }
-  | { ok: false; status: number; message: string; errors: Record<string, string> }
+  | { ok: true; body: Record<string, unknown> }
+  | {
+      ok: false
+      status: number
+      message: string
+      errors: Record<string, string>
+      /** A taken slot's day and its free slots (409), for the form to offer instead. */
+      freeSlots?: { date: string; slots: string[] }
+    }
+
+/** One bookable day and its free slot start times (Central). */
+export type FreeDay = { date: string; slots: string[] }
+/** The public availability answer (GET /api/availability): free slots only. */
+export type PublicAvailability = { timeZone: string; meetingMinutes: number; days: FreeDay[] }
+
+/** What the visitor's manage page shows of their booking (and nothing of anyone else's). */
+export type ManagedBooking = {
+  reference: string
+  status: string
+  date: string
+  time: string
+  dateLabel: string
+  meetingMinutes: number
+  changeUntil: string
+  changeable: boolean
+  freeDays: FreeDay[]
+}
+
+/** The outcome of a change on the manage page. */
+export type BookingChange =
+  | { ok: true; message: string }
+  | { ok: false; message: string; errors: Record<string, string>; freeSlots?: FreeDay }
 
 export type SiteServer = {
   config: SiteConfig
@@ -26,6 +56,12 @@ export type SiteServer = {
   skills(): Promise<PublicSkill[]>
   /** Posts a public form's payload through the REST API's own intake (limits, validation, mail). */
   submit(form: 'consultation' | 'support', payload: Record<string, unknown>): Promise<SubmitResult>
+  /** The free consultation slots (the same cached answer as GET /api/availability). */
+  availability(): Promise<PublicAvailability>
+  /** The booking a signed manage link names; null when the link is not valid (or expired). */
+  booking(token: string): Promise<ManagedBooking | null>
+  cancelBooking(token: string): Promise<BookingChange>
+  rescheduleBooking(token: string, date: string, time: string): Promise<BookingChange>
 }
 
 export const siteServer = createContext<SiteServer>()

@@ -11,9 +11,12 @@ import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return {
-    copy: await context.get(siteServer).content(['schedule.intro', 'contact.location', 'contact.hours']),
-  }
+  const server = context.get(siteServer)
+  const [copy, availability] = await Promise.all([
+    server.content(['schedule.intro', 'contact.location', 'contact.hours']),
+    server.availability(),
+  ])
+  return { copy, availability }
 }
 
 export const action = requestFormAction('consultation', consultationPayload)
@@ -35,7 +38,7 @@ const EXPECT = [
 ]
 
 export default function SchedulePage() {
-  const { copy } = useLoaderData<typeof loader>()
+  const { copy, availability } = useLoaderData<typeof loader>()
   const outcome = useActionData<FormOutcome>()
   const { config } = useSite()
 
@@ -50,7 +53,7 @@ export default function SchedulePage() {
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
           {/* The form renders its three sections: personal information, project details, preferred meeting time. */}
           <div className={`${card} min-w-0 p-6 sm:p-8`}>
-            <ConsultationForm outcome={outcome} />
+            <ConsultationForm outcome={outcome} availability={availability} />
           </div>
 
           <aside aria-label="Consultation details" className="flex min-w-0 flex-col gap-6">
