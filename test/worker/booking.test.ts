@@ -1,0 +1,388 @@
+// Issue 17: bookings that respect the calendar. The clock is fixed (only Date
+// is faked) at the issue's moment: Sunday 2026-11-22, 12:36 PM Central (CST).
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
+import ICAL from 'ical.js'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { slotInstant } from '../../schema/slot-time'
+import { bookingToken } from '../../worker/booking/link'
+import worker from '../../worker/index'
+import { consultation, freshEmail, send } from './requests-fixtures'
+import { ownerCookie } from './session-helpers'
+
+const SUNDAY_NOON = Date.parse('2026-11-22T18:36:00Z') // 12:36 PM CST
+const at = (iso: string) => vi.setSystemTime(new Date(iso))
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(SUNDAY_NOON)
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+type Day = { date: string; slots: string[] }
+const SLOTS = ['09:00', '10:00', '11:00', '13:00', '14:00', '15:00', '16:00']
+
+async function availability(): Promise<{ days: Day[]; meetingMinutes: number; timeZone: string }> {
+  return (await send('/api/availability', { method: 'GET' })).json()
+}
+
+const book = (date: string, time: string, extra: Record<string, unknown> = {}) =>
+  send('/api/consultations', {
+    json: consultation({ preferredDate: slotInstant(date, time), preferredTime: time, ...extra }),
+  })
+
+async function owner(method: string, path: string, json?: unknown) {
+  return send(path, { method, json, headers: { Cookie: await ownerCookie() } })
+}
+
+const DEFAULTS = {
+  weeklyHours: { 0: [], 1: SLOTS, 2: SLOTS, 3: SLOTS, 4: SLOTS, 5: SLOTS, 6: [] },
+  blocked: [] as { from: string; to: string; note: string | null }[],
+  minNoticeMinutes: 120,
+  horizonDays: 60,
+  meetingMinutes: 30,
+  changeCutoffHours: 24,
+}
+
+async function settings(overrides: Partial<typeof DEFAULTS> = {}) {
+  const res = await owner('PUT', '/api/availability/settings', { ...DEFAULTS, ...overrides })
+  expect(res.status).toBe(200)
+}
+
+const outboxTo = (recipient: string) =>
+  env.DB.prepare('select * from mail_outbox where recipient = ? order by id')
+    .bind(recipient)
+    .all<{ subject: string; text_body: string; ics: string | null; kind: string }>()
+    .then((r) => r.results)
+
+const parseIcs = (ics: string) => {
+  const calendar = new ICAL.Component(ICAL.parse(ics))
+  // The invitation carries its own VTIMEZONE; the parser places TZID times with it.
+  ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!)
+  const vevent = calendar.getFirstSubcomponent('vevent')!
+  return { calendar, vevent, event: new ICAL.Event(vevent) }
+}
+
+const linkIn = (text: string) => /\/booking\/([^\s]+)/.exec(text)?.[1]
+
+describe('availability', () => {
+  it('offers weekdays only, from the next bookable day to the horizon, and the owner can block days', async () => {
+    await settings()
+    const { days, timeZone, meetingMinutes } = await availability()
+    expect(timeZone).toBe('America/Chicago')
+    expect(meetingMinutes).toBe(30)
+    // Sunday: nothing today; Monday first, with every slot.
+    expect(days[0]).toEqual({ date: '2026-11-23', slots: SLOTS })
+    for (const d of days) expect([0, 6]).not.toContain(new Date(`${d.date}T12:00:00Z`).getUTCDay())
+    expect(days.at(-1)!.date <= '2027-01-21').toBe(true)
+    // No personal data: only dates and times.
+    expect(Object.keys(days[0]!).sort()).toEqual(['date', 'slots'])
+
+    await settings({ blocked: [{ from: '2026-11-26', to: '2026-11-27', note: 'Thanksgiving' }] })
+    const after = (await availability()).days.map((d) => d.date)
+    expect(after).not.toContain('2026-11-26')
+    expect(after).not.toContain('2026-11-27')
+    expect(after).toContain('2026-11-25')
+  })
+
+  it('applies the minimum notice to later slots today', async () => {
+    await settings()
+    at('2026-11-23T16:30:00Z') // Monday 10:30 AM CST
+    const monday = (await availability()).days.find((d) => d.date === '2026-11-23')!
+    // 11:00 is within 2 hours; 13:00 on are still bookable.
+    expect(monday.slots).toEqual(['13:00', '14:00', '15:00', '16:00'])
+  })
+
+  it('only the owner reads and changes the settings; bad settings are a 400 that changes nothing', async () => {
+    expect((await send('/api/availability/settings', { method: 'GET' })).status).toBe(401)
+    expect((await send('/api/availability/settings', { method: 'PUT', json: DEFAULTS })).status).toBe(401)
+    const bad = await owner('PUT', '/api/availability/settings', { ...DEFAULTS, horizonDays: 0 })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.horizonDays).toBeTruthy()
+    const view = await (await owner('GET', '/api/availability/settings')).json()
+    expect(view).toMatchObject({ horizonDays: 60, visitorMail: true, bookingLinks: true })
+  })
+})
+
+describe('creating a consultation enforces the same rules', () => {
+  it.each([
+    ['a weekend day', '2026-11-28', '10:00', 'preferredDate'],
+    ['a past slot (today, Sunday 9:00)', '2026-11-22', '09:00', 'preferredDate'],
+    ['a day past the horizon', '2027-02-01', '10:00', 'preferredDate'],
+  ])('%s: 400 with a field error, nothing stored', async (_case, date, time, field) => {
+    await settings()
+    const res = await book(date, time)
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { errors: Record<string, string> }).errors[field]).toBeTruthy()
+  })
+
+  it('a blocked day and a slot inside the notice are refused', async () => {
+    await settings({ blocked: [{ from: '2026-11-26', to: '2026-11-26', note: null }] })
+    expect((await book('2026-11-26', '10:00')).status).toBe(400)
+    at('2026-11-23T16:30:00Z')
+    const soon = await book('2026-11-23', '11:00')
+    expect(soon.status).toBe(400)
+    expect(((await soon.json()) as { errors: Record<string, string> }).errors.preferredTime).toMatch(/notice/)
+    expect((await book('2026-11-23', '13:00')).status).toBe(201)
+  })
+
+  it('a taken slot is a 409 with the free slots of that day; a cancelled booking frees it', async () => {
+    await settings()
+    const first = await book('2026-11-24', '10:00')
+    expect(first.status).toBe(201)
+    const { reference } = (await first.json()) as { reference: string }
+    expect(reference).toMatch(/^C-\d+$/)
+    expect((await availability()).days.find((d) => d.date === '2026-11-24')!.slots).not.toContain('10:00')
+
+    const second = await book('2026-11-24', '10:00', { name: 'Someone Else' })
+    expect(second.status).toBe(409)
+    const body = (await second.json()) as {
+      date: string
+      freeSlots: string[]
+      errors: Record<string, string>
+    }
+    expect(body.date).toBe('2026-11-24')
+    expect(body.freeSlots).toEqual(SLOTS.filter((s) => s !== '10:00'))
+    expect(body.errors.preferredTime).toBeTruthy()
+
+    const id = Number(reference.slice(2)) - 1000
+    expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'cancelled' })).status).toBe(200)
+    expect((await availability()).days.find((d) => d.date === '2026-11-24')!.slots).toContain('10:00')
+    expect((await book('2026-11-24', '10:00', { name: 'Third Visitor' })).status).toBe(201)
+  })
+
+  it('two simultaneous requests for one slot: one 201, one 409', async () => {
+    await settings()
+    const [a, b] = await Promise.all([
+      book('2026-11-25', '14:00', { name: 'Racer One' }),
+      book('2026-11-25', '14:00', { name: 'Racer Two' }),
+    ])
+    expect([a.status, b.status].sort()).toEqual([201, 409])
+    const held = await env.DB.prepare(
+      "select count(*) as n from consultations where preferred_date = ? and status in ('pending','confirmed')",
+    )
+      .bind(slotInstant('2026-11-25', '14:00'))
+      .first<{ n: number }>()
+    expect(held!.n).toBe(1)
+  })
+
+  it('the database itself refuses a second active booking of a slot', async () => {
+    const insert = (email: string) =>
+      env.DB.prepare(
+        `insert into consultations (name, email, project_type, preferred_date, preferred_time, description, status)
+         values ('X', ?, 'other', '2026-12-01T16:00:00.000Z', '10:00', 'd', 'pending')`,
+      )
+        .bind(email)
+        .run()
+    await insert('one@example.com')
+    await expect(insert('two@example.com')).rejects.toThrow(/UNIQUE/)
+  })
+})
+
+describe("the visitor's e-mails and invitation", () => {
+  it('received, then confirmed with an .ics REQUEST at the right Central time, neutral title, stable UID', async () => {
+    await settings()
+    const email = freshEmail('guest')
+    const res = await book('2026-11-30', '15:00', { email, description: 'Private: our clinic billing mess' })
+    expect(res.status).toBe(201)
+    const { reference } = (await res.json()) as { reference: string }
+    const [received] = await outboxTo(email)
+    expect(received!.subject).toBe('Consultation with Alex Morgan: request received')
+    expect(received!.text_body).toContain(reference)
+    expect(received!.text_body).not.toContain('clinic billing')
+    expect(linkIn(received!.text_body)).toBeTruthy()
+
+    const id = Number(reference.slice(2)) - 1000
+    expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'confirmed' })).status).toBe(200)
+    const confirmed = (await outboxTo(email)).at(-1)!
+    expect(confirmed.subject).toBe('Consultation with Alex Morgan confirmed')
+    const { calendar, vevent, event } = parseIcs(confirmed.ics!)
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
+    expect(event.summary).toBe('Consultation with Alex Morgan')
+    expect(event.description).not.toContain('clinic')
+    expect(event.startDate.toString()).toBe('2026-11-30T15:00:00')
+    expect(vevent.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/Chicago')
+    // 15:00 CST is 21:00 UTC.
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-30T21:00:00.000Z')
+    expect(event.endDate.toString()).toBe('2026-11-30T15:30:00')
+    expect(String(vevent.getFirstPropertyValue('attendee'))).toBe(`mailto:${email}`)
+    expect(String(vevent.getFirstPropertyValue('organizer'))).toBe(`mailto:${env.NOTIFY_EMAIL}`)
+    expect(event.sequence).toBe(1)
+    const uid = event.uid
+
+    // The owner's original notification announced the same event.
+    const notification = await env.DB.prepare('select ics from mail_outbox where reply_to = ? and kind = ?')
+      .bind(email, 'notification')
+      .first<{ ics: string }>()
+    expect(parseIcs(notification!.ics).event.uid).toBe(uid)
+
+    // The owner cancels: METHOD:CANCEL with the same UID and a higher SEQUENCE, to the visitor and the owner.
+    expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'cancelled' })).status).toBe(200)
+    const cancel = (await outboxTo(email)).at(-1)!
+    const parsed = parseIcs(cancel.ics!)
+    expect(parsed.calendar.getFirstPropertyValue('method')).toBe('CANCEL')
+    expect(parsed.event.uid).toBe(uid)
+    expect(parsed.event.sequence).toBe(2)
+    const ownerCopy = (await outboxTo(env.NOTIFY_EMAIL)).at(-1)!
+    expect(parseIcs(ownerCopy.ics!).calendar.getFirstPropertyValue('method')).toBe('CANCEL')
+  })
+
+  it('without visitor mail configured, nothing goes to the visitor and the booking still works', async () => {
+    await settings()
+    const email = freshEmail('nomail')
+    const res = await send(
+      '/api/consultations',
+      {
+        json: consultation({
+          email,
+          preferredDate: slotInstant('2026-12-01', '09:00'),
+          preferredTime: '09:00',
+        }),
+      },
+      { VISITOR_MAIL: 'off' } as Partial<Env>,
+    )
+    expect(res.status).toBe(201)
+    expect(await outboxTo(email)).toEqual([])
+  })
+})
+
+// Rendering pages inside workerd is slow on a loaded machine.
+describe("the visitor's signed link", { timeout: 30_000 }, () => {
+  async function bookedWithLink(date: string, time: string) {
+    const email = freshEmail('linked')
+    const res = await book(date, time, { email })
+    expect(res.status).toBe(201)
+    const [received] = await outboxTo(email)
+    return {
+      email,
+      token: linkIn(received!.text_body)!,
+      reference: ((await res.json()) as { reference: string }).reference,
+    }
+  }
+
+  const page = (token: string) => send(`/booking/${token}`, { method: 'GET' })
+  const act = (token: string, fields: Record<string, string>) =>
+    send(`/booking/${token}`, {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+
+  it('shows only that request; a forged or altered link shows nothing', async () => {
+    await settings()
+    const mine = await bookedWithLink('2026-12-02', '09:00')
+    const other = await bookedWithLink('2026-12-02', '10:00')
+    const html = await (await page(mine.token)).text()
+    expect(html).toContain(mine.reference)
+    expect(html).not.toContain(other.reference)
+    expect(html).not.toContain(mine.email)
+
+    const altered = `${mine.token.slice(0, -2)}xx`
+    const bad = await page(altered)
+    expect(bad.status).toBe(404)
+    expect(await bad.text()).toContain('This link is not valid or has expired.')
+    // A link for a booking made with another key is refused too.
+    const uid = mine.token.split('.')[0]!
+    const foreign = await bookingToken(
+      { ...env, BOOKING_LINK_KEY: 'another-key-another-key-another-key' } as Env,
+      uid,
+      Date.now() + 86_400_000,
+    )
+    expect((await page(foreign!)).status).toBe(404)
+  })
+
+  it('cancels before the cut-off (slot offered again), refuses after it', async () => {
+    await settings()
+    const early = await bookedWithLink('2026-12-03', '13:00')
+    const cancelled = await act(early.token, { intent: 'cancel' })
+    expect(cancelled.status).toBe(200)
+    expect(await cancelled.text()).toContain('Your consultation is cancelled')
+    expect((await availability()).days.find((d) => d.date === '2026-12-03')!.slots).toContain('13:00')
+    const visitorCancel = (await outboxTo(early.email)).at(-1)!
+    expect(parseIcs(visitorCancel.ics!).calendar.getFirstPropertyValue('method')).toBe('CANCEL')
+
+    const late = await bookedWithLink('2026-12-04', '09:00')
+    // Thursday 10:00 AM CST: 23 hours before Friday 9:00, past the 24-hour cut-off.
+    at('2026-12-03T16:00:00Z')
+    const refused = await act(late.token, { intent: 'cancel' })
+    expect(refused.status).toBe(400)
+    expect(await refused.text()).toContain('24 hours before')
+    const row = await env.DB.prepare('select status from consultations where email = ?')
+      .bind(late.email)
+      .first<{ status: string }>()
+    expect(row!.status).toBe('pending')
+  })
+
+  it('moves to another free slot with an updated invitation, and refuses a taken one with 409 details', async () => {
+    await settings()
+    const mine = await bookedWithLink('2026-12-07', '09:00')
+    await bookedWithLink('2026-12-07', '11:00')
+    const taken = await act(mine.token, { intent: 'move', slot: '2026-12-07|11:00' })
+    expect(taken.status).toBe(400)
+    expect(await taken.text()).toContain('just booked by someone else')
+
+    const moved = await act(mine.token, { intent: 'move', slot: '2026-12-08|14:00' })
+    expect(moved.status).toBe(200)
+    const update = (await outboxTo(mine.email)).at(-1)!
+    expect(update.subject).toBe('Consultation with Alex Morgan: new time')
+    const { calendar, event } = parseIcs(update.ics!)
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
+    expect(event.startDate.toString()).toBe('2026-12-08T14:00:00')
+    expect(event.sequence).toBe(1)
+    const days = (await availability()).days
+    expect(days.find((d) => d.date === '2026-12-07')!.slots).toContain('09:00')
+    expect(days.find((d) => d.date === '2026-12-08')!.slots).not.toContain('14:00')
+  })
+
+  it('without a booking-link key no link is made and none is accepted (fail closed)', async () => {
+    expect(
+      await bookingToken({ ...env, BOOKING_LINK_KEY: '' } as Env, 'abcdef0123456789', Date.now()),
+    ).toBeNull()
+    expect(
+      await bookingToken({ ...env, BOOKING_LINK_KEY: 'short' } as Env, 'abcdef0123456789', Date.now()),
+    ).toBeNull()
+  })
+})
+
+describe('the day-before reminder', () => {
+  async function runCron(atMs: number) {
+    const ctx = createExecutionContext()
+    await worker.scheduled(createScheduledController({ scheduledTime: atMs }), env, ctx)
+    await waitOnExecutionContext(ctx)
+  }
+
+  it('goes to the visitor and the owner once, for confirmed consultations only', async () => {
+    await settings()
+    const email = freshEmail('remind')
+    const res = await book('2026-12-09', '10:00', { email })
+    const id = Number(((await res.json()) as { reference: string }).reference.slice(2)) - 1000
+    const pendingEmail = freshEmail('pending')
+    await book('2026-12-09', '13:00', { email: pendingEmail })
+    expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'confirmed' })).status).toBe(200)
+
+    const reminders = async () =>
+      (
+        await env.DB.prepare(
+          "select recipient, subject from mail_outbox where subject like 'Reminder:%'",
+        ).all<{
+          recipient: string
+          subject: string
+        }>()
+      ).results
+    // Two days before: nothing yet.
+    await runCron(Date.parse('2026-12-07T15:00:00Z'))
+    expect(await reminders()).toEqual([])
+    // The day before (Tuesday 9:00 AM CST), twice.
+    await runCron(Date.parse('2026-12-08T15:00:00Z'))
+    await runCron(Date.parse('2026-12-08T15:05:00Z'))
+    const sent = await reminders()
+    expect(sent.map((r) => r.recipient).sort()).toEqual([email, env.NOTIFY_EMAIL].sort())
+    expect(sent.every((r) => r.subject === 'Reminder: Consultation with Alex Morgan tomorrow')).toBe(true)
+  })
+})
