@@ -8,6 +8,9 @@ import { logout, useAuth } from '../state/auth'
 import { AdminTabs } from './AdminTabs'
 
 const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })))
+const AvailabilityPage = lazy(() =>
+  import('./availability/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })),
+)
 
 const loading = (
   <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
@@ -17,13 +20,23 @@ const loading = (
   </main>
 )
 
-/** /admin, and /admin/security (the Security area, issue 13); any other /admin/... goes to /admin. */
+/**
+ * /admin, /admin/security (the Security area, issue 13) and /admin/availability
+ * (booking hours, issue 17); any other /admin/... goes to /admin.
+ */
 export function AdminPage() {
   const path = useLocation().pathname.replace(/\/+$/, '')
   if (path === '/admin/security') {
     return (
       <Suspense fallback={loading}>
         <SecurityPage />
+      </Suspense>
+    )
+  }
+  if (path === '/admin/availability') {
+    return (
+      <Suspense fallback={loading}>
+        <AvailabilityPage />
       </Suspense>
     )
   }
@@ -73,6 +86,13 @@ function AdminHome() {
             className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
           >
             Security
+          </Link>
+          {/* Booking hours (issue 17), its own page like Security. */}
+          <Link
+            to="/admin/availability"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Availability
           </Link>
           <LogoutButton />
         </div>

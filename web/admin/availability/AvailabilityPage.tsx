@@ -1,0 +1,250 @@
+// /admin/availability (issue 17): the owner's weekly hours, blocked days,
+// minimum notice, booking horizon, meeting length and the visitors' change
+// cut-off. Reached from the admin header; the six tabs of SPEC §2 are unchanged.
+import { type FormEvent, useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { EMPTY_STATES } from '../../../schema/messages'
+import { TIME_SLOTS } from '../../../schema/request-options'
+import { toast } from '../../components/Toaster'
+import { ApiRequestError, apiRequest } from '../../lib/api'
+import { useAuth } from '../../state/auth'
+import { AdminButton, Section } from '../ui'
+
+type Blocked = { from: string; to: string; note: string | null }
+export type AvailabilitySettings = {
+  weeklyHours: Record<string, string[]>
+  blocked: Blocked[]
+  minNoticeMinutes: number
+  horizonDays: number
+  meetingMinutes: number
+  changeCutoffHours: number
+  visitorMail: boolean
+  bookingLinks: boolean
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+const input =
+  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-200'
+
+export function AvailabilityPage() {
+  const { status, user } = useAuth()
+  if (status === 'unknown') return <main className="px-4 pt-24 text-slate-600">Loading...</main>
+  if (!user) {
+    return (
+      <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24">
+        <h1 className="sr-only">Availability</h1>
+        <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
+        <Link to="/login" className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white">
+          Go to Login
+        </Link>
+      </main>
+    )
+  }
+  return (
+    <main id="main" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-24 pb-16">
+      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
+        <div>
+          <h1 className="text-3xl font-bold text-slate-900">Availability</h1>
+          <p className="mt-1 text-slate-600">When visitors can book a consultation (Central Time)</p>
+        </div>
+        <Link
+          to="/admin"
+          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
+        >
+          Back to Admin
+        </Link>
+      </header>
+      <Editor />
+    </main>
+  )
+}
+
+function Editor() {
+  const [settings, setSettings] = useState<AvailabilitySettings | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+
+  useEffect(() => {
+    apiRequest('GET', '/api/availability/settings')
+      .then((res) => res.json() as Promise<AvailabilitySettings>)
+      .then(setSettings)
+      .catch((err) => console.error(err))
+  }, [])
+
+  if (!settings) return <p className="text-slate-600">Loading...</p>
+
+  const set = (patch: Partial<AvailabilitySettings>) => setSettings({ ...settings, ...patch })
+  const toggle = (day: string, slot: string) => {
+    const current = settings.weeklyHours[day] ?? []
+    const next = current.includes(slot) ? current.filter((s) => s !== slot) : [...current, slot].sort()
+    set({ weeklyHours: { ...settings.weeklyHours, [day]: next } })
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    if (!settings) return
+    setSaving(true)
+    setErrors({})
+    const { visitorMail: _m, bookingLinks: _l, ...body } = settings
+    try {
+      const res = await apiRequest('PUT', '/api/availability/settings', body)
+      setSettings((await res.json()) as AvailabilitySettings)
+      toast({ title: 'Saved', description: 'Availability updated.' })
+    } catch (err) {
+      if (err instanceof ApiRequestError) setErrors(err.fieldErrors)
+      toast({
+        title: 'Error',
+        description: (err instanceof ApiRequestError && err.serverMessage) || 'Please try again.',
+        variant: 'destructive',
+      })
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  const number = (name: keyof AvailabilitySettings, label: string, hint: string) => (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="font-medium text-slate-800">{label}</span>
+      <input
+        type="number"
+        name={name}
+        min={0}
+        className={input}
+        value={String(settings[name])}
+        onChange={(e) => set({ [name]: Number(e.currentTarget.value) } as Partial<AvailabilitySettings>)}
+        aria-invalid={errors[name] ? true : undefined}
+      />
+      <span className="text-slate-600">{hint}</span>
+      {errors[name] && <span className="text-red-700">{errors[name]}</span>}
+    </label>
+  )
+
+  return (
+    <form onSubmit={save} className="flex flex-col gap-6" aria-label="Availability">
+      {(!settings.visitorMail || !settings.bookingLinks) && (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          {!settings.visitorMail &&
+            'Visitor e-mail is not configured on this deployment (VISITOR_MAIL): visitors get no confirmations, invitations or reminders; bookings, your notifications and the admin work as usual. '}
+          {!settings.bookingLinks &&
+            'No booking-link key (BOOKING_LINK_KEY): e-mails carry no link to cancel or move a booking.'}
+        </p>
+      )}
+      <Section title="Weekly hours">
+        <table className="w-full text-sm">
+          <thead>
+            <tr>
+              <th className="text-left">Day</th>
+              {TIME_SLOTS.map((s) => (
+                <th key={s.value} className="px-1 text-center font-medium">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {WEEKDAYS.map((name, i) => (
+              <tr key={name}>
+                <th scope="row" className="py-1 text-left font-medium">
+                  {name}
+                </th>
+                {TIME_SLOTS.map((s) => (
+                  <td key={s.value} className="text-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`${name} ${s.label}`}
+                      checked={(settings.weeklyHours[String(i)] ?? []).includes(s.value)}
+                      onChange={() => toggle(String(i), s.value)}
+                    />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+
+      <Section
+        title="Blocked dates"
+        actions={
+          <AdminButton
+            variant="secondary"
+            onPress={() => set({ blocked: [...settings.blocked, { from: '', to: '', note: null }] })}
+          >
+            Add blocked dates
+          </AdminButton>
+        }
+      >
+        {settings.blocked.length === 0 ? (
+          <p className="text-sm text-slate-600">No blocked dates.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {settings.blocked.map((b, i) => {
+              const update = (patch: Partial<Blocked>) =>
+                set({ blocked: settings.blocked.map((x, j) => (j === i ? { ...x, ...patch } : x)) })
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place while edited
+                <li key={i} className="flex flex-wrap items-end gap-3">
+                  <label className="flex flex-col gap-1 text-sm">
+                    <span className="font-medium">From</span>
+                    <input
+                      type="date"
+                      required
+                      className={input}
+                      value={b.from}
+                      onChange={(e) =>
+                        update({ from: e.currentTarget.value, to: b.to || e.currentTarget.value })
+                      }
+                    />
+                  </label>
+                  <label className="flex flex-col gap-1 text-sm">
+                    <span className="font-medium">To</span>
+                    <input
+                      type="date"
+                      required
+                      className={input}
+                      value={b.to}
+                      onChange={(e) => update({ to: e.currentTarget.value })}
+                    />
+                  </label>
+                  <label className="flex flex-col gap-1 text-sm">
+                    <span className="font-medium">Note</span>
+                    <input
+                      className={input}
+                      value={b.note ?? ''}
+                      onChange={(e) => update({ note: e.currentTarget.value || null })}
+                    />
+                  </label>
+                  <AdminButton
+                    variant="secondary"
+                    onPress={() => set({ blocked: settings.blocked.filter((_, j) => j !== i) })}
+                  >
+                    Remove
+                  </AdminButton>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="Rules">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number('minNoticeMinutes', 'Minimum notice (minutes)', 'Slots sooner than this are not offered.')}
+          {number('horizonDays', 'Booking horizon (days)', 'How far ahead visitors can book.')}
+          {number('meetingMinutes', 'Meeting length (minutes)', 'The length of the calendar invitation.')}
+          {number(
+            'changeCutoffHours',
+            'Change cut-off (hours)',
+            'Visitors can cancel or move a booking until this long before it.',
+          )}
+        </div>
+      </Section>
+
+      <div>
+        <AdminButton type="submit" isPending={saving}>
+          Save availability
+        </AdminButton>
+      </div>
+    </form>
+  )
+}
