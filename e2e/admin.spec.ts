@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { CONTENT_KEYS } from '../schema/content-keys'
 import { expectNoAxeViolations } from './axe'
+import { freeSlotPayload, seedOf } from './slots'
 
 // The owner's admin panel, tab by tab, as the owner uses it: every change is
 // checked where a visitor would see it (the catalogue, the resume download,
@@ -254,8 +255,8 @@ test("consultations: open a request's details and change its status", async ({ p
       email: 'e2e-visitor@example.com',
       projectType: 'web-application',
       description: 'A booking system for our clinic.',
-      preferredDate: '2030-07-15T14:00:00.000Z',
-      preferredTime: '09:00',
+      // A free slot of its own: one slot takes one booking (issue 17).
+      ...(await freeSlotPayload(page.request, seedOf(test.info()))),
     },
   })
   expect(booked.ok()).toBe(true)

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../schema/privacy-copy'
+import { freeSlotPayload, seedOf } from './slots'
 
 // Issue 14 as the owner and a visitor meet it: the privacy page, and the
 // owner's CSV export and erasure of a visitor's request.
@@ -14,8 +15,8 @@ async function book(page: Page, name: string, email: string) {
       email,
       projectType: 'web-application',
       description: 'A booking system for our clinic.',
-      preferredDate: '2030-07-15T14:00:00.000Z',
-      preferredTime: '09:00',
+      // A free slot of its own: one slot takes one booking (issue 17).
+      ...(await freeSlotPayload(page.request, seedOf(test.info(), email))),
     },
   })
   expect(res.status()).toBe(201)

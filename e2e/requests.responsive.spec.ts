@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { chooseFreeSlot, seedOf } from './slots'
 
 // Both request forms at 1280 px (desktop project) and 375 px (mobile project):
 // nothing overflows sideways, and a visitor on a phone can complete them.
@@ -11,26 +12,11 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
 }
 
-function inTenDays() {
-  const d = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000)
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/Chicago',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  )
-  return `${parts.year}-${parts.month}-${parts.day}`
-}
-
 async function choose(page: Page, field: RegExp, option: string) {
   await page.getByRole('combobox', { name: field }).selectOption({ label: option })
 }
 
-test('the consultation form fits the screen and can be sent', async ({ page }) => {
+test('the consultation form fits the screen and can be sent', async ({ page }, testInfo) => {
   await page.goto('/schedule-consultation')
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
   await page.waitForFunction(
@@ -44,8 +30,7 @@ test('the consultation form fits the screen and can be sent', async ({ page }) =
   await page.getByLabel('Email Address').fill('robin@example.com')
   await choose(page, /Project Type/, 'Mobile App')
   await page.getByLabel('Project Description').fill('An app for our home-care nurses.')
-  await page.getByLabel('Preferred Date').fill(inTenDays())
-  await choose(page, /Preferred Time/, '10:00 AM')
+  await chooseFreeSlot(page, seedOf(testInfo))
   await page.getByRole('button', { name: 'Schedule Consultation' }).click()
   await expect(page.getByRole('alertdialog', { name: 'Success!' })).toBeVisible()
   await expectNoHorizontalScroll(page)

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
+import { chooseFreeSlot, seedOf } from './slots'
 
 // A visitor books a consultation and asks for IT support. The server is the
 // authority on the fields; the browser only checks the required ones.
@@ -55,10 +56,6 @@ const expectAccessible = (page: Page) => expectNoAxeViolations(page, { seriousOn
 /** The form's selects are the browser's own. */
 async function chooseOption(page: Page, field: RegExp, option: string) {
   await page.getByRole('combobox', { name: field }).selectOption({ label: option })
-}
-
-async function typeDate(page: Page, label: string, date: { iso: string }) {
-  await page.getByLabel(label).fill(date.iso)
 }
 
 /** Holds the API answer until `release()` so the pending state can be seen. */
@@ -117,20 +114,26 @@ test.describe('Schedule a consultation', () => {
       await expect(form.getByLabel(label)).toBeVisible()
     }
     await expect(form.getByLabel('Project Description')).toBeVisible()
-    await expect(form.getByLabel('Preferred Date')).toHaveAttribute('type', 'date')
-    // No day before today (in Central time) can be picked.
-    await expect(form.getByLabel('Preferred Date')).toHaveAttribute('min', centralDate(0).iso)
-
-    await expect(page.getByRole('combobox', { name: /Preferred Time/ }).locator('option')).toHaveText([
-      'Select a time',
-      '9:00 AM',
-      '10:00 AM',
-      '11:00 AM',
-      '1:00 PM',
-      '2:00 PM',
-      '3:00 PM',
-      '4:00 PM',
-    ])
+    // Only free days are offered (issue 17): none before today (Central), none on a weekend.
+    const days = await form
+      .getByRole('combobox', { name: /Preferred Date/ })
+      .locator('option:not([value=""])')
+      .evaluateAll((els) =>
+        els.map((e) => ({ value: (e as HTMLOptionElement).value, label: e.textContent ?? '' })),
+      )
+    expect(days.length).toBeGreaterThan(0)
+    for (const day of days) {
+      expect(day.value >= centralDate(0).iso).toBe(true)
+      expect(day.label).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday), /)
+    }
+    // The times are the day's free ones, from the shared list of slots.
+    const times = await page
+      .getByRole('combobox', { name: /Preferred Time/ })
+      .locator('option')
+      .allTextContents()
+    expect(times[0]).toBe('Select a time')
+    for (const t of times.slice(1))
+      expect(['9:00 AM', '10:00 AM', '11:00 AM', '1:00 PM', '2:00 PM', '3:00 PM', '4:00 PM']).toContain(t)
     // Each list starts with its prompt, then the shared options.
     await expect(page.getByRole('combobox', { name: /Project Type/ }).locator('option')).toHaveCount(8)
     await expect(page.getByRole('combobox', { name: /Budget Range/ }).locator('option')).toHaveText([
@@ -145,8 +148,7 @@ test.describe('Schedule a consultation', () => {
 
   test('submits the request, shows "Submitting..." then the success toast and a confirmation that stays', async ({
     page,
-  }) => {
-    const date = centralDate(10)
+  }, testInfo) => {
     await page.getByLabel('Full Name').fill('Jordan Lee')
     await page.getByLabel('Email Address').fill('jordan@example.com')
     await page.getByLabel('Phone Number').fill('(618) 555-0199')
@@ -154,8 +156,7 @@ test.describe('Schedule a consultation', () => {
     await chooseOption(page, /Project Type/, 'Web Application')
     await chooseOption(page, /Budget Range/, '$5,000 - $15,000')
     await page.getByLabel('Project Description').fill('A scheduling system for our clinic.')
-    await typeDate(page, 'Preferred Date', date)
-    await chooseOption(page, /Preferred Time/, '2:00 PM')
+    const slot = await chooseFreeSlot(page, seedOf(testInfo))
 
     const release = await holdResponses(page, '**/api/consultations')
     const requestPromise = page.waitForRequest('**/api/consultations')
@@ -171,9 +172,9 @@ test.describe('Schedule a consultation', () => {
       projectType: 'web-application',
       budget: '5k-15k',
       description: 'A scheduling system for our clinic.',
-      // The chosen date at 2:00 PM Central, as an ISO date-time.
-      preferredDate: centralInstant(date.iso, '14:00'),
-      preferredTime: '14:00',
+      // The chosen date and slot in Central time, as an ISO date-time.
+      preferredDate: centralInstant(slot.date, slot.time),
+      preferredTime: slot.time,
     })
 
     const responsePromise = page.waitForResponse('**/api/consultations')
@@ -187,6 +188,9 @@ test.describe('Schedule a consultation', () => {
     const confirmation = page.getByRole('status').filter({ hasText: 'Success!' })
     await expect(confirmation).toContainText("I'll get back to you within 24 hours.")
     await expect(confirmation.getByRole('heading', { name: 'Success!' })).toBeFocused()
+    // The reference and the requested time stay with it (issue 17).
+    await expect(confirmation).toContainText(/Reference\s*C-\d+/)
+    await expect(confirmation).toContainText(`${slot.label} Central Time`)
     await expect(toast).toBeHidden({ timeout: 8000 })
     await expect(confirmation).toBeVisible()
     // Another request starts from an empty form.
@@ -206,31 +210,15 @@ test.describe('Schedule a consultation', () => {
     expect(sent).toBe(false)
   })
 
-  test('refuses a date before today', async ({ page }) => {
-    let sent = false
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/consultations')) sent = true
-    })
-    await page.getByLabel('Full Name').fill('Jordan Lee')
-    await page.getByLabel('Email Address').fill('jordan@example.com')
-    await chooseOption(page, /Project Type/, 'Other')
-    await page.getByLabel('Project Description').fill('Something')
-    await chooseOption(page, /Preferred Time/, '9:00 AM')
-    await typeDate(page, 'Preferred Date', centralDate(-3))
-    await page.getByRole('button', { name: 'Schedule Consultation' }).click()
-    await expect(page.getByText(/or later/)).toBeVisible()
-    await expect(page.getByLabel('Preferred Date')).toHaveAttribute('aria-invalid', 'true')
-    expect(sent).toBe(false)
-  })
-
-  test('shows the server field messages beside the fields and the failure toast', async ({ page }) => {
+  test('shows the server field messages beside the fields and the failure toast', async ({
+    page,
+  }, testInfo) => {
     // Both pass the browser's checks; the server refuses them.
     await page.getByLabel('Full Name').fill('   ')
     await page.getByLabel('Email Address').fill('jordan@localhost')
     await chooseOption(page, /Project Type/, 'Other')
     await page.getByLabel('Project Description').fill('Something')
-    await typeDate(page, 'Preferred Date', centralDate(3))
-    await chooseOption(page, /Preferred Time/, '9:00 AM')
+    await chooseFreeSlot(page, seedOf(testInfo))
     const responsePromise = page.waitForResponse('**/api/consultations')
     await page.getByRole('button', { name: 'Schedule Consultation' }).click()
     expect((await responsePromise).status()).toBe(400)
@@ -247,14 +235,13 @@ test.describe('Schedule a consultation', () => {
     await expectAccessible(page)
   })
 
-  test('a network failure shows the failure toast', async ({ page }) => {
+  test('a network failure shows the failure toast', async ({ page }, testInfo) => {
     await page.route('**/api/consultations', (route) => route.abort('internetdisconnected'))
     await page.getByLabel('Full Name').fill('Jordan Lee')
     await page.getByLabel('Email Address').fill('jordan@example.com')
     await chooseOption(page, /Project Type/, 'Other')
     await page.getByLabel('Project Description').fill('Something')
-    await typeDate(page, 'Preferred Date', centralDate(3))
-    await chooseOption(page, /Preferred Time/, '9:00 AM')
+    await chooseFreeSlot(page, seedOf(testInfo))
     await page.getByRole('button', { name: 'Schedule Consultation' }).click()
     const toast = toastNamed(page, 'Error')
     await expect(toast).toContainText('Failed to submit your request. Please try again.')

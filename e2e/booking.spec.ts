@@ -1,0 +1,129 @@
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { slotInstant } from '../schema/slot-time'
+import { signInOwner } from './owner'
+import { seedOf } from './slots'
+
+// Issue 17 as a visitor tries it: only free days and times are offered, two
+// browsers asking for one slot at once get one 201 and one 409, and without
+// JavaScript a taken slot comes back with that day's free times.
+
+async function openForm(browser: Browser, javaScriptEnabled = true) {
+  const context = await browser.newContext({ javaScriptEnabled })
+  const page = await context.newPage()
+  await page.goto('/schedule-consultation')
+  await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
+  if (javaScriptEnabled)
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+    )
+  return { context, page }
+}
+
+async function fill(page: Page, name: string, date: string, time: string) {
+  await page.getByLabel('Full Name').fill(name)
+  await page.getByLabel('Email Address').fill(`${name.toLowerCase().replace(/\W+/g, '-')}@example.com`)
+  await page.getByRole('combobox', { name: /Project Type/ }).selectOption({ label: 'Other' })
+  await page.getByLabel('Project Description').fill('Booking test.')
+  await page.getByRole('combobox', { name: /Preferred Date/ }).selectOption(date)
+  await page.getByRole('combobox', { name: /Preferred Time/ }).selectOption(time)
+}
+
+const timesOf = (page: Page) =>
+  page
+    .getByRole('combobox', { name: /Preferred Time/ })
+    .locator('option:not([value=""])')
+    .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))
+
+type Day = { date: string; slots: string[] }
+const freeDays = async (page: Page) =>
+  ((await (await page.request.get('/api/availability')).json()) as { days: Day[] }).days
+
+test('a blocked day is not offered; the owner unblocks it and it is again', async ({ page }, testInfo) => {
+  await signInOwner(page.request)
+  const settings = await (await page.request.get('/api/availability/settings')).json()
+  const days = await freeDays(page)
+  const target = days[(seedOf(testInfo) % (days.length - 1)) + 1]!.date
+  const { visitorMail: _m, bookingLinks: _l, ...body } = settings
+  const blocked = await page.request.put('/api/availability/settings', {
+    data: { ...body, blocked: [...body.blocked, { from: target, to: target, note: 'Leave' }] },
+  })
+  expect(blocked.ok()).toBe(true)
+  try {
+    await page.goto('/schedule-consultation')
+    const offered = await page
+      .getByRole('combobox', { name: /Preferred Date/ })
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))
+    expect(offered).not.toContain(target)
+  } finally {
+    expect((await page.request.put('/api/availability/settings', { data: body })).ok()).toBe(true)
+  }
+  await page.goto('/schedule-consultation')
+  await expect(
+    page.getByRole('combobox', { name: /Preferred Date/ }).locator(`option[value="${target}"]`),
+  ).toHaveCount(1)
+})
+
+test('two browsers asking for the same slot at once: one 201, one 409 with the free times', async ({
+  browser,
+}, testInfo) => {
+  const one = await openForm(browser)
+  const two = await openForm(browser)
+  const days = await freeDays(one.page)
+  const day = days[seedOf(testInfo) % days.length]!
+  const time = day.slots[0]!
+  await fill(one.page, `Racer One ${testInfo.project.name}`, day.date, time)
+  await fill(two.page, `Racer Two ${testInfo.project.name}`, day.date, time)
+
+  const answers = Promise.all([
+    one.page.waitForResponse('**/api/consultations'),
+    two.page.waitForResponse('**/api/consultations'),
+  ])
+  await Promise.all([
+    one.page.getByRole('button', { name: 'Schedule Consultation' }).click(),
+    two.page.getByRole('button', { name: 'Schedule Consultation' }).click(),
+  ])
+  const statuses = (await answers).map((r) => r.status())
+  expect([...statuses].sort()).toEqual([201, 409])
+
+  const [winner, loser] = statuses[0] === 201 ? [one.page, two.page] : [two.page, one.page]
+  await expect(winner.getByRole('status').filter({ hasText: 'Success!' })).toContainText(/C-\d+/)
+  await expect(loser.getByRole('alertdialog', { name: 'Error' })).toBeVisible()
+  const timeField = loser.getByRole('combobox', { name: /Preferred Time/ })
+  await expect(timeField).toHaveAttribute('aria-invalid', 'true')
+  // The day's times are now the free ones: the taken slot is gone.
+  await expect.poll(() => timesOf(loser)).not.toContain(time)
+  await one.context.close()
+  await two.context.close()
+})
+
+test('without JavaScript, a slot taken meanwhile comes back with the free times of that day', async ({
+  browser,
+}, testInfo) => {
+  const visitor = await openForm(browser, false)
+  const page = visitor.page
+  // Without scripts the listed times are those of the day offered first.
+  const date = await page.getByRole('combobox', { name: /Preferred Date/ }).inputValue()
+  const times = await timesOf(page)
+  const time = times[seedOf(testInfo) % times.length]!
+  await fill(page, `No Script ${testInfo.project.name}`, date, time)
+  // Someone else books it first.
+  const other = await page.request.post('/api/consultations', {
+    data: {
+      name: 'Quicker Visitor',
+      email: 'quicker@example.com',
+      projectType: 'other',
+      description: 'First come.',
+      preferredDate: slotInstant(date, time),
+      preferredTime: time,
+    },
+  })
+  expect(other.status()).toBe(201)
+  await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+  await expect(page.getByRole('alert')).toContainText('Failed to submit your request. Please try again.')
+  await expect(page.getByRole('combobox', { name: /Preferred Date/ })).toHaveValue(date)
+  const after = await timesOf(page)
+  expect(after).not.toContain(time)
+  expect(after.length).toBe(times.length - 1)
+  await visitor.context.close()
+})
