@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { slotInstant } from '../schema/slot-time'
+import { expectNoAxeViolations } from './axe'
 import { signInOwner } from './owner'
 import { seedOf } from './slots'
 
@@ -126,4 +127,30 @@ test('without JavaScript, a slot taken meanwhile comes back with the free times 
   expect(after).not.toContain(time)
   expect(after.length).toBe(times.length - 1)
   await visitor.context.close()
+})
+
+test('the owner opens Availability from the admin and changes the weekly hours', async ({ page }) => {
+  await signInOwner(page.request)
+  await page.goto('/admin')
+  await expect(page.getByText('Welcome back, owner')).toBeVisible()
+  // Six tabs as before; Availability is a page of its own, like Security.
+  await expect(page.getByRole('tab')).toHaveCount(6)
+  await page.getByRole('link', { name: 'Availability', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/availability$/)
+  await expect(page.getByRole('heading', { name: 'Availability', level: 1 })).toBeVisible()
+  const saturday10 = page.getByRole('checkbox', { name: 'Saturday 10:00 AM' })
+  await expect(saturday10).not.toBeChecked()
+  await expect(page.getByRole('checkbox', { name: 'Monday 9:00 AM' })).toBeChecked()
+  await expectNoAxeViolations(page, { seriousOnly: true })
+
+  const saturdays = async () =>
+    (await freeDays(page)).filter((d) => new Date(`${d.date}T12:00:00Z`).getUTCDay() === 6)
+  await saturday10.check()
+  await page.getByRole('button', { name: 'Save availability' }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Saved' })).toBeVisible()
+  await expect.poll(async () => (await saturdays())[0]?.slots).toEqual(['10:00'])
+
+  await saturday10.uncheck()
+  await page.getByRole('button', { name: 'Save availability' }).click()
+  await expect.poll(async () => (await saturdays()).length).toBe(0)
 })
