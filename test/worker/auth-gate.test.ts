@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/resume/download',
   'POST /api/consultations',
   'POST /api/consultation',
+  // The free consultation slots (issue 17): dates and times only.
+  'GET /api/availability',
 ])
 
 /** The app's own route table: every concrete method and path (middleware is registered as ALL). */

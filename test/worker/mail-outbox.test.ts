@@ -59,8 +59,10 @@ describe('the consultation notification', () => {
     const { sentTo } = spyMail()
     const email = freshEmail()
     await openHorizon()
+    // 10:00 on the summer day (SUMMER_SLOT's 9:00 is booked by the .ics test below: one booking per slot).
     const payload = consultation({
-      ...SUMMER_SLOT,
+      preferredDate: '2030-07-15T15:00:00.000Z',
+      preferredTime: '10:00',
       email,
       name: 'Eve <script>alert(1)</script>',
       company: 'Acme "quotes" & Sons',
@@ -74,7 +76,7 @@ describe('the consultation notification', () => {
     expect(mail!.from).toBe(env.MAIL_FROM)
     expect(mail!.replyTo).toBe(email)
     expect(mail!.subject).toBe(
-      'New consultation request from Eve <script>alert(1)</script> for Monday, July 15, 2030 at 9:00 AM Central Time',
+      'New consultation request from Eve <script>alert(1)</script> for Monday, July 15, 2030 at 10:00 AM Central Time',
     )
     // HTML: every visitor-typed value is escaped.
     expect(mail!.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;')
@@ -85,7 +87,7 @@ describe('the consultation notification', () => {
     expect(mail!.text).toContain('Name: Eve <script>alert(1)</script>')
     expect(mail!.text).toContain('Project type: Web Application')
     expect(mail!.text).toContain('Budget: $5,000 - $15,000')
-    expect(mail!.text).toContain('Preferred meeting time: Monday, July 15, 2030 at 9:00 AM Central Time')
+    expect(mail!.text).toContain('Preferred meeting time: Monday, July 15, 2030 at 10:00 AM Central Time')
     expect(mail!.text).toContain('Line one\n<img src=x onerror=alert(2)> "quoted"')
   })
 

@@ -1,5 +1,6 @@
 // The visitor's signed, expiring manage link (docs/decisions/060-booking-links.md):
-// /booking/<uid>.<expiry>.<HMAC-SHA256 of both>. It names one booking by its
+// /booking/<uid>~<expiry>~<HMAC-SHA256 of both>. No dot: a path ending in ".xyz" is
+// taken for a static file (worker/site-files.ts). It names one booking by its
 // random uid and nothing else; without a usable BOOKING_LINK_KEY no link is
 // made and none is accepted (fail closed, like worker/auth/config.ts's limits).
 
@@ -33,8 +34,8 @@ async function sign(env: Env, payload: string): Promise<string> {
 /** The token for a booking, valid until `expiresAt`; null when no key is configured. */
 export async function bookingToken(env: Env, uid: string, expiresAt: number): Promise<string | null> {
   if (!linkKeyConfigured(env)) return null
-  const payload = `${uid}.${Math.floor(expiresAt / 1000)}`
-  return `${payload}.${await sign(env, payload)}`
+  const payload = `${uid}~${Math.floor(expiresAt / 1000)}`
+  return `${payload}~${await sign(env, payload)}`
 }
 
 /** The manage page's address for a booking, or null without a key. */
@@ -53,10 +54,10 @@ function sameText(a: string, b: string): boolean {
 /** The uid a token names when its signature holds and it has not expired; otherwise null. */
 export async function verifyBookingToken(env: Env, token: string, now: number): Promise<string | null> {
   if (!linkKeyConfigured(env)) return null
-  const match = /^([0-9a-f-]{16,64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token)
+  const match = /^([0-9a-f-]{16,64})~(\d{1,12})~([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return null
   const [, uid, exp, signature] = match as unknown as [string, string, string, string]
-  const expected = await sign(env, `${uid}.${exp}`)
+  const expected = await sign(env, `${uid}~${exp}`)
   // Compared in constant time: the signature must not be guessable byte by byte.
   if (!sameText(expected, signature)) return null
   if (Number(exp) * 1000 < now) return null

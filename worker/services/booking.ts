@@ -43,7 +43,8 @@ export async function checkSlot(db: Db, date: string, time: string, now: Date, e
   const a = await getAvailability(db)
   const problem = slotProblem(a, date, time, now)
   if (problem) throw new Invalid({ [problem.field]: problem.message })
-  const free = await freeSlotsOn(db, date, now, exceptId)
+  // One read of the held slots, with the settings already in hand.
+  const free = (await freeDays(db, a, now, { only: date, exceptId }))[0]?.slots ?? []
   if (!free.includes(time))
     throw new Conflict(SLOT_MESSAGES.taken, { preferredTime: SLOT_MESSAGES.taken }, { date, freeSlots: free })
   return a

@@ -25,7 +25,9 @@ import {
 import { Conflict, NotFound } from './errors'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
-export type ConsultationView = Omit<Consultation, 'fingerprint'> & { delivery: Delivery }
+export type ConsultationView = Omit<Consultation, 'fingerprint' | 'uid' | 'sequence' | 'reminderSentAt'> & {
+  delivery: Delivery
+}
 export type SupportRequestView = Omit<SupportRequest, 'fingerprint'> & { delivery: Delivery }
 
 /** The owner's notification of a request: to NOTIFY_EMAIL, with replies going to the visitor. */
@@ -187,7 +189,9 @@ export async function submitRequest<K extends RequestKind>(
   let extraOutboxIds: number[] = []
   if (isBooking) {
     await purgeAvailability()
-    extraOutboxIds = await queueReceived(db, env, request!.id, now)
+    // Past the hourly cap the visitor's "request received" is skipped too: a flood of
+    // forms must not turn into a flood of e-mails to whatever addresses they name.
+    if (!held) extraOutboxIds = await queueReceived(db, env, request!.id, now)
   }
   return { id: request!.id, outboxId: held ? null : outbox!.id, duplicate: false, held, extraOutboxIds }
 }
@@ -211,7 +215,21 @@ const toDelivery = (status: string | null): Delivery =>
       : 'failed'
 
 /** A request's columns as the owner sees them (the dedupe fingerprint is internal). */
-const viewColumns = <T extends { fingerprint: unknown }>({ fingerprint: _internal, ...columns }: T) => columns
+const viewColumns = <T extends { fingerprint: unknown }>({ fingerprint: _internal, ...columns }: T) => {
+  // A consultation's booking internals (issue 17) are not part of the owner's view either:
+  // the uid is what the visitor's link names, the sequence and reminder flag are the mails' state.
+  const {
+    uid: _uid,
+    sequence: _sequence,
+    reminderSentAt: _reminder,
+    ...view
+  } = columns as T & {
+    uid?: unknown
+    sequence?: unknown
+    reminderSentAt?: unknown
+  }
+  return view as Omit<T, 'fingerprint' | 'uid' | 'sequence' | 'reminderSentAt'>
+}
 
 function selectConsultations(db: Db, where?: SQL) {
   const c = tables.consultations
