@@ -43,6 +43,7 @@ describe('/privacy', () => {
     expect(html).toContain(PRIVACY_COPY.phiTitle)
     for (const key of [
       'privacy.collect',
+      'privacy.insights',
       'privacy.storage',
       'privacy.retention',
       'privacy.rights',
