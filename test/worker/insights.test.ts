@@ -244,6 +244,22 @@ describe('the beacon', () => {
   })
 })
 
+describe('resume downloads', () => {
+  it("counts a download of the active resume, not the owner's", async () => {
+    await env.FILES.put('resumes/insights-test.pdf', '%PDF-1.4 test')
+    await env.DB.prepare('update resumes set is_active = 0').run()
+    await env.DB.prepare(
+      "insert into resumes (original_name, mime_type, file_size, object_key, is_active) values ('Resume.pdf', 'application/pdf', 13, 'resumes/insights-test.pdf', 1)",
+    ).run()
+    const before = await count('resume', '')
+    const res = await view('/api/resume/download')
+    expect(res.status).toBe(200)
+    await res.arrayBuffer()
+    await view('/api/resume/download', { cookie: await ownerCookie() }).then((r) => r.arrayBuffer())
+    expect(await count('resume', '')).toBe(before + 1)
+  })
+})
+
 describe('the form funnel at the intake', () => {
   it('counts a JSON submission as submitted, a refused one as rejected with its fields', async () => {
     const submitted = await count('form', 'consultation:submitted')
