@@ -195,6 +195,28 @@ describe('page views', () => {
   })
 })
 
+describe('Workers Analytics Engine', () => {
+  it('also gets each count as a data point when the INSIGHTS binding is configured', async () => {
+    const writeDataPoint = vi.fn()
+    const before = await count('view', '/privacy')
+    await send('/privacy', { method: 'GET', headers: { 'user-agent': BROWSER } }, {
+      INSIGHTS: { writeDataPoint },
+    } as unknown as Partial<Env>)
+    expect(writeDataPoint).toHaveBeenCalledWith({
+      indexes: ['view'],
+      blobs: ['view', '/privacy'],
+      doubles: [1],
+    })
+    expect(writeDataPoint).toHaveBeenCalledWith({
+      indexes: ['device'],
+      blobs: ['device', 'desktop'],
+      doubles: [1],
+    })
+    // D1 stays the source of the owner's view.
+    expect(await count('view', '/privacy')).toBe(before + 1)
+  })
+})
+
 describe('the beacon', () => {
   it('counts a browser-side event from a plain-text body, answering 204 with no cookie', async () => {
     const views = await count('view', '/it-support')
