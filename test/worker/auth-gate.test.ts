@@ -32,6 +32,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/consultation',
   // The free consultation slots (issue 17): dates and times only.
   'GET /api/availability',
+  // The cookieless insights beacon (issue 18): counts, never reads.
+  'POST /api/insights/events',
 ])
 
 /** The app's own route table: every concrete method and path (middleware is registered as ALL). */

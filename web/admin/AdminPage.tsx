@@ -12,6 +12,8 @@ const AvailabilityPage = lazy(() =>
   import('./availability/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })),
 )
 
+const InsightsPage = lazy(() => import('./insights/InsightsPage').then((m) => ({ default: m.InsightsPage })))
+
 const loading = (
   <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
     <p role="status" className="text-slate-600">
@@ -21,8 +23,8 @@ const loading = (
 )
 
 /**
- * /admin, /admin/security (the Security area, issue 13) and /admin/availability
- * (booking hours, issue 17); any other /admin/... goes to /admin.
+ * /admin, /admin/security (the Security area, issue 13), /admin/insights (issue 18) and
+ * /admin/availability (booking hours, issue 17); any other /admin/... goes to /admin.
  */
 export function AdminPage() {
   const path = useLocation().pathname.replace(/\/+$/, '')
@@ -37,6 +39,13 @@ export function AdminPage() {
     return (
       <Suspense fallback={loading}>
         <AvailabilityPage />
+      </Suspense>
+    )
+  }
+  if (path === '/admin/insights') {
+    return (
+      <Suspense fallback={loading}>
+        <InsightsPage />
       </Suspense>
     )
   }
@@ -80,7 +89,13 @@ function AdminHome() {
           <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
             View Portfolio
           </Link>
-          {/* The Security area (issue 13) is its own page, so the six tabs stay as SPEC §2 has them. */}
+          {/* Insights (issue 18) and the Security area (issue 13) are their own pages, so the six tabs stay as SPEC §2 has them. */}
+          <Link
+            to="/admin/insights"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Insights
+          </Link>
           <Link
             to="/admin/security"
             className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}

@@ -69,6 +69,7 @@ export function ConsultationForm({
 }) {
   const form = useRequestForm({
     url: '/api/consultations',
+    insight: 'consultation',
     payload: consultationPayload,
     success: TOASTS.consultationSent,
     failure: { title: ERRORS.errorTitle, description: ERRORS.consultationFailed },

@@ -8,6 +8,7 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { requireHuman } from '../http/turnstile'
 import { jsonBody } from '../http/validate'
+import { countSubmission } from '../insights/routes'
 import { consultationReference } from '../mail/booking-mail'
 import { deliverEach, deliverLogged } from '../mail/outbox'
 import { describeSlot } from '../mail/templates'
@@ -49,27 +50,33 @@ export function sendQueued(c: Context<AppEnv>, ids: number[]) {
  */
 const intake = <K extends RequestKind>(kind: K) => {
   const schema = kind === 'consultation' ? consultationInput : supportRequestInput
-  return new Hono<AppEnv>().post('/', formRateLimit(kind), jsonBody(schema), async (c) => {
-    const input = c.req.valid('json')
-    if (filledHoneypot(input)) return c.json(RECEIVED, 201)
-    await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
-    const submission = await submitRequest(c.var.db, c.env, kind, input as never)
-    sendAfterAnswer(c, submission)
-    // A consultation's answer names its reference and time, for the visitor's on-page confirmation.
-    if (kind === 'consultation') {
-      const { preferredDate, preferredTime } = input as { preferredDate: string; preferredTime: string }
-      return c.json(
-        {
-          ...RECEIVED,
-          reference: consultationReference(submission.id),
-          when: describeSlot(preferredDate, preferredTime),
-          preferredDate: canonicalSlot(preferredDate, preferredTime).preferredDate,
-        },
-        201,
-      )
-    }
-    return c.json(RECEIVED, 201)
-  })
+  return new Hono<AppEnv>().post(
+    '/',
+    countSubmission(kind),
+    formRateLimit(kind),
+    jsonBody(schema),
+    async (c) => {
+      const input = c.req.valid('json')
+      if (filledHoneypot(input)) return c.json(RECEIVED, 201)
+      await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
+      const submission = await submitRequest(c.var.db, c.env, kind, input as never)
+      sendAfterAnswer(c, submission)
+      // A consultation's answer names its reference and time, for the visitor's on-page confirmation.
+      if (kind === 'consultation') {
+        const { preferredDate, preferredTime } = input as { preferredDate: string; preferredTime: string }
+        return c.json(
+          {
+            ...RECEIVED,
+            reference: consultationReference(submission.id),
+            when: describeSlot(preferredDate, preferredTime),
+            preferredDate: canonicalSlot(preferredDate, preferredTime).preferredDate,
+          },
+          201,
+        )
+      }
+      return c.json(RECEIVED, 201)
+    },
+  )
 }
 
 /** The owner's CSV export and single erasure, the same for both kinds. */
