@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { slotInstant } from '../../schema/slot-time'
 import { bookingToken } from '../../worker/booking/link'
 import worker from '../../worker/index'
+import { gql } from './admin-helpers'
 import { consultation, freshEmail, send } from './requests-fixtures'
 import { ownerCookie } from './session-helpers'
 
@@ -232,6 +233,21 @@ describe("the visitor's e-mails and invitation", () => {
     expect(parsed.event.sequence).toBe(2)
     const ownerCopy = (await outboxTo(env.NOTIFY_EMAIL)).at(-1)!
     expect(parseIcs(ownerCopy.ics!).calendar.getFirstPropertyValue('method')).toBe('CANCEL')
+  })
+
+  it("the admin's GraphQL confirm queues the same invitation", async () => {
+    await settings()
+    const email = freshEmail('gql')
+    const res = await book('2026-12-01', '14:00', { email })
+    const id = Number(((await res.json()) as { reference: string }).reference.slice(2)) - 1000
+    const { body } = await gql<{ updateConsultation: { status: string } }>(
+      'mutation ($id: ID!) { updateConsultation(id: $id, status: CONFIRMED) { status } }',
+      { id: String(id) },
+    )
+    expect(body.errors).toBeUndefined()
+    const confirmed = (await outboxTo(email)).at(-1)!
+    expect(confirmed.subject).toBe('Consultation with Alex Morgan confirmed')
+    expect(parseIcs(confirmed.ics!).calendar.getFirstPropertyValue('method')).toBe('REQUEST')
   })
 
   it('without visitor mail configured, nothing goes to the visitor and the booking still works', async () => {

@@ -78,7 +78,8 @@ describe('Turnstile on', () => {
     expect(res.status).toBe(201)
   })
 
-  it('the page policy lets the widget load only when it is on', async () => {
+  // The first page render transforms every page module: longer than 5 s on a busy machine (as in pages.test.ts).
+  it('the page policy lets the widget load only when it is on', { timeout: 30_000 }, async () => {
     const on = await (await import('../../worker/app')).app.fetch(new Request('http://localhost:8787/'), {
       ...env,
       ...KEYS,
