@@ -3,7 +3,7 @@
 // requests as CSV and erase one completely on a visitor's demand. Every
 // erasure is recorded in request_erasures, without any of the erased data.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { CLOSED_STATUSES, REQUEST_STATUSES } from '../../schema/request-options'
+import { CLOSED_STATUSES, REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-options'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { escapeHtml } from '../escape'
@@ -156,7 +156,8 @@ export function csvField(value: unknown): string {
 
 /** The requests of one kind (optionally of one status) as CSV, newest first. */
 export async function exportCsv(db: Db, kind: RequestKind, status?: string | null): Promise<string> {
-  if (status && !(REQUEST_STATUSES as readonly string[]).includes(status)) {
+  const statuses: readonly string[] = kind === 'support' ? SUPPORT_STATUSES : REQUEST_STATUSES
+  if (status && !statuses.includes(status)) {
     throw new Invalid({ status: 'Choose a status' })
   }
   const { table } = KINDS[kind]
