@@ -45,7 +45,10 @@ export const GRAPHQL_ENUMS = {
     description: 'Where a consultation or support request stands; set by the owner.',
   },
   SupportStatus: {
-    options: optionsOf(SUPPORT_STATUSES, (v) => `${SUPPORT_STATUS_LABELS[v as keyof typeof SUPPORT_STATUS_LABELS]}.`),
+    options: optionsOf(
+      SUPPORT_STATUSES,
+      (v) => `${SUPPORT_STATUS_LABELS[v as keyof typeof SUPPORT_STATUS_LABELS]}.`,
+    ),
     description: 'Where a support request stands in the help-desk workflow; set by the owner.',
   },
   ReplyDelivery: {

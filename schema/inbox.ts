@@ -51,7 +51,13 @@ export type InboxRow = {
 
 /** Open critical requests first, then open high ones; the rest (and consultations) by arrival only. */
 const urgencyRank = ({ urgency, status }: InboxRow) =>
-  (CLOSED_STATUSES as readonly string[]).includes(status) ? 2 : urgency === 'critical' ? 0 : urgency === 'high' ? 1 : 2
+  (CLOSED_STATUSES as readonly string[]).includes(status)
+    ? 2
+    : urgency === 'critical'
+      ? 0
+      : urgency === 'high'
+        ? 1
+        : 2
 
 /** Rows matching the filter: critical and high support requests first, then newest first. */
 export function applyFilter<R extends InboxRow>(rows: readonly R[], filter: InboxFilter): R[] {
@@ -67,7 +73,6 @@ export function applyFilter<R extends InboxRow>(rows: readonly R[], filter: Inbo
     })
     .sort(
       (a, b) =>
-        urgencyRank(a) - urgencyRank(b) ||
-        new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
+        urgencyRank(a) - urgencyRank(b) || new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
     )
 }

@@ -69,7 +69,10 @@ const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').impl
   description: 'A schedule-consultation request.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the request.' }),
-    reference: t.string({ description: 'The reference the visitor was given (C-1042).', resolve: (r) => r.reference ?? '' }),
+    reference: t.string({
+      description: 'The reference the visitor was given (C-1042).',
+      resolve: (r) => r.reference ?? '',
+    }),
     name: t.exposeString('name', { description: "Visitor's name." }),
     email: t.exposeString('email', { description: "Visitor's e-mail address." }),
     phone: t.exposeString('phone', { nullable: true, description: "Visitor's phone number." }),
@@ -101,7 +104,10 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
   description: 'An IT-support request.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the request.' }),
-    reference: t.string({ description: 'The reference the visitor was given (S-1043).', resolve: (r) => r.reference ?? '' }),
+    reference: t.string({
+      description: 'The reference the visitor was given (S-1043).',
+      resolve: (r) => r.reference ?? '',
+    }),
     name: t.exposeString('name', { description: "Visitor's name." }),
     email: t.exposeString('email', { description: "Visitor's e-mail address." }),
     phone: t.exposeString('phone', { description: "Visitor's phone number." }),
@@ -116,11 +122,16 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
       description: 'When to reply.',
     }),
     notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
-    status: t.field({ type: SupportStatusEnum, description: 'Set by the owner.', resolve: knownSupportStatus }),
+    status: t.field({
+      type: SupportStatusEnum,
+      description: 'Set by the owner.',
+      resolve: knownSupportStatus,
+    }),
     dueAt: t.expose('dueAt', {
       type: 'DateTime',
       nullable: true,
-      description: 'When an answer is due; null while waiting on the requester, once closed, or for older requests.',
+      description:
+        'When an answer is due; null while waiting on the requester, once closed, or for older requests.',
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
@@ -261,7 +272,10 @@ for (const [field, kind, what] of [
         // Sent before answering, so the dialog shows the outcome; a failure stays
         // pending in the outbox and the cron retries it.
         const outcome = await deliverLogged(ctx.db, ctx.env, outboxId)
-        return { ...message, delivery: outcome === 'sent' ? 'sent' : outcome === 'failed' ? 'failed' : 'pending' }
+        return {
+          ...message,
+          delivery: outcome === 'sent' ? 'sent' : outcome === 'failed' ? 'failed' : 'pending',
+        }
       },
     }),
   )

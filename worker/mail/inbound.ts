@@ -5,8 +5,8 @@
 // is refused with a reason, which the sender's server turns into a bounce.
 import PostalMime from 'postal-mime'
 import { MAX_UPLOAD_BYTES } from '../../schema/constants'
-import { cleanText } from '../../schema/text'
 import type { RequestMessage } from '../../schema/tables'
+import { cleanText } from '../../schema/text'
 import { createDb, type Db } from '../db'
 import { FILE_KINDS, sniffFile } from '../files/sniff'
 import { log } from '../http/logging'
@@ -95,7 +95,11 @@ async function readRaw(raw: ReadableStream<Uint8Array>, limit: number): Promise<
 }
 
 /** The Worker's email() handler. Resolves once the message is stored or refused. */
-export async function receiveMail(message: InboundMessage, env: Env, db: Db = createDb(env.DB)): Promise<void> {
+export async function receiveMail(
+  message: InboundMessage,
+  env: Env,
+  db: Db = createDb(env.DB),
+): Promise<void> {
   const reject = (reason: string) => {
     log('warn', 'inbound mail refused', { reason })
     message.setReject(reason)
@@ -115,7 +119,9 @@ export async function receiveMail(message: InboundMessage, env: Env, db: Db = cr
   const checked: { name: string; mime: string; bytes: Uint8Array }[] = []
   for (const a of files) {
     const bytes =
-      typeof a.content === 'string' ? new TextEncoder().encode(a.content) : new Uint8Array(a.content as ArrayBuffer)
+      typeof a.content === 'string'
+        ? new TextEncoder().encode(a.content)
+        : new Uint8Array(a.content as ArrayBuffer)
     if (bytes.byteLength > MAX_UPLOAD_BYTES) return reject(REJECTIONS.attachmentTooLarge)
     const name =
       (a.filename ?? 'attachment')

@@ -114,10 +114,20 @@ export function replyMail(env: Env, reply: { reference: string; name: string; bo
   const subject = headerSafe(`Re: your request ${reply.reference} (${env.OWNER_NAME})`, 200)
   const body = cleanText(reply.body, 'multi')
   const footer = `Reference: ${reply.reference}. Reply to this e-mail to answer; please keep the reference in the subject.`
-  const text = [`Hello ${cleanText(reply.name, 'single')},`, '', body, '', `${env.OWNER_NAME}`, '', footer].join('\n')
+  const text = [
+    `Hello ${cleanText(reply.name, 'single')},`,
+    '',
+    body,
+    '',
+    `${env.OWNER_NAME}`,
+    '',
+    footer,
+  ].join('\n')
   const html = `<!doctype html><html><body><p>Hello ${escapeHtml(cleanText(reply.name, 'single'))},</p>${body
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
-    .join('')}<p>${escapeHtml(env.OWNER_NAME)}</p><p style="color:#555;font-size:small">${escapeHtml(footer)}</p></body></html>`
+    .join(
+      '',
+    )}<p>${escapeHtml(env.OWNER_NAME)}</p><p style="color:#555;font-size:small">${escapeHtml(footer)}</p></body></html>`
   return { subject, text, html }
 }

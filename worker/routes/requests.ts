@@ -21,8 +21,8 @@ import {
   listConsultations,
   listSupportRequests,
   listThread,
-  replyToRequest,
   type RequestKind,
+  replyToRequest,
   type Submission,
   submitRequest,
   updateConsultation,
@@ -51,7 +51,8 @@ const intake = <K extends RequestKind>(kind: K) => {
   return new Hono<AppEnv>().post('/', formRateLimit(kind), jsonBody(schema), async (c) => {
     const input = c.req.valid('json')
     // The bot gets a reference of the usual shape that names nothing.
-    const decoy = () => `${REFERENCE_PREFIX[kind]}-${1000 + (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0)}`
+    const decoy = () =>
+      `${REFERENCE_PREFIX[kind]}-${1000 + (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0)}`
     if (filledHoneypot(input)) return c.json({ ...RECEIVED, reference: decoy() }, 201)
     await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
     const submission = await submitRequest(c.var.db, c.env, kind, input as never)
@@ -161,7 +162,9 @@ export const requests = new Hono<AppEnv>().get('/export.csv', requireOwner, priv
   )
   const lines = [
     INBOX_CSV_COLUMNS.join(','),
-    ...rows.map((row) => INBOX_CSV_COLUMNS.map((col) => csvField((row as Record<string, unknown>)[col])).join(',')),
+    ...rows.map((row) =>
+      INBOX_CSV_COLUMNS.map((col) => csvField((row as Record<string, unknown>)[col])).join(','),
+    ),
   ]
   const day = new Date().toISOString().slice(0, 10)
   return c.body(`\ufeff${lines.join('\r\n')}\r\n`, 200, {

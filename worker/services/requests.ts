@@ -18,7 +18,13 @@ import { businessDate, dueAfter, dueRemaining } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
 import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
-import { consultationMail, describeSlot, type MailContent, replyMail, supportRequestMail } from '../mail/templates'
+import {
+  consultationMail,
+  describeSlot,
+  type MailContent,
+  replyMail,
+  supportRequestMail,
+} from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { Invalid, NotFound } from './errors'
 
@@ -58,7 +64,12 @@ async function fingerprintOf(kind: RequestKind, fields: Record<string, unknown>)
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-function consultationNotification(env: Env, input: ConsultationInput, now: Date, reference: string): OutboxMessage {
+function consultationNotification(
+  env: Env,
+  input: ConsultationInput,
+  now: Date,
+  reference: string,
+): OutboxMessage {
   const mail = consultationMail(env, input, reference)
   const ics = consultationIcs({
     uid: `consultation-${crypto.randomUUID()}@${new URL(env.SITE_URL).hostname}`,
@@ -114,7 +125,9 @@ const INTAKE = {
       preferredTime: fields.preferredTime ?? null,
     }),
     // The answer is due from arrival, by urgency (ADR 053); not part of the fingerprint.
-    extra: (input: SupportRequestInput, now: Date) => ({ dueAt: new Date(dueAfter(input.urgency, now.getTime())) }),
+    extra: (input: SupportRequestInput, now: Date) => ({
+      dueAt: new Date(dueAfter(input.urgency, now.getTime())),
+    }),
   },
 } as const
 
@@ -160,7 +173,8 @@ export async function submitRequest<K extends RequestKind>(
     .where(and(eq(t.fingerprint, fingerprint), gte(t.createdAt, new Date(now.getTime() - DEDUPE_WINDOW_MS))))
     .orderBy(asc(t.id))
     .limit(1)
-  if (first) return { id: first.id, reference: first.reference ?? '', outboxId: null, duplicate: true, held: false }
+  if (first)
+    return { id: first.id, reference: first.reference ?? '', outboxId: null, duplicate: true, held: false }
 
   const held = !(await notificationBudgetLeft(db, env, now))
   const reference = await nextReference(db, kind)
@@ -188,7 +202,10 @@ export async function submitRequest<K extends RequestKind>(
  * that fails leaves a gap, which is harmless. The booking session uses it too.
  */
 export async function nextReference(db: Db, kind: RequestKind): Promise<string> {
-  const [row] = await db.insert(tables.requestNumbers).values({ kind }).returning({ id: tables.requestNumbers.id })
+  const [row] = await db
+    .insert(tables.requestNumbers)
+    .values({ kind })
+    .returning({ id: tables.requestNumbers.id })
   return `${REFERENCE_PREFIX[kind]}-${1000 + row!.id}`
 }
 
@@ -325,7 +342,10 @@ export function dueClock(current: ClockState, status: string, now: number) {
   }
   if (current.status === 'waiting') {
     const left = current.dueRemainingMs
-    return { dueAt: left === null ? null : new Date(dueAfter(current.urgency, now, left)), dueRemainingMs: null }
+    return {
+      dueAt: left === null ? null : new Date(dueAfter(current.urgency, now, left)),
+      dueRemainingMs: null,
+    }
   }
   if (closed(current.status)) return { dueAt: new Date(dueAfter(current.urgency, now)), dueRemainingMs: null }
   return {}
@@ -387,7 +407,8 @@ export async function replyToRequest(
   const id = parseId(rawId)
   const body = rawBody.replace(/\r\n?/g, '\n').trim()
   if (!body) throw new Invalid({ body: 'Write a reply' })
-  if (body.length > REPLY_MAX) throw new Invalid({ body: `The reply must be at most ${REPLY_MAX} characters` })
+  if (body.length > REPLY_MAX)
+    throw new Invalid({ body: `The reply must be at most ${REPLY_MAX} characters` })
   const request = await requestRow(db, kind, id)
   const owner = OWNER_OF[kind]
   const at = new Date(now)
@@ -416,12 +437,23 @@ export async function replyToRequest(
   const writes = [
     db
       .insert(m)
-      .values({ [owner]: id, direction: 'out', author: env.MAIL_FROM, body, outboxId, createdAt: at, updatedAt: at })
+      .values({
+        [owner]: id,
+        direction: 'out',
+        author: env.MAIL_FROM,
+        body,
+        outboxId,
+        createdAt: at,
+        updatedAt: at,
+      })
       .returning(),
   ] as const
   const [[message]] = await db.batch(writes)
   if (kind === 'support' && request.status === 'pending') {
-    await db.update(tables.supportRequests).set({ status: 'in_progress' }).where(eq(tables.supportRequests.id, id))
+    await db
+      .update(tables.supportRequests)
+      .set({ status: 'in_progress' })
+      .where(eq(tables.supportRequests.id, id))
   } else {
     await db.update(TABLE_OF[kind]).set({ updatedAt: at }).where(eq(TABLE_OF[kind].id, id))
   }
@@ -452,7 +484,10 @@ export async function appendInbound(
     const reopen = current.status === 'waiting'
     await db
       .update(s)
-      .set({ updatedAt: at, ...(reopen ? { status: 'in_progress', ...dueClock(current, 'in_progress', now) } : {}) })
+      .set({
+        updatedAt: at,
+        ...(reopen ? { status: 'in_progress', ...dueClock(current, 'in_progress', now) } : {}),
+      })
       .where(eq(s.id, id))
   } else {
     await requestRow(db, kind, id)
