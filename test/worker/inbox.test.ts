@@ -48,7 +48,7 @@ function rawMail(to: string, from: string, body: string, extraParts = '') {
 }
 
 /** Delivers a raw message through the Worker's own email() handler; returns the rejection reason, if any. */
-async function deliverMail(to: string, from: string, raw: Uint8Array) {
+async function deliverMail(to: string, from: string, raw: Uint8Array<ArrayBuffer>) {
   let rejected: string | null = null
   const message = {
     from,
@@ -62,7 +62,7 @@ async function deliverMail(to: string, from: string, raw: Uint8Array) {
     forward: async () => ({ messageId: 'x' }),
     reply: async () => ({ messageId: 'x' }),
   }
-  await worker.email(message as unknown as ForwardableEmailMessage, env, {} as ExecutionContext)
+  await worker.email(message as unknown as ForwardableEmailMessage, env)
   return rejected as string | null
 }
 

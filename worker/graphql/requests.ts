@@ -165,6 +165,24 @@ builder.queryField('supportRequests', (t) =>
   }),
 )
 
+builder.queryField('consultationThread', (t) =>
+  t.field({
+    type: [ThreadMessageRef],
+    description: "A consultation's thread, oldest first; NOT_FOUND when it does not exist.",
+    args: { id: t.arg.id({ required: true, description: 'Id of the request.' }).validate(rowId) },
+    resolve: (_root, { id }, ctx) => listThread(ctx.db, 'consultation', id),
+  }),
+)
+
+builder.queryField('supportRequestThread', (t) =>
+  t.field({
+    type: [ThreadMessageRef],
+    description: "A support request's thread, oldest first; NOT_FOUND when it does not exist.",
+    args: { id: t.arg.id({ required: true, description: 'Id of the request.' }).validate(rowId) },
+    resolve: (_root, { id }, ctx) => listThread(ctx.db, 'support', id),
+  }),
+)
+
 // The owner's changes to a request. An absent or null status means "unchanged";
 // an explicit null note clears it, an absent one leaves it (the REST rules).
 const updateArgs = builder.args((t) => ({
