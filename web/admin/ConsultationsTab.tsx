@@ -100,8 +100,14 @@ const KIND_OPTIONS = [
   { value: 'support', label: 'Support requests' },
 ] as const
 
-const CONSULTATION_STATUS_OPTIONS = REQUEST_STATUSES.map((v) => ({ value: v as string, label: capitalise(v) }))
-const SUPPORT_STATUS_FILTERS = SUPPORT_STATUSES.map((v) => ({ value: v as string, label: supportStatusLabel(v) }))
+const CONSULTATION_STATUS_OPTIONS = REQUEST_STATUSES.map((v) => ({
+  value: v as string,
+  label: capitalise(v),
+}))
+const SUPPORT_STATUS_FILTERS = SUPPORT_STATUSES.map((v) => ({
+  value: v as string,
+  label: supportStatusLabel(v),
+}))
 
 /** The statuses to filter by: the kind's own, or both kinds' (pending once) for all requests. */
 function statusOptions(kind: InboxFilter['kind']) {
@@ -264,7 +270,9 @@ function ConsultationDialog({ request, onClose }: { request: AdminConsultation; 
       thread={<Thread kind="consultation" id={request.id} email={request.email} />}
       onClose={onClose}
       onSave={async (patch) => saved(await update(updateOf(request.id, patch)))}
-      onErase={async () => erased(await eraseMutation({ id: request.id }, { additionalTypenames: ['Consultation'] }))}
+      onErase={async () =>
+        erased(await eraseMutation({ id: request.id }, { additionalTypenames: ['Consultation'] }))
+      }
     />
   )
 }
@@ -312,7 +320,10 @@ function QuickActions({
   async function copy() {
     const text = [
       `Reference: ${request.reference}`,
-      ...details.map(([label, value]) => `${label}: ${typeof value === 'string' ? value : label === 'Email' ? request.email : (value ?? '')}`),
+      ...details.map(
+        ([label, value]) =>
+          `${label}: ${typeof value === 'string' ? value : label === 'Email' ? request.email : (value ?? '')}`,
+      ),
     ].join('\n')
     try {
       await navigator.clipboard.writeText(text)
@@ -331,7 +342,10 @@ function QuickActions({
           Call
         </a>
       )}
-      <a href={`mailto:${request.email}?subject=${encodeURIComponent(`Your request ${request.reference}`)}`} className={linkButtonClass}>
+      <a
+        href={`mailto:${request.email}?subject=${encodeURIComponent(`Your request ${request.reference}`)}`}
+        className={linkButtonClass}
+      >
         E-mail
       </a>
       <AdminButton variant="secondary" onPress={() => void copy()}>
@@ -376,7 +390,10 @@ function supportDetails(r: AdminSupportRequest): Detail[] {
     ['Preferred time', r.preferredTime ? labelOf(CONTACT_TIMES, r.preferredTime) : null],
     ['Description', r.description],
     ['Received', formatReceived(r.createdAt)],
-    ['Due', r.dueAt ? formatReceived(r.dueAt) : r.status === 'waiting' ? 'Paused: waiting on the requester' : null],
+    [
+      'Due',
+      r.dueAt ? formatReceived(r.dueAt) : r.status === 'waiting' ? 'Paused: waiting on the requester' : null,
+    ],
     ['Notification', DELIVERY_LABELS[r.delivery] ?? r.delivery],
   ]
 }
@@ -421,7 +438,11 @@ function RequestRow({ item, isNew, onOpen }: { item: Item; isNew: boolean; onOpe
       data-kind={item.kind}
       data-urgency={item.urgency ?? undefined}
       className={`flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between ${
-        item.urgency === 'critical' && loud ? 'border-l-4 border-l-red-700 pl-3' : item.urgency === 'high' ? 'border-l-4 border-l-orange-400 pl-3' : ''
+        item.urgency === 'critical' && loud
+          ? 'border-l-4 border-l-red-700 pl-3'
+          : item.urgency === 'high'
+            ? 'border-l-4 border-l-orange-400 pl-3'
+            : ''
       }`}
     >
       <div className="flex min-w-0 flex-col gap-1">

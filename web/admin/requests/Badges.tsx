@@ -53,7 +53,10 @@ const SUPPORT_TONES: Record<SupportTone, string> = {
 export function SupportStatusBadge({ status }: { status: string }) {
   const tone = supportTone(status)
   return (
-    <span data-tone={tone} className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${SUPPORT_TONES[tone]}`}>
+    <span
+      data-tone={tone}
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${SUPPORT_TONES[tone]}`}
+    >
       {supportStatusLabel(status)}
     </span>
   )
@@ -87,7 +90,10 @@ export function DueFlag({ state }: { state: 'overdue' | 'soon' }) {
       Overdue
     </span>
   ) : (
-    <span data-due="soon" className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+    <span
+      data-due="soon"
+      className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900"
+    >
       Due soon
     </span>
   )

@@ -89,9 +89,13 @@ export function Thread({ kind, id, email }: { kind: 'consultation' | 'support'; 
               className={`rounded-lg border p-3 text-sm ${m.incoming ? 'border-slate-200 bg-slate-50' : 'border-blue-200 bg-blue-50'}`}
             >
               <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
-                <span className="font-semibold text-slate-800">{m.incoming ? `From ${m.author}` : 'Your reply'}</span>
+                <span className="font-semibold text-slate-800">
+                  {m.incoming ? `From ${m.author}` : 'Your reply'}
+                </span>
                 <span>{formatReceived(m.createdAt)}</span>
-                {m.delivery && <span data-reply-delivery={m.delivery}>{REPLY_DELIVERY_LABELS[m.delivery]}</span>}
+                {m.delivery && (
+                  <span data-reply-delivery={m.delivery}>{REPLY_DELIVERY_LABELS[m.delivery]}</span>
+                )}
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{m.body}</p>
               {m.attachments.length > 0 && (

@@ -84,18 +84,18 @@ export function formatRelative(iso: string, now = Date.now()): string {
 export const DUE_SOON_MS = 2 * 3_600_000
 
 /** An open support request's due state: overdue, due within 2 hours, or nothing to flag. */
-export function dueState(
-  dueAt: string | null,
-  status: string,
-  now = Date.now(),
-): 'overdue' | 'soon' | null {
+export function dueState(dueAt: string | null, status: string, now = Date.now()): 'overdue' | 'soon' | null {
   if (!dueAt || (CLOSED_STATUSES as readonly string[]).includes(status) || status === 'waiting') return null
   const left = new Date(dueAt).getTime() - now
   if (left < 0) return 'overdue'
   return left <= DUE_SOON_MS ? 'soon' : null
 }
 
-const icsStamp = (date: Date) => date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const icsStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
 const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
 
 /** A calendar file for a consultation's preferred slot (the free 30-minute consultation). */
