@@ -30,7 +30,9 @@ import { Invalid, NotFound } from './errors'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
 export type ConsultationView = Omit<Consultation, 'fingerprint'> & { delivery: Delivery }
-export type SupportRequestView = Omit<SupportRequest, 'fingerprint'> & { delivery: Delivery }
+export type SupportRequestView = Omit<SupportRequest, 'fingerprint' | 'dueRemainingMs'> & {
+  delivery: Delivery
+}
 
 /** The owner's notification of a request: to NOTIFY_EMAIL, with replies going to the visitor. */
 const notification = (env: Env, visitorEmail: string, mail: MailContent): OutboxMessage => ({
@@ -246,8 +248,10 @@ function selectConsultations(db: Db, where?: SQL) {
 
 function selectSupportRequests(db: Db, where?: SQL) {
   const s = tables.supportRequests
+  // The paused clock's remainder is internal too: the owner sees dueAt (null while paused).
+  const { dueRemainingMs: _paused, ...columns } = viewColumns(getTableColumns(s))
   const query = db
-    .select({ ...viewColumns(getTableColumns(s)), mailStatus: tables.mailOutbox.status })
+    .select({ ...columns, mailStatus: tables.mailOutbox.status })
     .from(s)
     .leftJoin(
       tables.mailOutbox,
