@@ -7,5 +7,5 @@ port="${E2E_PORT:-8799}"
 rm -rf "$dir"
 npx wrangler d1 migrations apply DB --local --persist-to "$dir" >/dev/null
 PERSIST_TO="$dir" npx tsx scripts/setup-local.ts
-exec npx wrangler dev --port "$port" --persist-to "$dir" --var "RATE_LIMITS:off" --var "ENVIRONMENT:local" --var "SITE_URL:http://localhost:$port" \
+exec npx wrangler dev --port "$port" --persist-to "$dir" --var "RATE_LIMITS:off" --var "ENVIRONMENT:local" --var "VISITOR_MAIL:on" --var "SITE_URL:http://localhost:$port" \
   --show-interactive-dev-session=false ${E2E_WRANGLER_ARGS:-}
