@@ -244,6 +244,10 @@ describe('replies and mail in', () => {
     const exe = part('setup.exe', 'application/octet-stream', 'MZ\x90\x00 not allowed')
     expect(await deliverMail(to, email, rawMail(to, email, 'Installer', exe))).toBe(REJECTIONS.attachmentType)
     expect(await threadOf(row.id)).toHaveLength(1)
+
+    // Erasing the request on the visitor's demand takes the stored attachment with it.
+    expect((await rest('DELETE', `/api/support-requests/${row.id}`)).status).toBe(204)
+    expect(await env.FILES.get(message!.attachments[0]!.key)).toBeNull()
   })
 
   it('strips quoted history and signatures where it recognises them', () => {

@@ -256,7 +256,8 @@ builder.mutationField('eraseConsultation', (t) =>
     type: 'ID',
     description: 'Deletes the consultation and its e-mails for good; returns its id.',
     args: eraseArgs,
-    resolve: async (_root, { id }, ctx) => String(await eraseRequest(ctx.db, 'consultation', Number(id))),
+    resolve: async (_root, { id }, ctx) =>
+      String(await eraseRequest(ctx.db, 'consultation', Number(id), Date.now(), ctx.env.FILES)),
   }),
 )
 
@@ -265,7 +266,8 @@ builder.mutationField('eraseSupportRequest', (t) =>
     type: 'ID',
     description: 'Deletes the support request and its e-mails for good; returns its id.',
     args: eraseArgs,
-    resolve: async (_root, { id }, ctx) => String(await eraseRequest(ctx.db, 'support', Number(id))),
+    resolve: async (_root, { id }, ctx) =>
+      String(await eraseRequest(ctx.db, 'support', Number(id), Date.now(), ctx.env.FILES)),
   }),
 )
 

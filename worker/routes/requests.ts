@@ -91,7 +91,7 @@ const ownerTools = (kind: RequestKind) =>
     })
     // Erasure on a visitor's demand: the request, its e-mails, and a record that it happened.
     .delete('/:id', requireOwner, privateNoStore, async (c) => {
-      await eraseRequest(c.var.db, kind, c.req.param('id'))
+      await eraseRequest(c.var.db, kind, c.req.param('id'), Date.now(), c.env.FILES)
       return c.body(null, 204)
     })
 
