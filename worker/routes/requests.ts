@@ -15,6 +15,7 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { requireHuman } from '../http/turnstile'
 import { jsonBody } from '../http/validate'
+import { countSubmission } from '../insights/routes'
 import { deliverLogged } from '../mail/outbox'
 import { csvField, eraseRequest, exportCsv } from '../services/privacy'
 import {
@@ -48,17 +49,23 @@ export function sendAfterAnswer(c: Context<AppEnv>, submission: Submission) {
  */
 const intake = <K extends RequestKind>(kind: K) => {
   const schema = kind === 'consultation' ? consultationInput : supportRequestInput
-  return new Hono<AppEnv>().post('/', formRateLimit(kind), jsonBody(schema), async (c) => {
-    const input = c.req.valid('json')
-    // The bot gets a reference of the usual shape that names nothing.
-    const decoy = () =>
-      `${REFERENCE_PREFIX[kind]}-${1000 + (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0)}`
-    if (filledHoneypot(input)) return c.json({ ...RECEIVED, reference: decoy() }, 201)
-    await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
-    const submission = await submitRequest(c.var.db, c.env, kind, input as never)
-    sendAfterAnswer(c, submission)
-    return c.json({ ...RECEIVED, reference: submission.reference }, 201)
-  })
+  return new Hono<AppEnv>().post(
+    '/',
+    countSubmission(kind),
+    formRateLimit(kind),
+    jsonBody(schema),
+    async (c) => {
+      const input = c.req.valid('json')
+      // The bot gets a reference of the usual shape that names nothing.
+      const decoy = () =>
+        `${REFERENCE_PREFIX[kind]}-${1000 + (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0)}`
+      if (filledHoneypot(input)) return c.json({ ...RECEIVED, reference: decoy() }, 201)
+      await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
+      const submission = await submitRequest(c.var.db, c.env, kind, input as never)
+      sendAfterAnswer(c, submission)
+      return c.json({ ...RECEIVED, reference: submission.reference }, 201)
+    },
+  )
 }
 
 /** The owner's CSV export and single erasure, the same for both kinds. */
