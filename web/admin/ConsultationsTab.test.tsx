@@ -174,6 +174,22 @@ describe('ConsultationsTab', () => {
     expect(before!.textContent).not.toContain('New since your last visit')
   })
 
+  it('refreshes on demand (no polling) and says how many requests arrived', async () => {
+    const user = userEvent.setup()
+    const data: Data = { consultations: [consultation({ id: '1' })], supportRequests: [] }
+    const { client } = mockClient(data)
+    renderTab(client)
+    expect(within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')).toHaveLength(1)
+    data.consultations = [
+      consultation({ id: '3', name: 'Third' }),
+      consultation({ id: '2', name: 'Second' }),
+      ...data.consultations,
+    ]
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    expect(await screen.findByText('2 new requests')).toBeTruthy()
+    expect(within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')).toHaveLength(3)
+  })
+
   it('sends a reply from the details dialog through the mutation', async () => {
     const user = userEvent.setup()
     const { client, executeMutation } = mockClient(
