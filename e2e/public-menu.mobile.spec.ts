@@ -3,7 +3,7 @@ import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
 import { blockExternal, expectNoSeriousA11yViolations, waitForHydration } from './public-helpers'
 
-// The collapsed navigation at 375 px (also run by the desktop project at this width).
+// The collapsed navigation at 375 px (the mobile project only: playwright.config.ts).
 test.use({ viewport: { width: 375, height: 800 } })
 
 test.beforeEach(async ({ page }) => {
