@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
+import { track } from '../insights/beacon'
 import {
   CATEGORY_GRADIENTS,
   cardActions,
@@ -28,6 +29,8 @@ type Props = { project: PublicProject; index: number }
 export function ProjectCard({ project, index }: Props) {
   const category = publicCategory(project.category)
   const [imageFailed, setImageFailed] = useState(false)
+  // A project's button followed is interest in that project (issue 18's "top projects").
+  const countInterest = () => track({ t: 'project', k: String(project.id) })
   const imageRef = useRef<HTMLImageElement>(null)
   // An image that failed before the page was hydrated fired its error event
   // with no listener: catch it up once React has taken over.
@@ -116,12 +119,13 @@ export function ProjectCard({ project, index }: Props) {
                 target="_blank"
                 rel="noopener noreferrer"
                 className={style}
+                onClick={countInterest}
               >
                 {action.label}
                 <span className="sr-only">: {project.title}</span>
               </a>
             ) : (
-              <Link key={action.kind} to={action.href} className={style}>
+              <Link key={action.kind} to={action.href} className={style} onClick={countInterest}>
                 {action.label}
                 <span className="sr-only">: {project.title}</span>
               </Link>
