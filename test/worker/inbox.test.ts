@@ -250,6 +250,50 @@ describe('replies and mail in', () => {
     expect(await env.FILES.get(message!.attachments[0]!.key)).toBeNull()
   })
 
+  it('refuses an oversized message and too many attachments, with their reasons', async () => {
+    const { row, email } = await submitSupport()
+    const to = (await replyAddress(env, 'support', row.id))!
+    // The declared size is checked before anything is read.
+    let rejected: string | null = null
+    await worker.email(
+      {
+        from: email,
+        to,
+        raw: new Response('x').body!,
+        rawSize: 16 * 1024 * 1024,
+        setReject: (reason: string) => {
+          rejected = reason
+        },
+      } as unknown as ForwardableEmailMessage,
+      env,
+    )
+    expect(rejected).toBe(REJECTIONS.tooLarge)
+    const six = Array.from({ length: 6 }, (_, i) =>
+      [
+        '--b0undary',
+        `Content-Type: text/plain; name="note-${i}.txt"`,
+        `Content-Disposition: attachment; filename="note-${i}.txt"`,
+        '',
+        `note ${i}`,
+      ].join('\r\n'),
+    ).join('\r\n')
+    expect(await deliverMail(to, email, rawMail(to, email, 'Notes', six))).toBe(REJECTIONS.tooManyAttachments)
+    expect(await threadOf(row.id)).toEqual([])
+  })
+
+  it('fails closed: outside local development the reply key must come from REPLY_TOKEN_SECRET', async () => {
+    const local = (await replyAddress(env, 'support', 5))!
+    const production = { ...env, ENVIRONMENT: 'production' }
+    expect(await replyAddress(production, 'support', 5)).toBeNull()
+    expect(await verifyReplyAddress(production, local)).toBeNull()
+    const keyed = { ...production, REPLY_TOKEN_SECRET: 'a-long-random-production-secret' }
+    const address = (await replyAddress(keyed, 'support', 5))!
+    expect(address).not.toBe(local)
+    expect(await verifyReplyAddress(keyed, address)).toEqual({ kind: 'support', id: 5 })
+    // The built-in local key's addresses mean nothing once a real key is set.
+    expect(await verifyReplyAddress(keyed, local)).toBeNull()
+  })
+
   it('strips quoted history and signatures where it recognises them', () => {
     expect(stripQuoted('Yes.\n\n-----Original Message-----\nFrom: x')).toBe('Yes.')
     expect(stripQuoted('Thanks\nOn Tue, Jan 5, 2027, Alex <a@b.c>\nwrote:\n> old')).toBe('Thanks')
