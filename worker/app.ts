@@ -19,7 +19,7 @@ import { availability } from './routes/availability'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
-import { consultations, supportRequestForm, supportRequests } from './routes/requests'
+import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
 import { security } from './routes/security'
@@ -43,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route('/consultations', consultations)
   .route('/consultation', supportRequestForm)
   .route('/support-requests', supportRequests)
+  .route('/requests', requests)
   .route('/availability', availability)
 
 export const app = new Hono<AppEnv>()

@@ -72,7 +72,14 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
       const res = await appFetch(
         new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(payload) }),
       )
-      if (res.ok) return { ok: true, body: (await res.json().catch(() => ({}))) as Record<string, unknown> }
+      if (res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { reference?: unknown; when?: unknown }
+        return {
+          ok: true,
+          ...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
+          ...(typeof body.when === 'string' ? { when: body.when } : {}),
+        }
+      }
       const body = (await res.json().catch(() => ({}))) as {
         message?: string
         errors?: Record<string, string>

@@ -71,6 +71,12 @@ const parseIcs = (ics: string) => {
   return { calendar, vevent, event: new ICAL.Event(vevent) }
 }
 
+/** The consultation a reference names (references are numbered across both kinds, issue 15). */
+const idOf = async (reference: string) =>
+  (await env.DB.prepare('select id from consultations where reference = ?')
+    .bind(reference)
+    .first<{ id: number }>())!.id
+
 const linkIn = (text: string) => /\/booking\/([^\s]+)/.exec(text)?.[1]
 
 describe('availability', () => {
@@ -153,7 +159,7 @@ describe('creating a consultation enforces the same rules', () => {
     expect(body.freeSlots).toEqual(SLOTS.filter((s) => s !== '10:00'))
     expect(body.errors.preferredTime).toBeTruthy()
 
-    const id = Number(reference.slice(2)) - 1000
+    const id = await idOf(reference)
     expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'cancelled' })).status).toBe(200)
     expect((await availability()).days.find((d) => d.date === '2026-11-24')!.slots).toContain('10:00')
     expect((await book('2026-11-24', '10:00', { name: 'Third Visitor' })).status).toBe(201)
@@ -200,7 +206,7 @@ describe("the visitor's e-mails and invitation", () => {
     expect(received!.text_body).not.toContain('clinic billing')
     expect(linkIn(received!.text_body)).toBeTruthy()
 
-    const id = Number(reference.slice(2)) - 1000
+    const id = await idOf(reference)
     expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'confirmed' })).status).toBe(200)
     const confirmed = (await outboxTo(email)).at(-1)!
     expect(confirmed.subject).toBe('Consultation with Alex Morgan confirmed')
@@ -239,7 +245,7 @@ describe("the visitor's e-mails and invitation", () => {
     await settings()
     const email = freshEmail('gql')
     const res = await book('2026-12-01', '14:00', { email })
-    const id = Number(((await res.json()) as { reference: string }).reference.slice(2)) - 1000
+    const id = await idOf(((await res.json()) as { reference: string }).reference)
     const { body } = await gql<{ updateConsultation: { status: string } }>(
       'mutation ($id: ID!) { updateConsultation(id: $id, status: CONFIRMED) { status } }',
       { id: String(id) },
@@ -381,7 +387,7 @@ describe('the day-before reminder', () => {
     await settings()
     const email = freshEmail('remind')
     const res = await book('2026-12-09', '10:00', { email })
-    const id = Number(((await res.json()) as { reference: string }).reference.slice(2)) - 1000
+    const id = await idOf(((await res.json()) as { reference: string }).reference)
     const pendingEmail = freshEmail('pending')
     await book('2026-12-09', '13:00', { email: pendingEmail })
     expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'confirmed' })).status).toBe(200)

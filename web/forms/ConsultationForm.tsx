@@ -92,7 +92,8 @@ export function ConsultationForm({
     return (
       <Confirmation
         content={TOASTS.consultationSent}
-        receipt={form.receipt}
+        reference={form.reference}
+        when={form.when}
         another={
           // Without JavaScript this is a link back to an empty form; with it, the form comes back in place.
           <Link

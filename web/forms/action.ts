@@ -15,10 +15,7 @@ export function requestFormAction(
   return async ({ request, context }: ActionFunctionArgs) => {
     const values = formValues(await request.formData())
     const result = await context.get(siteServer).submit(form, payload(values))
-    if (result.ok) {
-      const { reference, when } = result.body as { reference?: string; when?: string }
-      return { sent: true, receipt: { reference, when } } satisfies FormOutcome
-    }
+    if (result.ok) return { sent: true, reference: result.reference, when: result.when } satisfies FormOutcome
     const outcome: FormOutcome = {
       sent: false,
       message: result.message,

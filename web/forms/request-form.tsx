@@ -13,7 +13,7 @@ import { ApiRequestError, apiRequest } from '../lib/api'
 
 /** What a page's action answers for a form posted without JavaScript. */
 export type FormOutcome =
-  | { sent: true; receipt?: Receipt }
+  | { sent: true; reference?: string; when?: string }
   | {
       sent: false
       message: string
@@ -22,9 +22,6 @@ export type FormOutcome =
       /** A taken slot's day and its free slots (409), offered instead. */
       freeSlots?: { date: string; slots: string[] }
     }
-
-/** What the API answered for a stored consultation: its reference and time, for the confirmation. */
-export type Receipt = { reference?: string; when?: string }
 
 /** The form's text values; empty optional fields are left out rather than sent as "". */
 export function formValues(data: FormData): Record<string, string> {
@@ -59,6 +56,10 @@ type Options = {
 
 export function useRequestForm({ url, insight, payload, success, failure, outcome }: Options) {
   const [sent, setSent] = useState(outcome?.sent === true)
+  // The reference the server gave the request (C-1042), shown on the confirmation.
+  const [reference, setReference] = useState<string | null>(
+    outcome?.sent === true ? (outcome.reference ?? null) : null,
+  )
   const [errors, setErrors] = useState<Record<string, string>>(outcome?.sent === false ? outcome.errors : {})
   const [isPending, setPending] = useState(false)
   // A new key mounts a fresh, empty form (the values of a sent request are not kept).
@@ -68,9 +69,7 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
   const values = outcome?.sent === false && formKey === 0 ? outcome.values : {}
   // The page came back from a refused post (no JavaScript): say so above the form.
   const [refused, setRefused] = useState(outcome?.sent === false ? outcome.message : null)
-  const [receipt, setReceipt] = useState<Receipt | null>(
-    outcome?.sent === true ? (outcome.receipt ?? null) : null,
-  )
+  const [when, setWhen] = useState<string | null>(outcome?.sent === true ? (outcome.when ?? null) : null)
   // The latest free slots of a day the server named when a chosen slot was taken (409).
   const [freeSlots, setFreeSlots] = useState(outcome?.sent === false ? (outcome.freeSlots ?? null) : null)
 
@@ -124,7 +123,9 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
     setErrors({})
     try {
       const res = await apiRequest('POST', url, payload(formValues(new FormData(form))))
-      setReceipt((await res.json().catch(() => null)) as Receipt | null)
+      const body = (await res.json().catch(() => ({}))) as { reference?: unknown; when?: unknown }
+      setReference(typeof body.reference === 'string' ? body.reference : null)
+      setWhen(typeof body.when === 'string' ? body.when : null)
       toast(success)
       setFormKey((k) => k + 1)
       setSent(true)
@@ -148,7 +149,8 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
 
   return {
     sent,
-    receipt,
+    reference,
+    when,
     freeSlots,
     /** Back to an empty form after a confirmation. */
     another: () => setSent(false),
@@ -176,13 +178,16 @@ export function RefusedNotice({ text }: { text: string | null | undefined }) {
 export function Confirmation({
   content,
   another,
-  receipt,
+  reference,
+  when,
   children,
 }: {
   content: ToastContentValue
   another: ReactNode
-  /** A consultation's reference and requested time, kept on screen until the visitor moves on. */
-  receipt?: Receipt | null
+  /** The request's reference, after the spec's text (issue 15). */
+  reference?: string | null
+  /** A consultation's requested time, kept on screen with the reference (issue 17). */
+  when?: string | null
   children?: ReactNode
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
@@ -196,17 +201,16 @@ export function Confirmation({
         {content.title}
       </h2>
       <p className="text-emerald-900">{content.description}</p>
-      {receipt?.reference && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-emerald-900">
-          <dt className="font-semibold">Reference</dt>
-          <dd>{receipt.reference}</dd>
-          {receipt.when && (
-            <>
-              <dt className="font-semibold">Requested time</dt>
-              <dd>{receipt.when}</dd>
-            </>
-          )}
-        </dl>
+      {reference && (
+        <p className="text-emerald-900">
+          Your reference: <strong className="font-mono">{reference}</strong>. Please quote it if you get in
+          touch.
+        </p>
+      )}
+      {when && (
+        <p className="text-emerald-900">
+          Requested time: <strong>{when}</strong>
+        </p>
       )}
       {children}
       {another}

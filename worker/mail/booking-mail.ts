@@ -15,12 +15,9 @@ export type BookingMailKind = 'received' | 'confirmed' | 'moved' | 'cancelled' |
 /** The neutral meeting title used in subjects and invitations. */
 export const meetingTitle = (env: Env) => `Consultation with ${env.OWNER_NAME}`
 
-/** The visitor's reference for a consultation ("C-1042"); issue 15 owns the format. */
-export const consultationReference = (id: number) => `C-${1000 + id}`
-
 type Booking = Pick<
   Consultation,
-  'id' | 'uid' | 'name' | 'email' | 'preferredDate' | 'preferredTime' | 'sequence' | 'createdAt'
+  'id' | 'uid' | 'reference' | 'name' | 'email' | 'preferredDate' | 'preferredTime' | 'sequence' | 'createdAt'
 >
 
 const LEADS: Record<BookingMailKind, (title: string) => { subject: string; lead: string }> = {
@@ -86,7 +83,8 @@ export function bookingMail(
   const title = meetingTitle(env)
   const { subject, lead } = LEADS[kind](title)
   const when = describeSlot(booking.preferredDate, booking.preferredTime)
-  const reference = consultationReference(booking.id)
+  // The visitor's reference (issue 15: assigned at insert, C-1042).
+  const reference = booking.reference ?? ''
   const forOwner = opts.to === 'owner'
   const lines: [string, string][] = [
     ['Reference', reference],

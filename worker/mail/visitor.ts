@@ -1,7 +1,9 @@
-// Whether e-mail to visitors is configured (issue 15's contract, used by the
-// booking mails of issue 17). Production needs Cloudflare Email Sending with an
-// onboarded domain before VISITOR_MAIL = "on" (README, "Visitor e-mail"); the
-// committed wrangler.toml says "off", `npm start` (.dev.vars) and the tests "on".
+// Whether the Worker may write to visitors (replies from the admin, and the
+// booking confirmations of issue 17). Cloudflare's send_email binding only
+// reaches verified addresses unless Email Sending is set up with an onboarded
+// domain, so the committed wrangler.toml says "off" and production turns it on
+// once that is done (README, "Mail"). `npm start` writes VISITOR_MAIL=on to
+// .dev.vars (the local binding writes mails to files), and the tests set "on".
 export function visitorMailEnabled(env: Env): boolean {
   return env.VISITOR_MAIL === 'on'
 }

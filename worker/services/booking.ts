@@ -10,7 +10,7 @@ import { bookingUrl, verifyBookingToken } from '../booking/link'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { purgeAvailability } from '../http/cache'
-import { type BookingMailKind, bookingMail, consultationReference } from '../mail/booking-mail'
+import { type BookingMailKind, bookingMail } from '../mail/booking-mail'
 import { businessDate, formatCalendarDate } from '../mail/business-time'
 import type { OutboxMessage } from '../mail/outbox'
 import { visitorMailEnabled } from '../mail/visitor'
@@ -212,7 +212,7 @@ export async function viewBooking(
   const { until, changeable } = changeWindow(a, booking, now)
   const date = businessDate(new Date(booking.preferredDate))
   return {
-    reference: consultationReference(booking.id),
+    reference: booking.reference ?? '',
     status: booking.status,
     date,
     time: booking.preferredTime,
