@@ -23,7 +23,8 @@ describe('GraphQL object types show the table row', () => {
     ['Resume', tables.resumes, ['objectKey']],
     ['UploadedFile', tables.uploadedFiles, ['objectKey', 'updatedAt']],
     // The duplicate-submission fingerprint is internal (issue 14).
-    ['Consultation', tables.consultations, ['fingerprint']],
+    // A booking's uid (what the visitor's link names), invitation sequence and reminder flag too (issue 17).
+    ['Consultation', tables.consultations, ['fingerprint', 'uid', 'sequence', 'reminderSentAt']],
     // So is a paused due clock's remainder (issue 15: dueAt is what the owner sees).
     ['SupportRequest', tables.supportRequests, ['fingerprint', 'dueRemainingMs']],
   ] as const)('%s has every column except the internal ones', (name, table, hidden) => {
