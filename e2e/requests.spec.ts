@@ -189,7 +189,7 @@ test.describe('Schedule a consultation', () => {
     await expect(confirmation).toContainText("I'll get back to you within 24 hours.")
     await expect(confirmation.getByRole('heading', { name: 'Success!' })).toBeFocused()
     // The reference and the requested time stay with it (issue 17).
-    await expect(confirmation).toContainText(/Reference\s*C-\d+/)
+    await expect(confirmation).toContainText(/Your reference: C-\d+/)
     await expect(confirmation).toContainText(`${slot.label} Central Time`)
     await expect(toast).toBeHidden({ timeout: 8000 })
     await expect(confirmation).toBeVisible()
