@@ -98,12 +98,26 @@ export const SOLUTIONS_COPY = {
   viewAll: 'View All Solutions',
   emptyHint: 'Try another category, or ask me about a custom solution.',
   perfectFor: 'Perfect for',
+  /** The label of a card's problem statement, so it does not read like an error. */
+  problem: 'Problem',
   discuss: 'Discuss This Solution',
   actions: {
     live: 'View Live Solution',
     access: 'Contact for Access',
     demo: 'Schedule Demo',
     learnMore: 'Learn More',
+  },
+  /** The project page (issue 16). */
+  page: {
+    back: 'Back to Solutions',
+    problem: 'The Problem',
+    result: 'The Result',
+    audience: 'Perfect For',
+    features: 'Key Features',
+    technologies: 'Technologies',
+    metrics: 'Results',
+    testimonial: 'What the Client Says',
+    details: 'Read more',
   },
   ctaTitle: "Don't See What You Need?",
   freeQuote: 'Get a Free Quote',

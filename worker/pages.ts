@@ -11,7 +11,8 @@ import { inBackground } from './http/background'
 import { cachedJson, EDGE_TTL_S, PAGE_CACHE, pageCacheKey } from './http/cache'
 import { siteConfig } from './seo/site'
 import { listPublicContent } from './services/content'
-import { listPublicProjects } from './services/projects'
+import { NotFound } from './services/errors'
+import { findPublicProjectBySlug, listPublicProjects } from './services/projects'
 import { getActiveResume, publicResume } from './services/resumes'
 import { listSkills } from './services/skills'
 import { viteDev } from './vite-dev'
@@ -47,6 +48,16 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
       return (await content()).filter((b) => b.key.startsWith(`${page}.`))
     },
     projects: () => cachedJson('/pages/projects', () => listPublicProjects(db), later),
+    // Read from D1: the rendered page itself is kept in the edge cache (renderPage).
+    async project(slug) {
+      try {
+        const found = await findPublicProjectBySlug(db, slug)
+        return 'movedTo' in found ? { movedTo: found.movedTo } : { project: found.project }
+      } catch (err) {
+        if (err instanceof NotFound) return null
+        throw err
+      }
+    },
     skills: () => cachedJson('/pages/skills', () => listSkills(db), later),
     async submit(form, payload): Promise<SubmitResult> {
       // The same path a JavaScript submission takes: the REST route with its

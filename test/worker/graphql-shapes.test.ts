@@ -26,7 +26,7 @@ describe('GraphQL object types show the table row', () => {
     ['Consultation', tables.consultations, ['fingerprint']],
     ['SupportRequest', tables.supportRequests, ['fingerprint']],
   ] as const)('%s has every column except the internal ones', (name, table, hidden) => {
-    const computed = ['delivery', 'url']
+    const computed = ['delivery', 'url', 'publicUrl']
     expect(fieldsOf(name).filter((f) => !computed.includes(f))).toEqual(
       columns(table).filter((c) => !(hidden as readonly string[]).includes(c)),
     )

@@ -13,6 +13,12 @@ const pageModules = import.meta.glob<ServerRouteModule>(['../../web/routes/*.tsx
 })
 
 type Route = ServerBuild['routes'][string] & {}
+
+const routePath = (name: string) =>
+  name
+    .split('.')
+    .map((segment) => (segment === '$' ? '*' : segment.replace(/^\$/, ':').replace(/_$/, '')))
+    .join('/')
 type ServerRouteModule = Route['module']
 
 const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
@@ -21,8 +27,9 @@ const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
     id: `routes/${name}`,
     parentId: 'root',
     caseSensitive: true,
-    // "admin.$" is "admin/*": dots are slashes and a trailing $ is the splat.
-    ...(name === '_index' ? { index: true } : { path: name.replace(/\./g, '/').replace(/\$$/, '*') }),
+    // "admin.$" is "admin/*": dots are slashes and a trailing $ is the splat;
+    // "$slug" is ":slug", and a trailing "_" (no nesting under the parent) is dropped.
+    ...(name === '_index' ? { index: true } : { path: routePath(name) }),
     module,
   }
 })

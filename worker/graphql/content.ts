@@ -1,7 +1,7 @@
 // GraphQL types, queries and mutations for the content domain; resolvers call worker/services.
 import { contentBody, contentInput, contentKey } from '../../schema/payloads'
 import type { PageContent } from '../../schema/tables'
-import { listContent, saveContent, updateContent } from '../services/content'
+import { deleteContent, listContent, saveContent, updateContent } from '../services/content'
 import { builder, withoutNulls } from './builder'
 import { ContentTypeEnum } from './enums'
 
@@ -68,5 +68,16 @@ builder.mutationField('updateContent', (t) =>
       input: t.arg({ type: ContentUpdateInput, required: true, description: 'Its new content.' }),
     },
     resolve: (_root, { key, input }, { db }) => updateContent(db, key, input),
+  }),
+)
+
+builder.mutationField('deleteContent', (t) =>
+  t.string({
+    description:
+      'Deletes a block; a key a public page reads shows its default text again. Returns the key; NOT_FOUND when absent.',
+    args: {
+      key: t.arg.string({ required: true, description: 'Key of the block.' }).validate(contentKey),
+    },
+    resolve: (_root, { key }, { db }) => deleteContent(db, key),
   }),
 )
