@@ -15,7 +15,13 @@ export const PRIVACY_CONTENT_KEYS = {
     description: 'Privacy & security: what the site collects and why',
     contentType: 'textarea',
     defaultContent:
-      'Only what you type into the consultation or IT-support form: your name, e-mail address, phone number, company or business name, the details of your project or problem, and your preferred time and way of being contacted. It is used for one thing: to answer your request. It is never sold, shared for marketing or used to build a profile. Browsing the site collects nothing about you: there are no analytics, no advertising and no third-party trackers, and visitors get no cookies.',
+      'Only what you type into the consultation or IT-support form: your name, e-mail address, phone number, company or business name, the details of your project or problem, and your preferred time and way of being contacted. It is used for one thing: to answer your request. It is never sold, shared for marketing or used to build a profile. Browsing the site collects nothing that identifies you: there is no advertising and no third-party tracker, and visitors get no cookies (what is counted instead is described below).',
+  },
+  'privacy.insights': {
+    description: 'Privacy & security: what is counted when people browse the site',
+    contentType: 'textarea',
+    defaultContent:
+      "To learn which pages are useful, the site counts visits itself, without cookies, stored identifiers or any third-party script. For each day it adds one to a few totals: the page viewed, the site you came from (its name only, such as google.com), the campaign named in the link (utm_source, utm_medium, utm_campaign), whether the device is a phone, tablet or computer, the country Cloudflare reports, the catalogue filter chosen, the project buttons followed, resume downloads, and how many request forms are shown, started, sent or refused (with the names of the refused fields, never what was typed). Your IP address and your browser's full identification are never stored, and nothing links one visit to another. If your browser sends Global Privacy Control or Do Not Track, nothing is counted at all. The daily totals are deleted after 25 months.",
   },
   'privacy.storage': {
     description: 'Privacy & security: where the data is stored',
@@ -60,6 +66,7 @@ export const resolvePrivacyContent = (
 export const PRIVACY_COPY = {
   heroTitle: 'Privacy & Security',
   collectTitle: 'What this site collects, and why',
+  insightsTitle: 'What is counted when you browse',
   storageTitle: 'Where it is stored',
   retentionTitle: 'How long it is kept',
   rightsTitle: 'A copy or deletion, on request',

@@ -1,7 +1,7 @@
 // The data model, defined once with Drizzle. drizzle-kit generates the D1
 // migrations in migrations/ from this file (npm run db:generate).
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
@@ -293,6 +293,23 @@ export const requestErasures = sqliteTable('request_erasures', {
   erasedAt: integer('erased_at', { mode: 'timestamp_ms' }).notNull(),
 })
 
+// Insights (issue 18, docs/decisions/061-cookieless-insights.md): counts per
+// day, kind and key, and nothing else: no visitor, address or user agent is
+// ever stored, so there is no per-visitor row to protect or erase.
+// kind: 'view' (key: path), 'referrer' (host), 'campaign' (source/medium/campaign),
+// 'device' (mobile | tablet | desktop), 'country', 'filter' (category),
+// 'project' (project id), 'resume' (''), 'form' (form:step), 'field' (form:field refused).
+export const insightsDaily = sqliteTable(
+  'insights_daily',
+  {
+    day: text('day').notNull(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+)
+
 export type User = typeof users.$inferSelect
 export type Project = typeof projects.$inferSelect
 export type NewProject = typeof projects.$inferInsert
@@ -307,3 +324,4 @@ export type Session = typeof sessions.$inferSelect
 export type Passkey = typeof passkeys.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
 export type RequestErasure = typeof requestErasures.$inferSelect
+export type InsightsRow = typeof insightsDaily.$inferSelect

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -8,12 +8,14 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useRouteError,
 } from 'react-router'
 import { Footer } from './components/Footer'
 import { Nav } from './components/Nav'
 import { ToastHost } from './components/toast'
 import { button } from './components/ui'
+import { trackNavigation } from './insights/beacon'
 import { useNonce } from './lib/nonce'
 import type { SiteData } from './lib/site'
 import { siteServer } from './lib/site-server'
@@ -68,12 +70,24 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <>
+      <CountNavigations />
       <Nav />
       <Outlet />
       <Footer />
       <ToastHost />
     </>
   )
+}
+
+/**
+ * Views after the first page (issue 18): the Worker counts the page it serves;
+ * a move to another page in the browser never reaches it as a page, so it is
+ * reported with a beacon (web/insights/beacon.ts).
+ */
+function CountNavigations() {
+  const { pathname } = useLocation()
+  useEffect(() => trackNavigation(pathname), [pathname])
+  return null
 }
 
 /** Anything unexpected: a plain page that still has the way home (the 404 page is web/routes/$.tsx). */

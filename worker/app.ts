@@ -12,6 +12,7 @@ import { requestIds, requestLogger } from './http/logging'
 import { responseGuards } from './http/response-guards'
 import { securityHeaders } from './http/security-headers'
 import { bodyGuard } from './http/validate'
+import { beacon, countPageView, insights } from './insights/routes'
 import { renderPage } from './pages'
 import { auth } from './routes/auth'
 import { health } from './routes/health'
@@ -38,6 +39,7 @@ const api = new Hono<AppEnv>()
   .route('/resume', resume)
   .route('/resumes', resumes)
   .route('/uploads', uploads)
+  .route('/insights', insights)
   .route('/consultations', consultations)
   .route('/consultation', supportRequestForm)
   .route('/support-requests', supportRequests)
@@ -65,6 +67,9 @@ export const app = new Hono<AppEnv>()
   .use('/graphql', purgeAfterOwnerWrites)
   .use('/api/*', auditOwnerWrites)
   .use('/graphql', sameOriginWrites, bodyGuard, auditOwnerWrites)
+  // The beacon is plain-text JSON (sendBeacon's type without a preflight), so it
+  // is answered before the API's JSON-only body guard; it has its own size limit.
+  .post('/api/insights/events', sameOriginWrites, beacon)
   .route('/api', api)
   .route('/graphql', graphql)
   // Unknown API paths get the JSON error shape, never a page.
@@ -75,10 +80,12 @@ export const app = new Hono<AppEnv>()
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.
   .use('*', sameOriginWrites)
-  .all(
-    '*',
-    (c): Promise<Response> => renderPage(c, async (request) => app.fetch(request, c.env, c.executionCtx)),
-  )
+  .all('*', async (c): Promise<Response> => {
+    const res = await renderPage(c, async (request) => app.fetch(request, c.env, c.executionCtx))
+    // Counted after the response, edge-cache hits and 304s included (issue 18).
+    countPageView(c, res)
+    return res
+  })
 
 app.onError(handleError)
 api.onError(handleError)

@@ -64,7 +64,8 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
       // rate limit, body limit, validation, honeypot, storage and notification.
       const path = form === 'consultation' ? '/api/consultations' : '/api/consultation'
       const headers = new Headers({ 'Content-Type': 'application/json' })
-      for (const name of ['cf-connecting-ip', 'origin', 'sec-fetch-site', 'user-agent']) {
+      // The visitor's privacy signals go along: the intake counts the submission (issue 18).
+      for (const name of ['cf-connecting-ip', 'origin', 'sec-fetch-site', 'user-agent', 'sec-gpc', 'dnt']) {
         const value = c.req.header(name)
         if (value) headers.set(name, value)
       }

@@ -1,12 +1,14 @@
 // The cron trigger (every 5 minutes, wrangler.toml): the notification digest and
 // the mail outbox's retries; retention purges of closed requests (issue 14) and of
-// audit entries, ended sessions and old sign-in failure counts (issue 13).
+// audit entries, ended sessions and old sign-in failure counts (issue 13); the
+// daily visit counts past their retention (issue 18).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
 import { purgeFailures } from './auth/throttle'
 import { createDb } from './db'
 import { log } from './http/logging'
+import { purgeInsights, retentionMonths } from './insights/record'
 import { deliverDue, queueDigest } from './mail/outbox'
 import { purgeAudit } from './services/audit'
 import { purgeExpiredRequests } from './services/privacy'
@@ -25,6 +27,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)
   if (purged) log('info', 'retention purge', { purged })
+  // Daily visit counts older than INSIGHTS_RETENTION_MONTHS (default 25) go.
+  const purgedInsights = await purgeInsights(db, retentionMonths(env), now)
+  if (purgedInsights) log('info', 'insights purged', { rows: purgedInsights })
   if (outcomes.length) {
     log('info', 'mail outbox run', {
       due: outcomes.length,

@@ -22,6 +22,7 @@ interface __BaseEnv_Env {
 	SESSION_IDLE_HOURS: string;
 	AUDIT_RETENTION_DAYS: string;
 	REQUEST_RETENTION_DAYS: string;
+	INSIGHTS_RETENTION_MONTHS: string;
 	NOTIFY_HOURLY_CAP: string;
 	TURNSTILE_SITE_KEY: string;
 	OWNER_USERNAME: string;
@@ -39,7 +40,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "OWNER_NAME" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "NOTIFY_EMAIL" | "MAIL_FROM" | "CHATBOT_DEMO_URL" | "ENVIRONMENT" | "RATE_LIMITS" | "SESSION_LIFETIME_HOURS" | "SESSION_IDLE_HOURS" | "AUDIT_RETENTION_DAYS" | "REQUEST_RETENTION_DAYS" | "NOTIFY_HOURLY_CAP" | "TURNSTILE_SITE_KEY" | "OWNER_USERNAME" | "OWNER_PASSWORD" | "OWNER_SETUP_TOKEN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "OWNER_NAME" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "NOTIFY_EMAIL" | "MAIL_FROM" | "CHATBOT_DEMO_URL" | "ENVIRONMENT" | "RATE_LIMITS" | "SESSION_LIFETIME_HOURS" | "SESSION_IDLE_HOURS" | "AUDIT_RETENTION_DAYS" | "REQUEST_RETENTION_DAYS" | "INSIGHTS_RETENTION_MONTHS" | "NOTIFY_HOURLY_CAP" | "TURNSTILE_SITE_KEY" | "OWNER_USERNAME" | "OWNER_PASSWORD" | "OWNER_SETUP_TOKEN">> {}
 }
 declare module "*.txt" {
 	const value: string;

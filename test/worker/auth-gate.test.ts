@@ -30,6 +30,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/resume/download',
   'POST /api/consultations',
   'POST /api/consultation',
+  // The cookieless insights beacon (issue 18): counts, never reads.
+  'POST /api/insights/events',
 ])
 
 /** The app's own route table: every concrete method and path (middleware is registered as ALL). */

@@ -1,10 +1,13 @@
 // Issue 14: the privacy and security page is a public route, server-rendered
 // with its copy (content blocks privacy.*, editable like the other pages').
 import { env } from 'cloudflare:test'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../../schema/privacy-copy'
 import { app } from '../../worker/app'
 import { purgePublicReads } from '../../worker/http/cache'
+
+// The first render of the page module includes its transform inside workerd (as in pages.test.ts).
+vi.setConfig({ testTimeout: 30_000 })
 
 const SHELL = `<!doctype html>
 <html lang="en">
@@ -43,6 +46,7 @@ describe('/privacy', () => {
     expect(html).toContain(PRIVACY_COPY.phiTitle)
     for (const key of [
       'privacy.collect',
+      'privacy.insights',
       'privacy.storage',
       'privacy.retention',
       'privacy.rights',

@@ -9,6 +9,8 @@ import { AdminTabs } from './AdminTabs'
 
 const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })))
 
+const InsightsPage = lazy(() => import('./insights/InsightsPage').then((m) => ({ default: m.InsightsPage })))
+
 const loading = (
   <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
     <p role="status" className="text-slate-600">
@@ -17,13 +19,20 @@ const loading = (
   </main>
 )
 
-/** /admin, and /admin/security (the Security area, issue 13); any other /admin/... goes to /admin. */
+/** /admin, /admin/security (the Security area, issue 13) and /admin/insights (issue 18); any other /admin/... goes to /admin. */
 export function AdminPage() {
   const path = useLocation().pathname.replace(/\/+$/, '')
   if (path === '/admin/security') {
     return (
       <Suspense fallback={loading}>
         <SecurityPage />
+      </Suspense>
+    )
+  }
+  if (path === '/admin/insights') {
+    return (
+      <Suspense fallback={loading}>
+        <InsightsPage />
       </Suspense>
     )
   }
@@ -67,7 +76,13 @@ function AdminHome() {
           <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
             View Portfolio
           </Link>
-          {/* The Security area (issue 13) is its own page, so the six tabs stay as SPEC §2 has them. */}
+          {/* Insights (issue 18) and the Security area (issue 13) are their own pages, so the six tabs stay as SPEC §2 has them. */}
+          <Link
+            to="/admin/insights"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Insights
+          </Link>
           <Link
             to="/admin/security"
             className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}

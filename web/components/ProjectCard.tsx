@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
 import { projectPath } from '../../schema/slug'
+import { track } from '../insights/beacon'
 import {
   CATEGORY_GRADIENTS,
   cardActions,
@@ -30,14 +31,17 @@ type Props = {
   filter?: string
 }
 
-/** One solution in the catalogue, in the order of SPEC §2. */
 /** A project's page, remembering the catalogue filter it was opened from (for its way back). */
 export const projectHref = (slug: string, filter?: string) =>
   `${projectPath(slug)}${filter && filter !== 'all' ? `?category=${encodeURIComponent(filter)}` : ''}`
 
+/** One solution in the catalogue, in the order of SPEC §2. */
+
 export function ProjectCard({ project, index, filter }: Props) {
   const category = publicCategory(project.category)
   const [imageFailed, setImageFailed] = useState(false)
+  // A project's button followed is interest in that project (issue 18's "top projects").
+  const countInterest = () => track({ t: 'project', k: String(project.id) })
   const imageRef = useRef<HTMLImageElement>(null)
   // An image that failed before the page was hydrated fired its error event
   // with no listener: catch it up once React has taken over.
@@ -95,7 +99,11 @@ export function ProjectCard({ project, index, filter }: Props) {
           </p>
         )}
         <h3 id={headingId} className="text-xl font-bold text-slate-900">
-          <Link to={projectHref(project.slug, filter)} className="hover:text-blue-800 hover:underline">
+          <Link
+            to={projectHref(project.slug, filter)}
+            className="hover:text-blue-800 hover:underline"
+            onClick={countInterest}
+          >
             {project.title}
           </Link>
         </h3>
@@ -129,12 +137,13 @@ export function ProjectCard({ project, index, filter }: Props) {
                 target="_blank"
                 rel="noopener noreferrer"
                 className={style}
+                onClick={countInterest}
               >
                 {action.label}
                 <span className="sr-only">: {project.title}</span>
               </a>
             ) : (
-              <Link key={action.kind} to={action.href} className={style}>
+              <Link key={action.kind} to={action.href} className={style} onClick={countInterest}>
                 {action.label}
                 <span className="sr-only">: {project.title}</span>
               </Link>

@@ -19,6 +19,7 @@ export function consultationPayload({ preferredDate, preferredTime, ...rest }: R
 export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
   const form = useRequestForm({
     url: '/api/consultations',
+    insight: 'consultation',
     payload: consultationPayload,
     success: TOASTS.consultationSent,
     failure: { title: ERRORS.errorTitle, description: ERRORS.consultationFailed },

@@ -13,6 +13,7 @@ import { Turnstile } from './Turnstile'
 export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; done: ReactNode }) {
   const form = useRequestForm({
     url: '/api/consultation',
+    insight: 'support',
     payload: (values) => values,
     success: TOASTS.supportSent,
     failure: { title: ERRORS.errorTitle, description: ERRORS.supportFailed },

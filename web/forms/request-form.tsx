@@ -5,8 +5,10 @@
 // shows the spec's pending text and toasts, and keeps an inline confirmation
 // on screen.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
+import type { InsightForm } from '../../schema/insights'
 import { type ToastContentValue, toast } from '../components/toast'
 import { button } from '../components/ui'
+import { isBooted, track } from '../insights/beacon'
 import { ApiRequestError, apiRequest } from '../lib/api'
 
 /** What a page's action answers for a form posted without JavaScript. */
@@ -35,6 +37,8 @@ function browserErrors(form: HTMLFormElement): Record<string, string> {
 
 type Options = {
   url: string
+  /** Which form's funnel it counts in (issue 18). */
+  insight: InsightForm
   /** Turns the form's values into the API payload. */
   payload: (values: Record<string, string>) => Record<string, unknown>
   success: ToastContentValue
@@ -43,7 +47,7 @@ type Options = {
   outcome: FormOutcome | undefined
 }
 
-export function useRequestForm({ url, payload, success, failure, outcome }: Options) {
+export function useRequestForm({ url, insight, payload, success, failure, outcome }: Options) {
   const [sent, setSent] = useState(outcome?.sent === true)
   const [errors, setErrors] = useState<Record<string, string>>(outcome?.sent === false ? outcome.errors : {})
   const [isPending, setPending] = useState(false)
@@ -54,6 +58,20 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
   const values = outcome?.sent === false && formKey === 0 ? outcome.values : {}
   // The page came back from a refused post (no JavaScript): say so above the form.
   const [refused, setRefused] = useState(outcome?.sent === false ? outcome.message : null)
+
+  // The funnel (issue 18): the Worker counted the form as shown with the page
+  // it came in, and counts each submission at the intake; the browser reports
+  // only a form opened after the page had loaded, the first interaction, a
+  // refusal by its own check and a send that never reached the Worker.
+  const started = useRef(false)
+  useEffect(() => {
+    if (isBooted()) track({ t: 'form', k: `${insight}:shown` })
+  }, [])
+  function onFocus() {
+    if (started.current) return
+    started.current = true
+    track({ t: 'form', k: `${insight}:started` })
+  }
 
   // Checked in place from now on, with messages beside the fields (the browser's
   // bubbles stay the check when JavaScript is off).
@@ -81,7 +99,10 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
     if (inFlight.current) return
     const form = event.currentTarget
     const invalid = browserErrors(form)
-    if (Object.keys(invalid).length > 0) return setErrors(invalid)
+    if (Object.keys(invalid).length > 0) {
+      track({ t: 'form', k: `${insight}:rejected`, f: Object.keys(invalid) })
+      return setErrors(invalid)
+    }
     inFlight.current = true
     setRefused(null)
     setPending(true)
@@ -93,6 +114,8 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
       setSent(true)
     } catch (err) {
       if (err instanceof ApiRequestError) setErrors(err.fieldErrors)
+      // An answer was counted by the Worker; only a send that never got one is reported.
+      else track({ t: 'form', k: `${insight}:failed` })
       // A Turnstile token is good for one try: the next submission needs a new one.
       window.turnstile?.reset()
       toast({ ...failure, variant: 'destructive' })
@@ -112,7 +135,7 @@ export function useRequestForm({ url, payload, success, failure, outcome }: Opti
     /** The failure text when the page came back from a refused post, else null. */
     refused: refused === null ? null : failure.description,
     formKey,
-    formProps: { ref: formRef, method: 'post' as const, onSubmit, onInput },
+    formProps: { ref: formRef, method: 'post' as const, onSubmit, onInput, onFocus },
   }
 }
 

@@ -13,6 +13,7 @@ import { CategoryFilter, filterHref } from '../components/CategoryFilter'
 import { CalendarIcon, GridIcon, MailIcon, PhoneIcon } from '../components/icons'
 import { ProjectCard } from '../components/ProjectCard'
 import { button, container, section } from '../components/ui'
+import { track } from '../insights/beacon'
 import { pageMeta } from '../lib/meta'
 import { keepDataOnQueryChange } from '../lib/revalidate'
 import { siteFromMatches, useSite } from '../lib/site'
@@ -53,12 +54,13 @@ export default function SolutionsPage() {
   const firstRender = useRef(true)
 
   // A filter chosen further down the page brings the top of the results into view.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the filter changes
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false
       return
     }
+    // A filter chosen in the browser (the Worker counts one in a loaded page's address).
+    if (filter !== 'all') track({ t: 'filter', k: filter })
     const top = results.current?.getBoundingClientRect().top
     if (top !== undefined && top < STICKY_OFFSET_PX) {
       window.scrollBy({ top: top - STICKY_OFFSET_PX, behavior: 'instant' })

@@ -36,6 +36,7 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const SECTIONS: readonly { id: string; title: string; key: PrivacyContentKey }[] = [
   { id: 'collect', title: PRIVACY_COPY.collectTitle, key: 'privacy.collect' },
+  { id: 'insights', title: PRIVACY_COPY.insightsTitle, key: 'privacy.insights' },
   { id: 'storage', title: PRIVACY_COPY.storageTitle, key: 'privacy.storage' },
   { id: 'retention', title: PRIVACY_COPY.retentionTitle, key: 'privacy.retention' },
   { id: 'rights', title: PRIVACY_COPY.rightsTitle, key: 'privacy.rights' },

@@ -8,6 +8,7 @@ import { privateNoStore } from '../http/cache'
 import { filledHoneypot, formRateLimit, RECEIVED } from '../http/public-form'
 import { requireHuman } from '../http/turnstile'
 import { jsonBody } from '../http/validate'
+import { countSubmission } from '../insights/routes'
 import { deliverLogged } from '../mail/outbox'
 import { eraseRequest, exportCsv } from '../services/privacy'
 import {
@@ -39,14 +40,20 @@ export function sendAfterAnswer(c: Context<AppEnv>, submission: Submission) {
  */
 const intake = <K extends RequestKind>(kind: K) => {
   const schema = kind === 'consultation' ? consultationInput : supportRequestInput
-  return new Hono<AppEnv>().post('/', formRateLimit(kind), jsonBody(schema), async (c) => {
-    const input = c.req.valid('json')
-    if (filledHoneypot(input)) return c.json(RECEIVED, 201)
-    await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
-    const submission = await submitRequest(c.var.db, c.env, kind, input as never)
-    sendAfterAnswer(c, submission)
-    return c.json(RECEIVED, 201)
-  })
+  return new Hono<AppEnv>().post(
+    '/',
+    countSubmission(kind),
+    formRateLimit(kind),
+    jsonBody(schema),
+    async (c) => {
+      const input = c.req.valid('json')
+      if (filledHoneypot(input)) return c.json(RECEIVED, 201)
+      await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
+      const submission = await submitRequest(c.var.db, c.env, kind, input as never)
+      sendAfterAnswer(c, submission)
+      return c.json(RECEIVED, 201)
+    },
+  )
 }
 
 /** The owner's CSV export and single erasure, the same for both kinds. */

@@ -3,6 +3,7 @@ import type { AppEnv } from '../env'
 import { contentDisposition } from '../files/disposition'
 import { publicRead } from '../http/cache'
 import { notFound } from '../http/errors'
+import { countResumeDownload } from '../insights/routes'
 import { getActiveResume, publicResume } from '../services/resumes'
 
 // /api/resume: the visitor's view of the active resume.
@@ -12,7 +13,7 @@ export const resume = new Hono<AppEnv>()
     if (!row) throw notFound('No active resume')
     return c.json(publicResume(row))
   })
-  .get('/download', async (c) => {
+  .get('/download', countResumeDownload, async (c) => {
     const row = await getActiveResume(c.var.db)
     if (!row) throw notFound('No active resume')
     const object = await c.env.FILES.get(row.objectKey)

@@ -1,0 +1,143 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { TOASTS } from '../schema/messages'
+import { NAV_COPY } from '../schema/site-copy'
+import { expectNoAxeViolations } from './axe'
+import { signInOwner } from './owner'
+
+// Issue 18 as a new visitor and the owner meet it: a few pages read and a
+// request sent in a fresh browser appear in the owner's Insights for today,
+// with the referrer; the visitor got no cookie and the browser talked to no
+// other site; a visitor who sends Global Privacy Control is not counted.
+
+type Count = { key: string; count: number }
+type Report = {
+  pages: Count[]
+  referrers: Count[]
+  funnels: { form: string; steps: Record<string, number> }[]
+}
+
+/** The owner's report for the last 7 days, read with a separate signed-in API context. */
+async function report(owner: APIRequestContext): Promise<Report> {
+  const res = await owner.get('/api/insights?days=7')
+  expect(res.ok()).toBe(true)
+  return (await res.json()) as Report
+}
+const views = (r: Report, path: string) => r.pages.find((p) => p.key === path)?.count ?? 0
+const submitted = (r: Report, form: string) => r.funnels.find((f) => f.form === form)?.steps.submitted ?? 0
+
+/** Every request the page makes, to check none leaves the site. */
+function requestedHosts(page: Page) {
+  const hosts = new Set<string>()
+  page.on('request', (req) => {
+    const url = new URL(req.url())
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:') hosts.add(url.host)
+  })
+  return hosts
+}
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(
+    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+  )
+
+test('a visit and a request appear in Insights for today; the visitor got no cookie and no third-party request', async ({
+  page,
+  context,
+  playwright,
+  baseURL,
+}) => {
+  // A whole visit, a request and the owner's look at it: longer than one page's test.
+  test.setTimeout(90_000)
+  const owner = await playwright.request.newContext({ baseURL })
+  await signInOwner(owner)
+  const before = await report(owner)
+  const referrerHost = `search-${Date.now().toString(36)}.example`
+
+  const hosts = requestedHosts(page)
+  // Arrives from a search result, reads the home page, moves to About in the browser.
+  await page.goto('/', { referer: `https://${referrerHost}/results?q=it+support` })
+  await hydrated(page)
+  await page
+    .getByRole('navigation', { name: NAV_COPY.mainNavigation })
+    .getByRole('link', { name: 'About', exact: true })
+    .click()
+  await expect(page).toHaveURL(/\/about$/)
+  // Then asks for IT support.
+  await page.goto('/it-support')
+  await hydrated(page)
+  await page.getByRole('link', { name: 'Request Support Now' }).click()
+  const form = page.getByRole('form', { name: 'IT support request' })
+  await expect(form).toBeVisible()
+  await page.getByLabel('Full Name').fill('Sam Rivera')
+  await page.getByLabel('Email Address').fill(`sam-${Date.now()}@example.com`)
+  await page.getByLabel('Phone Number').fill('618-555-0142')
+  await page.getByLabel('Business Name').fill('Rivera Dental')
+  await page.getByRole('combobox', { name: /Issue Type/ }).selectOption({ label: 'Network' })
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: /High/ }) })
+    .click()
+  await page.getByLabel('Describe the Issue').fill('The office Wi-Fi drops every hour.')
+  await page
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: 'Phone' }) })
+    .click()
+  await page
+    .getByRole('combobox', { name: /Preferred Contact Time/ })
+    .selectOption({ label: 'Morning (8am-12pm)' })
+  await page.getByRole('button', { name: 'Send Support Request' }).click()
+  await expect(page.getByRole('status').filter({ hasText: TOASTS.supportSent.title })).toBeVisible()
+
+  // No cookie, and nothing fetched from any other site.
+  expect(await context.cookies()).toEqual([])
+  expect([...hosts]).toEqual([new URL(baseURL!).host])
+
+  // The counts are written after each response: wait until they are in.
+  await expect
+    .poll(async () => {
+      const now = await report(owner)
+      return {
+        home: views(now, '/') > views(before, '/'),
+        about: views(now, '/about') > views(before, '/about'),
+        referrer: now.referrers.some((r) => r.key === referrerHost),
+        submitted: submitted(now, 'support') - submitted(before, 'support'),
+      }
+    })
+    .toEqual({ home: true, about: true, referrer: true, submitted: 1 })
+
+  // The owner sees them on the Insights page, reached from the admin.
+  await signInOwner(page.request)
+  await page.goto('/admin')
+  await page.getByRole('link', { name: 'Insights' }).click()
+  await expect(page).toHaveURL(/\/admin\/insights$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible()
+  await page.getByRole('link', { name: 'Last 7 days' }).click()
+  await expect(page).toHaveURL(/\?days=7$/)
+  // Each chart's table is behind its "Show as table" disclosure.
+  await page.getByText('Show as table: Top referrers').click()
+  const referrers = page.getByRole('table', { name: 'Top referrers' })
+  await expect(referrers.getByRole('cell', { name: referrerHost })).toBeVisible()
+  await page.getByText('Show as table: IT support form funnel').click()
+  const funnel = page.getByRole('table', { name: 'IT support form funnel' })
+  await expect(funnel.getByRole('row', { name: /^Submitted [1-9]/ })).toBeVisible()
+  await expectNoAxeViolations(page, { seriousOnly: true })
+  await owner.dispose()
+})
+
+test('a visitor who sends Sec-GPC: 1 is not counted', async ({ browser, playwright, baseURL }) => {
+  const owner = await playwright.request.newContext({ baseURL })
+  await signInOwner(owner)
+  const before = views(await report(owner), '/privacy')
+
+  const gpc = await browser.newContext({ extraHTTPHeaders: { 'Sec-GPC': '1' } })
+  const page = await gpc.newPage()
+  await page.goto('/privacy')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await gpc.close()
+  // A visit without the signal afterwards is counted: once it is in, the first would have been too.
+  const plain = await browser.newContext()
+  await (await plain.newPage()).goto('/privacy')
+  await plain.close()
+  await expect.poll(async () => views(await report(owner), '/privacy')).toBe(before + 1)
+  await owner.dispose()
+})

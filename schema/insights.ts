@@ -1,0 +1,27 @@
+// Insights (issue 18): what the browser may report with a beacon, shared by the
+// public beacon module and the Worker that checks it. Kept tiny and free of
+// imports: it is part of the public pages' JavaScript.
+
+/** Where beacons go (a plain-text JSON body, so `navigator.sendBeacon` needs no preflight). */
+export const BEACON_PATH = '/api/insights/events'
+
+/** The two public request forms, and the page (path) that shows each. */
+export const INSIGHT_FORMS = { consultation: '/schedule-consultation', support: '/it-support' } as const
+export type InsightForm = keyof typeof INSIGHT_FORMS
+
+/**
+ * A step of a form's funnel. "shown", "submitted", "rejected" and "failed" are
+ * counted by the Worker when it sees them (the page, the REST intake); the
+ * browser reports only what the Worker cannot see: the first interaction, a
+ * form the browser itself refused, a send that never reached the Worker, and
+ * a form opened after the page had loaded.
+ */
+export const FUNNEL_STEPS = ['shown', 'started', 'submitted', 'rejected', 'failed'] as const
+export type FunnelStep = (typeof FUNNEL_STEPS)[number]
+
+/** One beacon: [kind, key] and, for a refusal, the refused fields' names. */
+export type BeaconEvent =
+  | { t: 'view'; k: string }
+  | { t: 'filter'; k: string }
+  | { t: 'project'; k: string }
+  | { t: 'form'; k: `${InsightForm}:${FunnelStep}`; f?: string[] }
