@@ -107,18 +107,6 @@ export const SOLUTIONS_COPY = {
     demo: 'Schedule Demo',
     learnMore: 'Learn More',
   },
-  /** The project page (issue 16). */
-  page: {
-    back: 'Back to Solutions',
-    problem: 'The Problem',
-    result: 'The Result',
-    audience: 'Perfect For',
-    features: 'Key Features',
-    technologies: 'Technologies',
-    metrics: 'Results',
-    testimonial: 'What the Client Says',
-    details: 'Read more',
-  },
   ctaTitle: "Don't See What You Need?",
   freeQuote: 'Get a Free Quote',
   emailMe: 'Email Me',

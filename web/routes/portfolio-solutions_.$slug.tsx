@@ -1,5 +1,4 @@
 import { data, Link, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
-import { SOLUTIONS_COPY } from '../../schema/site-copy'
 import { projectPath } from '../../schema/slug'
 import { CATEGORY_ICONS, CheckIcon } from '../components/icons'
 import { button, container } from '../components/ui'
@@ -18,6 +17,18 @@ import {
   statusLabel,
 } from '../lib/solutions'
 import NotFoundPage from './$'
+
+/** The page's own headings; kept here rather than in the shared copy so no other page's bundle carries them. */
+const PAGE_COPY = {
+  back: 'Back to Solutions',
+  problem: 'The Problem',
+  result: 'The Result',
+  audience: 'Perfect For',
+  features: 'Key Features',
+  technologies: 'Technologies',
+  metrics: 'Results',
+  testimonial: 'What the Client Says',
+} as const
 
 // /portfolio-solutions/{slug}: one project's page, server-rendered from its
 // public projection (no link its card would not offer), with its own head for
@@ -63,7 +74,7 @@ export default function ProjectPage() {
   const category = publicCategory(project.category)
   const Icon = CATEGORY_ICONS[category]
   const image = cardImage(project.image)
-  const copy = SOLUTIONS_COPY.page
+  const copy = PAGE_COPY
 
   return (
     <main id="main" className="pt-16">

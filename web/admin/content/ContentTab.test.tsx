@@ -14,6 +14,14 @@ vi.setConfig({ testTimeout: 20_000 })
 
 type Block = { key: string; content: string; contentType: 'TEXT' | 'TEXTAREA' | 'IMAGE'; updatedAt: string }
 
+/** What the Worker's contentKeys query answers (worker/graphql/content.ts). */
+const CONTENT_KEY_LIST = Object.entries(PUBLIC_CONTENT_KEYS).map(([key, d]) => ({
+  key,
+  description: d.description,
+  contentType: d.contentType.toUpperCase(),
+  defaultContent: d.defaultContent,
+}))
+
 const operationName = (request: GraphQLRequest) =>
   (request.query.definitions[0] as OperationDefinitionNode).name?.value
 
@@ -27,7 +35,10 @@ function mockClient(blocks: Block[], answers: (() => object)[] = []) {
     (request) =>
       fromValue({
         operation: request,
-        data: operationName(request) === 'AdminContent' ? { pageContent: blocks } : { uploads: [] },
+        data:
+          operationName(request) === 'AdminContent'
+            ? { pageContent: blocks, contentKeys: CONTENT_KEY_LIST }
+            : { uploads: [] },
       }) as never,
   )
   vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)

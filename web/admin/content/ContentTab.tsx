@@ -2,9 +2,7 @@ import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { CONTENT_TYPES, labelOf } from '../../../schema/constants'
-import type { ContentKeyDefinition } from '../../../schema/content-keys'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
-import { contentPageOf, PUBLIC_CONTENT_KEYS } from '../../../schema/public-content'
 import { toast } from '../../components/Toaster'
 import { ImagePicker } from '../files/ImagePicker'
 import { fromEnum, graphql, type ResultOf, toEnum } from '../graphql'
@@ -15,7 +13,10 @@ import { canSave, PAGE_LABELS, preview } from './form'
 type ContentType = (typeof CONTENT_TYPES)[number]['value']
 
 export const CONTENT_QUERY = graphql(
-  'query AdminContent { pageContent { key content contentType updatedAt } }',
+  `query AdminContent {
+    pageContent { key content contentType updatedAt }
+    contentKeys { key description contentType defaultContent }
+  }`,
 )
 export const SAVE_CONTENT = graphql(`mutation SaveContent($input: ContentInput!) {
   saveContent(input: $input) { key content contentType updatedAt }
@@ -32,14 +33,10 @@ type ContentBlock = ReturnType<typeof blockOf>
 const asContentType = (v: string): ContentType =>
   CONTENT_TYPES.some((t) => t.value === v) ? (v as ContentType) : 'text'
 
-const KNOWN: Record<string, ContentKeyDefinition> = PUBLIC_CONTENT_KEYS
+type KeyDefinition = { description: string; contentType: ContentType; defaultContent: string }
 
-/** The keys the public pages read, grouped by page in the order the pages are listed. */
-const GROUPS = Object.entries(PAGE_LABELS).map(([page, label]) => ({
-  page,
-  label,
-  keys: Object.keys(KNOWN).filter((key) => contentPageOf(key) === page),
-}))
+/** The page a key belongs to: the part before its first dot. */
+const pageOf = (key: string) => key.split('.', 1)[0] ?? ''
 
 /** The block being edited: a key the pages read, or a new or unused block (`free`). */
 type Editing = { key: string; free: boolean; isNew: boolean }
@@ -63,6 +60,22 @@ export function ContentTab() {
   const pending = saved.fetching || removed.fetching
 
   const blocks = data?.pageContent.map(blockOf) ?? []
+  // The keys the public pages read (served by the Worker), grouped by page in the order the pages are listed.
+  const KNOWN: Record<string, KeyDefinition> = Object.fromEntries(
+    (data?.contentKeys ?? []).map((k) => [
+      k.key,
+      {
+        description: k.description,
+        contentType: asContentType(fromEnum('ContentType', k.contentType)),
+        defaultContent: k.defaultContent,
+      },
+    ]),
+  )
+  const GROUPS = Object.entries(PAGE_LABELS).map(([page, label]) => ({
+    page,
+    label,
+    keys: Object.keys(KNOWN).filter((key) => pageOf(key) === page),
+  }))
   const byKey = new Map(blocks.map((b) => [b.key, b]))
   const unused = blocks.filter((b) => !(b.key in KNOWN))
   const definition = editing && !editing.free ? KNOWN[editing.key] : undefined
