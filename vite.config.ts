@@ -23,7 +23,7 @@ export default defineConfig({
   ],
   // No preload helper in every page: React Router preloads route modules itself,
   // and the only dynamic imports left (the toasts, the support form) are small.
-  build: { sourcemap: false, target: 'es2022', modulePreload: false },
+  build: { sourcemap: !!process.env.SOURCEMAP, target: 'es2022', modulePreload: false },
   environments: {
     client: {
       build: {
@@ -42,7 +42,7 @@ export default defineConfig({
                 {
                   name: 'shared',
                   priority: 1,
-                  test: /[\\/](web[\\/](components[\\/](ui|icons|sections|toast|Nav|Footer)|lib[\\/](meta|site|site-server|nonce))|schema[\\/](constants|site-copy|routes|site-config))\.tsx?$/,
+                  test: /[\\/](web[\\/](components[\\/](ui|icons|sections|toast|Nav|Footer)|lib[\\/](meta|site|site-server))|schema[\\/](constants|site-copy|routes|site-config))\.tsx?$/,
                 },
               ],
             },

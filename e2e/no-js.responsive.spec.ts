@@ -21,20 +21,60 @@ test('every page is there to read, and every navigation link leads to its page',
   isMobile,
 }) => {
   await page.goto('/')
-  // Without JavaScript there is no menu to toggle: its links are shown instead.
-  await expect(header(page).getByRole('button', { name: NAV_COPY.openMenu })).toBeHidden()
   for (const link of NAV_LINKS) {
     const label = (isMobile && link.mobileLabel) || link.label
+    // At 375 px the links are in the menu, which opens without JavaScript.
+    if (isMobile) await header(page).getByRole('button', { name: NAV_COPY.openMenu }).click()
     const visible = page.locator('header a:visible').filter({ hasText: new RegExp(`^${label}$`) })
     await expect(visible).toHaveCount(1)
     await visible.click()
     await expect(page).toHaveURL(link.to)
     const heading = PUBLIC_PAGES.find((p) => p.path === link.to)!.heading
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    if (isMobile) await header(page).getByRole('button', { name: NAV_COPY.openMenu }).click()
     await expect(page.locator('header a:visible[aria-current="page"]')).toHaveText([label])
+    if (isMobile) await page.keyboard.press('Escape')
   }
   await page.getByRole('main').getByRole('link', { name: 'Schedule Consultation' }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
+})
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } })
+
+  test('the menu toggle opens and closes the menu, with its labels, without JavaScript', async ({ page }) => {
+    await page.goto('/about')
+    const menu = page.locator('#mobile-menu')
+    await expect(menu).toBeHidden()
+    await expect(header(page).getByRole('link', { name: 'About' })).toBeHidden()
+
+    await header(page).getByRole('button', { name: NAV_COPY.openMenu }).click()
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('link')).toHaveText([
+      ...NAV_LINKS.map((l) => l.mobileLabel ?? l.label),
+      NAV_COPY.mobileResume,
+    ])
+    await expect(menu.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page')
+    await header(page).getByRole('button', { name: NAV_COPY.closeMenu }).click()
+    await expect(menu).toBeHidden()
+
+    // The keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus to the toggle.
+    const toggle = header(page).getByRole('button', { name: NAV_COPY.openMenu })
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await expect(menu).toBeVisible()
+    await page.keyboard.press('Tab')
+    await expect(menu.getByRole('link', { name: 'Home' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(toggle).toBeFocused()
+
+    // A link in the menu is an ordinary link.
+    await toggle.click()
+    await menu.getByRole('link', { name: 'Portfolio & Solutions' }).click()
+    await expect(page).toHaveURL('/portfolio-solutions')
+    await expect(page.locator('#mobile-menu')).toBeHidden()
+  })
 })
 
 test('the catalogue shows its projects and filters them by address', async ({ page }) => {

@@ -38,8 +38,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 }
 
 /**
- * Waits until React has hydrated the page. Links and forms work before that
- * (they are HTML); the menu toggle and other buttons only work after it.
+ * Waits until React Router has the page's route modules (just before React
+ * hydrates). Links, forms and the menu work before that (they are HTML); other
+ * buttons only work after it.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(

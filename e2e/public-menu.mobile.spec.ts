@@ -3,7 +3,7 @@ import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
 import { blockExternal, expectNoSeriousA11yViolations, waitForHydration } from './public-helpers'
 
-// The collapsed navigation at 375 px (also run by the desktop project at this width).
+// The collapsed navigation at 375 px (the mobile project only: playwright.config.ts).
 test.use({ viewport: { width: 375, height: 800 } })
 
 test.beforeEach(async ({ page }) => {
@@ -78,4 +78,32 @@ test('keyboard: Enter opens, Tab reaches the links, Escape closes and returns fo
   await page.keyboard.press('Escape')
   await expect(page.locator('#mobile-menu')).toBeHidden()
   await expect(page.getByRole('button', { name: NAV_COPY.openMenu })).toBeFocused()
+})
+
+test('the menu works before React hydrates, and React takes its state over', async ({ page }) => {
+  // Hold back the client entry: the page is server-rendered HTML with no React in charge yet.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  const menu = page.locator('#mobile-menu')
+  await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
+  await expect(menu).toBeVisible()
+  const close = page.getByRole('button', { name: NAV_COPY.closeMenu })
+  await expect(close).toBeVisible()
+  // React has not run: it is what writes aria-expanded (the browser exposes the state until then).
+  await expect(close).not.toHaveAttribute('aria-expanded')
+
+  release()
+  // Hydration keeps the menu open and reports it.
+  await expect(close).toHaveAttribute('aria-expanded', 'true')
+  await expect(menu).toBeVisible()
+  await menu.getByRole('link', { name: 'About' }).click()
+  await expect(page).toHaveURL(/\/about$/)
+  await expect(menu).toBeHidden()
 })

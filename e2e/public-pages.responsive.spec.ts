@@ -243,7 +243,9 @@ test('contact: phone, email and schedule cards, what to expect, location and hou
   await expect(main.getByRole('link', { name: CONTACT_COPY.aboutMe })).toHaveAttribute('href', '/about')
 })
 
-test('IT support: the form toggle, the demo placeholder and the closing call to action', async ({ page }) => {
+test('IT support: the form toggle, the framed chatbot demo and the closing call to action', async ({
+  page,
+}) => {
   await page.goto('/it-support')
   const main = page.getByRole('main')
   for (const service of ['Security', 'System Optimisation', 'Custom Solutions']) {
@@ -265,10 +267,22 @@ test('IT support: the form toggle, the demo placeholder and the closing call to 
   await expect(form).toHaveCount(0)
   await expect(main.getByRole('link', { name: IT_SUPPORT_COPY.requestSupportNow })).toBeFocused()
 
-  // No demo URL is configured in e2e: a placeholder that claims nothing is live, never a broken frame.
-  await expect(main.getByText(IT_SUPPORT_COPY.demoLabel)).toHaveCount(0)
-  await expect(main.getByTestId('demo-placeholder')).toBeVisible()
-  await expect(page.locator('iframe')).toHaveCount(0)
+  // The e2e server's CHATBOT_DEMO_URL is a local stand-in on another origin (scripts/serve-demo.mjs):
+  // the sandboxed frame loads it under the "live" label. (Without a URL there is no frame and no
+  // label: test/worker/pages.test.ts.)
+  const frame = main.locator('iframe')
+  await expect(frame).toHaveAttribute('title', IT_SUPPORT_COPY.demoLabel)
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-forms')
+  await expect(main.locator('figcaption')).toHaveText(IT_SUPPORT_COPY.demoLabel)
+  await expect(main.getByTestId('demo-placeholder')).toHaveCount(0)
+  await frame.scrollIntoViewIfNeeded()
+  const demo = page.frameLocator(`iframe[title="${IT_SUPPORT_COPY.demoLabel}"]`)
+  await expect(demo.getByRole('heading', { name: 'Demo assistant' })).toBeVisible()
+  // Its own script ran (the sandbox allows scripts), on its own origin.
+  await expect(demo.locator('#origin')).toHaveText(
+    `Served from ${new URL((await frame.getAttribute('src')) as string).origin}`,
+  )
+  expect(new URL((await frame.getAttribute('src'))!).origin).not.toBe(new URL(page.url()).origin)
 
   // Submit Support Request opens the form and scrolls to the top.
   await main.getByRole('link', { name: IT_SUPPORT_COPY.submitSupportRequest }).click()

@@ -1,7 +1,6 @@
 import { renderToReadableStream } from 'react-dom/server'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { ServerRouter } from 'react-router'
-import { NonceContext } from './lib/nonce'
 import { requestNonce } from './lib/site-server'
 
 // Renders a page to HTML. The whole document is awaited rather than streamed:
@@ -18,9 +17,7 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
   const nonce = loadContext.get(requestNonce)
   const body = await renderToReadableStream(
-    <NonceContext value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </NonceContext>,
+    <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     {
       nonce,
       onError(error: unknown) {

@@ -16,7 +16,6 @@ import { Nav } from './components/Nav'
 import { ToastHost } from './components/toast'
 import { button } from './components/ui'
 import { trackNavigation } from './insights/beacon'
-import { useNonce } from './lib/nonce'
 import type { SiteData } from './lib/site'
 import { siteServer } from './lib/site-server'
 import stylesheet from './styles.css?url'
@@ -41,16 +40,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) =>
   formMethod !== undefined || /^\/(admin|login)\b/.test(currentUrl.pathname) ? defaultShouldRevalidate : false
 
-/** Marks the page as scripted before it paints (the mobile menu's toggle needs it; web/styles.css). */
-const MARK_SCRIPTED = "document.documentElement.dataset.js=''"
-
 export function Layout({ children }: { children: ReactNode }) {
-  const nonce = useNonce()
   return (
-    // The mark is set on <html> before React hydrates it.
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en">
       <head>
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: MARK_SCRIPTED }} />
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />

@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { FILTER_CATEGORIES } from '../../schema/constants'
 import { CONTENT_KEYS } from '../../schema/content-keys'
 import { EMPTY_STATES, TOASTS } from '../../schema/messages'
+import { IT_SUPPORT_COPY } from '../../schema/site-copy'
 import { slugify } from '../../schema/slug'
 import { purgePublicReads } from '../../worker/http/cache'
 import { freshIp, ORIGIN } from './helpers'
@@ -329,6 +330,33 @@ describe('delivery', () => {
     const favicon = await get('/favicon.svg', {}, { ASSETS })
     expect(favicon.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
     expect(favicon.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+})
+
+describe('the IT-support chatbot demo', () => {
+  // An unknown query parameter keeps these renders out of the edge cache, whose
+  // copy would not depend on the binding each test sets.
+  const itSupport = (bindings: Partial<Env>) => get('/it-support?demo-test', {}, bindings)
+
+  it('without CHATBOT_DEMO_URL: the "not available" text, no frame and no "live" label', async () => {
+    const res = await itSupport({ CHATBOT_DEMO_URL: '' })
+    const html = await res.text()
+    expect(html).toContain(IT_SUPPORT_COPY.demoUnavailable)
+    expect(html).not.toContain('<iframe')
+    expect(html).not.toContain(IT_SUPPORT_COPY.demoLabel)
+    expect(res.headers.get('content-security-policy')).toContain("frame-src 'none'")
+  })
+
+  it('with CHATBOT_DEMO_URL: a sandboxed frame of it under the "live" label, allowed by the CSP', async () => {
+    const res = await itSupport({ CHATBOT_DEMO_URL: 'https://demo.example.net/chat' })
+    const html = await res.text()
+    const frame = html.match(/<iframe [^>]*>/)?.[0] ?? ''
+    expect(frame).toContain('src="https://demo.example.net/chat"')
+    expect(frame).toContain('sandbox="allow-scripts allow-same-origin allow-forms"')
+    expect(html).toContain(`<figcaption`)
+    expect(html).toContain(IT_SUPPORT_COPY.demoLabel)
+    expect(html).not.toContain(IT_SUPPORT_COPY.demoUnavailable)
+    expect(res.headers.get('content-security-policy')).toMatch(/frame-src [^;]*https:\/\/demo\.example\.net/)
   })
 })
 

@@ -2,6 +2,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ERRORS, TOASTS } from '../../schema/messages'
+import { json, serve } from '../test/fetch-stub'
 import { UploadForm } from './UploadForm'
 
 const toast = vi.fn()
@@ -32,8 +33,7 @@ const pdf = () => new File(['%PDF-1.4'], 'cv.pdf', { type: 'application/pdf' })
 
 describe('UploadForm', () => {
   it('keeps Upload disabled until a file is chosen, then sends it as the named multipart field', async () => {
-    const fetch = vi.fn(async () => new Response('{}', { status: 201 }))
-    vi.stubGlobal('fetch', fetch)
+    const fetch = serve({ '/api/resumes': () => json({}, 201) })
     const onUploaded = renderForm()
     const button = screen.getByRole('button', { name: 'Upload' })
     expect(button).toHaveProperty('disabled', true)
@@ -57,10 +57,7 @@ describe('UploadForm', () => {
       message: 'Please correct the highlighted fields.',
       errors: { resume: 'Only PDF, DOC or DOCX files are accepted' },
     }
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(JSON.stringify(body), { status: 400 })),
-    )
+    serve({ '/api/resumes': () => json(body, 400) })
     const onUploaded = renderForm()
     await userEvent.upload(screen.getByLabelText('Resume file'), pdf())
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }))
@@ -77,10 +74,7 @@ describe('UploadForm', () => {
   })
 
   it('a request that never completes gets the fallback text', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    )
+    serve({ '/api/resumes': () => Promise.reject(new TypeError('Failed to fetch')) })
     renderForm()
     await userEvent.upload(screen.getByLabelText('Resume file'), pdf())
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }))
@@ -95,15 +89,12 @@ describe('UploadForm', () => {
 
   it('shows "Uploading..." while the request is in flight', async () => {
     let finish: (res: Response) => void = () => {}
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (finish = resolve))),
-    )
+    serve({ '/api/resumes': () => new Promise<Response>((resolve) => (finish = resolve)) })
     renderForm()
     await userEvent.upload(screen.getByLabelText('Resume file'), pdf())
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }))
     expect(screen.getByRole('button', { name: 'Uploading...' })).toHaveProperty('disabled', true)
-    finish(new Response('{}', { status: 201 }))
+    finish(json({}, 201))
     await waitFor(() => expect(screen.getByRole('button', { name: 'Upload' })).toBeTruthy())
   })
 })

@@ -18,29 +18,44 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 const resumeClass =
   'inline-flex items-center gap-2 rounded-md bg-blue-700 px-3 py-2 text-sm font-semibold text-white outline-none hover:bg-blue-800 focus-visible:ring-2 focus-visible:ring-blue-700 focus-visible:ring-offset-2'
 
-/** The fixed navigation bar of every page (SPEC §2), collapsing to a menu below md. */
+/**
+ * The fixed navigation bar of every page (SPEC §2), collapsing to a menu below md.
+ *
+ * The menu is a native popover opened by its toggle (`popovertarget`), so it
+ * works from the first paint, before React hydrates and without JavaScript:
+ * the browser opens and closes it, closes it on Escape (focus back on the
+ * toggle) and exposes the toggle's expanded state. The toggle's label follows
+ * the popover's state in CSS (web/styles.css); React only closes the menu on
+ * navigation and mirrors the state into `aria-expanded` once hydrated.
+ */
 export function Nav() {
   const { config, hasResume } = useSite()
-  const [open, setOpen] = useState(false)
-  const toggleRef = useRef<HTMLButtonElement>(null)
+  // Unknown until hydrated: the server cannot know whether the visitor opened
+  // the menu before the page's JavaScript ran, and the browser knows it anyway.
+  const [open, setOpen] = useState<boolean | undefined>(undefined)
+  const menuRef = useRef<HTMLDivElement>(null)
   const { pathname } = useLocation()
 
-  // Any navigation (a link, back/forward) closes the menu.
-  useEffect(() => setOpen(false), [pathname])
-
-  // Escape closes the open menu and returns focus to its toggle.
   useEffect(() => {
-    if (!open) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOpen(false)
-      toggleRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [open])
+    const menu = menuRef.current
+    if (!menu) return
+    const sync = () => setOpen(menu.matches(':popover-open'))
+    sync()
+    menu.addEventListener('toggle', sync)
+    return () => menu.removeEventListener('toggle', sync)
+  }, [])
 
-  const close = () => setOpen(false)
+  const close = () => {
+    if (menuRef.current?.matches(':popover-open')) menuRef.current.hidePopover()
+  }
+  // Any navigation (a link, back/forward) closes the menu; hydrating does not
+  // (the visitor may have opened it before the page's JavaScript ran).
+  const shownPath = useRef(pathname)
+  useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
+    close()
+  })
 
   return (
     <header className="fixed inset-x-0 top-0 z-50 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -77,23 +92,29 @@ export function Nav() {
             </li>
           )}
         </ul>
-        {/* A native button: it works from the first paint after hydration, with no widget code. */}
         <button
           type="button"
-          ref={toggleRef}
-          aria-label={open ? NAV_COPY.closeMenu : NAV_COPY.openMenu}
-          aria-expanded={open}
+          id="menu-toggle"
+          popoverTarget="mobile-menu"
           aria-controls="mobile-menu"
-          onClick={() => setOpen((o) => !o)}
-          className="js-only -mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-700 md:hidden"
+          aria-expanded={open}
+          className="-mr-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-800 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-700 md:hidden"
         >
-          {open ? <CloseIcon /> : <MenuIcon />}
+          <span className="menu-closed">
+            <MenuIcon />
+            <span className="sr-only">{NAV_COPY.openMenu}</span>
+          </span>
+          <span className="menu-open">
+            <CloseIcon />
+            <span className="sr-only">{NAV_COPY.closeMenu}</span>
+          </span>
         </button>
       </nav>
       <div
         id="mobile-menu"
-        data-open={open || undefined}
-        className="border-t border-slate-200 bg-white md:hidden"
+        ref={menuRef}
+        popover="auto"
+        className="fixed inset-x-0 top-16 bottom-auto m-0 w-full max-w-none border-0 border-t border-b border-slate-200 bg-white p-0 text-slate-900 shadow-md md:hidden"
       >
         <ul className="mx-auto flex max-w-6xl flex-col gap-1 px-4 py-3">
           {NAV_LINKS.map((link) => (

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CURRENT_USER_CACHE_MS } from '../../schema/constants'
 import { ApiRequestError } from '../lib/api'
+import { json } from '../test/fetch-stub'
 import { authState, fetchCurrentUser, login, logout, resetAuthForTests } from './auth'
 import { registerCacheClearer } from './cache'
 
 const owner = { id: 1, username: 'owner' }
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 
