@@ -31,6 +31,8 @@ export default defineConfig({
                 // What .dev.vars gives `npm start`; tests of the committed
                 // (production) behaviour pass ENVIRONMENT: 'production'.
                 ENVIRONMENT: 'local',
+                // Replies to visitors are e-mailed in tests (wrangler.toml says "off").
+                VISITOR_MAIL: 'on',
               },
             },
           })),

@@ -41,7 +41,7 @@ test("the owner exports the requests as CSV and erases one on a visitor's demand
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()
   const download = await downloading
-  expect(download.suggestedFilename()).toMatch(/^consultations-\d{4}-\d{2}-\d{2}\.csv$/)
+  expect(download.suggestedFilename()).toMatch(/^requests-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = await (await download.createReadStream()).toArray()
   expect(Buffer.concat(csv).toString('utf8')).toContain(email)
 

@@ -13,6 +13,8 @@ import {
   MAIL_STATUSES,
   PROJECT_TYPES,
   REQUEST_STATUSES,
+  SUPPORT_STATUS_LABELS,
+  SUPPORT_STATUSES,
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from './request-options'
@@ -41,6 +43,19 @@ export const GRAPHQL_ENUMS = {
   RequestStatus: {
     options: optionsOf(REQUEST_STATUSES, (v) => `The request is ${v}.`),
     description: 'Where a consultation or support request stands; set by the owner.',
+  },
+  SupportStatus: {
+    options: optionsOf(
+      SUPPORT_STATUSES,
+      (v) => `${SUPPORT_STATUS_LABELS[v as keyof typeof SUPPORT_STATUS_LABELS]}.`,
+    ),
+    description: 'Where a support request stands in the help-desk workflow; set by the owner.',
+  },
+  ReplyDelivery: {
+    options: optionsOf([...MAIL_STATUSES, 'not_sent'], (v) =>
+      v === 'not_sent' ? 'Stored only: mail to visitors is off.' : `The reply e-mail is ${v}.`,
+    ),
+    description: "State of the owner's reply e-mail to the requester.",
   },
   Delivery: {
     options: optionsOf(MAIL_STATUSES, (v) => `The notification e-mail is ${v}.`),

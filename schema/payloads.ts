@@ -10,6 +10,7 @@ import {
   ISSUE_TYPES,
   PROJECT_TYPES,
   REQUEST_STATUSES,
+  SUPPORT_STATUSES,
   TIME_SLOTS,
   TURNSTILE_FIELD,
   URGENCY_LEVELS,
@@ -208,7 +209,18 @@ export const requestUpdateInput = z.object({
   status: oneOf(REQUEST_STATUSES, 'Choose a status').optional(),
   notes: optional('Notes', 5000, 'multi').optional(),
 })
-export type RequestUpdateInput = z.infer<typeof requestUpdateInput>
+export type RequestUpdateInput = { status?: string | undefined; notes?: string | null | undefined }
+
+/** A support request's update: the help-desk statuses (docs/decisions/053-support-statuses-and-due-times.md). */
+export const supportUpdateInput = z.object({
+  status: oneOf(SUPPORT_STATUSES, 'Choose a status').optional(),
+  notes: optional('Notes', 5000, 'multi').optional(),
+})
+
+/** The owner's reply to a requester, from the details dialog. */
+export const replyInput = z.object({
+  body: required('Reply', 10_000, 'multi'),
+})
 
 /** Turns a Zod error into the API's `{ field: message }` map (first message per field). */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -218,6 +218,10 @@ export const consultations = sqliteTable(
     // SHA-256 of the normalised submission: an identical resubmission within
     // DEDUPE_WINDOW_MS is answered as the first and not stored again.
     fingerprint: text('fingerprint'),
+    // The visitor's reference (C-1042), assigned at insert from requestNumbers.
+    // Nullable only because SQLite cannot add a NOT NULL column to a table with
+    // rows; every row has one (migration 0007 numbered the older ones).
+    reference: text('reference').unique(),
     ...timestamps,
   },
   (t) => [index('consultations_fingerprint_idx').on(t.fingerprint, t.createdAt)],
@@ -237,12 +241,21 @@ export const supportRequests = sqliteTable(
     preferredContact: text('preferred_contact').notNull(),
     preferredTime: text('preferred_time'),
     notes: text('notes'),
+    // SUPPORT_STATUSES (docs/decisions/053-support-statuses-and-due-times.md).
     status: text('status').notNull().default('pending'),
-    // When the owner closed it (completed or cancelled); retention counts from here.
+    // When the owner closed it (resolved or closed); retention counts from here.
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
     // SHA-256 of the normalised submission: an identical resubmission within
     // DEDUPE_WINDOW_MS is answered as the first and not stored again.
     fingerprint: text('fingerprint'),
+    // The visitor's reference (S-1043); see consultations.reference.
+    reference: text('reference').unique(),
+    // When an answer is due (from the urgency, in business hours; ADR 053).
+    // Null while the clock is paused (waiting on the requester) or after the close.
+    dueAt: integer('due_at', { mode: 'timestamp_ms' }),
+    // While paused: how much of the target was left (business ms, or wall ms
+    // for critical), so the clock resumes where it stopped.
+    dueRemainingMs: integer('due_remaining_ms'),
     ...timestamps,
   },
   (t) => [index('support_requests_fingerprint_idx').on(t.fingerprint, t.createdAt)],
@@ -265,8 +278,9 @@ export const mailOutbox = sqliteTable(
     htmlBody: text('html_body').notNull(),
     // Optional calendar invitation (text/calendar) attached to the message.
     ics: text('ics'),
-    // 'notification' (one request) or 'digest' (the requests held back past the
-    // hourly notification cap, sent as one message).
+    // 'notification' (one request), 'digest' (the requests held back past the
+    // hourly notification cap, sent as one message) or 'reply' (the owner's
+    // answer to the visitor, from the request's thread).
     kind: text('kind').notNull().default('notification'),
     // A held notification ('held') names the digest that announces it.
     digestId: integer('digest_id'),
@@ -280,6 +294,44 @@ export const mailOutbox = sqliteTable(
     ...timestamps,
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+)
+
+// One row per request of either kind, in order of arrival: its id is the
+// number in the request's reference, shared by both kinds (C-1042, S-1043).
+export const requestNumbers = sqliteTable('request_numbers', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  kind: text('kind').notNull(),
+})
+
+// A request's thread: the owner's replies (sent through the outbox) and the
+// requester's answers received by the email() handler (worker/mail/inbound.ts).
+export const requestMessages = sqliteTable(
+  'request_messages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    consultationId: integer('consultation_id').references(() => consultations.id, { onDelete: 'cascade' }),
+    supportRequestId: integer('support_request_id').references(() => supportRequests.id, {
+      onDelete: 'cascade',
+    }),
+    // 'out' (the owner's reply) or 'in' (an e-mail from the requester).
+    direction: text('direction').notNull(),
+    // Who wrote it: the sender's address for mail in, the owner's for a reply.
+    author: text('author').notNull(),
+    body: text('body').notNull(),
+    // A reply's outbox row (its delivery state); null for mail in, and for a
+    // reply stored while visitor mail is off (VISITOR_MAIL).
+    outboxId: integer('outbox_id'),
+    // Attachments of mail in, stored in R2: [{ name, type, size, key }].
+    attachments: text('attachments', { mode: 'json' })
+      .$type<{ name: string; type: string; size: number; key: string }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    ...timestamps,
+  },
+  (t) => [
+    index('request_messages_consultation_idx').on(t.consultationId),
+    index('request_messages_support_idx').on(t.supportRequestId),
+  ],
 )
 
 // Each erasure of a request (on a visitor's demand, or by the retention purge),
@@ -324,4 +376,5 @@ export type Session = typeof sessions.$inferSelect
 export type Passkey = typeof passkeys.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
 export type RequestErasure = typeof requestErasures.$inferSelect
+export type RequestMessage = typeof requestMessages.$inferSelect
 export type InsightsRow = typeof insightsDaily.$inferSelect

@@ -10,5 +10,5 @@ PERSIST_TO="$dir" npx tsx scripts/setup-local.ts
 # The e2e run frames a stand-in chatbot demo (scripts/serve-demo.mjs on DEMO_PORT); the bench frames none.
 demo=()
 if [ -n "${DEMO_PORT:-}" ]; then demo=(--var "CHATBOT_DEMO_URL:http://localhost:$DEMO_PORT/"); fi
-exec npx wrangler dev --port "$port" --persist-to "$dir" --var "RATE_LIMITS:off" --var "ENVIRONMENT:local" --var "SITE_URL:http://localhost:$port" \
+exec npx wrangler dev --port "$port" --persist-to "$dir" --var "RATE_LIMITS:off" --var "ENVIRONMENT:local" --var "VISITOR_MAIL:on" --var "SITE_URL:http://localhost:$port" \
   --show-interactive-dev-session=false "${demo[@]}" ${E2E_WRANGLER_ARGS:-}

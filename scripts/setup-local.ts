@@ -23,6 +23,16 @@ if (!existsSync('.dev.vars')) {
   console.log('Added ENVIRONMENT=local to .dev.vars')
 }
 
+if (!/^VISITOR_MAIL=/m.test(readFileSync('.dev.vars', 'utf8'))) {
+  // wrangler.toml says "off" (production needs Email Sending first); locally the
+  // send_email binding writes mails to files, so replies can go "out" offline.
+  appendFileSync(
+    '.dev.vars',
+    '\n# Mail to visitors, written to local files (added by npm start).\nVISITOR_MAIL=on\n',
+  )
+  console.log('Added VISITOR_MAIL=on to .dev.vars')
+}
+
 // PERSIST_TO matches `wrangler dev --persist-to`, which keeps its state under <dir>/v3.
 const persistTo = process.env.PERSIST_TO
 const { env, dispose } = await getPlatformProxy<Env>({

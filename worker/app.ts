@@ -19,7 +19,7 @@ import { health } from './routes/health'
 import { media } from './routes/media'
 import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
-import { consultations, supportRequestForm, supportRequests } from './routes/requests'
+import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
 import { security } from './routes/security'
@@ -43,6 +43,7 @@ const api = new Hono<AppEnv>()
   .route('/consultations', consultations)
   .route('/consultation', supportRequestForm)
   .route('/support-requests', supportRequests)
+  .route('/requests', requests)
 
 export const app = new Hono<AppEnv>()
   // A 304 must not carry a policy: the browser would keep its stored page (with

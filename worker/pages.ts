@@ -72,7 +72,10 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
       const res = await appFetch(
         new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(payload) }),
       )
-      if (res.ok) return { ok: true }
+      if (res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { reference?: unknown }
+        return typeof body.reference === 'string' ? { ok: true, reference: body.reference } : { ok: true }
+      }
       const body = (await res.json().catch(() => ({}))) as {
         message?: string
         errors?: Record<string, string>

@@ -70,8 +70,9 @@ describe('the consultation notification', () => {
     expect(mail!.to).toBe(env.NOTIFY_EMAIL)
     expect(mail!.from).toBe(env.MAIL_FROM)
     expect(mail!.replyTo).toBe(email)
-    expect(mail!.subject).toBe(
-      'New consultation request from Eve <script>alert(1)</script> for Monday, July 15, 2030 at 9:00 AM Central Time',
+    // The reference first (issue 15), then what it is.
+    expect(mail!.subject).toMatch(
+      /^\[C-\d{4,}\] New consultation request from Eve <script>alert\(1\)<\/script> for Monday, July 15, 2030 at 9:00 AM Central Time$/,
     )
     // HTML: every visitor-typed value is escaped.
     expect(mail!.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;')
@@ -170,7 +171,9 @@ describe('the support-request notification', () => {
     const [mail] = sentTo(email)
     expect(mail!.to).toBe(env.NOTIFY_EMAIL)
     expect(mail!.replyTo).toBe(email)
-    expect(mail!.subject).toBe('IT support request (Critical urgency, Network) from Sam Rivera')
+    expect(mail!.subject).toMatch(
+      /^\[S-\d{4,}\] IT support request \(Critical urgency, Network\) from Sam Rivera$/,
+    )
     expect(mail!.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &quot;Dental&quot;')
     expect(mail!.html).not.toContain('<b>Bold')
     expect(mail!.text).toContain('Urgency: Critical (emergency)')

@@ -146,7 +146,7 @@ describe('a valid submission', () => {
     const payload = consultation()
     const res = await send('/api/consultations', { json: payload })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ ok: true })
+    expect(await res.json()).toEqual({ ok: true, reference: expect.stringMatching(/^[CS]-\d{4,}$/) })
 
     const row = await env.DB.prepare('select * from consultations where email = ?')
       .bind(payload.email)
@@ -223,7 +223,7 @@ describe('abuse guards', () => {
     const outbox = await countRows('mail_outbox')
     const res = await send(path, { json: payload({ website: 'https://spam.example' }) })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ ok: true })
+    expect(await res.json()).toEqual({ ok: true, reference: expect.stringMatching(/^[CS]-\d{4,}$/) })
     expect(await countRows(table)).toBe(before)
     expect(await countRows('mail_outbox')).toBe(outbox)
     expect(mail).not.toHaveBeenCalled()

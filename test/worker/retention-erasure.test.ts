@@ -56,7 +56,7 @@ describe('retention', () => {
       (await rest('PATCH', `/api/consultations/${closedLongAgo.id}`, { status: 'completed' })).status,
     ).toBe(200)
     expect(
-      (await rest('PATCH', `/api/support-requests/${closedRecently.id}`, { status: 'cancelled' })).status,
+      (await rest('PATCH', `/api/support-requests/${closedRecently.id}`, { status: 'closed' })).status,
     ).toBe(200)
     const closedAt = (await env.DB.prepare('select closed_at from consultations where id = ?')
       .bind(closedLongAgo.id)
@@ -89,7 +89,7 @@ describe('retention', () => {
 
   it('REQUEST_RETENTION_DAYS sets the period', async () => {
     const request = await submitSupport()
-    await rest('PATCH', `/api/support-requests/${request.id}`, { status: 'completed' })
+    await rest('PATCH', `/api/support-requests/${request.id}`, { status: 'resolved' })
     const ctx = createExecutionContext()
     await worker.scheduled(
       createScheduledController({ scheduledTime: Date.now() + 31 * DAY }),

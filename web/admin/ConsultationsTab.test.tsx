@@ -1,6 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { OperationDefinitionNode } from 'graphql'
+import { MemoryRouter, useLocation } from 'react-router'
 import { Client, CombinedError, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
@@ -10,6 +11,7 @@ import type { GqlConsultation, GqlSupportRequest } from './requests/queries'
 
 const consultation = (over: Partial<GqlConsultation>): GqlConsultation => ({
   id: '1',
+  reference: 'C-1001',
   name: 'Jordan Lee',
   email: 'jordan@example.com',
   phone: '(618) 555-0199',
@@ -28,6 +30,7 @@ const consultation = (over: Partial<GqlConsultation>): GqlConsultation => ({
 
 const support = (over: Partial<GqlSupportRequest>): GqlSupportRequest => ({
   id: '7',
+  reference: 'S-1007',
   name: 'Sam Rivera',
   email: 'sam@example.com',
   phone: '618-555-0142',
@@ -38,7 +41,8 @@ const support = (over: Partial<GqlSupportRequest>): GqlSupportRequest => ({
   preferredContact: 'PHONE',
   preferredTime: 'MORNING',
   notes: 'Called back',
-  status: 'COMPLETED',
+  status: 'RESOLVED',
+  dueAt: null,
   createdAt: '2030-07-02T12:00:00.000Z',
   delivery: 'FAILED',
   ...over,
@@ -59,40 +63,163 @@ function mockClient(data: Data, mutationResult: () => object = () => ({ data: {}
     (request) =>
       fromValue({
         operation: request,
-        data:
-          operationName(request) === 'Consultations'
-            ? { consultations: data.consultations }
-            : { supportRequests: data.supportRequests },
+        data: {
+          Consultations: { consultations: data.consultations },
+          SupportRequests: { supportRequests: data.supportRequests },
+          ConsultationThread: { consultationThread: [] },
+          SupportRequestThread: { supportRequestThread: [] },
+        }[operationName(request) ?? ''],
       }) as never,
   )
   vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
   return { client, executeMutation }
 }
 
-function renderTab(client: Client) {
+let search = ''
+/** Shows the router's query string, as the address bar would. */
+function Search() {
+  search = useLocation().search
+  return null
+}
+
+function renderTab(client: Client, url = '/admin?tab=consultations') {
   return render(
-    <Provider value={client}>
-      <PendingBadge />
-      <ConsultationsTab />
-    </Provider>,
+    <MemoryRouter initialEntries={[url]}>
+      <Provider value={client}>
+        <PendingBadge />
+        <ConsultationsTab />
+        <Search />
+      </Provider>
+    </MemoryRouter>,
   )
 }
 
-beforeEach(() => toastQueue.clear())
+beforeEach(() => {
+  toastQueue.clear()
+  localStorage.clear()
+})
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
 })
 
 describe('ConsultationsTab', () => {
-  it('offers the CSV of the requests shown', async () => {
+  it('offers the CSV of the filter shown, the filter kept in the URL', async () => {
     const user = userEvent.setup()
     const { client } = mockClient({ consultations: [consultation({})], supportRequests: [support({})] })
-    renderTab(client)
+    renderTab(client, '/admin?tab=consultations&kind=support')
     const link = () => screen.getByRole('link', { name: 'Export CSV' })
-    expect(link().getAttribute('href')).toBe('/api/consultations/export.csv')
-    await user.click(screen.getByRole('radio', { name: 'Support requests' }))
-    expect(link().getAttribute('href')).toBe('/api/support-requests/export.csv')
+    expect(link().getAttribute('href')).toBe('/api/requests/export.csv?kind=support')
+    expect(within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')).toHaveLength(1)
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'sam@')
+    expect(link().getAttribute('href')).toBe('/api/requests/export.csv?kind=support&q=sam%40')
+    expect(search).toBe('?tab=consultations&kind=support&q=sam%40')
+  })
+
+  it("finds a visitor's requests of both kinds by e-mail", async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({
+      consultations: [consultation({ email: 'pat@clinic.test', name: 'Pat A' }), consultation({ id: '2' })],
+      supportRequests: [support({ email: 'pat@clinic.test', name: 'Pat B' }), support({ id: '8' })],
+    })
+    renderTab(client)
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'pat@clinic.test')
+    const rows = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
+    expect(rows.map((r) => within(r).getByRole('heading').textContent).sort()).toEqual(['Pat A', 'Pat B'])
+  })
+
+  it('puts an open critical request first and makes it look urgent; flags what is overdue', () => {
+    const { client } = mockClient({
+      consultations: [consultation({ id: '9', name: 'Newest', createdAt: '2030-07-09T12:00:00.000Z' })],
+      supportRequests: [
+        support({
+          id: '1',
+          name: 'Low One',
+          urgency: 'LOW',
+          status: 'PENDING',
+          createdAt: '2030-07-08T12:00:00.000Z',
+        }),
+        support({
+          id: '2',
+          name: 'Critical One',
+          urgency: 'CRITICAL',
+          status: 'PENDING',
+          createdAt: '2030-07-01T12:00:00.000Z',
+          dueAt: '2020-01-01T00:00:00.000Z',
+        }),
+      ],
+    })
+    renderTab(client)
+    const rows = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual([
+      'Critical One',
+      'Newest',
+      'Low One',
+    ])
+    expect(within(rows[0]!).getByText(/Critical urgency/).dataset.urgency).toBe('critical')
+    expect(within(rows[0]!).getByText('Overdue')).toBeTruthy()
+    expect(within(rows[0]!).getByText('S-1007')).toBeTruthy()
+    expect(within(rows[2]!).queryByText('Overdue')).toBeNull()
+  })
+
+  it('marks the requests that arrived since the last visit', () => {
+    localStorage.setItem('admin.requests.lastVisit', String(Date.parse('2030-07-05T00:00:00.000Z')))
+    const { client } = mockClient({
+      consultations: [consultation({ id: '2', name: 'After', createdAt: '2030-07-06T00:00:00.000Z' })],
+      supportRequests: [support({ name: 'Before', createdAt: '2030-07-04T00:00:00.000Z' })],
+    })
+    renderTab(client)
+    const [after, before] = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
+    expect(after!.textContent).toContain('New since your last visit')
+    expect(before!.textContent).not.toContain('New since your last visit')
+  })
+
+  it('refreshes on demand (no polling) and says how many requests arrived', async () => {
+    const user = userEvent.setup()
+    const data: Data = { consultations: [consultation({ id: '1' })], supportRequests: [] }
+    const { client } = mockClient(data)
+    renderTab(client)
+    expect(within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')).toHaveLength(1)
+    data.consultations = [
+      consultation({ id: '3', name: 'Third' }),
+      consultation({ id: '2', name: 'Second' }),
+      ...data.consultations,
+    ]
+    await user.click(screen.getByRole('button', { name: 'Refresh' }))
+    expect(await screen.findByText('2 new requests')).toBeTruthy()
+    expect(within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')).toHaveLength(3)
+  })
+
+  it('sends a reply from the details dialog through the mutation', async () => {
+    const user = userEvent.setup()
+    const { client, executeMutation } = mockClient(
+      { consultations: [], supportRequests: [support({ id: '7', status: 'PENDING' })] },
+      () => ({
+        data: {
+          replyToSupportRequest: {
+            id: '1',
+            incoming: false,
+            author: 'noreply@example.com',
+            body: 'Hi',
+            createdAt: '2030-07-02T12:00:00.000Z',
+            delivery: 'SENT',
+            attachments: [],
+          },
+        },
+      }),
+    )
+    renderTab(client)
+    await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550142')
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'Restart the router, please.')
+    await user.click(within(dialog).getByRole('button', { name: 'Send reply' }))
+    await waitFor(() => expect(executeMutation).toHaveBeenCalledTimes(1))
+    expect(operationName(executeMutation.mock.calls[0]![0])).toBe('ReplyToSupportRequest')
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({
+      id: '7',
+      body: 'Restart the router, please.',
+    })
   })
 
   it('erases a request after a confirmation', async () => {
@@ -125,7 +252,7 @@ describe('ConsultationsTab', () => {
       supportRequests: [],
     })
     renderTab(client)
-    const list = screen.getByRole('list', { name: 'Consultation requests' })
+    const list = screen.getByRole('list', { name: 'Requests' })
     const rows = within(list).getAllByRole('listitem')
     expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual([
       'Newest Person',
@@ -142,7 +269,7 @@ describe('ConsultationsTab', () => {
     expect(within(rows[2]!).getByText('Cancelled').dataset.tone).toBe('destructive')
   })
 
-  it('counts the pending consultations for the badge', () => {
+  it('counts the pending requests of both kinds for the badge', () => {
     const { client } = mockClient({
       consultations: [
         consultation({ id: '3', status: 'PENDING' }),
@@ -152,32 +279,25 @@ describe('ConsultationsTab', () => {
       supportRequests: [support({ status: 'PENDING' })],
     })
     renderTab(client)
-    expect(screen.getByText('2 Pending')).toBeTruthy()
-    expect(screen.getByText('2', { exact: true }).textContent).toBe('2 pending')
+    expect(screen.getByText('3 Pending')).toBeTruthy()
+    expect(screen.getByText('3', { exact: true }).textContent).toBe('3 pending')
   })
 
   it('shows the empty state, and no badge, without requests', () => {
     const { client } = mockClient({ consultations: [], supportRequests: [] })
     renderTab(client)
     expect(screen.getByText('No consultation requests yet')).toBeTruthy()
-    expect(screen.queryByText(/Pending/)).toBeNull()
+    expect(screen.queryByText(/\d+ Pending/)).toBeNull()
+    expect(screen.queryByText(/\d+ pending/)).toBeNull()
   })
 
-  it('switches to the support requests', async () => {
-    const user = userEvent.setup()
-    const { client } = mockClient({
-      consultations: [consultation({})],
-      supportRequests: [support({}), support({ id: '6', name: 'Older Request', status: 'PENDING' })],
-    })
-    renderTab(client)
-    await user.click(screen.getByRole('radio', { name: 'Support requests' }))
-    const list = screen.getByRole('list', { name: 'Support requests' })
-    const rows = within(list).getAllByRole('listitem')
-    expect(rows).toHaveLength(2)
-    expect(rows[0]!.textContent).toContain('Network')
-    expect(rows[0]!.textContent).toContain('Critical urgency')
-    expect(within(rows[0]!).getByText('Completed').dataset.tone).toBe('completed')
-    expect(screen.queryByRole('list', { name: 'Consultation requests' })).toBeNull()
+  it('shows a support request with its workflow status and urgency', () => {
+    const { client } = mockClient({ consultations: [], supportRequests: [support({})] })
+    renderTab(client, '/admin?tab=consultations&kind=support')
+    const [row] = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
+    expect(row!.textContent).toContain('Network')
+    expect(row!.textContent).toContain('Critical urgency')
+    expect(within(row!).getByText('Resolved').dataset.tone).toBe('done')
   })
 
   it('opens the details, changes the status and notes, and saves through the mutation', async () => {

@@ -31,6 +31,7 @@ export function ConsultationForm({ outcome }: { outcome?: FormOutcome }) {
     return (
       <Confirmation
         content={TOASTS.consultationSent}
+        reference={form.reference}
         another={
           // Without JavaScript this is a link back to an empty form; with it, the form comes back in place.
           <Link

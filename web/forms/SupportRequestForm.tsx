@@ -21,7 +21,8 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
   })
   const { errors, values } = form
 
-  if (form.sent) return <Confirmation content={TOASTS.supportSent} another={done} />
+  if (form.sent)
+    return <Confirmation content={TOASTS.supportSent} reference={form.reference} another={done} />
 
   return (
     <form key={form.formKey} {...form.formProps} aria-label="IT support request" className="relative">

@@ -15,7 +15,7 @@ export function requestFormAction(
   return async ({ request, context }: ActionFunctionArgs) => {
     const values = formValues(await request.formData())
     const result = await context.get(siteServer).submit(form, payload(values))
-    if (result.ok) return { sent: true } satisfies FormOutcome
+    if (result.ok) return { sent: true, reference: result.reference } satisfies FormOutcome
     const outcome: FormOutcome = { sent: false, message: result.message, errors: result.errors, values }
     return data(outcome, { status: result.status })
   }

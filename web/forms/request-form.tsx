@@ -13,7 +13,7 @@ import { ApiRequestError, apiRequest } from '../lib/api'
 
 /** What a page's action answers for a form posted without JavaScript. */
 export type FormOutcome =
-  | { sent: true }
+  | { sent: true; reference?: string }
   | { sent: false; message: string; errors: Record<string, string>; values: Record<string, string> }
 
 /** The form's text values; empty optional fields are left out rather than sent as "". */
@@ -49,6 +49,10 @@ type Options = {
 
 export function useRequestForm({ url, insight, payload, success, failure, outcome }: Options) {
   const [sent, setSent] = useState(outcome?.sent === true)
+  // The reference the server gave the request (C-1042), shown on the confirmation.
+  const [reference, setReference] = useState<string | null>(
+    outcome?.sent === true ? (outcome.reference ?? null) : null,
+  )
   const [errors, setErrors] = useState<Record<string, string>>(outcome?.sent === false ? outcome.errors : {})
   const [isPending, setPending] = useState(false)
   // A new key mounts a fresh, empty form (the values of a sent request are not kept).
@@ -108,7 +112,9 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
     setPending(true)
     setErrors({})
     try {
-      await apiRequest('POST', url, payload(formValues(new FormData(form))))
+      const res = await apiRequest('POST', url, payload(formValues(new FormData(form))))
+      const body = (await res.json().catch(() => ({}))) as { reference?: unknown }
+      setReference(typeof body.reference === 'string' ? body.reference : null)
       toast(success)
       setFormKey((k) => k + 1)
       setSent(true)
@@ -127,6 +133,7 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
 
   return {
     sent,
+    reference,
     /** Back to an empty form after a confirmation. */
     another: () => setSent(false),
     errors,
@@ -153,10 +160,13 @@ export function RefusedNotice({ text }: { text: string | null | undefined }) {
 export function Confirmation({
   content,
   another,
+  reference,
   children,
 }: {
   content: ToastContentValue
   another: ReactNode
+  /** The request's reference, after the spec's text (issue 15). */
+  reference?: string | null
   children?: ReactNode
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
@@ -170,6 +180,12 @@ export function Confirmation({
         {content.title}
       </h2>
       <p className="text-emerald-900">{content.description}</p>
+      {reference && (
+        <p className="text-emerald-900">
+          Your reference: <strong className="font-mono">{reference}</strong>. Please quote it if you get in
+          touch.
+        </p>
+      )}
       {children}
       {another}
     </div>

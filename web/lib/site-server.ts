@@ -12,7 +12,7 @@ export type ActiveResume = { id: number; originalName: string; mimeType: string;
 
 /** A public form's submission as the REST API answered it. */
 export type SubmitResult =
-  | { ok: true }
+  | { ok: true; reference?: string }
   | { ok: false; status: number; message: string; errors: Record<string, string> }
 
 export type SiteServer = {

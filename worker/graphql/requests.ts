@@ -2,15 +2,19 @@
 // Resolvers call the same service functions as the REST handlers
 // (worker/services/requests.ts); the owner scope comes from the root types.
 import { rowId } from '../../schema/ids'
-import { requestUpdateInput } from '../../schema/payloads'
-import { REQUEST_STATUSES } from '../../schema/request-options'
+import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema/payloads'
+import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-options'
 import type { RequestErasure } from '../../schema/tables'
+import { deliverLogged } from '../mail/outbox'
 import { eraseRequest, listErasures } from '../services/privacy'
 import {
   type ConsultationView,
   listConsultations,
   listSupportRequests,
+  listThread,
+  replyToRequest,
   type SupportRequestView,
+  type ThreadMessage,
   updateConsultation,
   updateSupportRequest,
 } from '../services/requests'
@@ -22,7 +26,9 @@ import {
   DeliveryEnum,
   IssueTypeEnum,
   ProjectTypeEnum,
+  ReplyDeliveryEnum,
   RequestStatusEnum,
+  SupportStatusEnum,
   TimeSlotEnum,
   UrgencyEnum,
 } from './enums'
@@ -31,10 +37,42 @@ import {
 const knownStatus = ({ status }: { status: string }) =>
   (REQUEST_STATUSES as readonly string[]).includes(status) ? status : 'cancelled'
 
+/** A stored support status outside the workflow (none is written) shows as closed. */
+const knownSupportStatus = ({ status }: { status: string }) =>
+  (SUPPORT_STATUSES as readonly string[]).includes(status) ? status : 'closed'
+
+const ThreadMessageRef = builder.objectRef<ThreadMessage>('ThreadMessage').implement({
+  description: "One message of a request's thread: the owner's reply or the requester's e-mail.",
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the message.' }),
+    incoming: t.boolean({
+      description: 'True for an e-mail from the requester, false for a reply from the owner.',
+      resolve: (m) => m.direction === 'in',
+    }),
+    author: t.exposeString('author', { description: 'Who wrote it (an e-mail address).' }),
+    body: t.exposeString('body', { description: 'The text, without quoted history or signature.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was written or received.' }),
+    delivery: t.field({
+      type: ReplyDeliveryEnum,
+      nullable: true,
+      description: "The reply e-mail's state; null for an incoming message.",
+      resolve: (m) => m.delivery,
+    }),
+    attachments: t.stringList({
+      description: 'Names of the attachments stored with an incoming message.',
+      resolve: (m) => m.attachments.map((a) => a.name),
+    }),
+  }),
+})
+
 const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').implement({
   description: 'A schedule-consultation request.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the request.' }),
+    reference: t.string({
+      description: 'The reference the visitor was given (C-1042).',
+      resolve: (r) => r.reference ?? '',
+    }),
     name: t.exposeString('name', { description: "Visitor's name." }),
     email: t.exposeString('email', { description: "Visitor's e-mail address." }),
     phone: t.exposeString('phone', { nullable: true, description: "Visitor's phone number." }),
@@ -54,6 +92,11 @@ const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').impl
       description: 'When it was completed or cancelled; it is purged REQUEST_RETENTION_DAYS later.',
     }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
+    thread: t.field({
+      type: [ThreadMessageRef],
+      description: 'The thread of replies and answers, oldest first.',
+      resolve: (r, _args, ctx) => listThread(ctx.db, 'consultation', r.id),
+    }),
   }),
 })
 
@@ -61,6 +104,10 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
   description: 'An IT-support request.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the request.' }),
+    reference: t.string({
+      description: 'The reference the visitor was given (S-1043).',
+      resolve: (r) => r.reference ?? '',
+    }),
     name: t.exposeString('name', { description: "Visitor's name." }),
     email: t.exposeString('email', { description: "Visitor's e-mail address." }),
     phone: t.exposeString('phone', { description: "Visitor's phone number." }),
@@ -75,15 +122,30 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
       description: 'When to reply.',
     }),
     notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
-    status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
+    status: t.field({
+      type: SupportStatusEnum,
+      description: 'Set by the owner.',
+      resolve: knownSupportStatus,
+    }),
+    dueAt: t.expose('dueAt', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'When an answer is due; null while waiting on the requester, once closed, or for older requests.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
     closedAt: t.expose('closedAt', {
       type: 'DateTime',
       nullable: true,
-      description: 'When it was completed or cancelled; it is purged REQUEST_RETENTION_DAYS later.',
+      description: 'When it was resolved or closed; it is purged REQUEST_RETENTION_DAYS later.',
     }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
+    thread: t.field({
+      type: [ThreadMessageRef],
+      description: 'The thread of replies and answers, oldest first.',
+      resolve: (r, _args, ctx) => listThread(ctx.db, 'support', r.id),
+    }),
   }),
 })
 
@@ -100,6 +162,24 @@ builder.queryField('supportRequests', (t) =>
     type: [SupportRequestRef],
     description: 'Newest first.',
     resolve: (_root, _args, ctx) => listSupportRequests(ctx.db),
+  }),
+)
+
+builder.queryField('consultationThread', (t) =>
+  t.field({
+    type: [ThreadMessageRef],
+    description: "A consultation's thread, oldest first; NOT_FOUND when it does not exist.",
+    args: { id: t.arg.id({ required: true, description: 'Id of the request.' }).validate(rowId) },
+    resolve: (_root, { id }, ctx) => listThread(ctx.db, 'consultation', id),
+  }),
+)
+
+builder.queryField('supportRequestThread', (t) =>
+  t.field({
+    type: [ThreadMessageRef],
+    description: "A support request's thread, oldest first; NOT_FOUND when it does not exist.",
+    args: { id: t.arg.id({ required: true, description: 'Id of the request.' }).validate(rowId) },
+    resolve: (_root, { id }, ctx) => listThread(ctx.db, 'support', id),
   }),
 )
 
@@ -125,11 +205,21 @@ builder.mutationField('updateConsultation', (t) =>
   }),
 )
 
+const supportUpdateArgs = builder.args((t) => ({
+  id: t.id({ required: true, description: 'Id of the request.' }).validate(rowId),
+  status: t
+    .field({ type: SupportStatusEnum, description: 'The new status; absent or null leaves it.' })
+    .validate(supportUpdateInput.shape.status.nullable()),
+  notes: t
+    .string({ description: 'The new notes; null or empty clears them, absent leaves them.' })
+    .validate(supportUpdateInput.shape.notes),
+}))
+
 builder.mutationField('updateSupportRequest', (t) =>
   t.field({
     type: SupportRequestRef,
     description: "Changes a support request's status or notes; NOT_FOUND when it does not exist.",
-    args: updateArgs,
+    args: supportUpdateArgs,
     resolve: (_root, { id, status, notes }, ctx) =>
       updateSupportRequest(ctx.db, id, { status: status ?? undefined, notes }),
   }),
@@ -166,7 +256,8 @@ builder.mutationField('eraseConsultation', (t) =>
     type: 'ID',
     description: 'Deletes the consultation and its e-mails for good; returns its id.',
     args: eraseArgs,
-    resolve: async (_root, { id }, ctx) => String(await eraseRequest(ctx.db, 'consultation', Number(id))),
+    resolve: async (_root, { id }, ctx) =>
+      String(await eraseRequest(ctx.db, 'consultation', Number(id), Date.now(), ctx.env.FILES)),
   }),
 )
 
@@ -175,6 +266,37 @@ builder.mutationField('eraseSupportRequest', (t) =>
     type: 'ID',
     description: 'Deletes the support request and its e-mails for good; returns its id.',
     args: eraseArgs,
-    resolve: async (_root, { id }, ctx) => String(await eraseRequest(ctx.db, 'support', Number(id))),
+    resolve: async (_root, { id }, ctx) =>
+      String(await eraseRequest(ctx.db, 'support', Number(id), Date.now(), ctx.env.FILES)),
   }),
 )
+
+// The owner's reply: stored in the thread, e-mailed through the outbox after the answer.
+const replyArgs = builder.args((t) => ({
+  id: t.id({ required: true, description: 'Id of the request.' }).validate(rowId),
+  body: t.string({ required: true, description: 'The reply text.' }).validate(replyInput.shape.body),
+}))
+
+for (const [field, kind, what] of [
+  ['replyToConsultation', 'consultation', 'consultation'],
+  ['replyToSupportRequest', 'support', 'support request'],
+] as const) {
+  builder.mutationField(field, (t) =>
+    t.field({
+      type: ThreadMessageRef,
+      description: `Replies to the ${what}'s requester; NOT_FOUND when it does not exist.`,
+      args: replyArgs,
+      resolve: async (_root, { id, body }, ctx): Promise<ThreadMessage> => {
+        const { message, outboxId } = await replyToRequest(ctx.db, ctx.env, kind, id, body)
+        if (outboxId === null) return message
+        // Sent before answering, so the dialog shows the outcome; a failure stays
+        // pending in the outbox and the cron retries it.
+        const outcome = await deliverLogged(ctx.db, ctx.env, outboxId)
+        return {
+          ...message,
+          delivery: outcome === 'sent' ? 'sent' : outcome === 'failed' ? 'failed' : 'pending',
+        }
+      },
+    }),
+  )
+}

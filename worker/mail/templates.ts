@@ -14,6 +14,7 @@ import {
   URGENCY_LEVELS,
 } from '../../schema/request-options'
 import { cleanText } from '../../schema/text'
+import { escapeHtml } from '../escape'
 import { businessDate, formatCalendarDate } from './business-time'
 import { notificationHtml } from './notification-html'
 
@@ -59,9 +60,9 @@ export function describeSlot(preferredDate: string, preferredTime: string): stri
   return `${date} at ${labelOf(TIME_SLOTS, preferredTime)} Central Time`
 }
 
-export function consultationMail(env: Env, input: ConsultationInput): MailContent {
+export function consultationMail(env: Env, input: ConsultationInput, reference: string): MailContent {
   const slot = describeSlot(input.preferredDate, input.preferredTime)
-  const subject = headerSafe(`New consultation request from ${input.name} for ${slot}`, 200)
+  const subject = headerSafe(`[${reference}] New consultation request from ${input.name} for ${slot}`, 200)
   const { text, html } = render(
     'New consultation request',
     `${input.name} asked for a free consultation. A calendar invitation for the slot is attached.`,
@@ -80,10 +81,10 @@ export function consultationMail(env: Env, input: ConsultationInput): MailConten
   return { subject, text, html }
 }
 
-export function supportRequestMail(env: Env, input: SupportRequestInput): MailContent {
+export function supportRequestMail(env: Env, input: SupportRequestInput, reference: string): MailContent {
   const urgency = URGENCY_LEVELS.find((u) => u.value === input.urgency)!
   const subject = headerSafe(
-    `IT support request (${urgency.label} urgency, ${labelOf(ISSUE_TYPES, input.issueType)}) from ${input.name}`,
+    `[${reference}] IT support request (${urgency.label} urgency, ${labelOf(ISSUE_TYPES, input.issueType)}) from ${input.name}`,
     200,
   )
   const { text, html } = render(
@@ -102,5 +103,31 @@ export function supportRequestMail(env: Env, input: SupportRequestInput): MailCo
     input.description,
     adminUrl(env),
   )
+  return { subject, text, html }
+}
+
+/**
+ * The owner's reply to a visitor, from the request's thread. Replying to it
+ * reaches the request's tokened address and lands in the same thread.
+ */
+export function replyMail(env: Env, reply: { reference: string; name: string; body: string }): MailContent {
+  const subject = headerSafe(`Re: your request ${reply.reference} (${env.OWNER_NAME})`, 200)
+  const body = cleanText(reply.body, 'multi')
+  const footer = `Reference: ${reply.reference}. Reply to this e-mail to answer; please keep the reference in the subject.`
+  const text = [
+    `Hello ${cleanText(reply.name, 'single')},`,
+    '',
+    body,
+    '',
+    `${env.OWNER_NAME}`,
+    '',
+    footer,
+  ].join('\n')
+  const html = `<!doctype html><html><body><p>Hello ${escapeHtml(cleanText(reply.name, 'single'))},</p>${body
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
+    .join(
+      '',
+    )}<p>${escapeHtml(env.OWNER_NAME)}</p><p style="color:#555;font-size:small">${escapeHtml(footer)}</p></body></html>`
   return { subject, text, html }
 }

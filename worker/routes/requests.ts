@@ -1,6 +1,13 @@
 import { type Context, Hono } from 'hono'
-import { consultationInput, requestUpdateInput, supportRequestInput } from '../../schema/payloads'
-import { TURNSTILE_FIELD } from '../../schema/request-options'
+import { applyFilter, filterOf } from '../../schema/inbox'
+import {
+  consultationInput,
+  replyInput,
+  requestUpdateInput,
+  supportRequestInput,
+  supportUpdateInput,
+} from '../../schema/payloads'
+import { REFERENCE_PREFIX, TURNSTILE_FIELD } from '../../schema/request-options'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { inBackground } from '../http/background'
@@ -10,11 +17,13 @@ import { requireHuman } from '../http/turnstile'
 import { jsonBody } from '../http/validate'
 import { countSubmission } from '../insights/routes'
 import { deliverLogged } from '../mail/outbox'
-import { eraseRequest, exportCsv } from '../services/privacy'
+import { csvField, eraseRequest, exportCsv } from '../services/privacy'
 import {
   listConsultations,
   listSupportRequests,
+  listThread,
   type RequestKind,
+  replyToRequest,
   type Submission,
   submitRequest,
   updateConsultation,
@@ -47,11 +56,14 @@ const intake = <K extends RequestKind>(kind: K) => {
     jsonBody(schema),
     async (c) => {
       const input = c.req.valid('json')
-      if (filledHoneypot(input)) return c.json(RECEIVED, 201)
+      // The bot gets a reference of the usual shape that names nothing.
+      const decoy = () =>
+        `${REFERENCE_PREFIX[kind]}-${1000 + (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0)}`
+      if (filledHoneypot(input)) return c.json({ ...RECEIVED, reference: decoy() }, 201)
       await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
       const submission = await submitRequest(c.var.db, c.env, kind, input as never)
       sendAfterAnswer(c, submission)
-      return c.json(RECEIVED, 201)
+      return c.json({ ...RECEIVED, reference: submission.reference }, 201)
     },
   )
 }
@@ -69,9 +81,24 @@ const ownerTools = (kind: RequestKind) =>
         'Content-Disposition': `attachment; filename="${name}"`,
       })
     })
+    // The request's thread, and the owner's reply (stored, then e-mailed after the answer).
+    .get('/:id/messages', requireOwner, privateNoStore, async (c) =>
+      c.json(await listThread(c.var.db, kind, c.req.param('id'))),
+    )
+    .post('/:id/messages', requireOwner, privateNoStore, jsonBody(replyInput), async (c) => {
+      const { message, outboxId } = await replyToRequest(
+        c.var.db,
+        c.env,
+        kind,
+        c.req.param('id'),
+        c.req.valid('json').body,
+      )
+      if (outboxId !== null) inBackground(c, deliverLogged(c.var.db, c.env, outboxId))
+      return c.json(message, 201)
+    })
     // Erasure on a visitor's demand: the request, its e-mails, and a record that it happened.
     .delete('/:id', requireOwner, privateNoStore, async (c) => {
-      await eraseRequest(c.var.db, kind, c.req.param('id'))
+      await eraseRequest(c.var.db, kind, c.req.param('id'), Date.now(), c.env.FILES)
       return c.body(null, 204)
     })
 
@@ -91,6 +118,64 @@ export const supportRequestForm = intake('support')
 export const supportRequests = new Hono<AppEnv>()
   .route('/', ownerTools('support'))
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listSupportRequests(c.var.db)))
-  .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) =>
+  .patch('/:id', requireOwner, privateNoStore, jsonBody(supportUpdateInput), async (c) =>
     c.json(await updateSupportRequest(c.var.db, c.req.param('id'), c.req.valid('json'))),
   )
+
+const INBOX_CSV_COLUMNS = [
+  'reference',
+  'kind',
+  'createdAt',
+  'status',
+  'urgency',
+  'dueAt',
+  'name',
+  'email',
+  'phone',
+  'company',
+  'type',
+  'preferredDate',
+  'preferredTime',
+  'description',
+  'notes',
+] as const
+
+/**
+ * /api/requests/export.csv: the admin list's current filter (?kind, status,
+ * urgency, q, the same query string as the list's URL) as one CSV, in the
+ * list's order (schema/inbox.ts).
+ */
+export const requests = new Hono<AppEnv>().get('/export.csv', requireOwner, privateNoStore, async (c) => {
+  const filter = filterOf(new URL(c.req.url).searchParams)
+  const [cs, ss] = await Promise.all([listConsultations(c.var.db), listSupportRequests(c.var.db)])
+  const rows = applyFilter(
+    [
+      ...cs.map((r) => ({
+        ...r,
+        kind: 'consultation' as const,
+        urgency: null,
+        dueAt: null,
+        type: r.projectType,
+      })),
+      ...ss.map((r) => ({
+        ...r,
+        kind: 'support' as const,
+        company: r.businessName,
+        type: r.issueType,
+        preferredDate: null,
+      })),
+    ],
+    filter,
+  )
+  const lines = [
+    INBOX_CSV_COLUMNS.join(','),
+    ...rows.map((row) =>
+      INBOX_CSV_COLUMNS.map((col) => csvField((row as Record<string, unknown>)[col])).join(','),
+    ),
+  ]
+  const day = new Date().toISOString().slice(0, 10)
+  return c.body(`\ufeff${lines.join('\r\n')}\r\n`, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="requests-${day}.csv"`,
+  })
+})

@@ -3,13 +3,13 @@
 // requests as CSV and erase one completely on a visitor's demand. Every
 // erasure is recorded in request_erasures, without any of the erased data.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { CLOSED_STATUSES, REQUEST_STATUSES } from '../../schema/request-options'
+import { CLOSED_STATUSES, REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-options'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { escapeHtml } from '../escape'
 import { parseId } from '../http/params'
 import { Invalid, NotFound } from './errors'
-import type { RequestKind } from './requests'
+import { attachmentKeys, type RequestKind } from './requests'
 
 const DAY = 24 * 60 * 60 * 1000
 export const DEFAULT_RETENTION_DAYS = 365
@@ -32,8 +32,17 @@ const KINDS = {
  * (a sent digest is deleted; one still to be sent loses the line). Then
  * records the erasure. One D1 batch: all of it or none.
  */
-async function erase(db: Db, kind: RequestKind, ids: number[], reason: 'visitor' | 'retention', now: number) {
+async function erase(
+  db: Db,
+  kind: RequestKind,
+  ids: number[],
+  reason: 'visitor' | 'retention',
+  now: number,
+  files?: R2Bucket,
+) {
   if (!ids.length) return
+  // Attachments of mail the requester sent (ADR 054): removed from R2 once the rows are gone.
+  const attachments = await attachmentKeys(db, kind, ids)
   const { table, outbox } = KINDS[kind]
   const o = tables.mailOutbox
   const notices = await db
@@ -59,6 +68,7 @@ async function erase(db: Db, kind: RequestKind, ids: number[], reason: 'visitor'
       .insert(tables.requestErasures)
       .values(ids.map((requestId) => ({ requestKind: kind, requestId, reason, erasedAt: new Date(now) }))),
   ])
+  if (files && attachments.length) await files.delete(attachments)
 }
 
 /** The cron's purge: closed requests whose retention period has passed. Returns how many went. */
@@ -81,6 +91,7 @@ export async function purgeExpiredRequests(db: Db, env: Env, now: number): Promi
       expired.map((r) => r.id),
       'retention',
       now,
+      env.FILES,
     )
     purged += expired.length
   }
@@ -91,12 +102,18 @@ export async function purgeExpiredRequests(db: Db, env: Env, now: number): Promi
 }
 
 /** Erases one request on a visitor's demand; 404 when there is no such request. */
-export async function eraseRequest(db: Db, kind: RequestKind, rawId: unknown, now = Date.now()) {
+export async function eraseRequest(
+  db: Db,
+  kind: RequestKind,
+  rawId: unknown,
+  now = Date.now(),
+  files?: R2Bucket,
+) {
   const id = parseId(rawId)
   const { table } = KINDS[kind]
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id))
   if (!row) throw new NotFound('Request not found')
-  await erase(db, kind, [id], 'visitor', now)
+  await erase(db, kind, [id], 'visitor', now, files)
   return id
 }
 
@@ -156,7 +173,8 @@ export function csvField(value: unknown): string {
 
 /** The requests of one kind (optionally of one status) as CSV, newest first. */
 export async function exportCsv(db: Db, kind: RequestKind, status?: string | null): Promise<string> {
-  if (status && !(REQUEST_STATUSES as readonly string[]).includes(status)) {
+  const statuses: readonly string[] = kind === 'support' ? SUPPORT_STATUSES : REQUEST_STATUSES
+  if (status && !statuses.includes(status)) {
     throw new Invalid({ status: 'Choose a status' })
   }
   const { table } = KINDS[kind]

@@ -1,22 +1,38 @@
 // Consultation and IT-support requests: the one service layer behind the
 // public forms (REST) and the owner's views (REST and GraphQL alike).
-import { and, asc, desc, eq, getTableColumns, gte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { labelOf } from '../../schema/constants'
 import type { ConsultationInput, RequestUpdateInput, SupportRequestInput } from '../../schema/payloads'
-import { CLOSED_STATUSES, MAIL_STATUSES, PROJECT_TYPES } from '../../schema/request-options'
-import type { Consultation, SupportRequest } from '../../schema/tables'
+import {
+  CLOSED_STATUSES,
+  MAIL_STATUSES,
+  PROJECT_TYPES,
+  REFERENCE_PREFIX,
+  SUPPORT_STATUSES,
+} from '../../schema/request-options'
+import type { Consultation, RequestMessage, SupportRequest } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { parseId } from '../http/params'
-import { businessDate } from '../mail/business-time'
+import { businessDate, dueAfter, dueRemaining } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
 import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage } from '../mail/outbox'
-import { consultationMail, describeSlot, type MailContent, supportRequestMail } from '../mail/templates'
+import { replyAddress } from '../mail/reply-address'
+import {
+  consultationMail,
+  describeSlot,
+  type MailContent,
+  replyMail,
+  supportRequestMail,
+} from '../mail/templates'
+import { visitorMailEnabled } from '../mail/visitor'
 import { Invalid, NotFound } from './errors'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
 export type ConsultationView = Omit<Consultation, 'fingerprint'> & { delivery: Delivery }
-export type SupportRequestView = Omit<SupportRequest, 'fingerprint'> & { delivery: Delivery }
+export type SupportRequestView = Omit<SupportRequest, 'fingerprint' | 'dueRemainingMs'> & {
+  delivery: Delivery
+}
 
 /** The owner's notification of a request: to NOTIFY_EMAIL, with replies going to the visitor. */
 const notification = (env: Env, visitorEmail: string, mail: MailContent): OutboxMessage => ({
@@ -50,8 +66,13 @@ async function fingerprintOf(kind: RequestKind, fields: Record<string, unknown>)
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-function consultationNotification(env: Env, input: ConsultationInput, now: Date): OutboxMessage {
-  const mail = consultationMail(env, input)
+function consultationNotification(
+  env: Env,
+  input: ConsultationInput,
+  now: Date,
+  reference: string,
+): OutboxMessage {
+  const mail = consultationMail(env, input, reference)
   const ics = consultationIcs({
     uid: `consultation-${crypto.randomUUID()}@${new URL(env.SITE_URL).hostname}`,
     date: businessDate(new Date(input.preferredDate)),
@@ -82,7 +103,8 @@ const INTAKE = {
   consultation: {
     table: tables.consultations,
     owner: 'consultationId',
-    notify: (env: Env, input: ConsultationInput, now: Date) => consultationNotification(env, input, now),
+    notify: (env: Env, input: ConsultationInput, now: Date, reference: string) =>
+      consultationNotification(env, input, now, reference),
     check: (input: ConsultationInput, now: Date) => {
       // The slot is a Central time, so "not in the past" compares Central calendar dates.
       if (businessDate(new Date(input.preferredDate)) < businessDate(now)) {
@@ -97,18 +119,24 @@ const INTAKE = {
   support: {
     table: tables.supportRequests,
     owner: 'supportRequestId',
-    notify: (env: Env, input: SupportRequestInput) =>
-      notification(env, input.email, supportRequestMail(env, input)),
+    notify: (env: Env, input: SupportRequestInput, _now: Date, reference: string) =>
+      notification(env, input.email, supportRequestMail(env, input, reference)),
     check: (_input: SupportRequestInput, _now: Date) => {},
     row: ({ website: _honeypot, 'cf-turnstile-response': _token, ...fields }: SupportRequestInput) => ({
       ...fields,
       preferredTime: fields.preferredTime ?? null,
+    }),
+    // The answer is due from arrival, by urgency (ADR 053); not part of the fingerprint.
+    extra: (input: SupportRequestInput, now: Date) => ({
+      dueAt: new Date(dueAfter(input.urgency, now.getTime())),
     }),
   },
 } as const
 
 export type Submission = {
   id: number
+  /** The visitor's reference (C-1042 / S-1043); a resubmission gets the first one's. */
+  reference: string
   /** The notification to send now; null when none (a resubmission, or held for the digest). */
   outboxId: number | null
   /** An identical submission was already stored within DEDUPE_WINDOW_MS: nothing new was stored. */
@@ -132,37 +160,55 @@ export async function submitRequest<K extends RequestKind>(
   const intake = INTAKE[kind] as unknown as {
     table: typeof tables.consultations
     owner: 'consultationId' | 'supportRequestId'
-    notify: (env: Env, input: InputOf<K>, now: Date) => OutboxMessage
+    notify: (env: Env, input: InputOf<K>, now: Date, reference: string) => OutboxMessage
     check: (input: InputOf<K>, now: Date) => void
     row: (input: InputOf<K>) => Record<string, unknown>
+    extra?: (input: InputOf<K>, now: Date) => Record<string, unknown>
   }
   intake.check(input, now)
   const fields = intake.row(input)
   const fingerprint = await fingerprintOf(kind, fields)
   const t = intake.table
   const [first] = await db
-    .select({ id: t.id })
+    .select({ id: t.id, reference: t.reference })
     .from(t)
     .where(and(eq(t.fingerprint, fingerprint), gte(t.createdAt, new Date(now.getTime() - DEDUPE_WINDOW_MS))))
     .orderBy(asc(t.id))
     .limit(1)
-  if (first) return { id: first.id, outboxId: null, duplicate: true, held: false }
+  if (first)
+    return { id: first.id, reference: first.reference ?? '', outboxId: null, duplicate: true, held: false }
 
   const held = !(await notificationBudgetLeft(db, env, now))
+  const reference = await nextReference(db, kind)
   const [[request], [outbox]] = await db.batch([
     db
       .insert(t)
       .values({
         ...(fields as typeof t.$inferInsert),
+        ...(intake.extra?.(input, now) ?? {}),
         status: 'pending',
         fingerprint,
+        reference,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: t.id }),
-    enqueueAfterInsert(db, intake.owner, intake.notify(env, input, now), now, held),
+    enqueueAfterInsert(db, intake.owner, intake.notify(env, input, now, reference), now, held),
   ])
-  return { id: request!.id, outboxId: held ? null : outbox!.id, duplicate: false, held }
+  return { id: request!.id, reference, outboxId: held ? null : outbox!.id, duplicate: false, held }
+}
+
+/**
+ * The next reference of a kind: one number for both kinds, in order of
+ * arrival (C-1042, then S-1043). Taken before the request's batch: a batch
+ * that fails leaves a gap, which is harmless. The booking session uses it too.
+ */
+export async function nextReference(db: Db, kind: RequestKind): Promise<string> {
+  const [row] = await db
+    .insert(tables.requestNumbers)
+    .values({ kind })
+    .returning({ id: tables.requestNumbers.id })
+  return `${REFERENCE_PREFIX[kind]}-${1000 + row!.id}`
 }
 
 export const submitConsultation = (db: Db, env: Env, input: ConsultationInput, now = new Date()) =>
@@ -173,7 +219,8 @@ export const submitSupportRequest = (db: Db, env: Env, input: SupportRequestInpu
 
 // ---------- Owner views ----------
 
-// A request has exactly one outbox row; one without (never the case for rows
+// A request has exactly one notification in the outbox (its replies are
+// rows of kind 'reply', shown in its thread); one without (never the case for rows
 // this app writes) has no notification coming, which the admin shows as failed.
 // A notification held for the digest (past the hourly cap) is still to come.
 const toDelivery = (status: string | null): Delivery =>
@@ -191,17 +238,25 @@ function selectConsultations(db: Db, where?: SQL) {
   const query = db
     .select({ ...viewColumns(getTableColumns(c)), mailStatus: tables.mailOutbox.status })
     .from(c)
-    .leftJoin(tables.mailOutbox, eq(tables.mailOutbox.consultationId, c.id))
+    .leftJoin(
+      tables.mailOutbox,
+      and(eq(tables.mailOutbox.consultationId, c.id), eq(tables.mailOutbox.kind, 'notification')),
+    )
     .$dynamic()
   return (where ? query.where(where) : query).orderBy(desc(c.createdAt), desc(c.id))
 }
 
 function selectSupportRequests(db: Db, where?: SQL) {
   const s = tables.supportRequests
+  // The paused clock's remainder is internal too: the owner sees dueAt (null while paused).
+  const { dueRemainingMs: _paused, ...columns } = viewColumns(getTableColumns(s))
   const query = db
-    .select({ ...viewColumns(getTableColumns(s)), mailStatus: tables.mailOutbox.status })
+    .select({ ...columns, mailStatus: tables.mailOutbox.status })
     .from(s)
-    .leftJoin(tables.mailOutbox, eq(tables.mailOutbox.supportRequestId, s.id))
+    .leftJoin(
+      tables.mailOutbox,
+      and(eq(tables.mailOutbox.supportRequestId, s.id), eq(tables.mailOutbox.kind, 'notification')),
+    )
     .$dynamic()
   return (where ? query.where(where) : query).orderBy(desc(s.createdAt), desc(s.id))
 }
@@ -253,12 +308,206 @@ export async function updateSupportRequest(
   db: Db,
   rawId: unknown,
   patch: RequestUpdateInput,
+  now = Date.now(),
 ): Promise<SupportRequestView> {
   const id = parseId(rawId)
   const s = tables.supportRequests
-  const changes = changesOf(patch)
+  if (patch.status !== undefined && !(SUPPORT_STATUSES as readonly string[]).includes(patch.status)) {
+    throw new Invalid({ status: 'Choose a status' })
+  }
+  const changes: Record<string, unknown> = changesOf(patch)
+  if (patch.status !== undefined) {
+    const [current] = await db.select().from(s).where(eq(s.id, id))
+    if (!current) throw new NotFound()
+    Object.assign(changes, dueClock(current, patch.status, now))
+  }
   if (Object.keys(changes).length) await db.update(s).set(changes).where(eq(s.id, id))
   const [row] = await selectSupportRequests(db, eq(s.id, id))
   if (!row) throw new NotFound()
   return withDelivery(row)
+}
+
+// ---------- The due clock (docs/decisions/053-support-statuses-and-due-times.md) ----------
+
+type ClockState = Pick<SupportRequest, 'status' | 'urgency' | 'dueAt' | 'dueRemainingMs'>
+
+/**
+ * The due-time columns after a status change: entering "waiting" pauses the
+ * clock (keeps what was left), leaving it resumes from now; closing stops it;
+ * reopening a closed request starts a fresh target.
+ */
+export function dueClock(current: ClockState, status: string, now: number) {
+  const closed = (s: string) => (CLOSED_STATUSES as readonly string[]).includes(s)
+  if (status === current.status) return {}
+  if (closed(status)) return { dueAt: null, dueRemainingMs: null }
+  if (status === 'waiting') {
+    const left = current.dueAt ? dueRemaining(current.urgency, current.dueAt.getTime(), now) : null
+    return { dueAt: null, dueRemainingMs: left }
+  }
+  if (current.status === 'waiting') {
+    const left = current.dueRemainingMs
+    return {
+      dueAt: left === null ? null : new Date(dueAfter(current.urgency, now, left)),
+      dueRemainingMs: null,
+    }
+  }
+  if (closed(current.status)) return { dueAt: new Date(dueAfter(current.urgency, now)), dueRemainingMs: null }
+  return {}
+}
+
+// ---------- Threads: the owner's replies and the requester's answers ----------
+
+export type ThreadMessage = Omit<RequestMessage, 'consultationId' | 'supportRequestId'> & {
+  /** A reply's e-mail: pending, sent, failed; "not_sent" when visitor mail is off; null for mail in. */
+  delivery: Delivery | 'not_sent' | null
+}
+
+const OWNER_OF = { consultation: 'consultationId', support: 'supportRequestId' } as const
+const TABLE_OF = { consultation: tables.consultations, support: tables.supportRequests } as const
+
+async function requestRow(db: Db, kind: RequestKind, id: number) {
+  const t = TABLE_OF[kind]
+  const [row] = await db
+    .select({ id: t.id, name: t.name, email: t.email, reference: t.reference, status: t.status })
+    .from(t)
+    .where(eq(t.id, id))
+  if (!row) throw new NotFound('Request not found')
+  return row
+}
+
+/** A request's thread, oldest first, with each reply's delivery state. */
+export async function listThread(db: Db, kind: RequestKind, rawId: unknown): Promise<ThreadMessage[]> {
+  const id = parseId(rawId)
+  await requestRow(db, kind, id)
+  const m = tables.requestMessages
+  const rows = await db
+    .select({ ...getTableColumns(m), mailStatus: tables.mailOutbox.status })
+    .from(m)
+    .leftJoin(tables.mailOutbox, eq(tables.mailOutbox.id, m.outboxId))
+    .where(eq(m[OWNER_OF[kind]], id))
+    .orderBy(asc(m.createdAt), asc(m.id))
+  return rows.map(({ consultationId: _c, supportRequestId: _s, mailStatus, ...row }) => ({
+    ...row,
+    delivery: row.direction === 'in' ? null : row.outboxId === null ? 'not_sent' : toDelivery(mailStatus),
+  }))
+}
+
+export const REPLY_MAX = 10_000
+
+/**
+ * The owner's reply: stored in the thread and, when visitor mail is on, queued
+ * in the outbox to the requester (From MAIL_FROM, Reply-To the request's own
+ * tokened address) in the same batch. A pending support request moves to in
+ * progress. Returns the message and the outbox id to send now (or null).
+ */
+export async function replyToRequest(
+  db: Db,
+  env: Env,
+  kind: RequestKind,
+  rawId: unknown,
+  rawBody: string,
+  now = Date.now(),
+): Promise<{ message: ThreadMessage; outboxId: number | null }> {
+  const id = parseId(rawId)
+  const body = rawBody.replace(/\r\n?/g, '\n').trim()
+  if (!body) throw new Invalid({ body: 'Write a reply' })
+  if (body.length > REPLY_MAX)
+    throw new Invalid({ body: `The reply must be at most ${REPLY_MAX} characters` })
+  const request = await requestRow(db, kind, id)
+  const owner = OWNER_OF[kind]
+  const at = new Date(now)
+  const mailOn = visitorMailEnabled(env)
+  let outboxId: number | null = null
+  if (mailOn) {
+    const mail = replyMail(env, { reference: request.reference ?? '', name: request.name, body })
+    const [row] = await db
+      .insert(tables.mailOutbox)
+      .values({
+        [owner]: id,
+        kind: 'reply',
+        recipient: request.email,
+        replyTo: await replyAddress(env, kind, id),
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning({ id: tables.mailOutbox.id })
+    outboxId = row!.id
+  }
+  const m = tables.requestMessages
+  const writes = [
+    db
+      .insert(m)
+      .values({
+        [owner]: id,
+        direction: 'out',
+        author: env.MAIL_FROM,
+        body,
+        outboxId,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning(),
+  ] as const
+  const [[message]] = await db.batch(writes)
+  if (kind === 'support' && request.status === 'pending') {
+    await db
+      .update(tables.supportRequests)
+      .set({ status: 'in_progress' })
+      .where(eq(tables.supportRequests.id, id))
+  } else {
+    await db.update(TABLE_OF[kind]).set({ updatedAt: at }).where(eq(TABLE_OF[kind].id, id))
+  }
+  const { consultationId: _c, supportRequestId: _s, ...rest } = message!
+  return {
+    message: { ...rest, delivery: outboxId === null ? 'not_sent' : 'pending' },
+    outboxId,
+  }
+}
+
+/**
+ * A message from the requester (the email() handler): appended to the thread,
+ * and the request marked as updated; a support request waiting on the
+ * requester goes back to in progress, its due clock resuming.
+ */
+export async function appendInbound(
+  db: Db,
+  kind: RequestKind,
+  id: number,
+  message: { author: string; body: string; attachments: RequestMessage['attachments'] },
+  now = Date.now(),
+) {
+  const at = new Date(now)
+  if (kind === 'support') {
+    const s = tables.supportRequests
+    const [current] = await db.select().from(s).where(eq(s.id, id))
+    if (!current) throw new NotFound('Request not found')
+    const reopen = current.status === 'waiting'
+    await db
+      .update(s)
+      .set({
+        updatedAt: at,
+        ...(reopen ? { status: 'in_progress', ...dueClock(current, 'in_progress', now) } : {}),
+      })
+      .where(eq(s.id, id))
+  } else {
+    await requestRow(db, kind, id)
+    await db.update(tables.consultations).set({ updatedAt: at }).where(eq(tables.consultations.id, id))
+  }
+  const [row] = await db
+    .insert(tables.requestMessages)
+    .values({ [OWNER_OF[kind]]: id, direction: 'in', ...message, createdAt: at, updatedAt: at })
+    .returning()
+  return row!
+}
+
+/** The R2 keys of the attachments of these requests' threads (for erasure). */
+export async function attachmentKeys(db: Db, kind: RequestKind, ids: number[]): Promise<string[]> {
+  if (!ids.length) return []
+  const m = tables.requestMessages
+  const rows = await db.select({ attachments: m.attachments }).from(m).where(inArray(m[OWNER_OF[kind]], ids))
+  return rows.flatMap((r) => r.attachments.map((a) => a.key))
 }

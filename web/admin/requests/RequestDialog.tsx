@@ -10,6 +10,7 @@ export type Detail = readonly [label: string, value: ReactNode]
 export type SaveResult = { ok: true } | { ok: false; errors: Record<string, string> }
 
 const STATUS_OPTIONS = REQUEST_STATUSES.map((value) => ({ value, label: capitalise(value) }))
+type StatusOption = { value: string; label: string }
 
 export function RequestDialog({
   title,
@@ -19,8 +20,17 @@ export function RequestDialog({
   onClose,
   onSave,
   onErase,
+  statusOptions = STATUS_OPTIONS,
+  actions,
+  thread,
 }: {
   title: string
+  /** The statuses offered: a consultation's (default) or a support request's workflow. */
+  statusOptions?: readonly StatusOption[]
+  /** Quick actions (call, e-mail, copy, calendar), above the details. */
+  actions?: ReactNode
+  /** The thread of replies and answers with the reply form, below the details. */
+  thread?: ReactNode
   details: readonly Detail[]
   status: string
   notes: string | null
@@ -57,6 +67,7 @@ export function RequestDialog({
   return (
     <AdminDialog title={title} isOpen onOpenChange={(open) => !open && onClose()} size="lg">
       <div className="flex flex-col gap-5">
+        {actions}
         <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
           {details.map(([label, value]) => (
             <div key={label} className="contents">
@@ -67,6 +78,7 @@ export function RequestDialog({
             </div>
           ))}
         </dl>
+        {thread}
         <Form
           validationErrors={errors}
           onSubmit={(e) => {
@@ -78,7 +90,7 @@ export function RequestDialog({
           <AdminSelect
             name="status"
             label="Status"
-            options={STATUS_OPTIONS}
+            options={statusOptions}
             value={nextStatus}
             onChange={setNextStatus}
             className="sm:max-w-xs"

@@ -1,7 +1,13 @@
 // How the admin shows request values: option labels, the slot in Central
 // time, and the tone of a status or delivery badge.
 import { labelOf } from '../../../schema/constants'
-import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../../schema/request-options'
+import {
+  BUSINESS_TIME_ZONE,
+  CLOSED_STATUSES,
+  SUPPORT_STATUS_LABELS,
+  type SupportStatus,
+  TIME_SLOTS,
+} from '../../../schema/request-options'
 
 const slotDate = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -38,4 +44,83 @@ export const DELIVERY_LABELS: Record<string, string> = {
   pending: 'E-mail pending',
   sent: 'E-mail sent',
   failed: 'E-mail failed',
+}
+
+/** A support status's label ("Waiting on requester"); an unknown one as it is. */
+export const supportStatusLabel = (status: string) =>
+  SUPPORT_STATUS_LABELS[status as SupportStatus] ?? capitalise(status)
+
+export type SupportTone = 'pending' | 'active' | 'waiting' | 'done'
+
+/** The help-desk workflow's tones: pending as a consultation's, then active, waiting, done. */
+export function supportTone(status: string): SupportTone {
+  if (status === 'pending') return 'pending'
+  if (status === 'waiting') return 'waiting'
+  if ((CLOSED_STATUSES as readonly string[]).includes(status)) return 'done'
+  return 'active'
+}
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+]
+
+/** "5 minutes ago", "yesterday", "in 2 hours"; "just now" under a minute. */
+export function formatRelative(iso: string, now = Date.now()): string {
+  const diff = new Date(iso).getTime() - now
+  if (Number.isNaN(diff)) return iso
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit)
+  }
+  return 'just now'
+}
+
+/** Due within this much counts as "due soon" (issue 15). */
+export const DUE_SOON_MS = 2 * 3_600_000
+
+/** An open support request's due state: overdue, due within 2 hours, or nothing to flag. */
+export function dueState(dueAt: string | null, status: string, now = Date.now()): 'overdue' | 'soon' | null {
+  if (!dueAt || (CLOSED_STATUSES as readonly string[]).includes(status) || status === 'waiting') return null
+  const left = new Date(dueAt).getTime() - now
+  if (left < 0) return 'overdue'
+  return left <= DUE_SOON_MS ? 'soon' : null
+}
+
+const icsStamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
+const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
+
+/** A calendar file for a consultation's preferred slot (the free 30-minute consultation). */
+export function consultationIcs(c: {
+  reference: string
+  name: string
+  email: string
+  preferredDate: string
+  description: string
+}): string {
+  const start = new Date(c.preferredDate)
+  const end = new Date(start.getTime() + 30 * 60_000)
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//portfolio admin//requests//EN',
+    'BEGIN:VEVENT',
+    `UID:${c.reference}@admin`,
+    `DTSTAMP:${icsStamp(new Date())}`,
+    `DTSTART:${icsStamp(start)}`,
+    `DTEND:${icsStamp(end)}`,
+    `SUMMARY:${icsText(`Consultation ${c.reference} with ${c.name}`)}`,
+    `DESCRIPTION:${icsText(`${c.email}\n\n${c.description}`)}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n')
 }

@@ -8,6 +8,7 @@ export const CONSULTATIONS_QUERY = graphql(`
   query Consultations {
     consultations {
       id
+      reference
       name
       email
       phone
@@ -29,6 +30,7 @@ export const SUPPORT_REQUESTS_QUERY = graphql(`
   query SupportRequests {
     supportRequests {
       id
+      reference
       name
       email
       phone
@@ -40,6 +42,7 @@ export const SUPPORT_REQUESTS_QUERY = graphql(`
       preferredTime
       notes
       status
+      dueAt
       createdAt
       delivery
     }
@@ -60,11 +63,12 @@ export const UPDATE_CONSULTATION = graphql(`
 `)
 
 export const UPDATE_SUPPORT_REQUEST = graphql(`
-  mutation UpdateSupportRequest($id: ID!, $status: RequestStatus, $notes: String) {
+  mutation UpdateSupportRequest($id: ID!, $status: SupportStatus, $notes: String) {
     updateSupportRequest(id: $id, status: $status, notes: $notes) {
       id
       status
       notes
+      dueAt
       delivery
     }
   }
@@ -91,7 +95,7 @@ export const supportRequestOf = (r: GqlSupportRequest) => ({
   urgency: fromEnum('Urgency', r.urgency),
   preferredContact: fromEnum('ContactMethod', r.preferredContact),
   preferredTime: r.preferredTime === null ? null : fromEnum('ContactTime', r.preferredTime),
-  status: fromEnum('RequestStatus', r.status),
+  status: fromEnum('SupportStatus', r.status),
   delivery: fromEnum('Delivery', r.delivery),
 })
 export type AdminSupportRequest = ReturnType<typeof supportRequestOf>
@@ -102,6 +106,71 @@ export const updateOf = (id: string, patch: { status: string; notes: string }) =
   status: toEnum('RequestStatus', patch.status),
   notes: patch.notes,
 })
+
+export const supportUpdateOf = (id: string, patch: { status: string; notes: string }) => ({
+  id,
+  status: toEnum('SupportStatus', patch.status),
+  notes: patch.notes,
+})
+
+// A request's thread, read when its dialog opens (not with the list: one query per row).
+export const CONSULTATION_THREAD = graphql(`
+  query ConsultationThread($id: ID!) {
+    consultationThread(id: $id) {
+      id
+      incoming
+      author
+      body
+      createdAt
+      delivery
+      attachments
+    }
+  }
+`)
+
+export const SUPPORT_REQUEST_THREAD = graphql(`
+  query SupportRequestThread($id: ID!) {
+    supportRequestThread(id: $id) {
+      id
+      incoming
+      author
+      body
+      createdAt
+      delivery
+      attachments
+    }
+  }
+`)
+
+export const REPLY_TO_CONSULTATION = graphql(`
+  mutation ReplyToConsultation($id: ID!, $body: String!) {
+    replyToConsultation(id: $id, body: $body) {
+      id
+      incoming
+      author
+      body
+      createdAt
+      delivery
+      attachments
+    }
+  }
+`)
+
+export const REPLY_TO_SUPPORT_REQUEST = graphql(`
+  mutation ReplyToSupportRequest($id: ID!, $body: String!) {
+    replyToSupportRequest(id: $id, body: $body) {
+      id
+      incoming
+      author
+      body
+      createdAt
+      delivery
+      attachments
+    }
+  }
+`)
+
+export type ThreadEntry = ResultOf<typeof CONSULTATION_THREAD>['consultationThread'][number]
 
 // Erasure on a visitor's demand; the list is refetched afterwards (the erased
 // row is gone, so no cache entry can be updated in place).
@@ -117,8 +186,5 @@ export const ERASE_SUPPORT_REQUEST = graphql(`
   }
 `)
 
-/** The CSV of one kind's requests (the tab's current filter), downloaded through REST. */
-export const EXPORT_CSV_PATHS = {
-  consultations: '/api/consultations/export.csv',
-  support: '/api/support-requests/export.csv',
-} as const
+/** The CSV of the list's current filter (the same query string), downloaded through REST. */
+export const EXPORT_CSV_PATH = '/api/requests/export.csv'

@@ -1,0 +1,78 @@
+// The owner's one list of requests (issue 15): consultations and support
+// requests together, filtered and sorted the same way in the admin and in the
+// CSV export (worker/routes/requests.ts), from the filter kept in the URL.
+import { CLOSED_STATUSES, URGENCY_LEVELS } from './request-options'
+
+export type InboxFilter = {
+  kind: 'all' | 'consultation' | 'support'
+  /** A stored status value, or "" for every status. */
+  status: string
+  /** A support urgency, or "" for every urgency. */
+  urgency: string
+  /** Words searched in name, e-mail, company and description (all must match). */
+  q: string
+}
+
+export const EMPTY_FILTER: InboxFilter = { kind: 'all', status: '', urgency: '', q: '' }
+
+/** The filter a query string names; unknown values fall back to "all". */
+export function filterOf(params: URLSearchParams): InboxFilter {
+  const kind = params.get('kind')
+  const urgency = params.get('urgency') ?? ''
+  return {
+    kind: kind === 'consultation' || kind === 'support' ? kind : 'all',
+    status: (params.get('status') ?? '').trim().slice(0, 40),
+    urgency: URGENCY_LEVELS.some((u) => u.value === urgency) ? urgency : '',
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+  }
+}
+
+/** The filter as query parameters, leaving out what is at its default. */
+export function paramsOf(filter: InboxFilter): URLSearchParams {
+  const params = new URLSearchParams()
+  if (filter.kind !== 'all') params.set('kind', filter.kind)
+  if (filter.status) params.set('status', filter.status)
+  if (filter.urgency) params.set('urgency', filter.urgency)
+  if (filter.q) params.set('q', filter.q)
+  return params
+}
+
+/** What the list needs of a request of either kind. */
+export type InboxRow = {
+  kind: 'consultation' | 'support'
+  name: string
+  email: string
+  company: string | null
+  description: string
+  status: string
+  urgency: string | null
+  createdAt: string | Date
+}
+
+/** Open critical requests first, then open high ones; the rest (and consultations) by arrival only. */
+const urgencyRank = ({ urgency, status }: InboxRow) =>
+  (CLOSED_STATUSES as readonly string[]).includes(status)
+    ? 2
+    : urgency === 'critical'
+      ? 0
+      : urgency === 'high'
+        ? 1
+        : 2
+
+/** Rows matching the filter: critical and high support requests first, then newest first. */
+export function applyFilter<R extends InboxRow>(rows: readonly R[], filter: InboxFilter): R[] {
+  const words = filter.q.toLowerCase().split(/\s+/).filter(Boolean)
+  return rows
+    .filter((r) => filter.kind === 'all' || r.kind === filter.kind)
+    .filter((r) => !filter.status || r.status === filter.status)
+    .filter((r) => !filter.urgency || r.urgency === filter.urgency)
+    .filter((r) => {
+      if (!words.length) return true
+      const text = [r.name, r.email, r.company ?? '', r.description].join('\n').toLowerCase()
+      return words.every((w) => text.includes(w))
+    })
+    .sort(
+      (a, b) =>
+        urgencyRank(a) - urgencyRank(b) || new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
+    )
+}

@@ -1,0 +1,125 @@
+// A request's thread in its details dialog: the owner's replies with their
+// delivery state, the requester's answers received by e-mail, and the reply
+// form. When mail to visitors is off (VISITOR_MAIL), a reply is stored and
+// marked as not e-mailed.
+import { useState } from 'react'
+import { Form } from 'react-aria-components'
+import { type CombinedError, useMutation, useQuery } from 'urql'
+import { ERRORS } from '../../../schema/messages'
+import { toast } from '../../components/Toaster'
+import { AdminButton, AdminTextField } from '../ui'
+import { fieldErrorsOf, messageOf } from '../urql'
+import { formatReceived } from './format'
+import {
+  CONSULTATION_THREAD,
+  REPLY_TO_CONSULTATION,
+  REPLY_TO_SUPPORT_REQUEST,
+  SUPPORT_REQUEST_THREAD,
+  type ThreadEntry,
+} from './queries'
+
+export const REPLY_DELIVERY_LABELS: Record<string, string> = {
+  PENDING: 'E-mail pending',
+  SENT: 'E-mailed',
+  FAILED: 'E-mail failed',
+  NOT_SENT: 'Not e-mailed: mail to visitors is off',
+}
+
+export function Thread({ kind, id, email }: { kind: 'consultation' | 'support'; id: string; email: string }) {
+  // Both queries are declared (hooks cannot be conditional); only the kind's own runs.
+  const [consultationThread, refetchConsultation] = useQuery({
+    query: CONSULTATION_THREAD,
+    variables: { id },
+    requestPolicy: 'network-only',
+    pause: kind !== 'consultation',
+  })
+  const [supportThread, refetchSupport] = useQuery({
+    query: SUPPORT_REQUEST_THREAD,
+    variables: { id },
+    requestPolicy: 'network-only',
+    pause: kind !== 'support',
+  })
+  const error = kind === 'consultation' ? consultationThread.error : supportThread.error
+  const entries: ThreadEntry[] =
+    (kind === 'consultation'
+      ? consultationThread.data?.consultationThread
+      : supportThread.data?.supportRequestThread) ?? []
+  const loaded = kind === 'consultation' ? consultationThread.data : supportThread.data
+  const refetch = kind === 'consultation' ? refetchConsultation : refetchSupport
+  const [, replyConsultation] = useMutation(REPLY_TO_CONSULTATION)
+  const [, replySupport] = useMutation(REPLY_TO_SUPPORT_REQUEST)
+  const [body, setBody] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [sending, setSending] = useState(false)
+
+  async function send() {
+    setSending(true)
+    const result: { error?: CombinedError } =
+      kind === 'consultation'
+        ? await replyConsultation({ id, body }, { additionalTypenames: ['ThreadMessage'] })
+        : await replySupport({ id, body }, { additionalTypenames: ['ThreadMessage'] })
+    setSending(false)
+    if (result.error) {
+      setErrors(fieldErrorsOf(result.error))
+      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+      return
+    }
+    setBody('')
+    setErrors({})
+    toast({ title: 'Reply saved', description: `Your reply to ${email} is in the thread.` })
+    refetch({ requestPolicy: 'network-only' })
+  }
+
+  return (
+    <section aria-label="Conversation" className="flex flex-col gap-3 border-t border-slate-200 pt-5">
+      <h3 className="text-sm font-semibold text-slate-900">Conversation</h3>
+      {error && !loaded && (
+        <p role="alert" className="text-sm text-red-700">
+          {messageOf(error)}
+        </p>
+      )}
+      {entries.length === 0 ? (
+        <p className="text-sm text-slate-600">No replies yet.</p>
+      ) : (
+        <ol aria-label="Messages" className="flex flex-col gap-2">
+          {entries.map((m) => (
+            <li
+              key={m.id}
+              data-incoming={m.incoming}
+              className={`rounded-lg border p-3 text-sm ${m.incoming ? 'border-slate-200 bg-slate-50' : 'border-blue-200 bg-blue-50'}`}
+            >
+              <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
+                <span className="font-semibold text-slate-800">
+                  {m.incoming ? `From ${m.author}` : 'Your reply'}
+                </span>
+                <span>{formatReceived(m.createdAt)}</span>
+                {m.delivery && (
+                  <span data-reply-delivery={m.delivery}>{REPLY_DELIVERY_LABELS[m.delivery]}</span>
+                )}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-slate-900">{m.body}</p>
+              {m.attachments.length > 0 && (
+                <p className="mt-1 text-xs text-slate-600">Attachments: {m.attachments.join(', ')}</p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      <Form
+        validationErrors={errors}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void send()
+        }}
+        className="flex flex-col gap-2"
+      >
+        <AdminTextField name="body" label="Reply" value={body} onChange={setBody} multiline isRequired />
+        <div className="flex justify-end">
+          <AdminButton type="submit" isPending={sending} isDisabled={!body.trim()}>
+            {sending ? 'Sending...' : 'Send reply'}
+          </AdminButton>
+        </div>
+      </Form>
+    </section>
+  )
+}

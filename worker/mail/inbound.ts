@@ -1,0 +1,160 @@
+// The email() handler's work (docs/decisions/054-mail-threads.md): mail sent to
+// a request's reply address (reply-s12-<token>@REPLY_DOMAIN, routed to this
+// Worker by Cloudflare Email Routing) is verified, parsed, trimmed of quoted
+// history and signature, and appended to the request's thread. Anything else
+// is refused with a reason, which the sender's server turns into a bounce.
+import PostalMime from 'postal-mime'
+import { MAX_UPLOAD_BYTES } from '../../schema/constants'
+import type { RequestMessage } from '../../schema/tables'
+import { cleanText } from '../../schema/text'
+import { createDb, type Db } from '../db'
+import { FILE_KINDS, sniffFile } from '../files/sniff'
+import { log } from '../http/logging'
+import { NotFound } from '../services/errors'
+import { appendInbound } from '../services/requests'
+import { verifyReplyAddress } from './reply-address'
+
+/** A whole message (headers, body, attachments encoded) may be at most this big. */
+export const MAX_INBOUND_BYTES = 15 * 1024 * 1024
+/** At most this many attachments; each one as an upload (10 MB, FILE_KINDS, checked by content). */
+export const MAX_INBOUND_ATTACHMENTS = 5
+/** The stored text of one message. */
+const MAX_BODY_CHARS = 20_000
+
+export const REJECTIONS = {
+  unknownAddress: 'Unknown or invalid reply address',
+  tooLarge: 'Message too large (at most 15 MB)',
+  tooManyAttachments: `Too many attachments (at most ${MAX_INBOUND_ATTACHMENTS})`,
+  attachmentTooLarge: 'An attachment is larger than 10 MB',
+  attachmentType: 'Attachments must be images, PDF, DOC, DOCX, TXT or MD files',
+  unreadable: 'The message could not be read',
+  empty: 'The message is empty',
+} as const
+
+/** The interface of ForwardableEmailMessage this handler uses (so tests can pass a plain object). */
+export type InboundMessage = Pick<ForwardableEmailMessage, 'from' | 'to' | 'raw' | 'rawSize' | 'setReject'>
+
+/**
+ * The new part of a reply: the text above the quoted history ("On ... wrote:",
+ * "-----Original Message-----", "From: ..." blocks, ">" lines) and above the
+ * signature delimiter ("-- "). Where nothing is recognised, the whole text.
+ */
+export function stripQuoted(text: string): string {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n')
+  const out: string[] = []
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    const next = lines[i + 1] ?? ''
+    if (/^-- ?$/.test(line)) break
+    if (/^-{2,}\s*Original Message\s*-{2,}/i.test(line)) break
+    if (/^_{10,}$/.test(line.trim())) break
+    if (/^On .+wrote:\s*$/i.test(line) || (/^On /i.test(line) && /wrote:\s*$/i.test(`${line} ${next}`))) break
+    if (/^From: .+/i.test(line) && out.length && /^(Sent|Date): /i.test(next)) break
+    if (/^>/.test(line)) continue
+    out.push(line)
+  }
+  const trimmed = out.join('\n').trim()
+  return trimmed || text.trim()
+}
+
+const htmlToText = (html: string) =>
+  html
+    .replace(/<(style|script)[\s\S]*?<\/\1>/gi, '')
+    .replace(/<blockquote[\s\S]*?<\/blockquote>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div)>/gi, '\n\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+
+async function readRaw(raw: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const reader = raw.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      return null
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const c of chunks) {
+    bytes.set(c, at)
+    at += c.byteLength
+  }
+  return bytes
+}
+
+/** The Worker's email() handler. Resolves once the message is stored or refused. */
+export async function receiveMail(
+  message: InboundMessage,
+  env: Env,
+  db: Db = createDb(env.DB),
+): Promise<void> {
+  const reject = (reason: string) => {
+    log('warn', 'inbound mail refused', { reason })
+    message.setReject(reason)
+  }
+  const target = await verifyReplyAddress(env, message.to)
+  if (!target) return reject(REJECTIONS.unknownAddress)
+  if (message.rawSize > MAX_INBOUND_BYTES) return reject(REJECTIONS.tooLarge)
+  const raw = await readRaw(message.raw, MAX_INBOUND_BYTES)
+  if (!raw) return reject(REJECTIONS.tooLarge)
+
+  const parsed = await PostalMime.parse(raw).catch(() => null)
+  if (!parsed) return reject(REJECTIONS.unreadable)
+
+  // Attachments: every one passes the upload rules, or the whole message is refused.
+  const files = parsed.attachments.filter((a) => a.disposition !== 'inline' || a.filename)
+  if (files.length > MAX_INBOUND_ATTACHMENTS) return reject(REJECTIONS.tooManyAttachments)
+  const checked: { name: string; mime: string; bytes: Uint8Array }[] = []
+  for (const a of files) {
+    const bytes =
+      typeof a.content === 'string'
+        ? new TextEncoder().encode(a.content)
+        : new Uint8Array(a.content as ArrayBuffer)
+    if (bytes.byteLength > MAX_UPLOAD_BYTES) return reject(REJECTIONS.attachmentTooLarge)
+    const name =
+      (a.filename ?? 'attachment')
+        .split(/[\\/]/)
+        .pop()!
+        .replace(/\p{Cc}/gu, '')
+        .trim()
+        .slice(0, 255) || 'attachment'
+    const sniffed = bytes.byteLength ? sniffFile(bytes, name, FILE_KINDS) : null
+    if (!sniffed) return reject(REJECTIONS.attachmentType)
+    checked.push({ name, mime: sniffed.mime, bytes })
+  }
+
+  const text = parsed.text?.trim() ? parsed.text : parsed.html ? htmlToText(parsed.html) : ''
+  const body = cleanText(stripQuoted(text), 'multi').slice(0, MAX_BODY_CHARS)
+  if (!body && !checked.length) return reject(REJECTIONS.empty)
+
+  const attachments: RequestMessage['attachments'] = []
+  for (const file of checked) {
+    const key = `mail/${target.kind}-${target.id}/${crypto.randomUUID()}`
+    await env.FILES.put(key, file.bytes, { httpMetadata: { contentType: file.mime } })
+    attachments.push({ name: file.name, type: file.mime, size: file.bytes.byteLength, key })
+  }
+  try {
+    await appendInbound(db, target.kind, target.id, {
+      author: (parsed.from?.address ?? message.from).slice(0, 320),
+      body: body || '(attachments only)',
+      attachments,
+    })
+  } catch (err) {
+    // The request was erased meanwhile (or the write failed): keep no orphan files.
+    await Promise.all(attachments.map((a) => env.FILES.delete(a.key)))
+    if (err instanceof NotFound) return reject(REJECTIONS.unknownAddress)
+    throw err
+  }
+}

@@ -1,0 +1,72 @@
+// Per-request reply addresses (docs/decisions/054-mail-threads.md): the local
+// part names the request and carries an HMAC-SHA256 of that name, so the
+// email() handler can tell a real reply address from a guessed or forged one
+// without storing anything. The key is the REPLY_TOKEN_SECRET secret; a fixed
+// local key serves `npm start` and the tests (ENVIRONMENT=local) and nothing
+// else: without the secret, production has no reply address and refuses all
+// inbound mail (fail closed, docs/decisions/024-fail-closed.md).
+import type { RequestKind } from '../services/requests'
+
+/** The dev/test key. Never used when ENVIRONMENT is not "local". */
+const LOCAL_REPLY_KEY = 'local-reply-token-key-not-for-production'
+const LOCAL_PART = /^reply-([cs])(\d{1,12})-([0-9a-f]{24})$/
+
+function replyKey(env: Env): string | null {
+  // An optional secret (`wrangler secret put REPLY_TOKEN_SECRET`), so not in the generated Env.
+  const secret = (env as Env & { REPLY_TOKEN_SECRET?: string }).REPLY_TOKEN_SECRET?.trim()
+  if (secret && secret.length >= 16) return secret
+  return env.ENVIRONMENT === 'local' ? LOCAL_REPLY_KEY : null
+}
+
+/** The domain of the reply addresses: REPLY_DOMAIN, else MAIL_FROM's. */
+export function replyDomain(env: Env): string {
+  return (env.REPLY_DOMAIN?.trim() || env.MAIL_FROM.split('@').pop() || '').toLowerCase()
+}
+
+async function signature(key: string, subject: string): Promise<string> {
+  const cryptoKey = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(key),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(subject)))
+  // 96 bits, lower-case hex: mail systems may change the case of a local part.
+  return [...mac.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+const letterOf = (kind: RequestKind) => (kind === 'consultation' ? 'c' : 's')
+
+/** The reply address of one request, or null when no key is configured. */
+export async function replyAddress(env: Env, kind: RequestKind, id: number): Promise<string | null> {
+  const key = replyKey(env)
+  if (!key) return null
+  const name = `${letterOf(kind)}${id}`
+  return `reply-${name}-${await signature(key, `request:${name}`)}@${replyDomain(env)}`
+}
+
+export type ReplyTarget = { kind: RequestKind; id: number }
+
+/**
+ * The request a reply address names, when its token is genuine; null for a
+ * malformed, foreign or forged address (compared in constant time).
+ */
+export async function verifyReplyAddress(env: Env, address: string): Promise<ReplyTarget | null> {
+  const key = replyKey(env)
+  if (!key) return null
+  const at = address.lastIndexOf('@')
+  if (at < 0) return null
+  const local = address.slice(0, at).toLowerCase()
+  if (address.slice(at + 1).toLowerCase() !== replyDomain(env)) return null
+  const match = LOCAL_PART.exec(local)
+  if (!match) return null
+  const [, letter, digits, token] = match as unknown as [string, string, string, string]
+  const id = Number(digits)
+  const expected = await signature(key, `request:${letter}${id}`)
+  // Same length by the pattern; XOR of every character so the time says nothing.
+  let diff = 0
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ token.charCodeAt(i)
+  if (diff !== 0 || String(id) !== digits) return null
+  return { kind: letter === 'c' ? 'consultation' : 'support', id }
+}
