@@ -135,7 +135,7 @@ export const projects = sqliteTable(
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     order: integer('sort_order').notNull().default(0),
-    // Label/value pairs ("Documentation time", "-70%"); migrated from free text (0004).
+    // Label/value pairs ("Documentation time", "-70%"); migrated from free text (0008).
     metrics: text('metrics', { mode: 'json' }).$type<ProjectMetric[]>().notNull().default(sql`'[]'`),
     testimonial: text('testimonial', { mode: 'json' }).$type<ProjectTestimonial | null>(),
     ...timestamps,

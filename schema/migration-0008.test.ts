@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Migration 0004 (issue 16) on a database that already has projects: slugs are
+// Migration 0008 (issue 16) on a database that already has projects: slugs are
 // made from titles (unique, never empty), and free-text metrics and
 // testimonials are kept as one metric's value and as the quote.
 import { readFileSync } from 'node:fs'
@@ -8,10 +8,16 @@ import { describe, expect, it } from 'vitest'
 
 const sql = (name: string) => readFileSync(new URL(`../migrations/${name}.sql`, import.meta.url), 'utf8')
 
-describe('migration 0004_cms', () => {
+describe('migration 0008_cms', () => {
   it('keeps existing free text and gives every project a unique slug', () => {
     const db = new DatabaseSync(':memory:')
-    for (const name of ['0000_init', '0001_owner_security', '0002_privacy_flood_retention'])
+    for (const name of [
+      '0000_init',
+      '0001_owner_security',
+      '0002_privacy_flood_retention',
+      '0006_insights',
+      '0007_inbox',
+    ])
       db.exec(sql(name))
     const insert = db.prepare(
       'insert into projects (title, description, metrics, testimonial) values (?, ?, ?, ?)',
@@ -19,7 +25,7 @@ describe('migration 0004_cms', () => {
     insert.run('Clinic Flow & Co.', 'd', '70% less time', '"Great" - Bob')
     insert.run('Clinic flow co', 'd', null, '  ')
     insert.run('!!!', 'd', '', null)
-    db.exec(sql('0004_cms'))
+    db.exec(sql('0008_cms'))
     const rows = db.prepare('select id, slug, metrics, testimonial from projects order by id').all() as {
       slug: string
       metrics: string
