@@ -110,7 +110,7 @@ test('projects: create, edit and delete, seen on /portfolio-solutions', async ({
 test('skills: add and delete, grouped by category', async ({ page }) => {
   await page.goto('/admin?tab=skills')
   const form = page.getByRole('form', { name: 'Add a skill' })
-  await form.getByLabel('Category').fill('E2E Tools')
+  await form.getByRole('combobox', { name: 'Category' }).fill('E2E Tools')
   await form.getByLabel('Skill').fill('Playwright')
   await form.getByRole('button', { name: 'Add Skill' }).click()
   await expect(toast(page, 'Skill added')).toBeVisible()

@@ -41,7 +41,7 @@ export async function withoutActiveResume(request: APIRequestContext) {
 }
 
 const PROJECT_FIELDS =
-  'id title description category businessValue keyFeatures problemSolved targetAudience status image technologies liveUrl githubUrl demoUrl isPublic featured order metrics testimonial'
+  'id title slug description category businessValue keyFeatures problemSolved targetAudience status image technologies liveUrl githubUrl demoUrl isPublic featured order metrics { label value } testimonial { quote author role }'
 
 export type OwnerProject = Record<string, unknown> & { id: string; title: string; category: string }
 

@@ -157,7 +157,12 @@ test('cards: status badge, Perfect for, first 3 key features, clamped descriptio
     const description = card.locator('p.line-clamp-3')
     expect(await description.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe('3')
 
-    const links = card.getByRole('link')
+    // The title links to the project's page (issue 16); the two action buttons follow it.
+    await expect(card.getByRole('heading').getByRole('link')).toHaveAttribute(
+      'href',
+      /^\/portfolio-solutions\/[a-z0-9-]+$/,
+    )
+    const links = card.getByRole('link').filter({ hasText: `: ${project.title}` })
     await expect(links).toHaveCount(2)
     await expect(links.nth(1)).toHaveText(`${SOLUTIONS_COPY.discuss}: ${project.title}`)
     await expect(links.nth(1)).toHaveAttribute('href', '/schedule-consultation')
@@ -169,7 +174,8 @@ test('cards: status badge, Perfect for, first 3 key features, clamped descriptio
     cards(page)
       .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
       .getByRole('link')
-      .first()
+      // The first link is the title's (to the project's page); the main button comes next.
+      .nth(1)
   const live = byTitle('ClinicFlow Practice Manager')
   await expect(live).toHaveText(label(SOLUTIONS_COPY.actions.live))
   await expect(live).toHaveAttribute('href', 'https://clinicflow.example.com')

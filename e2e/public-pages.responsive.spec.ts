@@ -53,6 +53,7 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
 }) => {
   const projects = (await (await request.get('/api/projects')).json()) as {
     title: string
+    featured: boolean
     problemSolved: string | null
     businessValue: string | null
   }[]
@@ -82,10 +83,11 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
     )
   }
 
-  // Featured Work: the first 3 projects of GET /api/projects, in order.
+  // Featured Work: the featured projects of GET /api/projects first, in order, then the rest (issue 16).
   const featured = main.getByTestId('featured-project')
   await expect(featured).toHaveCount(FEATURED_PROJECT_COUNT)
-  for (const [i, project] of projects.slice(0, FEATURED_PROJECT_COUNT).entries()) {
+  const shown = [...projects.filter((p) => p.featured), ...projects.filter((p) => !p.featured)]
+  for (const [i, project] of shown.slice(0, FEATURED_PROJECT_COUNT).entries()) {
     const item = featured.nth(i)
     await expect(item.getByRole('heading')).toHaveText(project.title)
     // Problem and Result lines only when present.

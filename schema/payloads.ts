@@ -15,6 +15,7 @@ import {
   TURNSTILE_FIELD,
   URGENCY_LEVELS,
 } from './request-options'
+import { SLUG_MAX, SLUG_PATTERN } from './slug'
 import { cleanString, type Lines, multiLine, optionalText, singleLine } from './text'
 import { isHttpUrl } from './url'
 
@@ -51,8 +52,38 @@ const textList = (label: string) =>
     .max(50, `${label} can have at most 50 entries`)
     .transform((items) => items.filter((s) => s.length > 0))
 
+/** A metric as a label and a value ("Documentation time", "-70%"); the label may be blank (migrated free text). */
+export const projectMetric = z.object(
+  {
+    label: optional('Metric label', 100).transform((v) => v ?? ''),
+    value: required('Metric value', 200),
+  },
+  { error: 'Each metric needs a label and a value' },
+)
+
+/** A client's quote with who said it; author and role are optional (migrated free text has neither). */
+export const projectTestimonial = z.object(
+  {
+    quote: required('Quote', 2000, 'multi'),
+    author: optional('Author', 120).transform((v) => v ?? ''),
+    role: optional('Role', 120).transform((v) => v ?? ''),
+  },
+  { error: 'Testimonial must have a quote' },
+)
+
+export const projectSlug = z
+  .string({ error: 'Slug must be text' })
+  .trim()
+  .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
+  .regex(SLUG_PATTERN, 'Slug may contain lowercase letters, digits and single dashes')
+
 export const projectInput = z.object({
   title: required('Title'),
+  // Absent or blank: generated from the title (a new project) or kept (an edit).
+  slug: z
+    .union([z.literal(''), projectSlug])
+    .nullish()
+    .transform((v) => v || null),
   description: required('Description', 5000, 'multi'),
   category: oneOf(PROJECT_CATEGORY_VALUES, 'Choose a category'),
   status: oneOf(PROJECT_STATUS_VALUES, 'Choose a status'),
@@ -67,14 +98,20 @@ export const projectInput = z.object({
   demoUrl: optionalUrl('Demo URL'),
   isPublic: z.boolean({ error: 'Public must be true or false' }).default(true),
   featured: z.boolean({ error: 'Featured must be true or false' }).default(false),
+  // Absent or null: a new project goes last, an edited one keeps its place (docs/decisions/055-project-order.md).
   order: z
     .number({ error: 'Order must be a whole number' })
     .int('Order must be a whole number')
     .min(-1_000_000)
     .max(1_000_000)
-    .default(0),
-  metrics: optional('Metrics', 1000, 'multi'),
-  testimonial: optional('Testimonial', 2000, 'multi'),
+    .nullish()
+    .transform((v) => v ?? null),
+  metrics: z
+    .array(projectMetric, { error: 'Metrics must be a list of label and value pairs' })
+    .max(12, 'At most 12 metrics')
+    .nullish()
+    .transform((v) => v ?? []),
+  testimonial: projectTestimonial.nullish().transform((v) => v ?? null),
 })
 export type ProjectInput = z.infer<typeof projectInput>
 
@@ -84,16 +121,35 @@ export const skillInput = z.object({
 })
 export type SkillInput = z.infer<typeof skillInput>
 
+/** A new arrangement: every id of the list, in the order wanted. */
+export const reorderInput = z.object({
+  ids: z
+    .array(z.number({ error: 'Ids must be numbers' }).int().positive(), { error: 'Ids must be a list' })
+    .min(1, 'Ids must not be empty')
+    .max(1000)
+    .refine((ids) => new Set(ids).size === ids.length, 'Ids must not repeat'),
+})
+
 export const CONTENT_KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*$/
 export const contentKey = trimmed('Key', 100).regex(
   CONTENT_KEY_PATTERN,
   'Key may contain lowercase letters, digits, dots, dashes and underscores',
 )
-export const contentBody = z.object({
+/** An image block's content: an absolute http(s) URL, or a path on the site itself (an uploaded image, /media/...). */
+export const isImageSource = (value: string) => isHttpUrl(value) || /^\/(?!\/)\S*$/.test(value)
+const IMAGE_CONTENT_MESSAGE = 'Image must be an http(s) URL or an uploaded image'
+
+const contentFields = {
   content: required('Content', 20_000, 'multi'),
   contentType: oneOf(valuesOf(CONTENT_TYPES), 'Choose a content type').default('text'),
-})
-export const contentInput = contentBody.extend({ key: contentKey })
+}
+const imageChecked = <T extends { content: string; contentType: string }>(block: T, ctx: z.RefinementCtx) => {
+  if (block.contentType === 'image' && !isImageSource(block.content)) {
+    ctx.addIssue({ code: 'custom', path: ['content'], message: IMAGE_CONTENT_MESSAGE })
+  }
+}
+export const contentBody = z.object(contentFields).superRefine(imageChecked)
+export const contentInput = z.object({ ...contentFields, key: contentKey }).superRefine(imageChecked)
 export type ContentInput = z.infer<typeof contentInput>
 
 const email = z

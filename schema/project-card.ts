@@ -52,10 +52,15 @@ export function primaryAction(project: CardProject): CardAction {
   return { kind: 'learnMore', label: actions.learnMore, href: CONSULTATION_PATH, external: false }
 }
 
-/** What a public page may know of a project: exactly what its card shows. */
+export type PublicMetric = { label: string; value: string }
+export type PublicTestimonial = { quote: string; author: string; role: string }
+
+/** What the catalogue may know of a project: exactly what its card shows. */
 export type PublicProjectFields = {
   id: number
   title: string
+  /** Its page: /portfolio-solutions/{slug}. */
+  slug: string
   description: string
   category: string
   status: string | null
@@ -64,16 +69,27 @@ export type PublicProjectFields = {
   businessValue: string | null
   targetAudience: string | null
   keyFeatures: string[]
-  metrics: string | null
+  metrics: PublicMetric[]
   isPublic: boolean
+  /** Shown first among Home's Featured Work. */
+  featured: boolean
   /** Only when the card's button opens it ("View Live Solution"). */
   liveUrl: string | null
   /** Only when the card's button opens it ("Schedule Demo"). */
   demoUrl: string | null
 }
 
-type StoredProject = Omit<PublicProjectFields, 'keyFeatures'> & {
+/** What the project's own page shows besides the card: every feature, the technologies and the testimonial. */
+export type PublicProjectPageFields = PublicProjectFields & {
+  technologies: string[]
+  testimonial: PublicTestimonial | null
+}
+
+type StoredProject = Omit<PublicProjectFields, 'keyFeatures' | 'metrics'> & {
   keyFeatures: readonly string[]
+  technologies: readonly string[]
+  metrics: readonly PublicMetric[]
+  testimonial: PublicTestimonial | null
   githubUrl?: string | null
 }
 
@@ -87,6 +103,7 @@ export function publicProject(project: StoredProject): PublicProjectFields {
   return {
     id: project.id,
     title: project.title,
+    slug: project.slug,
     description: project.description,
     category: project.category,
     status: project.status,
@@ -95,9 +112,21 @@ export function publicProject(project: StoredProject): PublicProjectFields {
     businessValue: project.businessValue,
     targetAudience: project.targetAudience,
     keyFeatures: project.keyFeatures.slice(0, CARD_KEY_FEATURES),
-    metrics: project.metrics,
+    metrics: project.metrics.map(({ label, value }) => ({ label, value })),
     isPublic: project.isPublic,
+    featured: project.featured,
     liveUrl: action.kind === 'live' ? action.href : null,
     demoUrl: action.kind === 'demo' ? action.href : null,
+  }
+}
+
+/** The public projection of a project for its own page: the card's, with every feature, technologies and testimonial. */
+export function publicProjectPage(project: StoredProject): PublicProjectPageFields {
+  const t = project.testimonial
+  return {
+    ...publicProject(project),
+    keyFeatures: [...project.keyFeatures],
+    technologies: [...project.technologies],
+    testimonial: t ? { quote: t.quote, author: t.author, role: t.role } : null,
   }
 }

@@ -98,6 +98,8 @@ export const SOLUTIONS_COPY = {
   viewAll: 'View All Solutions',
   emptyHint: 'Try another category, or ask me about a custom solution.',
   perfectFor: 'Perfect for',
+  /** The label of a card's problem statement, so it does not read like an error. */
+  problem: 'Problem',
   discuss: 'Discuss This Solution',
   actions: {
     live: 'View Live Solution',

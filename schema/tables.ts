@@ -117,6 +117,8 @@ export const projects = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     title: text('title').notNull(),
+    // The page's address, /portfolio-solutions/{slug}: generated from the title, editable, unique.
+    slug: text('slug').notNull().unique(),
     description: text('description').notNull(),
     category: text('category').notNull().default('other'),
     businessValue: text('business_value'),
@@ -133,11 +135,28 @@ export const projects = sqliteTable(
     isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
     featured: integer('featured', { mode: 'boolean' }).notNull().default(false),
     order: integer('sort_order').notNull().default(0),
-    metrics: text('metrics'),
-    testimonial: text('testimonial'),
+    // Label/value pairs ("Documentation time", "-70%"); migrated from free text (0008).
+    metrics: text('metrics', { mode: 'json' }).$type<ProjectMetric[]>().notNull().default(sql`'[]'`),
+    testimonial: text('testimonial', { mode: 'json' }).$type<ProjectTestimonial | null>(),
     ...timestamps,
   },
   (t) => [index('projects_order_idx').on(t.order, t.createdAt)],
+)
+
+export type ProjectMetric = { label: string; value: string }
+export type ProjectTestimonial = { quote: string; author: string; role: string }
+
+// Slugs a project had before it was renamed: their pages answer 301 to the current slug.
+export const projectSlugHistory = sqliteTable(
+  'project_slug_history',
+  {
+    slug: text('slug').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [index('project_slug_history_project_idx').on(t.projectId)],
 )
 
 export const resumes = sqliteTable('resumes', {
@@ -156,6 +175,9 @@ export const uploadedFiles = sqliteTable('uploaded_files', {
   mimetype: text('mimetype').notNull(),
   size: integer('size').notNull(),
   objectKey: text('object_key').notNull(),
+  // A public image (raster, uploaded for a project or a content block) is served
+  // to anyone from /media/{key}; every other file stays owner-only.
+  isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(false),
   ...timestamps,
 })
 
@@ -170,6 +192,8 @@ export const skills = sqliteTable('skills', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   category: text('category').notNull(),
   name: text('name').notNull(),
+  // Position within its category (drag-and-drop in the admin).
+  order: integer('sort_order').notNull().default(0),
   ...timestamps,
 })
 

@@ -2,9 +2,10 @@
 // every public filter category (plus the legacy `ai-chatbot` and an unknown
 // one), every status and a missing one, missing / placeholder / invalid image
 // URLs, valid live and demo URLs, and private or non-public projects.
+import { slugify } from '../schema/slug'
 import type { NewProject } from '../schema/tables'
 
-export const seedProjects: NewProject[] = [
+const projects: Omit<NewProject, 'slug'>[] = [
   {
     title: 'ClinicFlow Practice Manager',
     description:
@@ -19,8 +20,15 @@ export const seedProjects: NewProject[] = [
     // {site} becomes the site's own origin, so the demo images load offline.
     image: '/demo/clinicflow.svg',
     liveUrl: 'https://clinicflow.example.com',
-    metrics: '70% less documentation time',
-    testimonial: '"Our front desk finally leaves on time." - Practice manager',
+    metrics: [
+      { label: 'Documentation time', value: '-70%' },
+      { label: 'Tools replaced', value: '3' },
+    ],
+    testimonial: {
+      quote: 'Our front desk finally leaves on time.',
+      author: 'Dana R.',
+      role: 'Practice manager',
+    },
     order: 1,
     featured: true,
   },
@@ -37,7 +45,7 @@ export const seedProjects: NewProject[] = [
     technologies: ['React', 'Node.js', 'PostgreSQL'],
     image: '/api/placeholder/600/400',
     liveUrl: 'https://dispatch.example.com',
-    metrics: '20+ hours saved weekly',
+    metrics: [{ label: 'Hours saved weekly', value: '20+' }],
     order: 2,
     featured: true,
   },
@@ -83,7 +91,7 @@ export const seedProjects: NewProject[] = [
     technologies: ['SQL', 'TypeScript', 'Chart.js'],
     image: null,
     liveUrl: 'https://dashboard.example.com',
-    metrics: 'Cost reduction 30%',
+    metrics: [{ label: 'Cost reduction', value: '30%' }],
     order: 5,
   },
   {
@@ -141,6 +149,8 @@ export const seedProjects: NewProject[] = [
     order: 9,
   },
 ]
+
+export const seedProjects: NewProject[] = projects.map((p) => ({ ...p, slug: slugify(p.title) }))
 
 export const seedSkills = [
   { category: 'Languages', name: 'TypeScript' },

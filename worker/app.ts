@@ -17,6 +17,7 @@ import { renderPage } from './pages'
 import { auth } from './routes/auth'
 import { availability } from './routes/availability'
 import { health } from './routes/health'
+import { media } from './routes/media'
 import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
@@ -76,6 +77,8 @@ export const app = new Hono<AppEnv>()
   .route('/graphql', graphql)
   // Unknown API paths get the JSON error shape, never a page.
   .all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404))
+  // The owner's public images, from the site's own origin (ADR 057).
+  .route('/media', media)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

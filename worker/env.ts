@@ -4,7 +4,8 @@ export type SessionUser = { id: number; username: string }
 
 /** Hono's environment: the generated `Env` bindings plus per-request variables. */
 export type AppEnv = {
-  Bindings: Env
+  // IMAGES (Cloudflare Images) is optional: without it public images are served as uploaded (ADR 057).
+  Bindings: Env & { IMAGES?: ImagesBinding }
   Variables: {
     requestId: string
     db: Db

@@ -22,7 +22,7 @@ import { publicAvailability } from './services/availability'
 import { cancelBooking, rescheduleBooking, viewBooking } from './services/booking'
 import { listPublicContent } from './services/content'
 import { Conflict, DomainError, Invalid, NotFound } from './services/errors'
-import { listPublicProjects } from './services/projects'
+import { findPublicProjectBySlug, listPublicProjects } from './services/projects'
 import { getActiveResume, publicResume } from './services/resumes'
 import { listSkills } from './services/skills'
 import { viteDev } from './vite-dev'
@@ -58,6 +58,16 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
       return (await content()).filter((b) => b.key.startsWith(`${page}.`))
     },
     projects: () => cachedJson('/pages/projects', () => listPublicProjects(db), later),
+    // Read from D1: the rendered page itself is kept in the edge cache (renderPage).
+    async project(slug) {
+      try {
+        const found = await findPublicProjectBySlug(db, slug)
+        return 'movedTo' in found ? { movedTo: found.movedTo } : { project: found.project }
+      } catch (err) {
+        if (err instanceof NotFound) return null
+        throw err
+      }
+    },
     skills: () => cachedJson('/pages/skills', () => listSkills(db), later),
     async submit(form, payload): Promise<SubmitResult> {
       // The same path a JavaScript submission takes: the REST route with its

@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import type { ServerBuild } from 'react-router'
+import { projectPath } from '../schema/slug'
 import type { AppEnv } from './env'
 import { robotsTxt, sitemapXml } from './seo/crawl'
+import { listProjectSlugs } from './services/projects'
 import { viteDev } from './vite-dev'
 
 const CRAWL_CACHE = 'public, max-age=3600'
@@ -13,12 +15,15 @@ const isFile = (path: string) => /\.[a-z0-9]+$/i.test(path) && !path.endsWith('.
 // Everything that is not the API and not a page: crawler files (derived from
 // the page modules), static files, and the canonical form of page paths.
 export const site = new Hono<AppEnv>()
-  .get('/sitemap.xml', async (c) =>
-    c.body(sitemapXml(c.env, await loadBuild()), 200, {
+  .get('/sitemap.xml', async (c) => {
+    // Every project has a page (a private one offers "Contact for Access"), so every project is listed.
+    const projects = await listProjectSlugs(c.var.db)
+    const entries = projects.map((p) => ({ path: projectPath(p.slug), lastmod: p.updatedAt }))
+    return c.body(sitemapXml(c.env, await loadBuild(), entries), 200, {
       'Content-Type': 'application/xml; charset=utf-8',
       'Cache-Control': CRAWL_CACHE,
-    }),
-  )
+    })
+  })
   .get('/robots.txt', async (c) =>
     c.body(robotsTxt(c.env, await loadBuild()), 200, {
       'Content-Type': 'text/plain; charset=utf-8',

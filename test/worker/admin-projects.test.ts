@@ -15,8 +15,9 @@ const valid = {
   order: 3,
 }
 
-const PROJECT_FIELDS = `id title description category businessValue keyFeatures problemSolved targetAudience status
-  image technologies liveUrl githubUrl demoUrl isPublic featured order metrics testimonial`
+const PROJECT_FIELDS = `id title slug description category businessValue keyFeatures problemSolved targetAudience status
+  image technologies liveUrl githubUrl demoUrl isPublic featured order metrics { label value }
+  testimonial { quote author role }`
 
 /** Polls until the public read's edge copy is in the cache (it is stored after the response). */
 const edgeCopyStored = (path: string) =>
@@ -35,8 +36,9 @@ const asInput = (project: typeof valid) => ({
   status: enumName('ProjectStatus', project.status),
 })
 
-/** What REST and GraphQL must agree on: everything but the row's identity and clock. */
-const comparable = ({ id: _id, createdAt: _c, updatedAt: _u, ...rest }: Record<string, unknown>) => rest
+/** What REST and GraphQL must agree on: everything but the row's identity, clock and (unique) slug. */
+const comparable = ({ id: _id, createdAt: _c, updatedAt: _u, slug: _s, ...rest }: Record<string, unknown>) =>
+  rest
 /** A project read through GraphQL, in REST's terms (stored enum values). */
 const fromGql = (project: Record<string, unknown>) =>
   comparable({
@@ -186,7 +188,7 @@ describe('projects REST and GraphQL parity', () => {
 
   it('update, delete, a bad id and a missing id agree', async () => {
     const { id } = (await (await rest('POST', '/api/projects', valid)).json()) as { id: number }
-    const update = { ...valid, title: 'Edited', metrics: '40% fewer calls' }
+    const update = { ...valid, title: 'Edited', metrics: [{ label: 'Calls', value: '-40%' }] }
     const viaGql = await gql<{ updateProject: Record<string, unknown> }>(
       `mutation ($id: ID!, $input: ProjectInput!) { updateProject(id: $id, input: $input) { ${PROJECT_FIELDS} } }`,
       { id, input: asInput(update) },
@@ -224,6 +226,7 @@ describe('projects REST and GraphQL parity', () => {
       return publicProject({
         ...(stored as unknown as Parameters<typeof publicProject>[0]),
         id: Number(p.id),
+        slug: String(p.slug),
       })
     })
     expect(viaRest).toEqual(projected)

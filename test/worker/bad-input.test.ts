@@ -59,7 +59,7 @@ beforeAll(async () => {
   cookie = await ownerCookie()
   // Real rows so that ids 1 exist and unchanged data is meaningful.
   await env.DB.prepare(
-    "insert into projects (title, description, category, status) values ('Keep me', 'Stays', 'other', 'beta')",
+    "insert into projects (title, slug, description, category, status) values ('Keep me', 'keep-me', 'Stays', 'other', 'beta')",
   ).run()
   await env.DB.prepare("insert into skills (category, name) values ('Languages', 'SQL')").run()
   await env.DB.prepare("insert into page_content (key, content) values ('home.hero.subtitle', 'Hello')").run()

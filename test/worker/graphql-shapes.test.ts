@@ -28,8 +28,8 @@ describe('GraphQL object types show the table row', () => {
     // So is a paused due clock's remainder (issue 15: dueAt is what the owner sees).
     ['SupportRequest', tables.supportRequests, ['fingerprint', 'dueRemainingMs']],
   ] as const)('%s has every column except the internal ones', (name, table, hidden) => {
-    // The thread is read from request_messages (issue 15).
-    const computed = ['delivery', 'url', 'thread']
+    // The thread is read from request_messages (issue 15); a public image's address from its key (issue 16).
+    const computed = ['delivery', 'url', 'thread', 'publicUrl']
     expect(fieldsOf(name).filter((f) => !computed.includes(f))).toEqual(
       columns(table).filter((c) => !(hidden as readonly string[]).includes(c)),
     )

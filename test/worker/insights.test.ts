@@ -12,7 +12,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { dayOf, purgeInsights, recordFacts, retentionMonths } from '../../worker/insights/record'
-import { daysOf, type insightsReport, lastDays, mondayOf } from '../../worker/insights/report'
+import { daysOf, insightsReport, lastDays, mondayOf } from '../../worker/insights/report'
 import { parseRange } from '../../worker/insights/routes'
 import {
   beaconFacts,
@@ -361,6 +361,27 @@ describe("the owner's report", () => {
     expect(funnel.steps).toEqual({ shown: 1, started: 0, submitted: 1, rejected: 0, failed: 0 })
     expect(funnel.rejectedFields).toEqual([{ key: 'phone', label: 'phone', count: 1 }])
     expect(report.requestsPerWeek).toEqual([{ week: '2025-06-09', consultations: 1, support: 0 }])
+  })
+
+  it("counts a project's page views and its card's clicks together under its title", async () => {
+    const db = createDb(env.DB)
+    const { meta } = await env.DB.prepare(
+      "insert into projects (title, slug, description) values ('Triage Board', 'triage-board-insights', 'd')",
+    ).run()
+    const id = String(meta.last_row_id)
+    const at = Date.parse('2025-03-05T12:00:00Z')
+    await recordFacts(
+      db,
+      [
+        { kind: 'view', key: '/portfolio-solutions/triage-board-insights' },
+        { kind: 'view', key: '/portfolio-solutions/triage-board-insights' },
+        { kind: 'view', key: '/portfolio-solutions/an-old-slug' },
+        { kind: 'project', key: id },
+      ],
+      at,
+    )
+    const report = await insightsReport(db, { from: '2025-03-05', to: '2025-03-05' })
+    expect(report.projects).toEqual([{ key: id, label: 'Triage Board', count: 3 }])
   })
 
   it('reads 7, 30 or 90 days or a custom range, and refuses anything else with a 400', async () => {

@@ -13,6 +13,12 @@ const pageModules = import.meta.glob<ServerRouteModule>(['../../web/routes/*.tsx
 })
 
 type Route = ServerBuild['routes'][string] & {}
+
+const routePath = (name: string) =>
+  name
+    .split('.')
+    .map((segment) => (segment === '$' ? '*' : segment.replace(/^\$/, ':').replace(/_$/, '')))
+    .join('/')
 type ServerRouteModule = Route['module']
 
 const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
@@ -21,16 +27,9 @@ const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
     id: `routes/${name}`,
     parentId: 'root',
     caseSensitive: true,
-    // "admin.$" is "admin/*": dots are slashes and a trailing $ is the splat.
-    // "booking.$token" is "booking/:token".
-    ...(name === '_index'
-      ? { index: true }
-      : {
-          path: name
-            .replace(/\./g, '/')
-            .replace(/\$$/, '*')
-            .replace(/\$(\w+)/g, ':$1'),
-        }),
+    // "admin.$" is "admin/*": dots are slashes and a trailing $ is the splat;
+    // "$slug" is ":slug", and a trailing "_" (no nesting under the parent) is dropped.
+    ...(name === '_index' ? { index: true } : { path: routePath(name) }),
     module,
   }
 })

@@ -3,12 +3,14 @@
 // each page, the 404 status and redirects, the crawler files derived from the
 // page modules, the edge cache with its nonce and ETag, and the forms posted
 // without JavaScript.
+
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { FILTER_CATEGORIES } from '../../schema/constants'
 import { CONTENT_KEYS } from '../../schema/content-keys'
 import { EMPTY_STATES, TOASTS } from '../../schema/messages'
 import { IT_SUPPORT_COPY } from '../../schema/site-copy'
+import { slugify } from '../../schema/slug'
 import { purgePublicReads } from '../../worker/http/cache'
 import { freshIp, ORIGIN } from './helpers'
 import { countRows, freshEmail, openHorizon, send } from './requests-fixtures'
@@ -38,15 +40,15 @@ const head = (html: string) => ({
 
 /** The titles of the cards on the page (the page's data also travels with it, for hydration). */
 const cardTitles = (html: string) =>
-  [...html.matchAll(/<h3 id="project-\d+-title"[^>]*>([^<]*)</g)].map((m) => decode(m[1]))
+  [...html.matchAll(/<h3 id="project-\d+-title"[^>]*>(?:<a [^>]*>)?([^<]*)</g)].map((m) => decode(m[1]))
 
 const text = (html: string) => decode(html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')) ?? ''
 
 async function insertProject(title: string, category: string) {
   await env.DB.prepare(
-    "insert into projects (title, description, category, status) values (?, ?, ?, 'production')",
+    "insert into projects (title, slug, description, category, status) values (?, ?, ?, ?, 'production')",
   )
-    .bind(title, `${title} description`, category)
+    .bind(title, slugify(title), `${title} description`, category)
     .run()
 }
 
@@ -129,7 +131,7 @@ describe('pages rendered with their data', () => {
 
   it("carries none of a private project's links, nor any repository link, in the page or its data", async () => {
     await env.DB.prepare(
-      "insert into projects (title, description, category, status, is_public, live_url, demo_url, github_url) values ('Secret Tool', 'Internal', 'other', 'private', 0, 'https://secret-internal.example/admin?token=abc', 'https://secret-demo.example', 'https://github.com/owner/secret')",
+      "insert into projects (title, slug, description, category, status, is_public, live_url, demo_url, github_url) values ('Secret Tool', 'secret-tool', 'Internal', 'other', 'private', 0, 'https://secret-internal.example/admin?token=abc', 'https://secret-demo.example', 'https://github.com/owner/secret')",
     ).run()
     await purgePublicReads()
     for (const path of ['/', '/portfolio-solutions', '/portfolio-solutions?category=other']) {
@@ -229,7 +231,9 @@ describe('crawler files, derived from the page modules', () => {
   it('list exactly the pages that answer 200 with themselves as canonical', async () => {
     const xml = await (await get('/sitemap.xml')).text()
     const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
-    expect(urls.map((u) => new URL(u).pathname).sort()).toEqual(
+    // Project pages (/portfolio-solutions/{slug}) are listed after the fixed pages, each with its lastmod.
+    const fixed = urls.filter((u) => !new URL(u).pathname.startsWith('/portfolio-solutions/'))
+    expect(fixed.map((u) => new URL(u).pathname).sort()).toEqual(
       [
         '/',
         '/about',

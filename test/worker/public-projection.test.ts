@@ -39,7 +39,7 @@ describe('the public project list', () => {
         title: 'Many features',
         status: 'beta',
         keyFeatures: ['a', 'b', 'c', 'd', 'e'],
-        testimonial: 'Great',
+        testimonial: { quote: 'Great' },
       },
     ]
     for (const p of projects)
@@ -73,6 +73,7 @@ describe('the public project list', () => {
         'category',
         'demoUrl',
         'description',
+        'featured',
         'id',
         'image',
         'isPublic',
@@ -80,6 +81,7 @@ describe('the public project list', () => {
         'liveUrl',
         'metrics',
         'problemSolved',
+        'slug',
         'status',
         'targetAudience',
         'title',

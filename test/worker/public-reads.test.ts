@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { slugify } from '../../schema/slug'
 import { purgePublicReads } from '../../worker/http/cache'
 import { call } from './helpers'
 
@@ -16,6 +17,7 @@ async function insertProject(
 ) {
   const columns = {
     title,
+    slug: slugify(title),
     description: `${title} description`,
     sort_order: order,
     created_at: createdAt,

@@ -36,8 +36,8 @@ export function AdminTabs() {
   const select = (key: Key) => {
     const params = new URLSearchParams(location.search)
     params.set('tab', String(key))
-    // Switching tabs is not navigation: Back leaves the admin rather than cycling tabs.
-    navigate({ search: `?${params}` }, { replace: true })
+    // Each tab is a history entry (issue 16): Back returns to the previous tab, not out of the admin.
+    navigate({ search: `?${params}` })
   }
 
   return (

@@ -56,6 +56,14 @@ export const linkButtonClass = `inline-flex items-center justify-center rounded-
 const fieldInput =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none data-[focused]:border-blue-600 data-[focused]:ring-2 data-[focused]:ring-blue-200 data-[invalid]:border-red-600 data-[disabled]:bg-slate-100'
 const fieldLabel = 'text-sm font-medium text-slate-800'
+
+/** The visible mark of a field the server requires; screen readers hear "required" from the input itself. */
+export const RequiredMark = ({ isRequired }: { isRequired?: boolean }) =>
+  isRequired ? (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  ) : null
 const fieldErrorClass = 'text-sm text-red-700'
 
 type TextFieldProps = {
@@ -93,7 +101,10 @@ export function AdminTextField({
       type={type}
       className={`flex flex-col gap-1 ${className}`}
     >
-      <Label className={fieldLabel}>{label}</Label>
+      <Label className={fieldLabel}>
+        {label}
+        <RequiredMark isRequired={isRequired} />
+      </Label>
       {multiline ? <TextArea rows={3} className={fieldInput} /> : <Input className={fieldInput} />}
       {description && (
         <Text slot="description" className="text-xs text-slate-500">
@@ -130,7 +141,10 @@ export function AdminSelect<V extends string>({
       isRequired={isRequired}
       className={`flex flex-col gap-1 ${className}`}
     >
-      <Label className={fieldLabel}>{label}</Label>
+      <Label className={fieldLabel}>
+        {label}
+        <RequiredMark isRequired={isRequired} />
+      </Label>
       <Button className={`flex items-center justify-between text-left ${fieldInput} ${focusRing}`}>
         <SelectValue />
         <span aria-hidden="true">▾</span>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
+import { projectPath } from '../../schema/slug'
 import { track } from '../insights/beacon'
 import {
   CATEGORY_GRADIENTS,
@@ -23,10 +24,20 @@ const STATUS_BADGES: Record<string, string> = {
   private: 'bg-slate-800 text-white',
 }
 
-type Props = { project: PublicProject; index: number }
+type Props = {
+  project: PublicProject
+  index: number
+  /** The catalogue filter the card is shown under, kept by the link to its page. */
+  filter?: string
+}
+
+/** A project's page, remembering the catalogue filter it was opened from (for its way back). */
+export const projectHref = (slug: string, filter?: string) =>
+  `${projectPath(slug)}${filter && filter !== 'all' ? `?category=${encodeURIComponent(filter)}` : ''}`
 
 /** One solution in the catalogue, in the order of SPEC §2. */
-export function ProjectCard({ project, index }: Props) {
+
+export function ProjectCard({ project, index, filter }: Props) {
   const category = publicCategory(project.category)
   const [imageFailed, setImageFailed] = useState(false)
   // A project's button followed is interest in that project (issue 18's "top projects").
@@ -69,10 +80,8 @@ export function ProjectCard({ project, index }: Props) {
             data-testid="image-fallback"
             className={`flex h-full w-full flex-col items-center justify-center gap-3 bg-gradient-to-br p-6 text-center text-white ${CATEGORY_GRADIENTS[category]}`}
           >
-            <Icon className="h-12 w-12" />
-            <span aria-hidden="true" className="line-clamp-2 text-lg font-semibold">
-              {project.title}
-            </span>
+            {/* The title is right below: the fallback shows only the category's icon. */}
+            <Icon className="h-16 w-16" />
           </div>
         )}
         <span
@@ -84,10 +93,19 @@ export function ProjectCard({ project, index }: Props) {
 
       <div className="flex flex-1 flex-col gap-3 p-5">
         {project.problemSolved && (
-          <p className="text-sm font-medium text-rose-800">{project.problemSolved}</p>
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold text-slate-900">{SOLUTIONS_COPY.problem}:</span>{' '}
+            {project.problemSolved}
+          </p>
         )}
         <h3 id={headingId} className="text-xl font-bold text-slate-900">
-          {project.title}
+          <Link
+            to={projectHref(project.slug, filter)}
+            className="hover:text-blue-800 hover:underline"
+            onClick={countInterest}
+          >
+            {project.title}
+          </Link>
         </h3>
         {project.businessValue && <p className="font-semibold text-emerald-800">{project.businessValue}</p>}
         {project.targetAudience && (
@@ -132,10 +150,15 @@ export function ProjectCard({ project, index }: Props) {
             )
           })}
         </div>
-        {project.metrics && (
-          <p className="border-t border-slate-200 pt-3 text-sm font-semibold text-blue-800">
-            {project.metrics}
-          </p>
+        {project.metrics.length > 0 && (
+          <dl className="flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-200 pt-3 text-sm">
+            {project.metrics.map((m) => (
+              <div key={`${m.label}:${m.value}`} className="flex flex-col">
+                <dt className="text-slate-600">{m.label}</dt>
+                <dd className="font-semibold text-blue-800">{m.value}</dd>
+              </div>
+            ))}
+          </dl>
         )}
       </div>
     </article>

@@ -1,5 +1,8 @@
 import type { SiteConfig } from '../../schema/site-config'
 import { CLAIMS } from '../../schema/site-copy'
+import { projectPath } from '../../schema/slug'
+import { absolute } from './meta'
+import type { PublicProjectPage } from './solutions'
 
 /**
  * Structured data for the home page: the business as a schema.org
@@ -36,5 +39,37 @@ export function professionalService(config: SiteConfig) {
       'Business automation',
       'IT support',
     ],
+  }
+}
+
+/**
+ * Structured data for a project page: the solution as a schema.org
+ * SoftwareApplication (https://schema.org/SoftwareApplication) made by the
+ * owner, with its image, technologies and a client's review when there is one.
+ */
+export function projectJsonLd(project: PublicProjectPage, config: SiteConfig, image: string | null) {
+  const url = `${config.siteUrl}${projectPath(project.slug)}`
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: project.title,
+    description: project.description,
+    url,
+    applicationCategory: 'BusinessApplication',
+    ...(image && { image: absolute(config.siteUrl, image) }),
+    ...(project.technologies.length > 0 && { keywords: project.technologies.join(', ') }),
+    ...(project.targetAudience && {
+      audience: { '@type': 'Audience', audienceType: project.targetAudience },
+    }),
+    ...(config.ownerName && { author: { '@type': 'Person', name: config.ownerName } }),
+    ...(project.testimonial && {
+      review: {
+        '@type': 'Review',
+        reviewBody: project.testimonial.quote,
+        ...(project.testimonial.author && {
+          author: { '@type': 'Person', name: project.testimonial.author },
+        }),
+      },
+    }),
   }
 }

@@ -22,10 +22,21 @@ type PageHead = {
   path: string | null
   noindex?: boolean
   jsonLd?: object | null
+  /** The page's own preview image (a project's), absolute or a site path; the site's default otherwise. */
+  image?: { url: string; alt: string } | null
 }
 
-export function pageMeta({ title, description, siteUrl, path, noindex, jsonLd }: PageHead): MetaDescriptor[] {
-  const image = `${siteUrl}${DEFAULT_OG_IMAGE.path}`
+export function pageMeta({
+  title,
+  description,
+  siteUrl,
+  path,
+  noindex,
+  jsonLd,
+  image: own,
+}: PageHead): MetaDescriptor[] {
+  const image = own ? absolute(siteUrl, own.url) : `${siteUrl}${DEFAULT_OG_IMAGE.path}`
+  const alt = own ? own.alt : DEFAULT_OG_IMAGE.alt
   const url = path === null ? null : `${siteUrl}${path}`
   return [
     { title },
@@ -39,14 +50,22 @@ export function pageMeta({ title, description, siteUrl, path, noindex, jsonLd }:
     { property: 'og:description', content: description },
     ...(url ? [{ property: 'og:url', content: url }] : []),
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: String(DEFAULT_OG_IMAGE.width) },
-    { property: 'og:image:height', content: String(DEFAULT_OG_IMAGE.height) },
-    { property: 'og:image:alt', content: DEFAULT_OG_IMAGE.alt },
+    // An uploaded image's size is not known here; only the default's is declared.
+    ...(own
+      ? []
+      : [
+          { property: 'og:image:width', content: String(DEFAULT_OG_IMAGE.width) },
+          { property: 'og:image:height', content: String(DEFAULT_OG_IMAGE.height) },
+        ]),
+    { property: 'og:image:alt', content: alt },
     { name: 'twitter:card', content: 'summary_large_image' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: image },
-    { name: 'twitter:image:alt', content: DEFAULT_OG_IMAGE.alt },
+    { name: 'twitter:image:alt', content: alt },
     ...(jsonLd ? [{ 'script:ld+json': jsonLd }] : []),
   ]
 }
+
+/** A site path ("/media/x.png") made absolute on the site's origin; an absolute URL is kept. */
+export const absolute = (siteUrl: string, url: string) => (url.startsWith('/') ? `${siteUrl}${url}` : url)

@@ -5,7 +5,7 @@
 import { createContext } from 'react-router'
 import type { ContentKey } from '../../schema/content-keys'
 import type { SiteConfig } from '../../schema/site-config'
-import type { PublicProject } from './solutions'
+import type { PublicProject, PublicProjectPage } from './solutions'
 
 export type PublicSkill = { id: number; category: string; name: string }
 export type ActiveResume = { id: number; originalName: string; mimeType: string; fileSize: number }
@@ -53,6 +53,8 @@ export type SiteServer = {
   /** One page's stored blocks ("privacy" gives privacy.*), for pages with defaults of their own. */
   blocks(page: string): Promise<{ key: string; content: string }[]>
   projects(): Promise<PublicProject[]>
+  /** A project page: the project, the slug it moved to (an old slug), or null. */
+  project(slug: string): Promise<{ project: PublicProjectPage } | { movedTo: string } | null>
   skills(): Promise<PublicSkill[]>
   /** Posts a public form's payload through the REST API's own intake (limits, validation, mail). */
   submit(form: 'consultation' | 'support', payload: Record<string, unknown>): Promise<SubmitResult>

@@ -224,8 +224,16 @@ describe('card details', () => {
     expect([0, 1, 2, 3, 10].map(cardAnimationDelay)).toEqual(['0ms', '100ms', '200ms', '300ms', '1000ms'])
   })
 
-  it('features the first 3 projects in list order', () => {
-    expect(featuredProjects([1, 2, 3, 4, 5])).toEqual([1, 2, 3])
-    expect(featuredProjects([1])).toEqual([1])
+  it('features the first 3 projects in list order when none is featured (SPEC §2)', () => {
+    const list = [1, 2, 3, 4, 5].map((id) => ({ id, featured: false }))
+    expect(featuredProjects(list).map((p) => p.id)).toEqual([1, 2, 3])
+    expect(featuredProjects(list.slice(0, 1)).map((p) => p.id)).toEqual([1])
+  })
+
+  it('shows featured projects first in catalogue order, filled from the rest', () => {
+    const list = [1, 2, 3, 4, 5].map((id) => ({ id, featured: id === 4 || id === 2 }))
+    expect(featuredProjects(list).map((p) => p.id)).toEqual([2, 4, 1])
+    const many = [1, 2, 3, 4, 5].map((id) => ({ id, featured: id > 1 }))
+    expect(featuredProjects(many).map((p) => p.id)).toEqual([2, 3, 4])
   })
 })

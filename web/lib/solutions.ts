@@ -19,6 +19,7 @@ import {
   isValidUrl,
   PLACEHOLDER_PATH,
   type PublicProjectFields,
+  type PublicProjectPageFields,
   primaryAction,
 } from '../../schema/project-card'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
@@ -34,6 +35,9 @@ export type Json<T> = {
 
 /** A project as GET /api/projects returns it: the public projection (schema/project-card.ts). */
 export type PublicProject = Json<PublicProjectFields>
+
+/** A project as its own page receives it (schema/project-card.ts). */
+export type PublicProjectPage = Json<PublicProjectPageFields>
 
 /** The fields the rules read; everything else is optional so tests stay short. */
 export type ProjectLike = Pick<PublicProject, 'category'> &
@@ -77,6 +81,9 @@ export function parseFilter(value: string | null | undefined): FilterCategory {
   return FILTER_CATEGORIES.some((c) => c.value === value) ? (value as FilterCategory) : 'all'
 }
 
+/** The filter's label of a public category ("Healthcare"). */
+export const labelOfFilter = (category: SolutionCategory) => labelOf(FILTER_CATEGORIES, category)
+
 export const statusLabel = (status: string | null | undefined) =>
   labelOf(PROJECT_STATUSES, effectiveStatus(status))
 
@@ -101,7 +108,16 @@ export const cardKeyFeatures = (project: ProjectLike) =>
 /** Cards appear one after another, 0.1 s apart (SPEC §9). */
 export const cardAnimationDelay = (index: number) => `${Math.round(index * CARD_ANIMATION_DELAY_S * 1000)}ms`
 
-export const featuredProjects = <T>(projects: readonly T[]) => projects.slice(0, FEATURED_PROJECT_COUNT)
+/**
+ * Home's Featured Work: the featured projects first, in catalogue order, then
+ * the rest of the catalogue to fill the 3 slots. With none featured this is
+ * SPEC §2's "first 3" exactly.
+ */
+export const featuredProjects = <T extends { featured?: boolean }>(projects: readonly T[]) =>
+  [...projects.filter((p) => p.featured), ...projects.filter((p) => !p.featured)].slice(
+    0,
+    FEATURED_PROJECT_COUNT,
+  )
 
 /** Gradient of the image fallback, per public category; dark enough for white text (AA). */
 export const CATEGORY_GRADIENTS: Record<SolutionCategory, string> = {

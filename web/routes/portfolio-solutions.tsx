@@ -113,7 +113,7 @@ export default function SolutionsPage() {
           // Keyed by filter so the cards animate in again when the filter changes.
           <div key={filter} className="grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {shown.map((project, index) => (
-              <ProjectCard key={project.id} project={project} index={index} />
+              <ProjectCard key={project.id} project={project} index={index} filter={filter} />
             ))}
           </div>
         )}

@@ -8,11 +8,12 @@ import type { CheckedUpload } from './upload'
  */
 export async function storeThenRecord<Row>(
   bucket: R2Bucket,
-  prefix: 'resumes' | 'uploads',
+  prefix: 'resumes' | 'uploads' | 'images',
   upload: CheckedUpload,
   record: (objectKey: string) => Promise<Row>,
 ): Promise<Row> {
-  const objectKey = `${prefix}/${crypto.randomUUID()}`
+  // A public image's key ends in its extension: the key's tail is its public name (/media/{uuid}.png).
+  const objectKey = `${prefix}/${crypto.randomUUID()}${prefix === 'images' ? `.${upload.kind === 'jpeg' ? 'jpg' : upload.kind}` : ''}`
   await bucket.put(objectKey, upload.bytes, {
     httpMetadata: { contentType: upload.mime },
     customMetadata: { originalName: upload.name },

@@ -1,7 +1,8 @@
 // GraphQL types, queries and mutations for the content domain; resolvers call worker/services.
 import { contentBody, contentInput, contentKey } from '../../schema/payloads'
+import { PUBLIC_CONTENT_KEYS } from '../../schema/public-content'
 import type { PageContent } from '../../schema/tables'
-import { listContent, saveContent, updateContent } from '../services/content'
+import { deleteContent, listContent, saveContent, updateContent } from '../services/content'
 import { builder, withoutNulls } from './builder'
 import { ContentTypeEnum } from './enums'
 
@@ -68,5 +69,50 @@ builder.mutationField('updateContent', (t) =>
       input: t.arg({ type: ContentUpdateInput, required: true, description: 'Its new content.' }),
     },
     resolve: (_root, { key, input }, { db }) => updateContent(db, key, input),
+  }),
+)
+
+builder.mutationField('deleteContent', (t) =>
+  t.string({
+    description:
+      'Deletes a block; a key a public page reads shows its default text again. Returns the key; NOT_FOUND when absent.',
+    args: {
+      key: t.arg.string({ required: true, description: 'Key of the block.' }).validate(contentKey),
+    },
+    resolve: (_root, { key }, { db }) => deleteContent(db, key),
+  }),
+)
+
+type ContentKeyInfo = { key: string; description: string; contentType: string; defaultContent: string }
+
+const ContentKeyRef = builder.objectRef<ContentKeyInfo>('ContentKey').implement({
+  description: 'A key the public pages read, with where it appears and its default text.',
+  fields: (t) => ({
+    key: t.exposeString('key', { description: 'The key, e.g. home.hero.subtitle.' }),
+    description: t.exposeString('description', { description: 'Where the copy appears.' }),
+    contentType: t.field({
+      type: ContentTypeEnum,
+      description: 'How it is edited and shown.',
+      resolve: (k) => k.contentType as 'text' | 'textarea' | 'image',
+    }),
+    defaultContent: t.exposeString('defaultContent', {
+      description: 'What the page shows without a block (empty for no image).',
+    }),
+  }),
+})
+
+// Served rather than imported by the admin: the defaults would otherwise share a
+// chunk with the public forms' privacy copy and weigh on every public page.
+builder.queryField('contentKeys', (t) =>
+  t.field({
+    type: [ContentKeyRef],
+    description: 'Every key the public pages read, in page order.',
+    resolve: () =>
+      Object.entries(PUBLIC_CONTENT_KEYS).map(([key, d]) => ({
+        key,
+        description: d.description,
+        contentType: d.contentType,
+        defaultContent: d.defaultContent,
+      })),
   }),
 )

@@ -1,24 +1,67 @@
 // GraphQL types, queries and mutations for the projects domain; resolvers call worker/services.
+import { z } from 'zod'
 import {
   LEGACY_CATEGORY_ALIASES,
   PROJECT_CATEGORY_VALUES,
   PROJECT_STATUS_VALUES,
 } from '../../schema/constants'
 import { rowId } from '../../schema/ids'
-import { projectInput } from '../../schema/payloads'
-import type { Project } from '../../schema/tables'
-import { createProject, deleteProject, getProject, listProjects, updateProject } from '../services/projects'
+import { projectInput, reorderInput } from '../../schema/payloads'
+import type { Project, ProjectMetric, ProjectTestimonial } from '../../schema/tables'
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  listProjects,
+  reorderProjects,
+  updateProject,
+} from '../services/projects'
 import { builder, withoutNulls } from './builder'
 import { ProjectCategoryEnum, ProjectStatusEnum } from './enums'
 
 const known = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value)
 
+const MetricRef = builder.objectRef<ProjectMetric>('ProjectMetric').implement({
+  description: 'A measured result: a label and its value.',
+  fields: (t) => ({
+    label: t.exposeString('label', { description: 'What was measured; may be empty (migrated free text).' }),
+    value: t.exposeString('value', { description: 'The result, e.g. "-70%".' }),
+  }),
+})
+
+const TestimonialRef = builder.objectRef<ProjectTestimonial>('ProjectTestimonial').implement({
+  description: "A client's quote about the project.",
+  fields: (t) => ({
+    quote: t.exposeString('quote', { description: 'What the client said.' }),
+    author: t.exposeString('author', { description: 'Who said it; may be empty.' }),
+    role: t.exposeString('role', { description: "The author's role or company; may be empty." }),
+  }),
+})
+
+const MetricInput = builder.inputType('ProjectMetricInput', {
+  description: 'A measured result.',
+  fields: (t) => ({
+    label: t.string({ description: 'What was measured, at most 100 characters.' }),
+    value: t.string({ required: true, description: 'The result, at most 200 characters.' }),
+  }),
+})
+
+const TestimonialInput = builder.inputType('ProjectTestimonialInput', {
+  description: "A client's quote.",
+  fields: (t) => ({
+    quote: t.string({ required: true, description: 'The quote, at most 2000 characters.' }),
+    author: t.string({ description: 'Who said it, at most 120 characters.' }),
+    role: t.string({ description: "The author's role, at most 120 characters." }),
+  }),
+})
+
 export const ProjectRef = builder.objectRef<Project>('Project').implement({
   description: 'A solution in the public catalogue (SPEC §3).',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the project.' }),
     title: t.exposeString('title', { description: 'Card title.' }),
+    slug: t.exposeString('slug', { description: 'The page address, /portfolio-solutions/{slug}.' }),
     description: t.exposeString('description', { description: 'Card text, clamped to 3 lines on cards.' }),
     category: t.field({
       type: ProjectCategoryEnum,
@@ -55,8 +98,17 @@ export const ProjectRef = builder.objectRef<Project>('Project').implement({
     }),
     featured: t.exposeBoolean('featured', { description: 'Marked as featured by the owner.' }),
     order: t.exposeInt('order', { description: 'Sort key, ascending.' }),
-    metrics: t.exposeString('metrics', { nullable: true, description: 'Measured results, free text.' }),
-    testimonial: t.exposeString('testimonial', { nullable: true, description: 'A client quote, free text.' }),
+    metrics: t.field({
+      type: [MetricRef],
+      description: 'Measured results, shown on the card and the page.',
+      resolve: (p) => p.metrics,
+    }),
+    testimonial: t.field({
+      type: TestimonialRef,
+      nullable: true,
+      description: "A client's quote, shown on the page.",
+      resolve: (p) => p.testimonial,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was created.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
   }),
@@ -70,6 +122,7 @@ const ProjectInput = builder
       'A whole project; title, description, category and status are required (checked by the server).',
     fields: (t) => ({
       title: t.string({ description: 'Required, at most 200 characters.' }),
+      slug: t.string({ description: 'Optional page address; blank generates one from the title.' }),
       description: t.string({ description: 'Required, at most 5000 characters.' }),
       category: t.field({ type: ProjectCategoryEnum, description: 'Required.' }),
       status: t.field({ type: ProjectStatusEnum, description: 'Required.' }),
@@ -84,9 +137,11 @@ const ProjectInput = builder
       demoUrl: t.string({ description: 'Optional http(s) URL.' }),
       isPublic: t.boolean({ description: 'Defaults to true.' }),
       featured: t.boolean({ description: 'Defaults to false.' }),
-      order: t.int({ description: 'Defaults to 0.' }),
-      metrics: t.string({ description: 'Optional, at most 1000 characters.' }),
-      testimonial: t.string({ description: 'Optional, at most 2000 characters.' }),
+      order: t.int({
+        description: 'Optional; absent puts a new project last and keeps an edited one in place.',
+      }),
+      metrics: t.field({ type: [MetricInput], description: 'Optional, at most 12.' }),
+      testimonial: t.field({ type: TestimonialInput, description: 'Optional.' }),
     }),
   })
   .validate(withoutNulls(projectInput))
@@ -126,6 +181,19 @@ builder.mutationField('updateProject', (t) =>
       input: t.arg({ type: ProjectInput, required: true, description: 'The whole project as it should be.' }),
     },
     resolve: (_root, { id, input }, { db }) => updateProject(db, id, input),
+  }),
+)
+
+builder.mutationField('reorderProjects', (t) =>
+  t.field({
+    type: [ProjectRef],
+    description: 'Saves the catalogue order: every project id once, first to last; returns the projects.',
+    args: {
+      ids: t.arg
+        .idList({ required: true, description: 'Every project id, in the order wanted.' })
+        .validate(z.preprocess((v) => (Array.isArray(v) ? v.map(Number) : v), reorderInput.shape.ids)),
+    },
+    resolve: (_root, { ids }, { db }) => reorderProjects(db, ids),
   }),
 )
 

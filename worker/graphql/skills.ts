@@ -1,8 +1,10 @@
 // GraphQL types, queries and mutations for the skills domain; resolvers call worker/services.
+
+import { z } from 'zod'
 import { rowId } from '../../schema/ids'
-import { skillInput } from '../../schema/payloads'
+import { reorderInput, skillInput } from '../../schema/payloads'
 import type { Skill } from '../../schema/tables'
-import { createSkill, deleteSkill, listSkills } from '../services/skills'
+import { createSkill, deleteSkill, listSkills, reorderSkills } from '../services/skills'
 import { builder, withoutNulls } from './builder'
 
 const SkillRef = builder.objectRef<Skill>('Skill').implement({
@@ -11,6 +13,7 @@ const SkillRef = builder.objectRef<Skill>('Skill').implement({
     id: t.exposeID('id', { description: 'Id of the skill.' }),
     category: t.exposeString('category', { description: 'The group it is shown under.' }),
     name: t.exposeString('name', { description: 'The skill.' }),
+    order: t.exposeInt('order', { description: 'Position within its category, ascending.' }),
   }),
 })
 
@@ -46,5 +49,21 @@ builder.mutationField('deleteSkill', (t) =>
     description: 'Deletes a skill; returns its id.',
     args: { id: t.arg.id({ required: true, description: 'Id of the skill.' }).validate(rowId) },
     resolve: (_root, { id }, { db }) => deleteSkill(db, id),
+  }),
+)
+
+builder.mutationField('reorderSkills', (t) =>
+  t.field({
+    type: [SkillRef],
+    description: "Saves one category's order: every skill id of it once, first to last; returns all skills.",
+    args: {
+      category: t.arg
+        .string({ required: true, description: 'The category being arranged.' })
+        .validate(skillInput.shape.category),
+      ids: t.arg
+        .idList({ required: true, description: "Every id of the category's skills, in the order wanted." })
+        .validate(z.preprocess((v) => (Array.isArray(v) ? v.map(Number) : v), reorderInput.shape.ids)),
+    },
+    resolve: (_root, { category, ids }, { db }) => reorderSkills(db, category, ids),
   }),
 )

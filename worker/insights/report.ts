@@ -55,6 +55,33 @@ const TOP_KINDS = [
   'resume',
 ]
 
+const PROJECT_PAGE = /^\/portfolio-solutions\/([a-z0-9-]+)$/
+
+/**
+ * Interest per project: views of its page (/portfolio-solutions/{slug}, under
+ * its current slug) plus clicks on its card's buttons in the catalogue. Views
+ * under an old slug are not matched (those answer 301, which is not counted).
+ */
+function topProjects(
+  clicks: { key: string; count: number }[],
+  views: { key: string; count: number }[],
+  projects: { id: number; title: string; slug: string }[],
+): Count[] {
+  const bySlug = new Map(projects.map((p) => [p.slug, String(p.id)]))
+  const totals = new Map<string, number>()
+  const add = (id: string, count: number) => totals.set(id, (totals.get(id) ?? 0) + count)
+  for (const row of clicks) add(row.key, row.count)
+  for (const row of views) {
+    const id = bySlug.get(PROJECT_PAGE.exec(row.key)?.[1] ?? '')
+    if (id) add(id, row.count)
+  }
+  const titles = new Map(projects.map((p) => [String(p.id), p.title]))
+  return [...totals]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, TOP_N)
+    .map(([id, count]) => ({ key: id, label: titles.get(id) ?? `Project ${id} (deleted)`, count }))
+}
+
 export async function insightsReport(db: Db, range: Range): Promise<InsightsReport> {
   const t = tables.insightsDaily
   const inRange = between(t.day, range.from, range.to)
@@ -71,7 +98,9 @@ export async function insightsReport(db: Db, range: Range): Promise<InsightsRepo
       .where(and(inRange, inArray(t.kind, TOP_KINDS)))
       .groupBy(t.kind, t.key)
       .orderBy(sql`3 desc`, t.key),
-    db.select({ id: tables.projects.id, title: tables.projects.title }).from(tables.projects),
+    db
+      .select({ id: tables.projects.id, title: tables.projects.title, slug: tables.projects.slug })
+      .from(tables.projects),
     requestsPerWeek(db, range),
   ])
 
@@ -82,7 +111,6 @@ export async function insightsReport(db: Db, range: Range): Promise<InsightsRepo
     of(kind)
       .slice(0, TOP_N)
       .map((row) => ({ key: row.key, label: label(row.key), count: row.count }))
-  const titles = new Map(projectRows.map((p) => [String(p.id), p.title]))
   const formCounts = new Map(of('form').map((row) => [row.key, row.count]))
 
   return {
@@ -92,7 +120,7 @@ export async function insightsReport(db: Db, range: Range): Promise<InsightsRepo
     pages: top('view'),
     referrers: top('referrer'),
     campaigns: top('campaign'),
-    projects: top('project', (id) => titles.get(id) ?? `Project ${id} (deleted)`),
+    projects: topProjects(of('project'), of('view'), projectRows),
     filters: top('filter'),
     devices: top('device'),
     countries: top('country'),

@@ -7,9 +7,10 @@ import { publicRead } from '../http/cache'
 import { notFound } from '../http/errors'
 import { keyParam } from '../http/params'
 import { jsonBody } from '../http/validate'
-import { listPublicContent, saveContent, updateContent } from '../services/content'
+import { deleteContent, listPublicContent, saveContent, updateContent } from '../services/content'
 
-// /api/page-content: the public pages' copy (blocks under keys no page reads are not sent); create and update are owner-only.
+// /api/page-content: the public pages' copy (blocks under keys no page reads are not sent); create, update and delete are owner-only.
+// Deleting a block under a key a page reads resets that page to its default text.
 // POST saves by key (SPEC §4: an existing key is updated): 201 when it created
 // the block, 200 when it updated one. PUT updates an existing key only (404 otherwise).
 export const pageContent = new Hono<AppEnv>()
@@ -31,3 +32,7 @@ export const pageContent = new Hono<AppEnv>()
   .put('/:key', requireOwner, keyParam, jsonBody(contentBody), async (c) =>
     c.json(await updateContent(c.var.db, c.req.valid('param').key, c.req.valid('json'))),
   )
+  .delete('/:key', requireOwner, keyParam, async (c) => {
+    await deleteContent(c.var.db, c.req.valid('param').key)
+    return c.body(null, 204)
+  })

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { fileHeaders } from '../files/disposition'
+import { IMAGE_KINDS, IMAGE_TYPE_MESSAGE } from '../files/images'
 import { FILE_KINDS } from '../files/sniff'
 import { readUpload, UPLOAD_MESSAGES } from '../files/upload'
 import { privateNoStore } from '../http/cache'
@@ -16,6 +17,11 @@ export const uploads = new Hono<AppEnv>()
   .post('/', async (c) => {
     const upload = await readUpload(c.req, 'file', FILE_KINDS, UPLOAD_MESSAGES.fileType)
     return c.json(await createUpload(c.var.db, c.env.FILES, upload), 201)
+  })
+  // A public image for a project or a content block: raster only, served from /media/{name} (ADR 057).
+  .post('/images', async (c) => {
+    const upload = await readUpload(c.req, 'file', IMAGE_KINDS, IMAGE_TYPE_MESSAGE)
+    return c.json(await createUpload(c.var.db, c.env.FILES, upload, true), 201)
   })
   .get('/:id', idParam, async (c) => {
     const { file, object } = await openUpload(c.var.db, c.env.FILES, c.req.valid('param').id)

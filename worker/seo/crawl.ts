@@ -33,12 +33,27 @@ export function pagesOf(build: Pick<ServerBuild, 'routes'>): Page[] {
   return pages.sort((a, b) => a.path.localeCompare(b.path))
 }
 
-/** The public pages, for search engines (https://www.sitemaps.org/protocol.html). */
-export function sitemapXml(env: Env, build: Pick<ServerBuild, 'routes'>): string {
-  const urls = pagesOf(build)
-    .filter((p) => !p.private)
-    .map((p) => `  <url><loc>${escapeXml(absoluteUrl(env, p.path))}</loc></url>`)
-    .join('\n')
+/** A page that is not a route module of its own (a project page), with its last change. */
+export type SitemapEntry = { path: string; lastmod: Date }
+
+/**
+ * The public pages, for search engines (https://www.sitemaps.org/protocol.html):
+ * the fixed pages of the route modules, then `entries` (the project pages) with `lastmod`.
+ */
+export function sitemapXml(
+  env: Env,
+  build: Pick<ServerBuild, 'routes'>,
+  entries: readonly SitemapEntry[] = [],
+): string {
+  const urls = [
+    ...pagesOf(build)
+      .filter((p) => !p.private)
+      .map((p) => `  <url><loc>${escapeXml(absoluteUrl(env, p.path))}</loc></url>`),
+    ...entries.map(
+      (e) =>
+        `  <url><loc>${escapeXml(absoluteUrl(env, e.path))}</loc><lastmod>${e.lastmod.toISOString()}</lastmod></url>`,
+    ),
+  ].join('\n')
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
 }
 

@@ -48,3 +48,13 @@ export async function updateContent(db: Db, key: string, input: z.output<typeof 
   if (!row) throw new NotFound('Content block not found')
   return row
 }
+
+/** Removes a block: a key a page reads shows its default text again; an unused block is gone. */
+export async function deleteContent(db: Db, key: string) {
+  const [row] = await db
+    .delete(tables.pageContent)
+    .where(eq(tables.pageContent.key, key))
+    .returning({ key: tables.pageContent.key })
+  if (!row) throw new NotFound('Content block not found')
+  return row.key
+}

@@ -4,20 +4,24 @@ import { useMutation, useQuery } from 'urql'
 import { CONTENT_TYPES, labelOf } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { ImagePicker } from '../files/ImagePicker'
 import { fromEnum, graphql, type ResultOf, toEnum } from '../graphql'
-import { AdminButton, AdminSelect, AdminTextField, ListState, Section } from '../ui'
+import { AdminButton, AdminSelect, AdminTextField, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
-import { canSave, preview } from './form'
+import { canSave, PAGE_LABELS, preview } from './form'
 
 type ContentType = (typeof CONTENT_TYPES)[number]['value']
 
-const CONTENT_QUERY = graphql('query AdminContent { pageContent { key content contentType updatedAt } }')
-const SAVE_CONTENT = graphql(`mutation SaveContent($input: ContentInput!) {
+export const CONTENT_QUERY = graphql(
+  `query AdminContent {
+    pageContent { key content contentType updatedAt }
+    contentKeys { key description contentType defaultContent }
+  }`,
+)
+export const SAVE_CONTENT = graphql(`mutation SaveContent($input: ContentInput!) {
   saveContent(input: $input) { key content contentType updatedAt }
 }`)
-const UPDATE_CONTENT = graphql(`mutation UpdateContent($key: String!, $input: ContentUpdateInput!) {
-  updateContent(key: $key, input: $input) { key content contentType updatedAt }
-}`)
+export const DELETE_CONTENT = graphql('mutation DeleteContent($key: String!) { deleteContent(key: $key) }')
 
 /** A block as the tab shows it: the content type as its stored value (text, textarea, image). */
 const blockOf = (block: ResultOf<typeof CONTENT_QUERY>['pageContent'][number]) => ({
@@ -29,29 +33,74 @@ type ContentBlock = ReturnType<typeof blockOf>
 const asContentType = (v: string): ContentType =>
   CONTENT_TYPES.some((t) => t.value === v) ? (v as ContentType) : 'text'
 
+type KeyDefinition = { description: string; contentType: ContentType; defaultContent: string }
+
+/** The page a key belongs to: the part before its first dot. */
+const pageOf = (key: string) => key.split('.', 1)[0] ?? ''
+
+/** The block being edited: a key the pages read, or a new or unused block (`free`). */
+type Editing = { key: string; free: boolean; isNew: boolean }
+
+/**
+ * The Content tab (issue 16): every key the public pages read, grouped by page,
+ * with where it appears, its default text and the owner's override; an editor
+ * with a live preview that saves, resets to the default (removes the override)
+ * or deletes an unused block; and the original "Create Content" form (SPEC §2).
+ */
 export function ContentTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: CONTENT_QUERY })
   const [saved, save] = useMutation(SAVE_CONTENT)
-  const [updated, update] = useMutation(UPDATE_CONTENT)
-  // The block being edited, or null while creating a new one.
-  const [editingKey, setEditingKey] = useState<string | null>(null)
+  const [removed, remove] = useMutation(DELETE_CONTENT)
+  const [editing, setEditing] = useState<Editing | null>(null)
   const [key, setKey] = useState('')
   const [content, setContent] = useState('')
   const [contentType, setContentType] = useState<ContentType>('text')
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
-  const mode = editingKey === null ? 'create' : 'edit'
-  const pending = saved.fetching || updated.fetching
+  const [deleting, setDeleting] = useState<string | null>(null)
+  const pending = saved.fetching || removed.fetching
 
-  function startEdit(block: ContentBlock) {
-    setEditingKey(block.key)
-    setKey(block.key)
-    setContent(block.content)
-    setContentType(block.contentType)
+  const blocks = data?.pageContent.map(blockOf) ?? []
+  // The keys the public pages read (served by the Worker), grouped by page in the order the pages are listed.
+  const KNOWN: Record<string, KeyDefinition> = Object.fromEntries(
+    (data?.contentKeys ?? []).map((k) => [
+      k.key,
+      {
+        description: k.description,
+        contentType: asContentType(fromEnum('ContentType', k.contentType)),
+        defaultContent: k.defaultContent,
+      },
+    ]),
+  )
+  const GROUPS = Object.entries(PAGE_LABELS).map(([page, label]) => ({
+    page,
+    label,
+    keys: Object.keys(KNOWN).filter((key) => pageOf(key) === page),
+  }))
+  const byKey = new Map(blocks.map((b) => [b.key, b]))
+  const unused = blocks.filter((b) => !(b.key in KNOWN))
+  const definition = editing && !editing.free ? KNOWN[editing.key] : undefined
+  const mode = editing && !editing.isNew ? 'edit' : 'create'
+
+  // A field the person changes is no longer the one the server refused: its
+  // message goes, and nothing stale can stand between them and the next Save.
+  const edit =
+    <T,>(setter: (v: T) => void, field: string) =>
+    (value: T) => {
+      setter(value)
+      setServerErrors(({ [field]: _gone, ...rest }) => rest)
+    }
+
+  function open(next: Editing, block?: ContentBlock) {
+    const known = KNOWN[next.key]
+    setEditing(next)
+    setKey(next.key)
+    setContent(block?.content ?? known?.defaultContent ?? '')
+    setContentType(block?.contentType ?? known?.contentType ?? 'text')
     setServerErrors({})
   }
 
-  function reset() {
-    setEditingKey(null)
+  function close() {
+    setEditing(null)
     setKey('')
     setContent('')
     setContentType('text')
@@ -59,14 +108,11 @@ export function ContentTab() {
   }
 
   async function submit() {
-    if (!canSave(mode, key, content)) return
-    const result =
-      editingKey === null
-        ? await save({ input: { key, content, contentType: toEnum('ContentType', contentType) } })
-        : await update({
-            key: editingKey,
-            input: { content, contentType: toEnum('ContentType', contentType) },
-          })
+    const target = editing?.isNew === false ? editing.key : key.trim()
+    if (!canSave(mode, target, content)) return
+    const result = await save({
+      input: { key: target, content, contentType: toEnum('ContentType', contentType) },
+    })
     if (result.error) {
       const errors = fieldErrorsOf(result.error)
       setServerErrors(errors)
@@ -76,14 +122,39 @@ export function ContentTab() {
       return
     }
     toast(TOASTS.contentSaved)
-    reset()
+    close()
     refetch(FROM_NETWORK)
   }
 
-  const blocks = data?.pageContent.map(blockOf) ?? []
+  /** Removes the block: a key the pages read shows its default again (reset), an unused one is gone. */
+  async function removeBlock(target: string, reset: boolean) {
+    const result = await remove({ key: target })
+    setDeleting(null)
+    if (result.error) {
+      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+      return
+    }
+    toast(
+      reset
+        ? { title: 'Content reset', description: 'The page shows the default text again.' }
+        : { title: 'Content deleted', description: 'The content block has been removed.' },
+    )
+    close()
+    refetch(FROM_NETWORK)
+  }
+
+  const override = editing ? byKey.get(editing.key) : undefined
   return (
     <div className="flex flex-col gap-6">
-      <Section title={mode === 'edit' ? `Edit Content: ${editingKey}` : 'Create Content'}>
+      <Section
+        title={
+          editing === null
+            ? 'Create Content'
+            : editing.isNew
+              ? 'Create Content'
+              : `Edit Content: ${editing.key}`
+        }
+      >
         <Form
           validationErrors={serverErrors}
           validationBehavior="aria"
@@ -93,13 +164,25 @@ export function ContentTab() {
           }}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         >
+          {definition && (
+            <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700 sm:col-span-2">
+              <p>
+                <span className="font-semibold text-slate-900">Where it appears:</span>{' '}
+                {definition.description}
+              </p>
+              <p className="mt-1 whitespace-pre-line">
+                <span className="font-semibold text-slate-900">Default:</span>{' '}
+                {definition.defaultContent || '(none)'}
+              </p>
+            </div>
+          )}
           <AdminTextField
             name="key"
             label="Key"
             description="Lowercase letters, digits, dots, dashes and underscores, e.g. home.hero.subtitle"
-            value={key}
-            onChange={setKey}
-            isDisabled={mode === 'edit'}
+            value={editing && !editing.isNew ? editing.key : key}
+            onChange={edit(setKey, 'key')}
+            isDisabled={editing !== null && !editing.isNew}
             isRequired
           />
           <AdminSelect
@@ -107,40 +190,126 @@ export function ContentTab() {
             label="Content Type"
             options={CONTENT_TYPES}
             value={contentType}
-            onChange={setContentType}
+            onChange={edit(setContentType, 'contentType')}
           />
-          <AdminTextField
-            name="content"
-            label={contentType === 'image' ? 'Image URL' : 'Content'}
-            value={content}
-            onChange={setContent}
-            multiline={contentType === 'textarea'}
-            type={contentType === 'image' ? 'url' : 'text'}
-            isRequired
-            className="sm:col-span-2"
-          />
-          <div className="flex justify-end gap-2 sm:col-span-2">
-            {mode === 'edit' && (
-              <AdminButton variant="secondary" onPress={reset}>
+          {contentType === 'image' ? (
+            <div className="sm:col-span-2">
+              <ImagePicker
+                name="content"
+                label="Image URL"
+                value={content}
+                onChange={edit(setContent, 'content')}
+                isRequired
+              />
+            </div>
+          ) : (
+            <AdminTextField
+              name="content"
+              label="Content"
+              value={content}
+              onChange={edit(setContent, 'content')}
+              multiline={contentType === 'textarea'}
+              isRequired
+              className="sm:col-span-2"
+            />
+          )}
+          {contentType !== 'image' && content.trim() !== '' && (
+            <figure className="rounded-md border border-dashed border-slate-300 p-3 sm:col-span-2">
+              <figcaption className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                Preview
+              </figcaption>
+              <p data-testid="content-preview" className="mt-1 whitespace-pre-line text-slate-800">
+                {content}
+              </p>
+            </figure>
+          )}
+          <div className="flex flex-wrap justify-end gap-2 sm:col-span-2">
+            {editing !== null && (
+              <AdminButton variant="secondary" onPress={close}>
                 Cancel
               </AdminButton>
             )}
-            <AdminButton type="submit" isDisabled={pending || !canSave(mode, key, content)}>
-              {pending ? 'Saving...' : 'Save'}
+            {editing && !editing.free && override && (
+              <AdminButton
+                variant="secondary"
+                isDisabled={pending}
+                onPress={() => void removeBlock(editing.key, true)}
+              >
+                Reset to Default
+              </AdminButton>
+            )}
+            <AdminButton
+              type="submit"
+              isDisabled={pending || !canSave(mode, editing && !editing.isNew ? editing.key : key, content)}
+            >
+              {saved.fetching ? 'Saving...' : 'Save'}
             </AdminButton>
           </div>
         </Form>
       </Section>
 
+      <Section title="Page Copy">
+        <ListState loading={fetching && !data} error={data ? undefined : error} empty={false} emptyText="">
+          <div className="flex flex-col gap-6">
+            {GROUPS.map((group) => (
+              <section key={group.page} aria-labelledby={`content-${group.page}`}>
+                <h3 id={`content-${group.page}`} className="text-base font-semibold text-slate-900">
+                  {group.label}
+                </h3>
+                <ul className="mt-2 divide-y divide-slate-200" aria-label={`${group.label} content`}>
+                  {group.keys.map((k) => {
+                    const block = byKey.get(k)
+                    const def = KNOWN[k]!
+                    return (
+                      <li
+                        key={k}
+                        data-key={k}
+                        className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between"
+                      >
+                        <div className="min-w-0">
+                          <p className="flex flex-wrap items-center gap-2">
+                            <code className="font-semibold text-slate-900">{k}</code>
+                            <span className="rounded bg-slate-100 px-2 py-0.5 text-xs">
+                              {labelOf(CONTENT_TYPES, def.contentType)}
+                            </span>
+                            <span
+                              className={`rounded px-2 py-0.5 text-xs ${block ? 'bg-blue-50 text-blue-800' : 'bg-slate-50 text-slate-600'}`}
+                            >
+                              {block ? 'Custom' : 'Default'}
+                            </span>
+                          </p>
+                          <p className="mt-1 text-sm text-slate-600">{def.description}</p>
+                          <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-800">
+                            {preview(block?.content ?? def.defaultContent) || '(no image)'}
+                          </p>
+                        </div>
+                        <AdminButton
+                          variant="secondary"
+                          onPress={() => open({ key: k, free: false, isNew: false }, block)}
+                          aria-label={`Edit ${k}`}
+                        >
+                          Edit
+                        </AdminButton>
+                      </li>
+                    )
+                  })}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </ListState>
+      </Section>
+
       <Section title="Content Blocks">
+        <p className="mb-2 text-sm text-slate-600">Blocks under keys no public page reads.</p>
         <ListState
           loading={fetching && !data}
           error={data ? undefined : error}
-          empty={blocks.length === 0}
+          empty={unused.length === 0}
           emptyText={EMPTY_STATES.content}
         >
           <ul className="divide-y divide-slate-200" aria-label="Content blocks">
-            {blocks.map((b) => (
+            {unused.map((b) => (
               <li
                 key={b.key}
                 className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between"
@@ -152,27 +321,39 @@ export function ContentTab() {
                       {labelOf(CONTENT_TYPES, b.contentType)}
                     </span>
                   </p>
-                  {b.contentType === 'image' ? (
-                    <img
-                      src={b.content}
-                      alt={`Content block ${b.key}`}
-                      className="mt-2 max-h-32 rounded border border-slate-200"
-                      loading="lazy"
-                    />
-                  ) : (
-                    <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
-                      {preview(b.content)}
-                    </p>
-                  )}
+                  <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">
+                    {preview(b.content)}
+                  </p>
                 </div>
-                <AdminButton variant="secondary" onPress={() => startEdit(b)} aria-label={`Edit ${b.key}`}>
-                  Edit
-                </AdminButton>
+                <div className="flex shrink-0 gap-2">
+                  <AdminButton
+                    variant="secondary"
+                    onPress={() => open({ key: b.key, free: true, isNew: false }, b)}
+                    aria-label={`Edit ${b.key}`}
+                  >
+                    Edit
+                  </AdminButton>
+                  <AdminButton
+                    variant="destructive"
+                    onPress={() => setDeleting(b.key)}
+                    aria-label={`Delete ${b.key}`}
+                  >
+                    Delete
+                  </AdminButton>
+                </div>
               </li>
             ))}
           </ul>
         </ListState>
       </Section>
+      <ConfirmDialog
+        title="Delete content block?"
+        message={deleting ? `"${deleting}" will be removed.` : ''}
+        isOpen={deleting !== null}
+        onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
+        onConfirm={() => deleting && void removeBlock(deleting, false)}
+        isPending={removed.fetching}
+      />
     </div>
   )
 }

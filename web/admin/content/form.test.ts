@@ -22,3 +22,11 @@ describe('content form rules', () => {
     expect(preview(`${'a'.repeat(200)}bcd`)).toBe(`${'a'.repeat(200)}...`)
   })
 })
+
+describe('content pages', () => {
+  it('labels every page whose keys the public pages read', async () => {
+    const { CONTENT_PAGES } = await import('../../../schema/public-content')
+    const { PAGE_LABELS } = await import('./form')
+    expect(Object.keys(PAGE_LABELS).sort()).toEqual([...CONTENT_PAGES].sort())
+  })
+})

@@ -13,3 +13,14 @@ export function canSave(mode: ContentMode, key: string, content: string): boolea
 export function preview(content: string): string {
   return content.length > CONTENT_PREVIEW_LENGTH ? `${content.slice(0, CONTENT_PREVIEW_LENGTH)}...` : content
 }
+
+/** The public pages whose copy the owner edits, in the order the tab lists them (the part of a key before its first dot). */
+export const PAGE_LABELS: Record<string, string> = {
+  home: 'Home (/)',
+  about: 'About (/about)',
+  contact: 'Contact (/contact)',
+  'it-support': 'IT Support (/it-support)',
+  solutions: 'Portfolio Solutions (/portfolio-solutions)',
+  schedule: 'Schedule Consultation (/schedule-consultation)',
+  privacy: 'Privacy & Security (/privacy)',
+}

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Button, GridList, GridListItem, useDragAndDrop } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import {
   DEFAULT_PUBLIC_STATUS,
@@ -12,11 +13,23 @@ import { toast } from '../../components/Toaster'
 import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import { ProjectDialog } from './ProjectDialog'
-import { type AdminProject, DELETE_PROJECT, PROJECTS_QUERY, projectsOf } from './queries'
+import { type AdminProject, DELETE_PROJECT, PROJECTS_QUERY, projectsOf, REORDER_PROJECTS } from './queries'
+
+/** The list after moving `keys` before or after `target` (react-aria's reorder event). */
+export function moveIds(ids: readonly string[], keys: ReadonlySet<string>, target: string, position: string) {
+  const moving = ids.filter((id) => keys.has(id))
+  const rest = ids.filter((id) => !keys.has(id))
+  const at = rest.indexOf(target) + (position === 'after' ? 1 : 0)
+  rest.splice(at, 0, ...moving)
+  return rest
+}
 
 export function ProjectsTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: PROJECTS_QUERY })
   const [, deleteProject] = useMutation(DELETE_PROJECT)
+  const [, reorderProjects] = useMutation(REORDER_PROJECTS)
+  // The order shown while a move is being saved (then the server's answer replaces it).
+  const [moved, setMoved] = useState<string[] | null>(null)
   // null: closed; 'new': adding; a project: editing it.
   const [editing, setEditing] = useState<AdminProject | 'new' | null>(null)
   const [deleting, setDeleting] = useState<AdminProject | null>(null)
@@ -37,7 +50,36 @@ export function ProjectsTab() {
     refresh()
   }
 
-  const projects = projectsOf(data)
+  const fetched = projectsOf(data)
+  const projects = moved
+    ? moved.map((id) => fetched.find((p) => p.id === id)).filter((p): p is AdminProject => p !== undefined)
+    : fetched
+
+  async function saveOrder(ids: string[]) {
+    setMoved(ids)
+    const result = await reorderProjects({ ids })
+    setMoved(null)
+    if (result.error) {
+      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+      return
+    }
+    toast({ title: 'Order saved', description: 'The catalogue shows the projects in this order.' })
+  }
+
+  // Drag with the handle, or with the keyboard: focus a handle, Enter, arrows, Enter (react-aria).
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
+    onReorder: (e) =>
+      void saveOrder(
+        moveIds(
+          projects.map((p) => p.id),
+          new Set([...e.keys].map(String)),
+          String(e.target.key),
+          e.target.dropPosition,
+        ),
+      ),
+  })
+
   return (
     <Section
       title="Projects"
@@ -53,26 +95,44 @@ export function ProjectsTab() {
         empty={projects.length === 0}
         emptyText={EMPTY_STATES.projects}
       >
-        <ul className="divide-y divide-slate-200" aria-label="Projects">
-          {projects.map((p) => (
-            <li key={p.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
-              <div className="min-w-0">
-                <h3 className="font-semibold text-slate-900">{p.title}</h3>
-                <p className="line-clamp-2 text-sm text-slate-600">{p.description}</p>
-                <p className="mt-1 flex flex-wrap gap-2 text-xs">
-                  <span className="rounded bg-slate-100 px-2 py-0.5">
-                    {labelOf(PROJECT_CATEGORIES, LEGACY_CATEGORY_ALIASES[p.category] ?? p.category)}
-                  </span>
-                  <span className="rounded bg-blue-50 px-2 py-0.5 text-blue-800">
-                    {labelOf(PROJECT_STATUSES, p.status ?? DEFAULT_PUBLIC_STATUS)}
-                  </span>
-                  {!p.isPublic && (
-                    <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">Hidden</span>
-                  )}
-                  {p.featured && (
-                    <span className="rounded bg-green-50 px-2 py-0.5 text-green-800">Featured</span>
-                  )}
-                </p>
+        <GridList
+          aria-label="Projects"
+          items={projects}
+          dragAndDropHooks={dragAndDropHooks}
+          className="divide-y divide-slate-200"
+        >
+          {(p) => (
+            <GridListItem
+              id={p.id}
+              textValue={p.title}
+              className="flex flex-col gap-3 py-4 outline-none data-[dragging]:opacity-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 sm:flex-row sm:items-start sm:justify-between"
+            >
+              <div className="flex min-w-0 items-start gap-3">
+                <Button
+                  slot="drag"
+                  aria-label={`Move ${p.title}`}
+                  className="mt-0.5 cursor-grab rounded px-1 text-slate-500 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
+                >
+                  <span aria-hidden="true">⠿</span>
+                </Button>
+                <div className="min-w-0">
+                  <h3 className="font-semibold text-slate-900">{p.title}</h3>
+                  <p className="line-clamp-2 text-sm text-slate-600">{p.description}</p>
+                  <p className="mt-1 flex flex-wrap gap-2 text-xs">
+                    <span className="rounded bg-slate-100 px-2 py-0.5">
+                      {labelOf(PROJECT_CATEGORIES, LEGACY_CATEGORY_ALIASES[p.category] ?? p.category)}
+                    </span>
+                    <span className="rounded bg-blue-50 px-2 py-0.5 text-blue-800">
+                      {labelOf(PROJECT_STATUSES, p.status ?? DEFAULT_PUBLIC_STATUS)}
+                    </span>
+                    {!p.isPublic && (
+                      <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">Hidden</span>
+                    )}
+                    {p.featured && (
+                      <span className="rounded bg-green-50 px-2 py-0.5 text-green-800">Featured</span>
+                    )}
+                  </p>
+                </div>
               </div>
               <div className="flex shrink-0 gap-2">
                 <AdminButton variant="secondary" onPress={() => setEditing(p)} aria-label={`Edit ${p.title}`}>
@@ -86,9 +146,9 @@ export function ProjectsTab() {
                   Delete
                 </AdminButton>
               </div>
-            </li>
-          ))}
-        </ul>
+            </GridListItem>
+          )}
+        </GridList>
       </ListState>
 
       {editing !== null && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formValuesFrom, parseOrder, splitList, toProjectPayload } from './form'
+import { formValuesFrom, isDirty, parseOrder, splitList, toProjectPayload } from './form'
 import type { AdminProject } from './queries'
 
 describe('project form rules', () => {
@@ -9,13 +9,14 @@ describe('project form rules', () => {
     expect(splitList(' , ')).toEqual([])
   })
 
-  it('parses order as an integer, falling back to 0', () => {
+  it('parses order as an integer, falling back to 0; blank is left to the server (placed last)', () => {
     expect(parseOrder('7')).toBe(7)
     expect(parseOrder(' -2 ')).toBe(-2)
     expect(parseOrder('3.9')).toBe(3)
     expect(parseOrder('12px')).toBe(12)
     expect(parseOrder('abc')).toBe(0)
-    expect(parseOrder('')).toBe(0)
+    expect(parseOrder('')).toBeNull()
+    expect(parseOrder('  ')).toBeNull()
   })
 
   it('starts a new project with the defaults', () => {
@@ -24,7 +25,9 @@ describe('project form rules', () => {
       featured: false,
       status: 'development',
       category: 'other',
-      order: '0',
+      order: '',
+      slug: '',
+      metrics: [],
     })
   })
 
@@ -37,10 +40,15 @@ describe('project form rules', () => {
       keyFeatures: '',
       order: 'x',
       liveUrl: '  ',
-      metrics: ' 40% ',
+      metrics: [
+        { label: ' Cost ', value: ' 40% ' },
+        { label: '', value: '' },
+      ],
+      testimonial: { quote: ' Great ', author: ' Ann ', role: '' },
     })
     expect(payload).toEqual({
       title: 'Clinic',
+      slug: null,
       description: 'Books patients',
       category: 'other',
       status: 'development',
@@ -53,8 +61,8 @@ describe('project form rules', () => {
       liveUrl: null,
       githubUrl: null,
       demoUrl: null,
-      metrics: '40%',
-      testimonial: null,
+      metrics: [{ label: 'Cost', value: '40%' }],
+      testimonial: { quote: 'Great', author: 'Ann', role: '' },
       keyFeatures: [],
       technologies: ['React', 'D1'],
       order: 0,
@@ -80,7 +88,8 @@ describe('project form rules', () => {
       isPublic: false,
       featured: true,
       order: 5,
-      metrics: null,
+      slug: 'bot',
+      metrics: [{ label: 'Saved', value: '3h' }],
       testimonial: null,
     }
     const values = formValuesFrom(project)
@@ -93,12 +102,20 @@ describe('project form rules', () => {
       isPublic: false,
       featured: true,
       businessValue: '',
+      slug: 'bot',
+      metrics: [{ label: 'Saved', value: '3h' }],
+      testimonial: { quote: '', author: '', role: '' },
     })
+    expect(isDirty(values, values)).toBe(false)
+    expect(isDirty(values, { ...values, title: 'Bot 2' })).toBe(true)
     // Round trip: opening and saving unchanged keeps the project as it was.
     expect(toProjectPayload(values)).toMatchObject({
       keyFeatures: ['a', 'b'],
       order: 5,
+      slug: 'bot',
       liveUrl: 'https://example.com',
+      metrics: [{ label: 'Saved', value: '3h' }],
+      testimonial: null,
     })
   })
 })

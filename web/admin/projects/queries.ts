@@ -5,8 +5,9 @@ import { type FragmentOf, fromEnum, graphql, readFragment, toEnum, type Variable
 
 const ProjectFields = graphql(`
   fragment ProjectFields on Project {
-    id title description category businessValue keyFeatures problemSolved targetAudience
-    status image technologies liveUrl githubUrl demoUrl isPublic featured order metrics testimonial
+    id title slug description category businessValue keyFeatures problemSolved targetAudience
+    status image technologies liveUrl githubUrl demoUrl isPublic featured order
+    metrics { label value } testimonial { quote author role }
   }
 `)
 
@@ -23,6 +24,11 @@ export const UPDATE_PROJECT = graphql(
   `mutation UpdateProject($id: ID!, $input: ProjectInput!) {
     updateProject(id: $id, input: $input) { ...ProjectFields }
   }`,
+  [ProjectFields],
+)
+
+export const REORDER_PROJECTS = graphql(
+  `mutation ReorderProjects($ids: [ID!]!) { reorderProjects(ids: $ids) { ...ProjectFields } }`,
   [ProjectFields],
 )
 

@@ -1,5 +1,18 @@
 import { useId, useState } from 'react'
-import { Form } from 'react-aria-components'
+import {
+  Button,
+  ComboBox,
+  FieldError,
+  Form,
+  GridList,
+  GridListItem,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  useDragAndDrop,
+} from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
@@ -8,7 +21,10 @@ import { ADMIN_EMPTY_STATES, ADMIN_TOASTS } from '../messages'
 import { AdminButton, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 
-const SKILLS_QUERY = graphql('query AdminSkills { skills { id category name } }')
+const SKILLS_QUERY = graphql('query AdminSkills { skills { id category name order } }')
+const REORDER_SKILLS = graphql(
+  'mutation ReorderSkills($category: String!, $ids: [ID!]!) { reorderSkills(category: $category, ids: $ids) { id category name order } }',
+)
 const CREATE_SKILL = graphql(
   'mutation CreateSkill($input: SkillInput!) { createSkill(input: $input) { id category name } }',
 )
@@ -16,7 +32,7 @@ const DELETE_SKILL = graphql('mutation DeleteSkill($id: ID!) { deleteSkill(id: $
 
 type AdminSkill = ResultOf<typeof SKILLS_QUERY>['skills'][number]
 
-/** Skills grouped by category, in the server's order (category, then name). */
+/** Skills grouped by category, in the server's order (category, then the owner's arrangement). */
 export function groupByCategory(skills: AdminSkill[]) {
   const groups = new Map<string, AdminSkill[]>()
   for (const skill of skills) groups.set(skill.category, [...(groups.get(skill.category) ?? []), skill])
@@ -27,6 +43,7 @@ export function SkillsTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: SKILLS_QUERY })
   const [created, createSkill] = useMutation(CREATE_SKILL)
   const [, deleteSkill] = useMutation(DELETE_SKILL)
+  const [, reorderSkills] = useMutation(REORDER_SKILLS)
   const [category, setCategory] = useState('')
   const [name, setName] = useState('')
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
@@ -57,6 +74,14 @@ export function SkillsTab() {
     refresh()
   }
 
+  async function reorder(group: string, ids: string[]) {
+    const result = await reorderSkills({ category: group, ids })
+    if (result.error) {
+      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+    }
+    refresh()
+  }
+
   const groups = groupByCategory(data?.skills ?? [])
   return (
     <Section title="Skills">
@@ -70,7 +95,46 @@ export function SkillsTab() {
         className="mb-6 grid grid-cols-1 items-start gap-3 sm:grid-cols-[1fr_1fr_auto]"
         aria-label="Add a skill"
       >
-        <AdminTextField name="category" label="Category" value={category} onChange={setCategory} isRequired />
+        {/* One of the existing categories, or a new one typed in: a typo no longer starts a group unseen. */}
+        <ComboBox
+          name="category"
+          inputValue={category}
+          onInputChange={setCategory}
+          allowsCustomValue
+          isRequired
+          menuTrigger="focus"
+          className="flex flex-col gap-1"
+        >
+          <Label className="text-sm font-medium text-slate-800">
+            Category
+            <span aria-hidden="true" className="ml-0.5 text-red-700">
+              *
+            </span>
+          </Label>
+          <div className="flex">
+            <Input className="w-full rounded-l-md border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-blue-600" />
+            <Button
+              aria-label="Show categories"
+              className="rounded-r-md border border-l-0 border-slate-300 px-2 text-slate-600 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
+            >
+              <span aria-hidden="true">▾</span>
+            </Button>
+          </div>
+          <FieldError className="text-sm text-red-700" />
+          <Popover className="min-w-[var(--trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+            <ListBox className="outline-none" items={groups.map(([group]) => ({ id: group }))}>
+              {(item) => (
+                <ListBoxItem
+                  id={item.id}
+                  textValue={item.id}
+                  className="cursor-default rounded px-3 py-2 text-sm outline-none data-[focused]:bg-blue-50"
+                >
+                  {item.id}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </ComboBox>
         <AdminTextField name="name" label="Skill" value={name} onChange={setName} isRequired />
         <AdminButton type="submit" className="sm:mt-6" isDisabled={created.fetching}>
           {created.fetching ? 'Adding...' : 'Add Skill'}
@@ -88,7 +152,13 @@ export function SkillsTab() {
       ) : (
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {groups.map(([group, skills]) => (
-            <SkillGroup key={group} category={group} skills={skills} onDelete={setDeleting} />
+            <SkillGroup
+              key={group}
+              category={group}
+              skills={skills}
+              onDelete={setDeleting}
+              onReorder={(ids) => void reorder(group, ids)}
+            />
           ))}
         </div>
       )}
@@ -107,22 +177,57 @@ function SkillGroup({
   category,
   skills,
   onDelete,
+  onReorder,
 }: {
   category: string
   skills: AdminSkill[]
   onDelete: (skill: AdminSkill) => void
+  onReorder: (ids: string[]) => void
 }) {
   // Categories are free text: the heading's id must not be derived from them.
   const headingId = useId()
+  // Drag with the handle, or with the keyboard (focus a handle, Enter, arrows, Enter).
+  const { dragAndDropHooks } = useDragAndDrop({
+    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
+    onReorder: (e) => {
+      const ids = skills.map((s) => s.id)
+      const moving = ids.filter((id) => e.keys.has(id))
+      const rest = ids.filter((id) => !e.keys.has(id))
+      rest.splice(
+        rest.indexOf(String(e.target.key)) + (e.target.dropPosition === 'after' ? 1 : 0),
+        0,
+        ...moving,
+      )
+      onReorder(rest)
+    },
+  })
   return (
     <section aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4">
       <h3 id={headingId} className="mb-2 font-semibold text-slate-900">
         {category}
       </h3>
-      <ul className="flex flex-col gap-1">
-        {skills.map((s) => (
-          <li key={s.id} className="flex items-center justify-between gap-2 text-sm">
-            <span>{s.name}</span>
+      <GridList
+        aria-labelledby={headingId}
+        items={skills}
+        dragAndDropHooks={dragAndDropHooks}
+        className="flex flex-col gap-1"
+      >
+        {(s) => (
+          <GridListItem
+            id={s.id}
+            textValue={s.name}
+            className="flex items-center justify-between gap-2 rounded text-sm outline-none data-[dragging]:opacity-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
+          >
+            <span className="flex items-center gap-2">
+              <Button
+                slot="drag"
+                aria-label={`Move ${s.name}`}
+                className="cursor-grab rounded px-1 text-slate-500 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
+              >
+                <span aria-hidden="true">⠿</span>
+              </Button>
+              {s.name}
+            </span>
             <AdminButton
               variant="ghost"
               className="px-2 py-1 text-red-700"
@@ -131,9 +236,9 @@ function SkillGroup({
             >
               Delete
             </AdminButton>
-          </li>
-        ))}
-      </ul>
+          </GridListItem>
+        )}
+      </GridList>
     </section>
   )
 }

@@ -1,0 +1,263 @@
+// Issue 16, the catalogue and the copy run like a CMS: project pages by slug
+// (their head, the sitemap, old slugs), the owner's order and Home's featured
+// cards, public images served from the site, and content blocks reset by delete.
+import { env } from 'cloudflare:test'
+import { describe, expect, it, vi } from 'vitest'
+import { CONTENT_KEYS } from '../../schema/content-keys'
+import { asFile, fixtures } from './admin-fixtures'
+import { gql, rest, upload } from './admin-helpers'
+import { call } from './helpers'
+
+// The first render of each page module inside workerd is slow on a shared machine (as in pages.test.ts).
+vi.setConfig({ testTimeout: 30_000 })
+
+const base = { description: 'Books patients online.', category: 'healthcare', status: 'beta' }
+
+type Created = { id: number; slug: string; order: number }
+async function create(project: Record<string, unknown>): Promise<Created> {
+  const res = await rest('POST', '/api/projects', { ...base, ...project })
+  expect(res.status).toBe(201)
+  return (await res.json()) as Created
+}
+
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  )
+const metaContent = (html: string, attr: string, name: string) =>
+  new RegExp(`<meta ${attr}="${name}" content="([^"]*)"`).exec(html)?.[1]
+
+async function uploadImage() {
+  const res = await upload('/api/uploads/images', 'file', asFile(fixtures.png(), 'image/png'), 'shot.png')
+  expect(res.status).toBe(201)
+  return (await res.json()) as { id: number; publicUrl: string }
+}
+
+describe('project pages', () => {
+  it('generates a unique slug from the title and serves a page whose raw HTML has its head', async () => {
+    const image = await uploadImage()
+    const first = await create({
+      title: 'Clinic Scheduler & Reminders!',
+      image: image.publicUrl,
+      technologies: ['React', 'D1'],
+      metrics: [{ label: 'No-shows', value: '-35%' }],
+      testimonial: { quote: 'We stopped losing Mondays.', author: 'Ana', role: 'Office manager' },
+    })
+    expect(first.slug).toBe('clinic-scheduler-reminders')
+    const second = await create({ title: 'Clinic scheduler reminders' })
+    expect(second.slug).toBe('clinic-scheduler-reminders-2')
+
+    const res = await call('/portfolio-solutions/clinic-scheduler-reminders')
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('<title>Clinic Scheduler &amp; Reminders! | Software Solutions</title>')
+    expect(metaContent(html, 'name', 'description')).toBe('Books patients online.')
+    expect(html).toContain(
+      `<link rel="canonical" href="${env.SITE_URL}/portfolio-solutions/clinic-scheduler-reminders"/>`,
+    )
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${env.SITE_URL}${image.publicUrl}`)
+    const [ld] = jsonLdOf(html)
+    expect(ld).toMatchObject({
+      '@type': 'SoftwareApplication',
+      name: 'Clinic Scheduler & Reminders!',
+      image: `${env.SITE_URL}${image.publicUrl}`,
+      keywords: 'React, D1',
+      review: { reviewBody: 'We stopped losing Mondays.' },
+    })
+    // Metrics, testimonial and technologies are on the page.
+    expect(html).toContain('-35%')
+    expect(html).toContain('We stopped losing Mondays.')
+    expect(html).toContain('Office manager')
+  })
+
+  it('keeps the catalogue filter for the way back, and the catalogue cards link to the pages', async () => {
+    await create({ title: 'Filter Keeper' })
+    const page = await (await call('/portfolio-solutions/filter-keeper?category=healthcare')).text()
+    expect(page).toContain('href="/portfolio-solutions?category=healthcare"')
+    const catalogue = await (await call('/portfolio-solutions?category=healthcare')).text()
+    expect(catalogue).toContain('href="/portfolio-solutions/filter-keeper?category=healthcare"')
+  })
+
+  it('moves an old slug to the new one with a 301, and refuses a slug another project uses', async () => {
+    const project = await create({ title: 'Renamed Tool' })
+    const edit = await rest('PUT', `/api/projects/${project.id}`, {
+      ...base,
+      title: 'Renamed Tool',
+      slug: 'better-name',
+    })
+    expect(edit.status).toBe(200)
+    const old = await call('/portfolio-solutions/renamed-tool?category=healthcare', { redirect: 'manual' })
+    expect(old.status).toBe(301)
+    expect(new URL(old.headers.get('Location')!, 'http://x').pathname).toBe(
+      '/portfolio-solutions/better-name',
+    )
+    expect(old.headers.get('Location')).toContain('?category=healthcare')
+    expect((await call('/portfolio-solutions/better-name')).status).toBe(200)
+
+    const other = await create({ title: 'Other Tool' })
+    const clash = await rest('PUT', `/api/projects/${other.id}`, {
+      ...base,
+      title: 'Other Tool',
+      slug: 'renamed-tool',
+    })
+    expect(clash.status).toBe(400)
+    expect(await clash.json()).toMatchObject({ errors: { slug: 'Another project already uses this slug' } })
+    const bad = await rest('POST', '/api/projects', { ...base, title: 'X', slug: 'Not A Slug' })
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.slug).toMatch(/Slug may contain/)
+  })
+
+  it('gives a private project a page with "Contact for Access" and none of its links', async () => {
+    await create({
+      title: 'Enterprise Vault',
+      status: 'private',
+      liveUrl: 'https://vault-secret.example/',
+      githubUrl: 'https://github.com/owner/vault',
+    })
+    const html = await (await call('/portfolio-solutions/enterprise-vault')).text()
+    expect(html).toContain('Contact for Access')
+    expect(html).not.toContain('vault-secret')
+    expect(html).not.toContain('github.com/owner/vault')
+  })
+
+  it('answers an unknown slug with the 404 page', async () => {
+    const res = await call('/portfolio-solutions/no-such-project')
+    expect(res.status).toBe(404)
+    expect(await res.text()).toContain('The page you&#x27;re looking for doesn&#x27;t exist.')
+  })
+
+  it('lists every project page in the sitemap with its lastmod', async () => {
+    await create({ title: 'Sitemap Entry' })
+    const xml = await (await call('/sitemap.xml')).text()
+    expect(xml).toMatch(
+      new RegExp(
+        `<url><loc>${env.SITE_URL}/portfolio-solutions/sitemap-entry</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT[^<]+Z</lastmod></url>`,
+      ),
+    )
+  })
+})
+
+describe('order and featured', () => {
+  const titles = async () =>
+    ((await (await call('/api/projects')).json()) as { title: string }[]).map((p) => p.title)
+
+  it('places a new project without an order last, keeps a typed order, and saves a new arrangement', async () => {
+    const a = await create({ title: 'Order A' })
+    const b = await create({ title: 'Order B' })
+    expect(b.order).toBe(a.order + 1)
+    const typed = await create({ title: 'Order Typed', order: -5 })
+    expect(typed.order).toBe(-5)
+    expect((await titles()).slice(0, 1)).toEqual(['Order Typed'])
+    expect((await titles()).slice(-2)).toEqual(['Order A', 'Order B'])
+
+    const all = (await (await call('/api/projects')).json()) as { id: number }[]
+    const ids = all.map((p) => p.id).reverse()
+    const res = await rest('PUT', '/api/projects/order', { ids })
+    expect(res.status).toBe(200)
+    expect(((await (await call('/api/projects')).json()) as { id: number }[]).map((p) => p.id)).toEqual(ids)
+
+    // Every project exactly once, or nothing changes.
+    const partial = await rest('PUT', '/api/projects/order', { ids: ids.slice(1) })
+    expect(partial.status).toBe(400)
+    const viaGql = await gql('mutation ($ids: [ID!]!) { reorderProjects(ids: $ids) { id } }', {
+      ids: [String(ids[0]), String(ids[0])],
+    })
+    expect(viaGql.status).toBe(400)
+    expect(((await (await call('/api/projects')).json()) as { id: number }[]).map((p) => p.id)).toEqual(ids)
+    expect((await rest('PUT', '/api/projects/order', { ids }, false)).status).toBe(401)
+  })
+
+  it("fills Home's Featured Work with featured projects first, in catalogue order", async () => {
+    const all = (await (await call('/api/projects')).json()) as { id: number; title: string }[]
+    const featured = await create({ title: 'Featured Late', featured: true })
+    const ids = [...all.map((p) => p.id), featured.id]
+    await rest('PUT', '/api/projects/order', { ids })
+    const html = await (await call('/')).text()
+    const cards = [...html.matchAll(/data-testid="featured-project"[^>]*><h3[^>]*>([^<]*)</g)].map(
+      (m) => m[1],
+    )
+    expect(cards).toHaveLength(3)
+    expect(cards[0]).toBe('Featured Late')
+    expect(cards.slice(1)).toEqual(all.slice(0, 2).map((p) => p.title))
+  })
+})
+
+describe('public images', () => {
+  it('serves an uploaded image from the site with an immutable cache header, to anyone', async () => {
+    const image = await uploadImage()
+    expect(image.publicUrl).toMatch(/^\/media\/[0-9a-f-]{36}\.png$/)
+    const res = await call(image.publicUrl)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('image/png')
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(fixtures.png())
+  })
+
+  it('accepts raster images only, judged by content', async () => {
+    for (const [data, name] of [
+      [fixtures.svg(), 'logo.svg'],
+      [fixtures.pdf(), 'doc.pdf'],
+      [fixtures.exe(), 'photo.png'],
+    ] as const) {
+      const res = await upload('/api/uploads/images', 'file', asFile(data), name)
+      expect(res.status, name).toBe(400)
+      expect(await res.json()).toMatchObject({
+        errors: { file: 'Only PNG, JPEG, GIF or WebP images are accepted' },
+      })
+    }
+  })
+
+  it('never serves an owner-only file or an unknown name', async () => {
+    const res = await upload('/api/uploads', 'file', asFile(fixtures.png(), 'image/png'), 'private.png')
+    const file = (await res.json()) as { publicUrl: string | null }
+    expect(file.publicUrl).toBeNull()
+    const [row] = (await env.DB.prepare('select object_key from uploaded_files where original_name = ?')
+      .bind('private.png')
+      .raw()) as [string][]
+    const name = row![0]!.split('/').pop()
+    expect((await call(`/media/${name}`)).status).toBe(404)
+    expect((await call(`/media/${name}.png`)).status).toBe(404)
+    expect((await call(`/media/${crypto.randomUUID()}.png`)).status).toBe(404)
+  })
+})
+
+describe('content blocks', () => {
+  it('deleting a block restores the default text on the public page', async () => {
+    const key = 'contact.intro'
+    const saved = await rest('POST', '/api/page-content', {
+      key,
+      content: 'Owner intro text',
+      contentType: 'textarea',
+    })
+    expect(saved.status).toBeLessThan(300)
+    expect(await (await call('/contact')).text()).toContain('Owner intro text')
+    expect((await rest('DELETE', `/api/page-content/${key}`)).status).toBe(204)
+    const html = await (await call('/contact')).text()
+    expect(html).not.toContain('Owner intro text')
+    expect(html).toContain(CONTENT_KEYS[key].defaultContent)
+    expect((await rest('DELETE', `/api/page-content/${key}`)).status).toBe(404)
+    expect((await rest('DELETE', '/api/page-content/home.contact', undefined, false)).status).toBe(401)
+  })
+
+  it('refuses an image block that is not a URL or an uploaded image', async () => {
+    const bad = await rest('POST', '/api/page-content', {
+      key: 'about.photo',
+      content: 'not a url',
+      contentType: 'image',
+    })
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({
+      errors: { content: 'Image must be an http(s) URL or an uploaded image' },
+    })
+    const image = await uploadImage()
+    const ok = await rest('POST', '/api/page-content', {
+      key: 'about.photo',
+      content: image.publicUrl,
+      contentType: 'image',
+    })
+    expect(ok.status).toBeLessThan(300)
+    const viaGql = await gql('mutation { deleteContent(key: "about.photo") }')
+    expect(viaGql.body.data).toEqual({ deleteContent: 'about.photo' })
+  })
+})
