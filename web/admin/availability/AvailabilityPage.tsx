@@ -182,7 +182,6 @@ function Editor() {
               const update = (patch: Partial<Blocked>) =>
                 set({ blocked: settings.blocked.map((x, j) => (j === i ? { ...x, ...patch } : x)) })
               return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity but their place while edited
                 <li key={i} className="flex flex-wrap items-end gap-3">
                   <label className="flex flex-col gap-1 text-sm">
                     <span className="font-medium">From</span>
