@@ -1,5 +1,6 @@
 // Issue 17: bookings that respect the calendar. The clock is fixed (only Date
 // is faked) at the issue's moment: Sunday 2026-11-22, 12:36 PM Central (CST).
+
 import {
   createExecutionContext,
   createScheduledController,
@@ -11,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { slotInstant } from '../../schema/slot-time'
 import { bookingToken } from '../../worker/booking/link'
 import worker from '../../worker/index'
+import { verifyReplyAddress } from '../../worker/mail/reply-address'
 import { gql } from './admin-helpers'
 import { consultation, freshEmail, send } from './requests-fixtures'
 import { ownerCookie } from './session-helpers'
@@ -60,7 +62,7 @@ async function settings(overrides: Partial<typeof DEFAULTS> = {}) {
 const outboxTo = (recipient: string) =>
   env.DB.prepare('select * from mail_outbox where recipient = ? order by id')
     .bind(recipient)
-    .all<{ subject: string; text_body: string; ics: string | null; kind: string }>()
+    .all<{ subject: string; text_body: string; ics: string | null; kind: string; reply_to: string | null }>()
     .then((r) => r.results)
 
 const parseIcs = (ics: string) => {
@@ -210,6 +212,9 @@ describe("the visitor's e-mails and invitation", () => {
     expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'confirmed' })).status).toBe(200)
     const confirmed = (await outboxTo(email)).at(-1)!
     expect(confirmed.subject).toBe('Consultation with Alex Morgan confirmed')
+    // The visitor's answer goes to the request's tokened address, into its thread.
+    expect(await verifyReplyAddress(env, confirmed.reply_to!)).toEqual({ kind: 'consultation', id })
+    expect(await verifyReplyAddress(env, received!.reply_to!)).toEqual({ kind: 'consultation', id })
     const { calendar, vevent, event } = parseIcs(confirmed.ics!)
     expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
     expect(event.summary).toBe('Consultation with Alex Morgan')

@@ -131,6 +131,36 @@ describe("erasure on a visitor's demand", () => {
     expect((await rest('DELETE', `/api/consultations/${request.id}`)).status).toBe(404)
   })
 
+  it("takes the erased request out of an unsent digest's text and HTML, and keeps the others", async () => {
+    const erased = await submitConsultation({ name: 'Digest Gone' })
+    const kept = await submitConsultation({ name: 'Digest Kept <b>' })
+    const subjectOf = async (id: number) =>
+      (await env.DB.prepare('select subject from mail_outbox where consultation_id = ?')
+        .bind(id)
+        .first<{ subject: string }>())!.subject
+    const [gone, stays] = [await subjectOf(erased.id), await subjectOf(kept.id)]
+    const intro = 'More than 30 requests arrived within an hour.'
+    const now = Date.now()
+    const { meta } = await env.DB.prepare(
+      "insert into mail_outbox (kind, recipient, subject, text_body, html_body, status, next_attempt_at, created_at, updated_at) values ('digest', ?, 'digest', ?, 'old', 'pending', ?, ?, ?)",
+    )
+      .bind(env.NOTIFY_EMAIL, [intro, '', `- ${gone}`, `- ${stays}`].join('\n'), now, now, now)
+      .run()
+    await env.DB.prepare('update mail_outbox set digest_id = ? where consultation_id in (?, ?)')
+      .bind(meta.last_row_id, erased.id, kept.id)
+      .run()
+
+    expect((await rest('DELETE', `/api/consultations/${erased.id}`)).status).toBe(204)
+    const digest = (await env.DB.prepare('select text_body, html_body from mail_outbox where id = ?')
+      .bind(meta.last_row_id)
+      .first<{ text_body: string; html_body: string }>())!
+    expect(digest.text_body).toBe([intro, '', '- (a request since erased)', `- ${stays}`].join('\n'))
+    expect(digest.html_body).not.toContain('Digest Gone')
+    expect(digest.html_body).toContain('<li>(a request since erased)</li>')
+    // The kept subject is there, escaped by the template.
+    expect(digest.html_body).toContain('Digest Kept &lt;b&gt;')
+  })
+
   it('works through GraphQL too, and only for the owner', async () => {
     const request = await submitSupport()
     expect((await rest('DELETE', `/api/support-requests/${request.id}`, undefined, false)).status).toBe(401)

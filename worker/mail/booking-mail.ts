@@ -4,9 +4,9 @@
 // {owner}"), never the visitor's project: a calendar or a lock screen shows
 // them to anyone nearby (docs/decisions/060-booking-links.md).
 import type { Consultation } from '../../schema/tables'
-import { escapeHtml } from '../escape'
 import { businessDate } from './business-time'
 import { consultationIcs, type IcsMethod } from './ics'
+import { letterHtml } from './letter-html'
 import type { OutboxMessage } from './outbox'
 import { describeSlot, headerSafe } from './templates'
 
@@ -78,7 +78,14 @@ export function bookingMail(
   env: Env,
   kind: BookingMailKind,
   booking: Booking,
-  opts: { to: 'visitor' | 'owner'; manageUrl: string | null; minutes: number; now: Date },
+  opts: {
+    to: 'visitor' | 'owner'
+    manageUrl: string | null
+    /** The request's tokened reply address (issue 15), when one is configured. */
+    replyTo?: string | null
+    minutes: number
+    now: Date
+  },
 ): OutboxMessage {
   const title = meetingTitle(env)
   const { subject, lead } = LEADS[kind](title)
@@ -104,17 +111,16 @@ export function bookingMail(
   ]
     .filter((l) => l !== null)
     .join('\n')
-  const html = `<!doctype html><html><body><p>${escapeHtml(forOwner ? `Calendar copy: ${lead}` : lead)}</p><table>${lines
-    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
-    .join('')}</table>${
-    manage && opts.manageUrl
-      ? `<p><a href="${escapeHtml(opts.manageUrl)}">Cancel or pick another time</a></p>`
-      : ''
-  }</body></html>`
+  const html = letterHtml({
+    paragraphs: [forOwner ? `Calendar copy: ${lead}` : lead],
+    rows: lines,
+    link:
+      manage && opts.manageUrl ? { href: opts.manageUrl, text: 'Cancel or pick another time' } : undefined,
+  })
   const method = METHOD[kind]
   return {
     recipient: forOwner ? env.NOTIFY_EMAIL : booking.email,
-    replyTo: forOwner ? booking.email : env.NOTIFY_EMAIL,
+    replyTo: forOwner ? booking.email : (opts.replyTo ?? env.NOTIFY_EMAIL),
     subject: headerSafe(subject, 200),
     textBody: text,
     htmlBody: html,

@@ -7,8 +7,8 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle
 import { OUTBOX_MAX_ATTEMPTS } from '../../schema/constants'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { escapeHtml } from '../escape'
 import { log } from '../http/logging'
+import { letterHtml } from './letter-html'
 import { sendMail } from './send'
 import { headerSafe } from './templates'
 
@@ -60,6 +60,10 @@ export function enqueueAfterInsert(
 }
 
 // ---------- The hourly notification cap and its digest ----------
+
+/** The digest's HTML: its intro and one item per held request's subject. */
+export const digestHtml = (intro: string, subjects: string[]) =>
+  letterHtml({ paragraphs: [intro], items: subjects })
 
 const HOUR = 60 * MINUTE
 export const DEFAULT_NOTIFY_HOURLY_CAP = 30
@@ -116,9 +120,10 @@ export async function queueDigest(db: Db, env: Env, now: number): Promise<number
         replyTo: null,
         subject: headerSafe(`${held.length} more requests (notification limit reached)`),
         textBody: [intro, '', ...held.map((h) => `- ${h.subject}`)].join('\n'),
-        htmlBody: `<!doctype html><html><body><p>${escapeHtml(intro)}</p><ul>${held
-          .map((h) => `<li>${escapeHtml(h.subject)}</li>`)
-          .join('')}</ul></body></html>`,
+        htmlBody: digestHtml(
+          intro,
+          held.map((h) => h.subject),
+        ),
         nextAttemptAt: new Date(now),
         createdAt: new Date(now),
         updatedAt: new Date(now),

@@ -14,8 +14,8 @@ import {
   URGENCY_LEVELS,
 } from '../../schema/request-options'
 import { cleanText } from '../../schema/text'
-import { escapeHtml } from '../escape'
 import { businessDate, formatCalendarDate } from './business-time'
+import { letterHtml } from './letter-html'
 import { notificationHtml } from './notification-html'
 
 export type MailContent = { subject: string; text: string; html: string }
@@ -123,11 +123,9 @@ export function replyMail(env: Env, reply: { reference: string; name: string; bo
     '',
     footer,
   ].join('\n')
-  const html = `<!doctype html><html><body><p>Hello ${escapeHtml(cleanText(reply.name, 'single'))},</p>${body
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
-    .join(
-      '',
-    )}<p>${escapeHtml(env.OWNER_NAME)}</p><p style="color:#555;font-size:small">${escapeHtml(footer)}</p></body></html>`
+  const html = letterHtml({
+    paragraphs: [`Hello ${cleanText(reply.name, 'single')},`, ...body.split(/\n{2,}/), env.OWNER_NAME],
+    footer,
+  })
   return { subject, text, html }
 }

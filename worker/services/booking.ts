@@ -13,6 +13,7 @@ import { purgeAvailability } from '../http/cache'
 import { type BookingMailKind, bookingMail } from '../mail/booking-mail'
 import { businessDate, formatCalendarDate } from '../mail/business-time'
 import type { OutboxMessage } from '../mail/outbox'
+import { replyAddress } from '../mail/reply-address'
 import { visitorMailEnabled } from '../mail/visitor'
 import {
   type Availability,
@@ -99,8 +100,10 @@ async function bookingMessages(
   const start = Date.parse(booking.preferredDate)
   if (visitorMailEnabled(env)) {
     const manageUrl = booking.uid ? await bookingUrl(env, booking.uid, start) : null
+    // The visitor's answer lands in the request's thread (issue 15), like a reply from the admin.
+    const replyTo = await replyAddress(env, 'consultation', booking.id)
     messages.push(
-      bookingMail(env, kind, booking, { to: 'visitor', manageUrl, minutes: a.meetingMinutes, now }),
+      bookingMail(env, kind, booking, { to: 'visitor', manageUrl, replyTo, minutes: a.meetingMinutes, now }),
     )
   }
   if (ownerCopy)

@@ -6,8 +6,8 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { CLOSED_STATUSES, REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-options'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { escapeHtml } from '../escape'
 import { parseId } from '../http/params'
+import { digestHtml } from '../mail/outbox'
 import { Invalid, NotFound } from './errors'
 import { attachmentKeys, type RequestKind } from './requests'
 
@@ -53,12 +53,16 @@ async function erase(
   const digests = digestIds.length ? await db.select().from(o).where(inArray(o.id, digestIds)) : []
   const digestWrites = digests.map((d) => {
     if (d.status === 'sent') return db.delete(o).where(eq(o.id, d.id))
-    let { textBody, htmlBody } = d
-    for (const n of notices.filter((x) => x.digestId === d.id)) {
+    let { textBody } = d
+    for (const n of notices.filter((x) => x.digestId === d.id))
       textBody = textBody.replace(`- ${n.subject}`, '- (a request since erased)')
-      htmlBody = htmlBody.replace(`<li>${escapeHtml(n.subject)}</li>`, '<li>(a request since erased)</li>')
-    }
-    return db.update(o).set({ textBody, htmlBody }).where(eq(o.id, d.id))
+    // The HTML is rendered again from the text: its intro line and one "- " line per request.
+    const [intro = '', ...rest] = textBody.split('\n')
+    const subjects = rest.filter((line) => line.startsWith('- ')).map((line) => line.slice(2))
+    return db
+      .update(o)
+      .set({ textBody, htmlBody: digestHtml(intro, subjects) })
+      .where(eq(o.id, d.id))
   })
   await db.batch([
     db.delete(o).where(inArray(outbox, ids)),

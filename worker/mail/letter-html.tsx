@@ -1,0 +1,57 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource hono/jsx */
+// The HTML body of the plain e-mails (replies to visitors, booking mails, the
+// notification digest), rendered with hono/jsx to a string like the owner's
+// notification (notification-html.tsx): every value is escaped by
+// construction, so no text of a visitor's can become markup.
+
+export type LetterRow = [label: string, value: string]
+
+export type LetterProps = {
+  /** Paragraphs in order; line breaks inside one are kept. */
+  paragraphs: string[]
+  rows?: LetterRow[]
+  items?: string[]
+  link?: { href: string; text: string }
+  /** Small print after everything else. */
+  footer?: string
+}
+
+function Letter({ paragraphs, rows = [], items = [], link, footer }: LetterProps) {
+  return (
+    <html lang="en">
+      <body style="font-family:system-ui,sans-serif;color:#0f172a">
+        {paragraphs.map((p) => (
+          <p style="white-space:pre-wrap">{p}</p>
+        ))}
+        {rows.length > 0 && (
+          <table cellpadding="6" style="border-collapse:collapse">
+            {rows.map(([label, value]) => (
+              <tr>
+                <th align="left" style="vertical-align:top">
+                  {label}
+                </th>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </table>
+        )}
+        {items.length > 0 && (
+          <ul>
+            {items.map((item) => (
+              <li>{item}</li>
+            ))}
+          </ul>
+        )}
+        {link && (
+          <p>
+            <a href={link.href}>{link.text}</a>
+          </p>
+        )}
+        {footer && <p style="color:#555;font-size:small">{footer}</p>}
+      </body>
+    </html>
+  )
+}
+
+export const letterHtml = (props: LetterProps): string => `<!doctype html>\n${Letter(props)}`
