@@ -11,6 +11,8 @@ export type SiteConfig = {
   siteUrl: string
   /** Cloudflare Turnstile's public site key; '' when Turnstile is off. */
   turnstileSiteKey: string
+  /** Whether /media images can be resized (the Images binding is configured): pages then emit a srcset. */
+  responsiveImages: boolean
 }
 
 export const EMPTY_SITE_CONFIG: SiteConfig = {
@@ -20,6 +22,7 @@ export const EMPTY_SITE_CONFIG: SiteConfig = {
   chatbotDemoUrl: '',
   siteUrl: '',
   turnstileSiteKey: '',
+  responsiveImages: false,
 }
 
 /** An absolute http(s) URL, or '' (used for the framed demo). */

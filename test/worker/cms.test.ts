@@ -1,12 +1,13 @@
 // Issue 16, the catalogue and the copy run like a CMS: project pages by slug
 // (their head, the sitemap, old slugs), the owner's order and Home's featured
 // cards, public images served from the site, and content blocks reset by delete.
-import { env } from 'cloudflare:test'
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_KEYS } from '../../schema/content-keys'
+import worker from '../../worker'
 import { asFile, fixtures } from './admin-fixtures'
 import { gql, rest, upload } from './admin-helpers'
-import { call } from './helpers'
+import { call, ORIGIN } from './helpers'
 
 // The first render of each page module inside workerd is slow on a shared machine (as in pages.test.ts).
 vi.setConfig({ testTimeout: 30_000 })
@@ -182,6 +183,57 @@ describe('order and featured', () => {
   })
 })
 
+describe('skills order', () => {
+  type Skill = { id: number; category: string; name: string; order: number }
+  const namesIn = async (category: string) =>
+    ((await (await call('/api/skills')).json()) as Skill[])
+      .filter((s) => s.category === category)
+      .map((s) => s.name)
+
+  it('saves the arrangement of one category, for the owner only, from a complete list', async () => {
+    const category = `Reorder ${Date.now()}`
+    const made: Skill[] = []
+    for (const name of ['Alpha', 'Bravo', 'Charlie']) {
+      const res = await rest('POST', '/api/skills', { category, name })
+      expect(res.status).toBe(201)
+      made.push((await res.json()) as Skill)
+    }
+    const other = (await (
+      await rest('POST', '/api/skills', { category: `${category} other`, name: 'Zulu' })
+    ).json()) as Skill
+    expect(await namesIn(category)).toEqual(['Alpha', 'Bravo', 'Charlie'])
+    const [a, b, c] = made.map((s) => s.id) as [number, number, number]
+
+    const res = await rest('PUT', '/api/skills/order', { category, ids: [c, a, b] })
+    expect(res.status).toBe(200)
+    expect(await namesIn(category)).toEqual(['Charlie', 'Alpha', 'Bravo'])
+    // The About page shows the new arrangement.
+    const about = await (await call('/about')).text()
+    expect(about.indexOf('Charlie')).toBeGreaterThan(-1)
+    expect(about.indexOf('Charlie')).toBeLessThan(about.indexOf('Alpha'))
+    expect(about.indexOf('Alpha')).toBeLessThan(about.indexOf('Bravo'))
+
+    // Refused, and nothing changes: partial, repeated, another category's skill, unknown category, no session.
+    for (const [body, field] of [
+      [{ category, ids: [c, a] }, 'ids'],
+      [{ category, ids: [c, a, a] }, 'ids'],
+      [{ category, ids: [c, a, b, b] }, 'ids'],
+      [{ category, ids: [c, a, other.id] }, 'ids'],
+      [{ category, ids: [] }, 'ids'],
+      [{ ids: [c, a, b] }, 'category'],
+    ] as const) {
+      const bad = await rest('PUT', '/api/skills/order', body)
+      expect(bad.status, JSON.stringify(body)).toBe(400)
+      expect(((await bad.json()) as { errors: Record<string, string> }).errors[field]).toBeTruthy()
+    }
+    expect((await rest('PUT', '/api/skills/order', { category: 'No such category', ids: [a] })).status).toBe(
+      404,
+    )
+    expect((await rest('PUT', '/api/skills/order', { category, ids: [a, b, c] }, false)).status).toBe(401)
+    expect(await namesIn(category)).toEqual(['Charlie', 'Alpha', 'Bravo'])
+  })
+})
+
 describe('public images', () => {
   it('serves an uploaded image from the site with an immutable cache header, to anyone', async () => {
     const image = await uploadImage()
@@ -219,6 +271,114 @@ describe('public images', () => {
     expect((await call(`/media/${name}`)).status).toBe(404)
     expect((await call(`/media/${name}.png`)).status).toBe(404)
     expect((await call(`/media/${crypto.randomUUID()}.png`)).status).toBe(404)
+  })
+})
+
+/**
+ * The Cloudflare Images binding is the network edge: a stand-in with its
+ * input().transform().output() shape records what was asked of it and answers
+ * with recognisable bytes.
+ */
+function stubImages() {
+  const requests: { transform?: unknown; output?: unknown; input?: Uint8Array }[] = []
+  const resized = new TextEncoder().encode('RESIZED-WEBP')
+  const binding = {
+    input(stream: ReadableStream) {
+      const request: (typeof requests)[number] = {}
+      requests.push(request)
+      const read = new Response(stream).arrayBuffer().then((b) => {
+        request.input = new Uint8Array(b)
+      })
+      const chain = {
+        transform(options: unknown) {
+          request.transform = options
+          return chain
+        },
+        async output(options: unknown) {
+          request.output = options
+          await read
+          return { image: () => new Response(resized).body!, contentType: () => 'image/webp' }
+        },
+      }
+      return chain
+    },
+  }
+  return { binding: binding as unknown as ImagesBinding, requests, resized }
+}
+
+/** A GET through the Worker with extra bindings (here IMAGES), as production would have them. */
+async function withBindings(path: string, bindings: Record<string, unknown>) {
+  const ctx = createExecutionContext()
+  const res = await worker.fetch(
+    new Request(`${ORIGIN}${path}`) as Parameters<typeof worker.fetch>[0],
+    { ...env, ...bindings },
+    ctx,
+  )
+  await waitOnExecutionContext(ctx)
+  return res
+}
+
+const srcsetOf = (html: string, src: string) =>
+  new RegExp(`<img[^>]*src="${src}"[^>]*srcSet="([^"]*)"`).exec(html)?.[1] ??
+  new RegExp(`<img[^>]*srcSet="([^"]*)"[^>]*src="${src}"`).exec(html)?.[1]
+
+describe('responsive images', () => {
+  it('resizes through the Images binding to an allowed width only, and the answer is immutable', async () => {
+    const image = await uploadImage()
+    const images = stubImages()
+    const res = await withBindings(`${image.publicUrl}?w=640`, { IMAGES: images.binding })
+    expect(res.status).toBe(200)
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(images.resized)
+    expect(res.headers.get('Content-Type')).toBe('image/webp')
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(images.requests).toHaveLength(1)
+    expect(images.requests[0]).toMatchObject({
+      transform: { width: 640, fit: 'scale-down' },
+      output: { format: 'image/webp' },
+    })
+    // The binding was handed the stored original.
+    expect(images.requests[0]!.input).toEqual(fixtures.png())
+
+    // A width outside the allow-list is never sent to the binding: the original is served.
+    for (const w of ['500', '99999', 'abc']) {
+      const other = await withBindings(`${image.publicUrl}?w=${w}`, { IMAGES: images.binding })
+      expect(other.status).toBe(200)
+      expect(other.headers.get('Content-Type')).toBe('image/png')
+      expect(new Uint8Array(await other.arrayBuffer())).toEqual(fixtures.png())
+    }
+    expect(images.requests).toHaveLength(1)
+
+    // Without the binding (local, tests) ?w= gives the original, still immutable.
+    const plain = await call(`${image.publicUrl}?w=640`)
+    expect(plain.headers.get('Content-Type')).toBe('image/png')
+    expect(plain.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect(new Uint8Array(await plain.arrayBuffer())).toEqual(fixtures.png())
+  })
+
+  it('offers a srcset of the allowed widths on cards and project pages only when the binding is there', async () => {
+    const image = await uploadImage()
+    const src = image.publicUrl
+    const project = await create({ title: `Srcset Shown ${Date.now()}`, image: src })
+    const images = stubImages()
+    const wanted = `${src}?w=320 320w, ${src}?w=640 640w, ${src}?w=1280 1280w`
+    const page = await (
+      await withBindings(`/portfolio-solutions/${project.slug}`, { IMAGES: images.binding })
+    ).text()
+    expect(srcsetOf(page, src)).toBe(wanted)
+    expect(page).toContain('sizes="(min-width: 1024px) 66vw, 100vw"')
+    const catalogue = await (await withBindings('/portfolio-solutions', { IMAGES: images.binding })).text()
+    expect(srcsetOf(catalogue, src)).toBe(wanted)
+
+    // Without the binding the original alone: no srcset at all. (A new project
+    // starts a new page-cache generation, as any owner write does.)
+    const second = await uploadImage()
+    const plainProject = await create({ title: `Srcset Absent ${Date.now()}`, image: second.publicUrl })
+    const plain = await (await call(`/portfolio-solutions/${plainProject.slug}`)).text()
+    expect(plain).toContain(`src="${second.publicUrl}"`)
+    expect(plain).not.toMatch(/srcSet=|srcset=/i)
+    const plainCatalogue = await (await call('/portfolio-solutions')).text()
+    expect(plainCatalogue).toContain(`src="${second.publicUrl}"`)
+    expect(plainCatalogue).not.toMatch(/srcset=/i)
   })
 })
 

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { imageSrcSet } from '../../schema/images'
 import { SOLUTIONS_COPY } from '../../schema/site-copy'
 import { projectPath } from '../../schema/slug'
 import { track } from '../insights/beacon'
+import { useSite } from '../lib/site'
 import {
   CATEGORY_GRADIENTS,
   cardActions,
@@ -50,6 +52,8 @@ export function ProjectCard({ project, index, filter }: Props) {
     if (img?.complete && img.naturalWidth === 0) setImageFailed(true)
   }, [])
   const image = imageFailed ? null : cardImage(project.image)
+  const { responsiveImages } = useSite().config
+  const srcSet = image ? imageSrcSet(image, responsiveImages) : undefined
   const Icon = CATEGORY_ICONS[category]
   const status = effectiveStatus(project.status)
   const headingId = `project-${project.id}-title`
@@ -67,6 +71,9 @@ export function ProjectCard({ project, index, filter }: Props) {
           <img
             ref={imageRef}
             src={image}
+            srcSet={srcSet}
+            // The catalogue's grid: one column, two from md, three from lg.
+            sizes={srcSet && '(min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw'}
             alt=""
             width={640}
             height={360}

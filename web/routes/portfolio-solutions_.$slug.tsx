@@ -1,10 +1,11 @@
 import { data, Link, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
+import { imageSrcSet } from '../../schema/images'
 import { projectPath } from '../../schema/slug'
 import { CATEGORY_ICONS, CheckIcon } from '../components/icons'
 import { button, container } from '../components/ui'
 import { projectJsonLd } from '../lib/json-ld'
 import { pageMeta } from '../lib/meta'
-import { siteFromMatches } from '../lib/site'
+import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
 import {
   CATEGORY_GRADIENTS,
@@ -74,6 +75,8 @@ export default function ProjectPage() {
   const category = publicCategory(project.category)
   const Icon = CATEGORY_ICONS[category]
   const image = cardImage(project.image)
+  const { responsiveImages } = useSite().config
+  const srcSet = image ? imageSrcSet(image, responsiveImages) : undefined
   const copy = PAGE_COPY
 
   return (
@@ -132,6 +135,9 @@ export default function ProjectPage() {
           {image ? (
             <img
               src={image}
+              srcSet={srcSet}
+              // Two thirds of the container from lg (the side column holds the rest), full width below.
+              sizes={srcSet && '(min-width: 1024px) 66vw, 100vw'}
               alt={project.title}
               width={1280}
               height={720}

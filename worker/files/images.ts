@@ -18,8 +18,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const mediaUrl = (objectKey: string) =>
   objectKey.startsWith(IMAGE_PREFIX) ? `/media/${objectKey.slice(IMAGE_PREFIX.length)}` : null
 
-/** The widths responsive sizes are made in; any other ?w= is served as the original. */
-export const IMAGE_WIDTHS = [320, 640, 1280] as const
+export { IMAGE_WIDTHS } from '../../schema/images'
 
 /**
  * Makes a smaller copy of an image. In production this is the Cloudflare Images

@@ -17,5 +17,7 @@ export function siteConfig(env: Env): SiteConfig {
     siteUrl: siteOrigin(env),
     // Public by design (it is in the widget's markup); the secret never leaves the Worker.
     turnstileSiteKey: humanCheck(env).siteKey ?? '',
+    // Without the (optional) Images binding /media serves originals only, so no srcset is offered.
+    responsiveImages: Boolean((env as { IMAGES?: unknown }).IMAGES),
   }
 }
