@@ -195,3 +195,214 @@ test('the project dialog asks before throwing edits away, and tabs are history e
   await expect(page).toHaveURL(/tab=skills/)
   await expect(page.getByRole('tab', { name: 'Skills' })).toHaveAttribute('aria-selected', 'true')
 })
+
+/** Uploads a public image as the owner (as the dialog's own upload does); its name and address. */
+async function uploadPublicImage(page: Page, name: string) {
+  const res = await page.request.post('/api/uploads/images', {
+    multipart: { file: { name, mimeType: 'image/png', buffer: PNG } },
+  })
+  expect(res.status()).toBe(201)
+  return ((await res.json()) as { publicUrl: string }).publicUrl
+}
+
+test('skills: a category picked or typed in the combobox, and reordered with the keyboard for the About page', async ({
+  page,
+}) => {
+  test.slow()
+  const category = `E2E Skills ${Date.now()}`
+  await page.goto('/admin?tab=skills')
+  const form = page.getByRole('form', { name: 'Add a skill' })
+  const categoryBox = form.getByRole('combobox', { name: 'Category' })
+
+  // A new category, typed.
+  await categoryBox.fill(category)
+  await form.getByRole('textbox', { name: 'Skill' }).fill('Zeta Skill')
+  await form.getByRole('button', { name: 'Add Skill' }).click()
+  await expect(toast(page, 'Skill added')).toBeVisible()
+  const group = page.getByRole('grid', { name: category })
+  await expect(group.getByRole('row')).toHaveText(['⠿Zeta SkillDelete'])
+
+  // The same category, picked from the existing ones rather than retyped.
+  // Emptied, the combobox lists every existing category (it opens on focus; the arrow key opens it too).
+  await categoryBox.fill('')
+  await expect(categoryBox).toHaveAttribute('aria-expanded', 'true')
+  await page.getByRole('option', { name: category, exact: true }).click()
+  await expect(categoryBox).toHaveValue(category)
+  await form.getByRole('textbox', { name: 'Skill' }).fill('Alpha Skill')
+  await form.getByRole('button', { name: 'Add Skill' }).click()
+  await expect(group.getByRole('row')).toHaveCount(2)
+  await expect(page.getByRole('grid', { name: category })).toHaveCount(1)
+
+  // Alpha (added last) moved before Zeta with the keyboard.
+  const handle = group.getByRole('button', { name: 'Move Alpha Skill' })
+  await expect(async () => {
+    await handle.focus()
+    await expect(handle).toBeFocused({ timeout: 500 })
+  }).toPass()
+  await page.keyboard.press('Enter')
+  const target = page.locator(':focus')
+  await expect(target).toHaveAttribute('aria-label', /^Insert /)
+  for (
+    let step = 0;
+    step < 3 && (await target.getAttribute('aria-label')) !== 'Insert before Zeta Skill';
+    step++
+  ) {
+    await page.keyboard.press('ArrowUp')
+  }
+  await expect(target).toHaveAttribute('aria-label', 'Insert before Zeta Skill')
+  await page.keyboard.press('Enter')
+
+  type Skill = { id: number; category: string; name: string }
+  const mine = async () =>
+    ((await (await page.request.get('/api/skills')).json()) as Skill[]).filter((s) => s.category === category)
+  await expect.poll(async () => (await mine()).map((s) => s.name)).toEqual(['Alpha Skill', 'Zeta Skill'])
+  await page.goto('/about')
+  const about = page.locator('main')
+  await expect(about.getByText('Alpha Skill')).toBeVisible()
+  const text = (await about.textContent()) ?? ''
+  expect(text.indexOf('Alpha Skill')).toBeLessThan(text.indexOf('Zeta Skill'))
+
+  for (const skill of await mine())
+    expect((await page.request.delete(`/api/skills/${skill.id}`)).ok()).toBe(true)
+})
+
+test('the image picker chooses an uploaded image, in the project dialog and in an image content block', async ({
+  page,
+}) => {
+  test.slow()
+  const stamp = Date.now()
+  const src = await uploadPublicImage(page, `picked-${stamp}.png`)
+
+  // The project dialog.
+  const title = `E2E Picked ${stamp}`
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Add Project' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Project' })
+  await dialog.getByLabel('Title').fill(title)
+  await dialog.getByLabel('Description').fill('Made to check the picker.')
+  await dialog.getByRole('button', { name: 'Choose uploaded image' }).click()
+  await page
+    .getByRole('dialog', { name: 'Uploaded images' })
+    .getByRole('button', { name: `Use picked-${stamp}.png` })
+    .click()
+  await expect(dialog.getByLabel('Image URL')).toHaveValue(src)
+  await expect(dialog.getByRole('img', { name: `Preview: ${src}` })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Create Project' }).click()
+  await expect(toast(page, 'Project created')).toBeVisible()
+  const projects = (await (await page.request.get('/api/projects')).json()) as {
+    id: number
+    title: string
+    image: string | null
+  }[]
+  const mine = projects.find((p) => p.title === title)!
+  expect(mine.image).toBe(src)
+  expect((await page.request.delete(`/api/projects/${mine.id}`)).ok()).toBe(true)
+
+  // An image content block: the About page's portrait.
+  const blocks = (await (await page.request.get('/api/page-content')).json()) as {
+    key: string
+    content: string
+  }[]
+  const previous = blocks.find((b) => b.key === 'about.photo') ?? null
+  await page.goto('/admin?tab=content')
+  await page.getByRole('button', { name: 'Edit about.photo' }).click()
+  await page.getByRole('button', { name: 'Choose uploaded image' }).click()
+  await page
+    .getByRole('dialog', { name: 'Uploaded images' })
+    .getByRole('button', { name: `Use picked-${stamp}.png` })
+    .click()
+  await expect(page.getByRole('textbox', { name: 'Image URL' })).toHaveValue(src)
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(toast(page, 'Content saved')).toBeVisible()
+  await page.goto('/about')
+  await expect(page.locator(`main img[src="${src}"]`)).toBeVisible()
+
+  // Put the portrait back as it was.
+  const restored = previous
+    ? await page.request.post('/api/page-content', {
+        data: { key: 'about.photo', content: previous.content, contentType: 'image' },
+      })
+    : await page.request.delete('/api/page-content/about.photo')
+  expect(restored.ok()).toBe(true)
+})
+
+test('leaving the page with unsaved edits in the project dialog asks first; without edits it does not', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Add Project' }).click()
+  await page.getByRole('dialog', { name: 'Add Project' }).getByLabel('Title').fill('Not saved yet')
+  const asked = page.waitForEvent('dialog')
+  await page.close({ runBeforeUnload: true })
+  const question = await asked
+  expect(question.type()).toBe('beforeunload')
+  await question.accept()
+  await expect.poll(() => page.isClosed()).toBe(true)
+
+  // The same dialog, untouched: the page closes without a question.
+  const clean = await context.newPage()
+  let questions = 0
+  clean.on('dialog', (d) => {
+    questions++
+    void d.accept()
+  })
+  await clean.goto('/admin')
+  await clean.getByRole('button', { name: 'Add Project' }).click()
+  await expect(clean.getByRole('dialog', { name: 'Add Project' })).toBeVisible()
+  const closed = clean.waitForEvent('close')
+  await clean.close({ runBeforeUnload: true })
+  await closed
+  expect(questions).toBe(0)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a project page has its title, content and way back to the filtered catalogue; a private one offers only "Contact for Access"', async ({
+    page,
+  }) => {
+    const stamp = Date.now()
+    const made: number[] = []
+    const create = async (data: Record<string, unknown>) => {
+      const res = await page.request.post('/api/projects', {
+        data: { description: 'Described for the no-JS visitor.', category: 'healthcare', ...data },
+      })
+      expect(res.status()).toBe(201)
+      const project = (await res.json()) as { id: number; slug: string }
+      made.push(project.id)
+      return project
+    }
+    const open = await create({
+      title: `E2E NoJS Open ${stamp}`,
+      status: 'production',
+      problemSolved: 'Paper rotas went missing.',
+      liveUrl: 'https://nojs-live.example/',
+    })
+    const locked = await create({
+      title: `E2E NoJS Private ${stamp}`,
+      status: 'private',
+      liveUrl: 'https://nojs-secret.example/',
+      githubUrl: 'https://github.com/owner/nojs-secret',
+    })
+
+    await page.goto(`/portfolio-solutions/${open.slug}?category=healthcare`)
+    await expect(page.getByRole('heading', { level: 1, name: `E2E NoJS Open ${stamp}` })).toBeVisible()
+    await expect(page.getByText('Described for the no-JS visitor.').first()).toBeVisible()
+    await expect(page.getByText('Paper rotas went missing.')).toBeVisible()
+    await expect(page.locator('a[href="https://nojs-live.example/"]').first()).toBeVisible()
+    const back = page.getByRole('link', { name: 'Back to Solutions' })
+    await expect(back).toHaveAttribute('href', '/portfolio-solutions?category=healthcare')
+    await back.click()
+    await expect(page).toHaveURL(/\/portfolio-solutions\?category=healthcare$/)
+    await expect(page.getByRole('article', { name: `E2E NoJS Open ${stamp}` })).toBeVisible()
+
+    await page.goto(`/portfolio-solutions/${locked.slug}`)
+    await expect(page.getByRole('heading', { level: 1, name: `E2E NoJS Private ${stamp}` })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Contact for Access' }).first()).toBeVisible()
+    await expect(page.locator('a[href*="nojs-secret"]')).toHaveCount(0)
+    expect(await page.content()).not.toContain('nojs-secret')
+
+    for (const id of made) expect((await page.request.delete(`/api/projects/${id}`)).ok()).toBe(true)
+  })
+})

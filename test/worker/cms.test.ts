@@ -417,6 +417,9 @@ describe('content blocks', () => {
       contentType: 'image',
     })
     expect(ok.status).toBeLessThan(300)
+    // The About page shows the uploaded portrait (it once showed only absolute URLs).
+    const about = await (await call('/about')).text()
+    expect(about).toMatch(new RegExp(`<img src="${image.publicUrl}" alt="Portrait`))
     const viaGql = await gql('mutation { deleteContent(key: "about.photo") }')
     expect(viaGql.body.data).toEqual({ deleteContent: 'about.photo' })
   })

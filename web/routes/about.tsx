@@ -16,7 +16,7 @@ import { button, card, container, lead, section, sectionTitle } from '../compone
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
 import { type PublicSkill, siteServer } from '../lib/site-server'
-import { isValidUrl } from '../lib/solutions'
+import { cardImage } from '../lib/solutions'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteServer)
@@ -93,7 +93,8 @@ function groupSkills(skills: readonly PublicSkill[]) {
 export default function AboutPage() {
   const { copy, skillGroups: groups } = useLoaderData<typeof loader>()
   const { config, hasResume } = useSite()
-  const photo = copy['about.photo']
+  // An http(s) URL or an image uploaded to the site (/media/...), as the content editor accepts.
+  const photo = cardImage(copy['about.photo'])
 
   return (
     <main id="main" className="pt-16">
@@ -117,7 +118,7 @@ export default function AboutPage() {
               )}
             </div>
           </div>
-          {isValidUrl(photo) && (
+          {photo && (
             <img
               src={photo}
               alt={config.ownerName ? `Portrait of ${config.ownerName}` : 'Portrait'}
