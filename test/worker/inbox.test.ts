@@ -301,6 +301,93 @@ describe('replies and mail in', () => {
   })
 })
 
+/** A raw message with one body of the given type (no multipart), as a mail client sends it. */
+function singlePartMail(to: string, from: string, contentType: string, body: string) {
+  const text = [
+    `From: Sam Rivera <${from}>`,
+    `To: ${to}`,
+    'Subject: RE: [S-1001] Your support request',
+    'Date: Mon, 23 Nov 2026 16:20:00 +0000',
+    'Message-ID: <single-part@example.com>',
+    'MIME-Version: 1.0',
+    `Content-Type: ${contentType}`,
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    body,
+    '',
+  ].join('\r\n')
+  return new TextEncoder().encode(text)
+}
+
+describe("quoted history in real clients' replies, through email()", () => {
+  async function deliverToRequest(contentType: string, body: string) {
+    const { email, row } = await submitSupport()
+    const to = (await replyAddress(env, 'support', row.id))!
+    const rejected = await deliverMail(to, email, singlePartMail(to, email, contentType, body))
+    expect(rejected).toBeNull()
+    const thread = await threadOf(row.id)
+    expect(thread).toHaveLength(1)
+    return thread[0]!.body
+  }
+
+  it("drops an Outlook reply's From:/Sent: header block and everything under it (plain text)", async () => {
+    const body = await deliverToRequest(
+      'text/plain; charset="us-ascii"',
+      [
+        'Thanks, the printer prints again.',
+        '',
+        'Sam',
+        '',
+        'From: Alex Example <noreply@example.com>',
+        'Sent: Monday, November 23, 2026 10:15 AM',
+        'To: Sam Rivera <sam@example.com>',
+        'Subject: [S-1001] Your support request',
+        '',
+        'Hello Sam,',
+        '',
+        'Please restart the printer and tell me if it helps.',
+      ].join('\r\n'),
+    )
+    expect(body).toBe('Thanks, the printer prints again.\n\nSam')
+  })
+
+  it('reads an HTML-only Outlook reply: the text without the header block, markup or entities', async () => {
+    // Outlook desktop's Word HTML: no marker element, just the bordered "From:"/"Sent:" paragraph.
+    const html = [
+      '<html xmlns:o=3D"urn:schemas-microsoft-com:office:office"><head>',
+      '<meta http-equiv=3D"Content-Type" content=3D"text/html; charset=3Dutf-8">',
+      '<style><!-- p.MsoNormal {margin:0cm; font-size:11.0pt} --></style></head>',
+      '<body lang=3D"EN-US"><div class=3D"WordSection1">',
+      '<p class=3D"MsoNormal">Thanks &#8211; it&#8217;s working now &amp; the=',
+      ' scanner too.<o:p></o:p></p>',
+      '<p class=3D"MsoNormal"><o:p>&nbsp;</o:p></p>',
+      '<p class=3D"MsoNormal">Sam<o:p></o:p></p>',
+      '<div style=3D"border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm">',
+      '<p class=3D"MsoNormal"><b>From:</b> Alex Example &lt;noreply@example.com&gt;=',
+      ' <br>',
+      '<b>Sent:</b> Monday, November 23, 2026 10:15 AM<br>',
+      '<b>To:</b> Sam Rivera &lt;sam@example.com&gt;<br>',
+      '<b>Subject:</b> [S-1001] Your support request<o:p></o:p></p></div>',
+      '<p class=3D"MsoNormal">Hello Sam, please restart the printer.<o:p></o:p></p>',
+      '</div></body></html>',
+    ].join('\r\n')
+    const body = await deliverToRequest('text/html; charset="utf-8"', html)
+    expect(body).toBe('Thanks \u2013 it\u2019s working now & the scanner too.\n\nSam')
+  })
+
+  it('reads an HTML-only Gmail reply without its quoted blockquote', async () => {
+    const html = [
+      '<div dir=3D"ltr">Restarted it,<br>all good now.</div><br>',
+      '<div class=3D"gmail_quote"><div dir=3D"ltr" class=3D"gmail_attr">On Mon, N=',
+      'ov 23, 2026 at 10:15=E2=80=AFAM Alex Example &lt;noreply@example.com&gt; wrote:<br></div>',
+      '<blockquote class=3D"gmail_quote" style=3D"margin:0px 0px 0px 0.8ex">Hello Sam, please restart =',
+      'the router.</blockquote></div>',
+    ].join('\r\n')
+    const body = await deliverToRequest('text/html; charset="UTF-8"', html)
+    expect(body).toBe('Restarted it,\nall good now.')
+  })
+})
+
 describe('the one list', () => {
   it('exports the filtered rows as CSV: kind, urgency and a search over the e-mail', async () => {
     const critical = await submitSupport({ urgency: 'critical' })
