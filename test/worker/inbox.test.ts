@@ -4,9 +4,10 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import worker from '../../worker/index'
-import { addBusinessTime, businessTimeBetween, dueAfter } from '../../worker/mail/business-time'
+import { addBusinessTime, businessTimeBetween, dueAfter, dueRemaining } from '../../worker/mail/business-time'
 import { REJECTIONS, stripQuoted } from '../../worker/mail/inbound'
 import { replyAddress, verifyReplyAddress } from '../../worker/mail/reply-address'
+import { dueClock } from '../../worker/services/requests'
 import { gql, rest } from './admin-helpers'
 import { consultation, freshEmail, send, supportRequest } from './requests-fixtures'
 
@@ -111,6 +112,41 @@ describe('due times (ADR 053)', () => {
     expect(dueAfter('high', monday10)).toBe(monday10 + 4 * HOUR)
     expect(dueAfter('medium', monday10)).toBe(Date.UTC(2026, 10, 25, 16)) // two business days
     expect(dueAfter('low', monday10)).toBe(Date.UTC(2026, 10, 26, 16)) // three
+  })
+
+  it('keeps exactly what was left at the 2-hour mark across a pause, in business or wall time', () => {
+    // High, received Monday 15:00 Central (21:00 UTC): 2 business hours today, 2 tomorrow, due Tuesday 11:00.
+    const monday15 = Date.UTC(2026, 10, 23, 21)
+    const tuesday11 = Date.UTC(2026, 10, 24, 17)
+    expect(dueAfter('high', monday15)).toBe(tuesday11)
+    // At Monday 17:00 Central two business hours are left (18 on the wall clock).
+    const monday17 = Date.UTC(2026, 10, 23, 23)
+    expect(dueRemaining('high', tuesday11, monday17)).toBe(2 * HOUR)
+    const paused = dueClock(
+      { status: 'in_progress', urgency: 'high', dueAt: new Date(tuesday11), dueRemainingMs: null },
+      'waiting',
+      monday17,
+    )
+    expect(paused).toEqual({ dueAt: null, dueRemainingMs: 2 * HOUR })
+    // Resumed Friday 16:00 Central: one hour on Friday, one on Monday, due Monday 10:00 Central.
+    const resumed = dueClock(
+      { status: 'waiting', urgency: 'high', dueAt: null, dueRemainingMs: 2 * HOUR },
+      'in_progress',
+      Date.UTC(2026, 10, 27, 22),
+    )
+    expect(resumed).toEqual({ dueAt: new Date(Date.UTC(2026, 10, 30, 16)), dueRemainingMs: null })
+
+    // Critical runs on the wall clock: 2 hours left at a Saturday 02:00, resumed a day later, 2 hours on.
+    const saturday = Date.UTC(2026, 10, 28, 8)
+    expect(dueRemaining('critical', saturday + 2 * HOUR, saturday)).toBe(2 * HOUR)
+    const critical = dueClock(
+      { status: 'waiting', urgency: 'critical', dueAt: null, dueRemainingMs: 2 * HOUR },
+      'in_progress',
+      saturday + 24 * HOUR,
+    )
+    expect(critical.dueAt).toEqual(new Date(saturday + 26 * HOUR))
+    // An overdue request paused keeps nothing negative: it resumes overdue at once.
+    expect(dueRemaining('critical', saturday - HOUR, saturday)).toBe(0)
   })
 
   it('pauses while waiting on the requester and resumes with what was left', async () => {
