@@ -168,8 +168,12 @@ describe('ConsultationsTab', () => {
     const now = Date.parse('2030-07-10T15:00:00.000Z')
     vi.setSystemTime(now)
     const at = (ms: number) => new Date(now + ms).toISOString()
-    const open = (id: string, name: string, dueAt: string | null, status = 'IN_PROGRESS') =>
-      support({ id, name, urgency: 'MEDIUM', status, dueAt, createdAt: `2030-07-0${id}T12:00:00.000Z` })
+    const open = (
+      id: string,
+      name: string,
+      dueAt: string | null,
+      status: GqlSupportRequest['status'] = 'IN_PROGRESS',
+    ) => support({ id, name, urgency: 'MEDIUM', status, dueAt, createdAt: `2030-07-0${id}T12:00:00.000Z` })
     const { client } = mockClient({
       consultations: [],
       supportRequests: [
@@ -232,19 +236,19 @@ describe('ConsultationsTab', () => {
     expect(toastQueue.visibleToasts.map((t) => t.content.title)).toEqual(['Copied'])
   })
 
-  it('says so when the browser refuses the clipboard, and offers no Call without a phone', async () => {
+  it("says so when the browser refuses the clipboard; a support request's actions have no calendar file", async () => {
     const user = userEvent.setup()
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
       new DOMException('Denied', 'NotAllowedError'),
     )
     const { client } = mockClient({
       consultations: [],
-      supportRequests: [support({ phone: null, status: 'PENDING' })],
+      supportRequests: [support({ status: 'PENDING' })],
     })
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
     const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
-    expect(within(dialog).queryByRole('link', { name: 'Call' })).toBeNull()
+    expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550142')
     expect(within(dialog).getByRole('link', { name: 'E-mail' }).getAttribute('href')).toBe(
       'mailto:sam@example.com?subject=Your%20request%20S-1007',
     )
