@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import ICAL from 'ical.js'
 import { signInOwner } from './owner'
+import { freeSlotPayload, seedOf } from './slots'
 
 // Issue 15, as the owner would try it on a clean clone: the badge counts a
 // pending support request, a critical request sorts first and looks urgent,
@@ -177,3 +180,80 @@ for (const script of [true, false]) {
     await context.close()
   })
 }
+
+test("a consultation's quick actions: call, e-mail, copy the details, and the slot as an .ics", async ({
+  page,
+  context,
+}) => {
+  const name = `Quinn Quick ${Date.now().toString(36)}`
+  const email = unique('quick')
+  const slot = await freeSlotPayload(page.request, seedOf(test.info()))
+  const booked = await page.request.post('/api/consultations', {
+    data: {
+      name,
+      email,
+      phone: '(618) 555-0123',
+      company: 'Quick Clinic',
+      projectType: 'web-application',
+      description: 'Private: a patient intake form.',
+      ...slot,
+    },
+  })
+  expect(booked.status()).toBe(201)
+  const { reference } = (await booked.json()) as { reference: string }
+
+  await signInOwner(page.request)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto(`/admin?tab=consultations&q=${encodeURIComponent(email)}`)
+  await list(page)
+    .getByRole('button', { name: `View details of ${name}'s request` })
+    .click()
+  const dialog = page.getByRole('dialog', { name: `Consultation request from ${name}` })
+
+  await expect(dialog.getByRole('link', { name: 'Call' })).toHaveAttribute('href', 'tel:6185550123')
+  const mailto = new URL(
+    (await dialog.getByRole('link', { name: 'E-mail', exact: true }).getAttribute('href'))!,
+  )
+  expect(mailto.protocol).toBe('mailto:')
+  expect(decodeURIComponent(mailto.pathname)).toBe(email)
+  expect(mailto.searchParams.get('subject')).toBe(`Your request ${reference}`)
+
+  await dialog.getByRole('button', { name: 'Copy details' }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Copied' })).toBeVisible()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toContain(`Reference: ${reference}`)
+  expect(copied).toContain(`Name: ${name}`)
+  expect(copied).toContain(`Email: ${email}`)
+  expect(copied).toContain('Phone: (618) 555-0123')
+  expect(copied).toContain('Company: Quick Clinic')
+  expect(copied).toContain('Description: Private: a patient intake form.')
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('link', { name: 'Add to calendar (.ics)' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`consultation-${reference}.ics`)
+  const ics = await readFile((await download.path())!, 'utf8')
+  const event = new ICAL.Event(new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent('vevent')!)
+  // The slot as the visitor chose it, in Central time, for the 30-minute consultation.
+  const central = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  const wall = (d: Date) => {
+    const p = Object.fromEntries(central.formatToParts(d).map((x) => [x.type, x.value]))
+    return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`
+  }
+  const day = wall(new Date(slot.preferredDate)).slice(0, 10)
+  expect(wall(event.startDate.toJSDate())).toBe(`${day} ${slot.preferredTime}`)
+  expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(30 * 60_000)
+  // A neutral title: a calendar shows it to anyone nearby (ADR 060).
+  expect(event.summary).toBe(`Consultation ${reference}`)
+  expect(event.summary).not.toContain('Quinn')
+  expect(ics).not.toContain('patient intake')
+})

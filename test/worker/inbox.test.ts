@@ -4,9 +4,10 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import worker from '../../worker/index'
-import { addBusinessTime, businessTimeBetween, dueAfter } from '../../worker/mail/business-time'
+import { addBusinessTime, businessTimeBetween, dueAfter, dueRemaining } from '../../worker/mail/business-time'
 import { REJECTIONS, stripQuoted } from '../../worker/mail/inbound'
 import { replyAddress, verifyReplyAddress } from '../../worker/mail/reply-address'
+import { dueClock } from '../../worker/services/requests'
 import { gql, rest } from './admin-helpers'
 import { consultation, freshEmail, send, supportRequest } from './requests-fixtures'
 
@@ -111,6 +112,41 @@ describe('due times (ADR 053)', () => {
     expect(dueAfter('high', monday10)).toBe(monday10 + 4 * HOUR)
     expect(dueAfter('medium', monday10)).toBe(Date.UTC(2026, 10, 25, 16)) // two business days
     expect(dueAfter('low', monday10)).toBe(Date.UTC(2026, 10, 26, 16)) // three
+  })
+
+  it('keeps exactly what was left at the 2-hour mark across a pause, in business or wall time', () => {
+    // High, received Monday 15:00 Central (21:00 UTC): 2 business hours today, 2 tomorrow, due Tuesday 11:00.
+    const monday15 = Date.UTC(2026, 10, 23, 21)
+    const tuesday11 = Date.UTC(2026, 10, 24, 17)
+    expect(dueAfter('high', monday15)).toBe(tuesday11)
+    // At Monday 17:00 Central two business hours are left (18 on the wall clock).
+    const monday17 = Date.UTC(2026, 10, 23, 23)
+    expect(dueRemaining('high', tuesday11, monday17)).toBe(2 * HOUR)
+    const paused = dueClock(
+      { status: 'in_progress', urgency: 'high', dueAt: new Date(tuesday11), dueRemainingMs: null },
+      'waiting',
+      monday17,
+    )
+    expect(paused).toEqual({ dueAt: null, dueRemainingMs: 2 * HOUR })
+    // Resumed Friday 16:00 Central: one hour on Friday, one on Monday, due Monday 10:00 Central.
+    const resumed = dueClock(
+      { status: 'waiting', urgency: 'high', dueAt: null, dueRemainingMs: 2 * HOUR },
+      'in_progress',
+      Date.UTC(2026, 10, 27, 22),
+    )
+    expect(resumed).toEqual({ dueAt: new Date(Date.UTC(2026, 10, 30, 16)), dueRemainingMs: null })
+
+    // Critical runs on the wall clock: 2 hours left at a Saturday 02:00, resumed a day later, 2 hours on.
+    const saturday = Date.UTC(2026, 10, 28, 8)
+    expect(dueRemaining('critical', saturday + 2 * HOUR, saturday)).toBe(2 * HOUR)
+    const critical = dueClock(
+      { status: 'waiting', urgency: 'critical', dueAt: null, dueRemainingMs: 2 * HOUR },
+      'in_progress',
+      saturday + 24 * HOUR,
+    )
+    expect(critical.dueAt).toEqual(new Date(saturday + 26 * HOUR))
+    // An overdue request paused keeps nothing negative: it resumes overdue at once.
+    expect(dueRemaining('critical', saturday - HOUR, saturday)).toBe(0)
   })
 
   it('pauses while waiting on the requester and resumes with what was left', async () => {
@@ -298,6 +334,93 @@ describe('replies and mail in', () => {
     expect(stripQuoted('Yes.\n\n-----Original Message-----\nFrom: x')).toBe('Yes.')
     expect(stripQuoted('Thanks\nOn Tue, Jan 5, 2027, Alex <a@b.c>\nwrote:\n> old')).toBe('Thanks')
     expect(stripQuoted('> only quoted')).toBe('> only quoted')
+  })
+})
+
+/** A raw message with one body of the given type (no multipart), as a mail client sends it. */
+function singlePartMail(to: string, from: string, contentType: string, body: string) {
+  const text = [
+    `From: Sam Rivera <${from}>`,
+    `To: ${to}`,
+    'Subject: RE: [S-1001] Your support request',
+    'Date: Mon, 23 Nov 2026 16:20:00 +0000',
+    'Message-ID: <single-part@example.com>',
+    'MIME-Version: 1.0',
+    `Content-Type: ${contentType}`,
+    'Content-Transfer-Encoding: quoted-printable',
+    '',
+    body,
+    '',
+  ].join('\r\n')
+  return new TextEncoder().encode(text)
+}
+
+describe("quoted history in real clients' replies, through email()", () => {
+  async function deliverToRequest(contentType: string, body: string) {
+    const { email, row } = await submitSupport()
+    const to = (await replyAddress(env, 'support', row.id))!
+    const rejected = await deliverMail(to, email, singlePartMail(to, email, contentType, body))
+    expect(rejected).toBeNull()
+    const thread = await threadOf(row.id)
+    expect(thread).toHaveLength(1)
+    return thread[0]!.body
+  }
+
+  it("drops an Outlook reply's From:/Sent: header block and everything under it (plain text)", async () => {
+    const body = await deliverToRequest(
+      'text/plain; charset="us-ascii"',
+      [
+        'Thanks, the printer prints again.',
+        '',
+        'Sam',
+        '',
+        'From: Alex Example <noreply@example.com>',
+        'Sent: Monday, November 23, 2026 10:15 AM',
+        'To: Sam Rivera <sam@example.com>',
+        'Subject: [S-1001] Your support request',
+        '',
+        'Hello Sam,',
+        '',
+        'Please restart the printer and tell me if it helps.',
+      ].join('\r\n'),
+    )
+    expect(body).toBe('Thanks, the printer prints again.\n\nSam')
+  })
+
+  it('reads an HTML-only Outlook reply: the text without the header block, markup or entities', async () => {
+    // Outlook desktop's Word HTML: no marker element, just the bordered "From:"/"Sent:" paragraph.
+    const html = [
+      '<html xmlns:o=3D"urn:schemas-microsoft-com:office:office"><head>',
+      '<meta http-equiv=3D"Content-Type" content=3D"text/html; charset=3Dutf-8">',
+      '<style><!-- p.MsoNormal {margin:0cm; font-size:11.0pt} --></style></head>',
+      '<body lang=3D"EN-US"><div class=3D"WordSection1">',
+      '<p class=3D"MsoNormal">Thanks &#8211; it&#8217;s working now &amp; the=',
+      ' scanner too.<o:p></o:p></p>',
+      '<p class=3D"MsoNormal"><o:p>&nbsp;</o:p></p>',
+      '<p class=3D"MsoNormal">Sam<o:p></o:p></p>',
+      '<div style=3D"border:none;border-top:solid #E1E1E1 1.0pt;padding:3.0pt 0cm 0cm 0cm">',
+      '<p class=3D"MsoNormal"><b>From:</b> Alex Example &lt;noreply@example.com&gt;=',
+      ' <br>',
+      '<b>Sent:</b> Monday, November 23, 2026 10:15 AM<br>',
+      '<b>To:</b> Sam Rivera &lt;sam@example.com&gt;<br>',
+      '<b>Subject:</b> [S-1001] Your support request<o:p></o:p></p></div>',
+      '<p class=3D"MsoNormal">Hello Sam, please restart the printer.<o:p></o:p></p>',
+      '</div></body></html>',
+    ].join('\r\n')
+    const body = await deliverToRequest('text/html; charset="utf-8"', html)
+    expect(body).toBe('Thanks \u2013 it\u2019s working now & the scanner too.\n\nSam')
+  })
+
+  it('reads an HTML-only Gmail reply without its quoted blockquote', async () => {
+    const html = [
+      '<div dir=3D"ltr">Restarted it,<br>all good now.</div><br>',
+      '<div class=3D"gmail_quote"><div dir=3D"ltr" class=3D"gmail_attr">On Mon, N=',
+      'ov 23, 2026 at 10:15=E2=80=AFAM Alex Example &lt;noreply@example.com&gt; wrote:<br></div>',
+      '<blockquote class=3D"gmail_quote" style=3D"margin:0px 0px 0px 0.8ex">Hello Sam, please restart =',
+      'the router.</blockquote></div>',
+    ].join('\r\n')
+    const body = await deliverToRequest('text/html; charset="UTF-8"', html)
+    expect(body).toBe('Restarted it,\nall good now.')
   })
 })
 

@@ -162,6 +162,106 @@ describe('ConsultationsTab', () => {
     expect(within(rows[2]!).queryByText('Overdue')).toBeNull()
   })
 
+  it('flags "Due soon" within 2 hours on a fixed clock, and nothing while waiting on the requester', () => {
+    // Only Date is faked: the list reads the clock when it renders.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const now = Date.parse('2030-07-10T15:00:00.000Z')
+    vi.setSystemTime(now)
+    const at = (ms: number) => new Date(now + ms).toISOString()
+    const open = (
+      id: string,
+      name: string,
+      dueAt: string | null,
+      status: GqlSupportRequest['status'] = 'IN_PROGRESS',
+    ) => support({ id, name, urgency: 'MEDIUM', status, dueAt, createdAt: `2030-07-0${id}T12:00:00.000Z` })
+    const { client } = mockClient({
+      consultations: [],
+      supportRequests: [
+        open('1', 'Just Inside', at(2 * 3_600_000)),
+        open('2', 'Just Outside', at(2 * 3_600_000 + 60_000)),
+        open('3', 'Minute Past', at(-60_000)),
+        // Paused: the server clears the due time while waiting; a stale one is not flagged either.
+        open('4', 'Paused Clear', null, 'WAITING'),
+        open('5', 'Paused Stale', at(-3_600_000), 'WAITING'),
+        open('6', 'Closed Late', at(-3_600_000), 'RESOLVED'),
+      ],
+    })
+    try {
+      renderTab(client)
+      const row = (name: string) =>
+        within(screen.getByRole('list', { name: 'Requests' }))
+          .getAllByRole('listitem')
+          .find((r) => within(r).getByRole('heading').textContent === name)!
+      const flag = (name: string) => row(name).querySelector('[data-due]')?.textContent ?? null
+      expect(flag('Just Inside')).toBe('Due soon')
+      expect(flag('Just Outside')).toBeNull()
+      expect(flag('Minute Past')).toBe('Overdue')
+      expect(flag('Paused Clear')).toBeNull()
+      expect(flag('Paused Stale')).toBeNull()
+      expect(within(row('Paused Stale')).getByText('Waiting on requester')).toBeTruthy()
+      expect(flag('Closed Late')).toBeNull()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("offers a consultation's quick actions: call, e-mail with the reference, copy the details", async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({ consultations: [consultation({})], supportRequests: [] })
+    renderTab(client)
+    await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550199')
+    expect(within(dialog).getByRole('link', { name: 'E-mail' }).getAttribute('href')).toBe(
+      'mailto:jordan@example.com?subject=Your%20request%20C-1001',
+    )
+    const ics = within(dialog).getByRole('link', { name: 'Add to calendar (.ics)' })
+    expect(ics.getAttribute('download')).toBe('consultation-C-1001.ics')
+
+    // user-event's clipboard stub stands in for the browser's.
+    await user.click(within(dialog).getByRole('button', { name: 'Copy details' }))
+    const copied = (await navigator.clipboard.readText()).split('\n')
+    for (const line of [
+      'Reference: C-1001',
+      'Name: Jordan Lee',
+      'Email: jordan@example.com',
+      'Phone: (618) 555-0199',
+      'Company: Lee Family Clinic',
+      'Budget: $5,000 - $15,000',
+      'Preferred date and time: Mon, Jul 15, 2030 at 9:00 AM CT',
+      'Description: A scheduling system.',
+    ]) {
+      expect(copied).toContain(line)
+    }
+    expect(toastQueue.visibleToasts.map((t) => t.content.title)).toEqual(['Copied'])
+  })
+
+  it("says so when the browser refuses the clipboard; a support request's actions have no calendar file", async () => {
+    const user = userEvent.setup()
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
+      new DOMException('Denied', 'NotAllowedError'),
+    )
+    const { client } = mockClient({
+      consultations: [],
+      supportRequests: [support({ status: 'PENDING' })],
+    })
+    renderTab(client)
+    await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550142')
+    expect(within(dialog).getByRole('link', { name: 'E-mail' }).getAttribute('href')).toBe(
+      'mailto:sam@example.com?subject=Your%20request%20S-1007',
+    )
+    // A support request has no slot to put in a calendar.
+    expect(within(dialog).queryByRole('link', { name: /calendar/ })).toBeNull()
+    await user.click(within(dialog).getByRole('button', { name: 'Copy details' }))
+    await waitFor(() =>
+      expect(toastQueue.visibleToasts.map((t) => t.content.description)).toEqual([
+        'Copying was not allowed.',
+      ]),
+    )
+  })
+
   it('marks the requests that arrived since the last visit', () => {
     localStorage.setItem('admin.requests.lastVisit', String(Date.parse('2030-07-05T00:00:00.000Z')))
     const { client } = mockClient({

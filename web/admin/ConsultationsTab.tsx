@@ -313,7 +313,9 @@ function QuickActions({
   const [icsUrl, setIcsUrl] = useState<string | null>(null)
   useEffect(() => {
     if (!ics || !('preferredDate' in request)) return
-    const url = URL.createObjectURL(new Blob([consultationIcs(request)], { type: 'text/calendar' }))
+    const file = consultationIcs(request)
+    if (!file) return
+    const url = URL.createObjectURL(new Blob([file], { type: 'text/calendar' }))
     setIcsUrl(url)
     return () => URL.revokeObjectURL(url)
   }, [ics, request])

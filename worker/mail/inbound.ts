@@ -57,19 +57,61 @@ export function stripQuoted(text: string): string {
   return trimmed || text.trim()
 }
 
-const htmlToText = (html: string) =>
-  html
-    .replace(/<(style|script)[\s\S]*?<\/\1>/gi, '')
-    .replace(/<blockquote[\s\S]*?<\/blockquote>/gi, '')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div)>/gi, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+/**
+ * Where a mail client's HTML puts the quoted history: Outlook's reply header
+ * block (divRplyFwdMsg, after the appendonsend marker), Gmail's gmail_quote,
+ * Thunderbird's moz-cite-prefix, Yahoo's yahoo_quoted. The text is cut there.
+ */
+const HTML_QUOTE_START =
+  /<[a-z][^>]*\b(?:id=["']?(?:divRplyFwdMsg|appendonsend)\b|class=["']?[^"'>]*\b(?:gmail_quote|moz-cite-prefix|yahoo_quoted)\b)/i
+
+const ENTITIES: Record<string, string> = { nbsp: ' ', lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' }
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? entity
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity
+  })
+
+/**
+ * An HTML body as text, without the quoted part. Line breaks come from the
+ * markup only (source newlines are spaces in HTML), so Outlook's "From:" and
+ * "Sent:" lines stay adjacent for stripQuoted to recognise.
+ */
+export const htmlToText = (html: string) => {
+  const cut = html.search(HTML_QUOTE_START)
+  return decodeEntities(
+    (cut >= 0 ? html.slice(0, cut) : html)
+      .replace(/<(style|script|head|title)\b[\s\S]*?<\/\1\s*>/gi, '')
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<blockquote[\s\S]*?<\/blockquote\s*>/gi, '')
+      .replace(/\s+/g, ' ')
+      .replace(/<br\b[^>]*>/gi, '\n')
+      .replace(/<\/?(p|div|li|tr|table|h[1-6]|hr)\b[^>]*>/gi, '\n')
+      .replace(/<[^>]+>/g, ''),
+  )
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}
+
+/**
+ * The new part of a message. A real text part is taken as sent; but when the
+ * message is HTML only, postal-mime's own text keeps blockquotes and the
+ * source's line breaks, so the HTML is read here too, and the shorter of the
+ * two trimmed versions (the one with more history recognised) is kept.
+ */
+export function newPartOf(parsed: { text?: string; html?: string }): string {
+  const candidates = [
+    parsed.text?.trim() ? stripQuoted(parsed.text) : '',
+    parsed.html ? stripQuoted(htmlToText(parsed.html)) : '',
+  ].filter(Boolean)
+  return candidates.sort((a, b) => a.length - b.length)[0] ?? ''
+}
 
 async function readRaw(raw: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = []
@@ -135,8 +177,7 @@ export async function receiveMail(
     checked.push({ name, mime: sniffed.mime, bytes })
   }
 
-  const text = parsed.text?.trim() ? parsed.text : parsed.html ? htmlToText(parsed.html) : ''
-  const body = cleanText(stripQuoted(text), 'multi').slice(0, MAX_BODY_CHARS)
+  const body = cleanText(newPartOf(parsed), 'multi').slice(0, MAX_BODY_CHARS)
   if (!body && !checked.length) return reject(REJECTIONS.empty)
 
   const attachments: RequestMessage['attachments'] = []

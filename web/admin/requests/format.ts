@@ -8,6 +8,7 @@ import {
   type SupportStatus,
   TIME_SLOTS,
 } from '../../../schema/request-options'
+import { slotInstant } from '../../../schema/slot-time'
 
 const slotDate = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,
@@ -98,15 +99,41 @@ const icsStamp = (date: Date) =>
     .replace(/\.\d{3}/, '')
 const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
 
-/** A calendar file for a consultation's preferred slot (the free 30-minute consultation). */
+const centralDay = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/**
+ * When the slot starts: the stored instant's calendar day in Central time at
+ * the chosen slot time, as formatSlot shows it and the Worker's own invitation
+ * reads it (older rows hold the day at midnight UTC, not the slot's instant).
+ */
+export function slotStart(preferredDate: string, preferredTime: string): Date | null {
+  const instant = new Date(preferredDate)
+  if (Number.isNaN(instant.getTime())) return null
+  const parts = Object.fromEntries(centralDay.formatToParts(instant).map((p) => [p.type, p.value]))
+  const start = slotInstant(`${parts.year}-${parts.month}-${parts.day}`, preferredTime)
+  return start ? new Date(start) : instant
+}
+
+/**
+ * A calendar file for a consultation's preferred slot (the free 30-minute
+ * consultation), in UTC. The title is neutral, the reference only: a calendar
+ * or a lock screen shows it to anyone nearby (ADR 060); who and why stay in
+ * the admin, the description carries only how to reach the visitor.
+ */
 export function consultationIcs(c: {
   reference: string
   name: string
   email: string
   preferredDate: string
-  description: string
-}): string {
-  const start = new Date(c.preferredDate)
+  preferredTime: string
+}): string | null {
+  const start = slotStart(c.preferredDate, c.preferredTime)
+  if (!start) return null
   const end = new Date(start.getTime() + 30 * 60_000)
   return [
     'BEGIN:VCALENDAR',
@@ -117,8 +144,8 @@ export function consultationIcs(c: {
     `DTSTAMP:${icsStamp(new Date())}`,
     `DTSTART:${icsStamp(start)}`,
     `DTEND:${icsStamp(end)}`,
-    `SUMMARY:${icsText(`Consultation ${c.reference} with ${c.name}`)}`,
-    `DESCRIPTION:${icsText(`${c.email}\n\n${c.description}`)}`,
+    `SUMMARY:${icsText(`Consultation ${c.reference}`)}`,
+    `DESCRIPTION:${icsText(`${c.name}\n${c.email}`)}`,
     'END:VEVENT',
     'END:VCALENDAR',
     '',
