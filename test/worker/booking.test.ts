@@ -371,6 +371,24 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
     expect(days.find((d) => d.date === '2026-12-08')!.slots).not.toContain('14:00')
   })
 
+  it("does not offer the booking's own time to move to, and refuses a move to it (no update mailed)", async () => {
+    await settings()
+    const mine = await bookedWithLink('2026-12-10', '10:00')
+    const html = await (await page(mine.token)).text()
+    expect(html).not.toContain('value="2026-12-10|10:00"')
+    expect(html).toContain('value="2026-12-10|11:00"')
+
+    const before = (await outboxTo(mine.email)).length
+    const same = await act(mine.token, { intent: 'move', slot: '2026-12-10|10:00' })
+    expect(same.status).toBe(400)
+    expect(await same.text()).toContain('That is already the time of your consultation')
+    expect(await outboxTo(mine.email)).toHaveLength(before)
+    const row = await env.DB.prepare('select sequence, preferred_time from consultations where email = ?')
+      .bind(mine.email)
+      .first<{ sequence: number; preferred_time: string }>()
+    expect(row).toEqual({ sequence: 0, preferred_time: '10:00' })
+  })
+
   it('without a booking-link key no link is made and none is accepted (fail closed)', async () => {
     expect(
       await bookingToken({ ...env, BOOKING_LINK_KEY: '' } as Env, 'abcdef0123456789', Date.now()),

@@ -187,6 +187,7 @@ export const BOOKING_MESSAGES = {
   pastCutoff: (hours: number) =>
     `Changes are possible up to ${hours} hours before the meeting; please reply to your e-mail instead.`,
   closed: 'This consultation can no longer be changed.',
+  sameSlot: 'That is already the time of your consultation; choose another one.',
 } as const
 
 async function bookingForToken(db: Db, env: Env, token: string, now: Date): Promise<Booking> {
@@ -223,7 +224,8 @@ export async function viewBooking(
     meetingMinutes: a.meetingMinutes,
     changeUntil: new Date(until).toISOString(),
     changeable,
-    freeDays: changeable ? await freeDays(db, a, now, { exceptId: booking.id }) : [],
+    // The times to move to: the booking's own slot is held by it, so it is not among them.
+    freeDays: changeable ? await freeDays(db, a, now) : [],
   }
 }
 
@@ -267,6 +269,12 @@ export async function rescheduleBooking(
   const booking = await bookingForToken(db, env, token, now)
   const a = await getAvailability(db)
   refuseChange(a, booking, now)
+  // "Moving" to the time it already has would raise SEQUENCE and mail an update for nothing.
+  if (
+    businessDate(new Date(booking.preferredDate)) === slot.preferredDate &&
+    booking.preferredTime === slot.preferredTime
+  )
+    throw new Invalid({ preferredTime: BOOKING_MESSAGES.sameSlot }, BOOKING_MESSAGES.sameSlot)
   await checkSlot(db, slot.preferredDate, slot.preferredTime, now, booking.id)
   const c = tables.consultations
   let moved: Booking | undefined
