@@ -8,6 +8,8 @@ export type LoadFigures = {
   p50: number
   p99: number
   non2xx: number
+  /** Answers of 5xx, connection errors and timeouts: never acceptable. */
+  serverErrors: number
   total: number
 }
 
@@ -31,6 +33,9 @@ export async function runLoad(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors + result.timeouts,
+    // autocannon counts answers per status class; its types only name the 2xx one.
+    serverErrors:
+      ((result as unknown as Record<string, number>)['5xx'] ?? 0) + result.errors + result.timeouts,
     total: result.requests.total,
   }
 }

@@ -4,6 +4,7 @@
 // (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { slotInstant } from '../schema/slot-time'
 import { measureRoutes, PUBLIC_PATHS, workerBundleGzip } from './bytes'
 import { runLighthouse } from './lighthouse'
 import { type LoadFigures, runLoad } from './load'
@@ -72,14 +73,19 @@ try {
 
   if (ONLY.has('load')) {
     const asset = readdirSync('dist/client/assets').find((f) => f.endsWith('.js'))
-    const day = new Date(Date.now() + 14 * 86400_000).toISOString().slice(0, 10)
+    // A slot the site offers (weekday, inside the hours and the notice, not taken: issue 17).
+    const offered = (await (await fetch(`${server.url}/api/availability`)).json()) as {
+      days: { date: string; slots: string[] }[]
+    }
+    const free = offered.days.at(-1)
+    if (!free?.slots[0]) throw new Error('The site offers no free consultation slot to book')
     const consultation = JSON.stringify({
       name: 'Load Test',
       email: 'load@example.com',
       projectType: 'web-application',
       description: 'Benchmark request',
-      preferredDate: `${day}T15:00:00.000Z`,
-      preferredTime: '10:00',
+      preferredDate: slotInstant(free.date, free.slots[0]),
+      preferredTime: free.slots[0],
     })
     const load: LoadFigures[] = []
     console.log(`Load: 50 connections, ${SECONDS} s per target...`)
@@ -106,7 +112,18 @@ try {
     )
     const ceiling = load[0]?.rps ?? 1
     results.load = load.map((l) => ({ ...l, ratioToStatic: Number((l.rps / ceiling).toFixed(2)) }))
-    for (const l of load) check(`${l.name}: no non-2xx`, `${l.non2xx} of ${l.total}`, l.non2xx === 0)
+    for (const l of load) {
+      if (l.name.startsWith('POST')) {
+        // One slot, 50 connections at once: the first request books it, the identical ones after it are
+        // answered as the same request (201, ADR 035), and the ones that raced the first get the 409 of a
+        // taken slot (ADR 059). That is the product working; only 5xx or dropped connections fail.
+        check(
+          `${l.name}: no 5xx or errors`,
+          `${l.serverErrors} of ${l.total} (${l.non2xx} 4xx)`,
+          l.serverErrors === 0,
+        )
+      } else check(`${l.name}: no non-2xx`, `${l.non2xx} of ${l.total}`, l.non2xx === 0)
+    }
     // Counting a view must not cost GET / more than 5% of its throughput (issue 18).
     const plain = load.find((l) => l.name === 'GET /')
     const counted = load.find((l) => l.name === 'GET / (counted visit)')
