@@ -33,8 +33,6 @@ export default defineConfig({
                 ENVIRONMENT: 'local',
                 // As `npm start` has them: visitor e-mail on, and a booking-link key.
                 VISITOR_MAIL: 'on',
-                // Insights are written right after each response, not batched for a second (record.ts).
-                INSIGHTS_BATCH_MS: '0',
                 BOOKING_LINK_KEY: 'test-booking-link-key-0123456789abcdef',
               },
             },

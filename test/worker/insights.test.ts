@@ -404,39 +404,6 @@ describe("the owner's report", () => {
   })
 })
 
-describe('batching', () => {
-  it('gathers the views of a second into one write, and the report writes what is waiting first', async () => {
-    const batched = { ...env, INSIGHTS_BATCH_MS: '5000' } as Env
-    const before = await count('view', '/contact')
-    const ctx = createExecutionContext()
-    const page = () =>
-      worker.fetch(req('https://example.com/contact') as Parameters<typeof worker.fetch>[0], batched, ctx)
-    expect((await page()).status).toBe(200)
-    expect((await page()).status).toBe(200)
-    // Within the window nothing is written yet...
-    expect(await count('view', '/contact')).toBe(before)
-    // ...but the owner's report is never behind what was counted.
-    const res = await rest('GET', '/api/insights?days=7')
-    expect(res.status).toBe(200)
-    const report = (await res.json()) as Awaited<ReturnType<typeof insightsReport>>
-    expect(report.pages.find((p) => p.key === '/contact')?.count).toBe(before + 2)
-    // The timer then finds nothing left to write: no count twice.
-    await waitOnExecutionContext(ctx)
-    expect(await count('view', '/contact')).toBe(before + 2)
-  })
-
-  it('writes more distinct counts than one D1 statement can bind, in one batch', async () => {
-    const db = createDb(env.DB)
-    const at = Date.parse('2025-02-03T12:00:00Z')
-    const facts = Array.from({ length: 60 }, (_, i) => ({ kind: 'view', key: `/many-${i}` }))
-    await recordFacts(db, facts, at)
-    const { n } = (await env.DB.prepare(
-      "select count(*) as n from insights_daily where day = '2025-02-03' and key like '/many-%'",
-    ).first<{ n: number }>())!
-    expect(n).toBe(60)
-  })
-})
-
 describe('retention', () => {
   it('the cron purges days older than INSIGHTS_RETENTION_MONTHS (default 25)', async () => {
     expect(retentionMonths({})).toBe(25)
