@@ -2,12 +2,10 @@
 // minimum notice, booking horizon, meeting length and the visitors' change
 // cut-off. Reached from the admin header; the six tabs of SPEC §2 are unchanged.
 import { type FormEvent, useEffect, useState } from 'react'
-import { Link } from 'react-router'
-import { EMPTY_STATES } from '../../../schema/messages'
 import { TIME_SLOTS } from '../../../schema/request-options'
 import { toast } from '../../components/Toaster'
 import { ApiRequestError, apiRequest } from '../../lib/api'
-import { useAuth } from '../../state/auth'
+import { OwnerPage } from '../OwnerPage'
 import { AdminButton, Section } from '../ui'
 
 type Blocked = { from: string; to: string; note: string | null }
@@ -27,35 +25,13 @@ const input =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-200'
 
 export function AvailabilityPage() {
-  const { status, user } = useAuth()
-  if (status === 'unknown') return <main className="px-4 pt-24 text-slate-600">Loading...</main>
-  if (!user) {
-    return (
-      <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24">
-        <h1 className="sr-only">Availability</h1>
-        <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
-        <Link to="/login" className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white">
-          Go to Login
-        </Link>
-      </main>
-    )
-  }
   return (
-    <main id="main" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-24 pb-16">
-      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Availability</h1>
-          <p className="mt-1 text-slate-600">When visitors can book a consultation (Central Time)</p>
-        </div>
-        <Link
-          to="/admin"
-          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
-        >
-          Back to Admin
-        </Link>
-      </header>
+    <OwnerPage
+      title="Availability"
+      description={() => 'When visitors can book a consultation (Central Time)'}
+    >
       <Editor />
-    </main>
+    </OwnerPage>
   )
 }
 

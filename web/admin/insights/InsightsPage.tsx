@@ -4,9 +4,8 @@
 // the address (?days=7|30|90, or ?from=&to= for a custom range).
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { EMPTY_STATES } from '../../../schema/messages'
 import { ApiRequestError, getJson } from '../../lib/api'
-import { useAuth } from '../../state/auth'
+import { OwnerPage } from '../OwnerPage'
 import { linkButtonClass, Section } from '../ui'
 import { BarChart, DataTable, HBarChart } from './charts'
 
@@ -43,20 +42,16 @@ const inputClass =
   'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-200'
 
 export function InsightsPage() {
-  const { status, user } = useAuth()
-  if (status === 'unknown') return <main className="px-4 pt-24 text-slate-600">Loading...</main>
-  if (!user) {
-    return (
-      <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24">
-        <h1 className="sr-only">Insights</h1>
-        <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
-        <Link to="/login" className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white">
-          Go to Login
-        </Link>
-      </main>
-    )
-  }
-  return <Insights />
+  return (
+    <OwnerPage
+      title="Insights"
+      description={() =>
+        'Visits, sources and requests, counted without cookies. Your own signed-in visits are not counted.'
+      }
+    >
+      <Insights />
+    </OwnerPage>
+  )
 }
 
 function Insights() {
@@ -93,19 +88,7 @@ function Insights() {
   }
 
   return (
-    <main id="main" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-24 pb-16">
-      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Insights</h1>
-          <p className="mt-1 text-slate-600">
-            Visits, sources and requests, counted without cookies. Your own signed-in visits are not counted.
-          </p>
-        </div>
-        <Link to="/admin" className={linkButtonClass}>
-          Back to Admin
-        </Link>
-      </header>
-
+    <>
       <nav aria-label="Date range" className="flex flex-wrap items-end gap-3">
         {PRESETS.map((days) => (
           <Link
@@ -155,7 +138,7 @@ function Insights() {
         </p>
       )}
       {state.status === 'ready' && <Report report={state.report} />}
-    </main>
+    </>
   )
 }
 

@@ -3,11 +3,9 @@
 // six tabs of SPEC §2 are unchanged.
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
 import { FieldError, Form, Input, Label, TextField } from 'react-aria-components'
-import { Link } from 'react-router'
-import { EMPTY_STATES } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { ApiRequestError } from '../../lib/api'
-import { useAuth } from '../../state/auth'
+import { OwnerPage } from '../OwnerPage'
 import { AdminButton, AdminDialog, EmptyState, Section } from '../ui'
 import { type AuditEntry, deviceOf, type SecurityState, type SessionView, securityApi } from './api'
 
@@ -58,40 +56,16 @@ function Field({
 }
 
 export function SecurityPage() {
-  const { status, user } = useAuth()
-  if (status === 'unknown') return <main className="px-4 pt-24 text-slate-600">Loading...</main>
-  if (!user) {
-    return (
-      <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24">
-        <h1 className="sr-only">Security</h1>
-        <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
-        <Link to="/login" className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white">
-          Go to Login
-        </Link>
-      </main>
-    )
-  }
   return (
-    <main id="main" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-24 pb-16">
-      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Security</h1>
-          <p className="mt-1 text-slate-600">
-            Sign-in factors, sessions and the audit trail for {user.username}
-          </p>
-        </div>
-        <Link
-          to="/admin"
-          className="rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100"
-        >
-          Back to Admin
-        </Link>
-      </header>
+    <OwnerPage
+      title="Security"
+      description={(username) => `Sign-in factors, sessions and the audit trail for ${username}`}
+    >
       <Factors />
       <PasswordSection />
       <SessionsSection />
       <AuditSection />
-    </main>
+    </OwnerPage>
   )
 }
 
