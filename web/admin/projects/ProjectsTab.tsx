@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Button, GridList, GridListItem, useDragAndDrop } from 'react-aria-components'
+import { GridList, GridListItem } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import {
   DEFAULT_PUBLIC_STATUS,
@@ -10,19 +10,11 @@ import {
 } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
+import { DragHandle, useReorder } from '../reorder'
 import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import { ProjectDialog } from './ProjectDialog'
 import { type AdminProject, DELETE_PROJECT, PROJECTS_QUERY, projectsOf, REORDER_PROJECTS } from './queries'
-
-/** The list after moving `keys` before or after `target` (react-aria's reorder event). */
-export function moveIds(ids: readonly string[], keys: ReadonlySet<string>, target: string, position: string) {
-  const moving = ids.filter((id) => keys.has(id))
-  const rest = ids.filter((id) => !keys.has(id))
-  const at = rest.indexOf(target) + (position === 'after' ? 1 : 0)
-  rest.splice(at, 0, ...moving)
-  return rest
-}
 
 export function ProjectsTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: PROJECTS_QUERY })
@@ -67,18 +59,10 @@ export function ProjectsTab() {
   }
 
   // Drag with the handle, or with the keyboard: focus a handle, Enter, arrows, Enter (react-aria).
-  const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
-    onReorder: (e) =>
-      void saveOrder(
-        moveIds(
-          projects.map((p) => p.id),
-          new Set([...e.keys].map(String)),
-          String(e.target.key),
-          e.target.dropPosition,
-        ),
-      ),
-  })
+  const dragAndDropHooks = useReorder(
+    projects.map((p) => p.id),
+    (ids) => void saveOrder(ids),
+  )
 
   return (
     <Section
@@ -108,13 +92,7 @@ export function ProjectsTab() {
               className="flex flex-col gap-3 py-4 outline-none data-[dragging]:opacity-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 sm:flex-row sm:items-start sm:justify-between"
             >
               <div className="flex min-w-0 items-start gap-3">
-                <Button
-                  slot="drag"
-                  aria-label={`Move ${p.title}`}
-                  className="mt-0.5 cursor-grab rounded px-1 text-slate-500 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
-                >
-                  <span aria-hidden="true">⠿</span>
-                </Button>
+                <DragHandle label={`Move ${p.title}`} className="mt-0.5" />
                 <div className="min-w-0">
                   <h3 className="font-semibold text-slate-900">{p.title}</h3>
                   <p className="line-clamp-2 text-sm text-slate-600">{p.description}</p>

@@ -11,13 +11,13 @@ import {
   ListBox,
   ListBoxItem,
   Popover,
-  useDragAndDrop,
 } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { graphql, type ResultOf } from '../graphql'
 import { ADMIN_EMPTY_STATES, ADMIN_TOASTS } from '../messages'
+import { DragHandle, useReorder } from '../reorder'
 import { AdminButton, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 
@@ -187,20 +187,10 @@ function SkillGroup({
   // Categories are free text: the heading's id must not be derived from them.
   const headingId = useId()
   // Drag with the handle, or with the keyboard (focus a handle, Enter, arrows, Enter).
-  const { dragAndDropHooks } = useDragAndDrop({
-    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
-    onReorder: (e) => {
-      const ids = skills.map((s) => s.id)
-      const moving = ids.filter((id) => e.keys.has(id))
-      const rest = ids.filter((id) => !e.keys.has(id))
-      rest.splice(
-        rest.indexOf(String(e.target.key)) + (e.target.dropPosition === 'after' ? 1 : 0),
-        0,
-        ...moving,
-      )
-      onReorder(rest)
-    },
-  })
+  const dragAndDropHooks = useReorder(
+    skills.map((s) => s.id),
+    onReorder,
+  )
   return (
     <section aria-labelledby={headingId} className="rounded-md border border-slate-200 p-4">
       <h3 id={headingId} className="mb-2 font-semibold text-slate-900">
@@ -219,13 +209,7 @@ function SkillGroup({
             className="flex items-center justify-between gap-2 rounded text-sm outline-none data-[dragging]:opacity-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
           >
             <span className="flex items-center gap-2">
-              <Button
-                slot="drag"
-                aria-label={`Move ${s.name}`}
-                className="cursor-grab rounded px-1 text-slate-500 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
-              >
-                <span aria-hidden="true">⠿</span>
-              </Button>
+              <DragHandle label={`Move ${s.name}`} />
               {s.name}
             </span>
             <AdminButton
