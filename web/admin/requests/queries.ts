@@ -114,61 +114,62 @@ export const supportUpdateOf = (id: string, patch: { status: string; notes: stri
 })
 
 // A request's thread, read when its dialog opens (not with the list: one query per row).
-export const CONSULTATION_THREAD = graphql(`
+/** One message of a request's thread, as the details dialog shows it (unmasked: read directly). */
+const THREAD_ENTRY = graphql(`
+  fragment ThreadEntry on ThreadMessage @_unmask {
+      id
+      incoming
+      author
+      body
+      createdAt
+      delivery
+      attachments
+  }
+`)
+
+export const CONSULTATION_THREAD = graphql(
+  `
   query ConsultationThread($id: ID!) {
     consultationThread(id: $id) {
-      id
-      incoming
-      author
-      body
-      createdAt
-      delivery
-      attachments
+      ...ThreadEntry
     }
   }
-`)
+`,
+  [THREAD_ENTRY],
+)
 
-export const SUPPORT_REQUEST_THREAD = graphql(`
+export const SUPPORT_REQUEST_THREAD = graphql(
+  `
   query SupportRequestThread($id: ID!) {
     supportRequestThread(id: $id) {
-      id
-      incoming
-      author
-      body
-      createdAt
-      delivery
-      attachments
+      ...ThreadEntry
     }
   }
-`)
+`,
+  [THREAD_ENTRY],
+)
 
-export const REPLY_TO_CONSULTATION = graphql(`
+export const REPLY_TO_CONSULTATION = graphql(
+  `
   mutation ReplyToConsultation($id: ID!, $body: String!) {
     replyToConsultation(id: $id, body: $body) {
-      id
-      incoming
-      author
-      body
-      createdAt
-      delivery
-      attachments
+      ...ThreadEntry
     }
   }
-`)
+`,
+  [THREAD_ENTRY],
+)
 
-export const REPLY_TO_SUPPORT_REQUEST = graphql(`
+export const REPLY_TO_SUPPORT_REQUEST = graphql(
+  `
   mutation ReplyToSupportRequest($id: ID!, $body: String!) {
     replyToSupportRequest(id: $id, body: $body) {
-      id
-      incoming
-      author
-      body
-      createdAt
-      delivery
-      attachments
+      ...ThreadEntry
     }
   }
-`)
+`,
+  [THREAD_ENTRY],
+)
 
 export type ThreadEntry = ResultOf<typeof CONSULTATION_THREAD>['consultationThread'][number]
 
