@@ -151,26 +151,8 @@ export default function ProjectPage() {
               <Icon className="h-20 w-20" />
             </div>
           )}
-          {project.problemSolved && (
-            <section aria-labelledby="problem-title">
-              <h2 id="problem-title" className="text-2xl font-bold text-slate-900">
-                {copy.problem}
-              </h2>
-              <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
-                {project.problemSolved}
-              </p>
-            </section>
-          )}
-          {project.businessValue && (
-            <section aria-labelledby="result-title">
-              <h2 id="result-title" className="text-2xl font-bold text-slate-900">
-                {copy.result}
-              </h2>
-              <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
-                {project.businessValue}
-              </p>
-            </section>
-          )}
+          <TextSection id="problem-title" title={copy.problem} text={project.problemSolved} />
+          <TextSection id="result-title" title={copy.result} text={project.businessValue} />
           {project.keyFeatures.length > 0 && (
             <section aria-labelledby="features-title">
               <h2 id="features-title" className="text-2xl font-bold text-slate-900">
@@ -248,5 +230,18 @@ export default function ProjectPage() {
         </aside>
       </div>
     </main>
+  )
+}
+
+/** A titled paragraph of the project's story; nothing when the project leaves it empty. */
+function TextSection({ id, title, text }: { id: string; title: string; text: string | null | undefined }) {
+  if (!text) return null
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{text}</p>
+    </section>
   )
 }
