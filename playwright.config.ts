@@ -1,10 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import { demoPort, serverCount, serverPorts } from './e2e/servers'
 
 // End-to-end tests drive the system Chromium (Debian's `chromium` package)
-// against the production build served by `wrangler dev` on fresh local state.
-const port = Number(process.env.E2E_PORT ?? 8799)
-// The chatbot demo's stand-in (scripts/serve-demo.mjs), framed by /it-support.
-const demoPort = port + 1
+// against the production build served by `wrangler dev` on fresh local state:
+// one server per worker (e2e/servers.ts, e2e/fixtures.ts; ADR 066).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const launchOptions = {
   executablePath: chromium,
@@ -21,15 +20,16 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
+  // Files are spread over the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: serverCount,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // baseURL is set per worker by e2e/fixtures.ts.
     trace: 'off',
     launchOptions,
   },
@@ -48,15 +48,15 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
+    ...serverPorts.map((port) => ({
       command: 'bash scripts/serve-e2e.sh',
       url: `http://localhost:${port}/api/health`,
-      env: { DEMO_PORT: String(demoPort) },
+      env: { E2E_PORT: String(port), DEMO_PORT: String(demoPort) },
       reuseExistingServer: false,
       timeout: 120_000,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    })),
     {
       command: 'node scripts/serve-demo.mjs',
       url: `http://localhost:${demoPort}/health`,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 import { TOAST_TIMEOUT_MS } from '../schema/constants'
 import { expectNoAxeViolations } from './axe'
 

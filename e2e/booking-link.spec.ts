@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import ICAL from 'ical.js'
 import { formatSlotTime, slotInstant } from '../schema/slot-time'
 import { signInOwner } from './owner'

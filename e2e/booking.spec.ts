@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { type Browser, expect, type Page, test } from './fixtures'
 import { slotInstant } from '../schema/slot-time'
 import { expectNoAxeViolations } from './axe'
 import { signInOwner } from './owner'

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 import { CONTENT_KEYS } from '../schema/content-keys'
 import { OWNER } from './owner'
 

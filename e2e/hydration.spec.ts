@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { blockExternal, PUBLIC_PAGES } from './public-helpers'
 
 // Every public page arrives with its content and React takes it over in

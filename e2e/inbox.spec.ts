@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import ICAL from 'ical.js'
 import { signInOwner } from './owner'
 import { freeSlotPayload, seedOf } from './slots'

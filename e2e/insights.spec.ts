@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import { TOASTS } from '../schema/messages'
 import { NAV_COPY } from '../schema/site-copy'
 import { expectNoAxeViolations } from './axe'

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 import { FILTER_CATEGORIES } from '../schema/constants'
 import { TOASTS } from '../schema/messages'
 import { NAV_LINKS } from '../schema/routes'

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../schema/privacy-copy'
 import { freeSlotPayload, seedOf } from './slots'
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { blockExternal, PUBLIC_PAGES } from './public-helpers'
 
 // Public routes load at most 130 KB of gzipped JavaScript (the admin's code,

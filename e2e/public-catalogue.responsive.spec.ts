@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 import { FILTER_CATEGORIES, PROJECT_STATUSES } from '../schema/constants'
 import { EMPTY_STATES } from '../schema/messages'
 import { SOLUTIONS_COPY } from '../schema/site-copy'

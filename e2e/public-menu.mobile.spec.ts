@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
 import { blockExternal, expectNoSeriousA11yViolations, waitForHydration } from './public-helpers'

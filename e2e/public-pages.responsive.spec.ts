@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { FEATURED_PROJECT_COUNT, HOME_CATEGORIES } from '../schema/constants'
 import { CONTENT_KEYS } from '../schema/content-keys'
 import {

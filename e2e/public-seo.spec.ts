@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 import { EMPTY_STATES } from '../schema/messages'
 import { blockExternal, expectNoSeriousA11yViolations } from './public-helpers'
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from './fixtures'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // Both request forms at 1280 px (desktop project) and 375 px (mobile project):

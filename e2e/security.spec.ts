@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateHOTP } from '@oslojs/otp'
-import { type BrowserContext, expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test } from './fixtures'
 import { expectNoAxeViolations } from './axe'
 
 // Issue 13, tried as the owner would: passkeys (Chromium's virtual
