@@ -6,6 +6,11 @@ import { defineConfig } from 'vitest/config'
 // KV (fresh storage per test file); web unit tests run in jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single file at a
+    // time on this 2-core machine. Worker-test files spend much of their time
+    // waiting on workerd (storage, module fetches), so two at once took the
+    // unit run from 656 s to 305 s here (measured under the same load).
+    maxWorkers: '100%',
     projects: [
       {
         plugins: [
