@@ -1,6 +1,6 @@
-import { expect, type Page, test } from './fixtures'
 import { CONTENT_KEYS } from '../schema/content-keys'
 import { expectNoAxeViolations } from './axe'
+import { expect, type Page, test } from './fixtures'
 import { freeSlotPayload, seedOf } from './slots'
 
 // The owner's admin panel, tab by tab, as the owner uses it: every change is

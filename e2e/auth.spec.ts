@@ -1,6 +1,6 @@
-import { expect, type Page, test } from './fixtures'
 import { TOAST_TIMEOUT_MS } from '../schema/constants'
 import { expectNoAxeViolations } from './axe'
+import { expect, type Page, test } from './fixtures'
 
 // The local owner of the e2e server (scripts/serve-e2e.sh, from .dev.vars).
 const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }

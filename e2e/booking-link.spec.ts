@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import ICAL from 'ical.js'
 import { formatSlotTime, slotInstant } from '../schema/slot-time'
+import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import { signInOwner } from './owner'
 import { chooseFreeSlot, seedOf } from './slots'
 

@@ -1,6 +1,6 @@
-import { type Browser, expect, type Page, test } from './fixtures'
 import { slotInstant } from '../schema/slot-time'
 import { expectNoAxeViolations } from './axe'
+import { type Browser, expect, type Page, test } from './fixtures'
 import { signInOwner } from './owner'
 import { seedOf } from './slots'
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './fixtures'
 import { CONTENT_KEYS } from '../schema/content-keys'
+import { expect, type Page, test } from './fixtures'
 import { OWNER } from './owner'
 
 // Issue 16, tried as the owner would: an image uploaded in the project dialog

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import ICAL from 'ical.js'
+import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import { signInOwner } from './owner'
 import { freeSlotPayload, seedOf } from './slots'
 

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import { TOASTS } from '../schema/messages'
 import { NAV_COPY } from '../schema/site-copy'
 import { expectNoAxeViolations } from './axe'
+import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import { signInOwner } from './owner'
 
 // Issue 18 as a new visitor and the owner meet it: a few pages read and a

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './fixtures'
 import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../schema/privacy-copy'
+import { expect, type Page, test } from './fixtures'
 import { freeSlotPayload, seedOf } from './slots'
 
 // Issue 14 as the owner and a visitor meet it: the privacy page, and the

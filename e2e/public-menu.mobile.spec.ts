@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures'
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
+import { expect, test } from './fixtures'
 import { blockExternal, expectNoSeriousA11yViolations, waitForHydration } from './public-helpers'
 
 // The collapsed navigation at 375 px (the mobile project only: playwright.config.ts).

@@ -1,6 +1,6 @@
-import { expect, test } from './fixtures'
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
+import { expect, test } from './fixtures'
 import { signInOwner, withoutActiveResume } from './owner'
 import { blockExternal } from './public-helpers'
 

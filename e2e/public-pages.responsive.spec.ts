@@ -1,4 +1,3 @@
-import { expect, test } from './fixtures'
 import { FEATURED_PROJECT_COUNT, HOME_CATEGORIES } from '../schema/constants'
 import { CONTENT_KEYS } from '../schema/content-keys'
 import {
@@ -9,6 +8,7 @@ import {
   IT_SUPPORT_COPY,
   SCHEDULE_COPY,
 } from '../schema/site-copy'
+import { expect, test } from './fixtures'
 import { saveContent, signInOwner } from './owner'
 import {
   blockExternal,

@@ -1,5 +1,5 @@
-import { expect, test } from './fixtures'
 import { EMPTY_STATES } from '../schema/messages'
+import { expect, test } from './fixtures'
 import { blockExternal, expectNoSeriousA11yViolations } from './public-helpers'
 
 // What the Worker answers before any JavaScript runs, and the routes' statuses.

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from './fixtures'
 import { expectNoAxeViolations } from './axe'
+import { expect, type Page, test } from './fixtures'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // A visitor books a consultation and asks for IT support. The server is the

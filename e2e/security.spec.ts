@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateHOTP } from '@oslojs/otp'
-import { type BrowserContext, expect, type Page, test } from './fixtures'
 import { expectNoAxeViolations } from './axe'
+import { type BrowserContext, expect, type Page, test } from './fixtures'
 
 // Issue 13, tried as the owner would: passkeys (Chromium's virtual
 // authenticator), an authenticator app (codes computed here from the key the
