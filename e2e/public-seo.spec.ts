@@ -102,6 +102,26 @@ test('hashed assets are cached for a year; pages are revalidated with an ETag', 
   expect(again.status()).toBe(304)
 })
 
+test('each public page asks for its stylesheet first and for its scripts at low priority', async ({
+  request,
+}) => {
+  // The HTML is readable before hydration, so the render-blocking stylesheet
+  // must not share a phone's bandwidth with the scripts (web/entry.server.tsx).
+  for (const path of await sitemapPaths(request)) {
+    const html = await (await request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const links = [...head.matchAll(/<link ([^>]*)>/g)].map((m) => m[1] ?? '')
+    const stylesheet = links.findIndex((attrs) => /rel="stylesheet" href="\/assets\/[^"]+\.css"/.test(attrs))
+    const preloads = links.flatMap((attrs, i) => (attrs.includes('rel="modulepreload"') ? [i] : []))
+    expect(stylesheet, path).toBeGreaterThanOrEqual(0)
+    expect(preloads.length, path).toBeGreaterThan(0)
+    for (const i of preloads) {
+      expect(i, path).toBeGreaterThan(stylesheet)
+      expect(links[i], path).toContain('fetchpriority="low"')
+    }
+  }
+})
+
 test('unknown paths: HTTP 404 with the 404 page, Return to Home, and no indexing', async ({
   page,
   request,

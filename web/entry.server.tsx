@@ -28,5 +28,22 @@ export default async function handleRequest(
   )
   await body.allReady
   headers.set('Content-Type', 'text/html; charset=utf-8')
-  return new Response(body, { headers, status })
+  return lowPriorityScripts(new Response(body, { headers, status }))
+}
+
+/**
+ * The page is readable before it is hydrated (the HTML carries its content and
+ * its links and forms work without JavaScript), so the one request that must
+ * come first is the stylesheet. React hoists React Router's module preloads into
+ * <head>, where a phone would fetch about 120 KB of script at the same high
+ * priority as the stylesheet; at low priority they load right after it.
+ */
+function lowPriorityScripts(response: Response): Response {
+  return new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(link) {
+        link.setAttribute('fetchpriority', 'low')
+      },
+    })
+    .transform(response)
 }
