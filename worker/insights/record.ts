@@ -79,12 +79,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * - every request that adds facts gets a promise for the write of the batch
  *   that holds them, and keeps it in its own waitUntil, so its context lives
  *   until its facts are stored;
- * - a batch is written by a request whose facts are in it, from that
- *   request's own context (its own timer, its own D1 handle);
+ * - a batch is written by a request whose facts are in it (or by the owner's
+ *   report), from that request's own context (its own timer, its own D1 handle);
  * - one write at a time: the next write, and the owner's report, wait for the
  *   one in flight instead of racing it; facts that arrive meanwhile gather in
  *   the next batch (under load, one write carries many views);
- * - a batch waits at most its window (from its first fact) before a write.
+ * - a batch is written once its window (from its first fact) has passed and
+ *   the write before it has ended.
  * Promises of another request are only awaited (which workerd allows), never
  * resolved from here, so no continuation depends on a finished request.
  */
