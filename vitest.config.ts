@@ -39,6 +39,9 @@ export default defineConfig({
                 // As `npm start` has them: visitor e-mail on, and a booking-link key.
                 VISITOR_MAIL: 'on',
                 BOOKING_LINK_KEY: 'test-booking-link-key-0123456789abcdef',
+                // Counts are written right after each response (no batch window), so a
+                // test reads them once its request is done; the batching tests set their own.
+                INSIGHTS_BATCH_MS: '0',
               },
             },
           })),

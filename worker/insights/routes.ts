@@ -9,7 +9,7 @@ import type { AppEnv } from '../env'
 import { inBackground } from '../http/background'
 import { privateNoStore } from '../http/cache'
 import { ApiError, badRequest } from '../http/errors'
-import { recordLater, recordNow } from './record'
+import { flushInsights, record, recordLater } from './record'
 import { insightsReport, lastDays, MAX_RANGE_DAYS, type Range } from './report'
 import { beaconFacts, type Fact, isPublicPath, notCounted, pageViewFacts, visitorFacts } from './rules'
 
@@ -57,7 +57,7 @@ export const countSubmission = (form: InsightForm) =>
         for (const field of Object.keys(errors).slice(0, 12))
           if (/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/.test(field))
             facts.push({ kind: 'field', key: `${form}:${field}` })
-        return recordNow(c, facts)
+        return record(c, facts)
       }),
     )
   })
@@ -112,6 +112,10 @@ export function parseRange(query: Record<string, string | undefined>, now = Date
 }
 
 /** GET /api/insights: the owner's report for a range. */
-export const insights = new Hono<AppEnv>().get('/', requireOwner, privateNoStore, async (c) =>
-  c.json(await insightsReport(c.var.db, parseRange(c.req.query()))),
-)
+export const insights = new Hono<AppEnv>().get('/', requireOwner, privateNoStore, async (c) => {
+  const range = parseRange(c.req.query())
+  // What this isolate counted and has not written yet is part of the answer:
+  // every view whose response went out is in the report (ADR 065).
+  await flushInsights(c.var.db)
+  return c.json(await insightsReport(c.var.db, range))
+})
