@@ -1,7 +1,7 @@
 // Measures what each public route really downloads (JS and CSS, gzip) in Chromium,
 // checks that no admin/GraphQL code is among it, and sizes the Worker bundle.
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
@@ -72,6 +72,8 @@ export async function measureRoutes(
 /** Bundles the Worker as a deploy would and returns its gzip size. */
 export function workerBundleGzip(): number {
   const outdir = '.wrangler/bench-bundle'
+  // Wrangler adds to the directory; files of an earlier build would be counted too.
+  rmSync(outdir, { recursive: true, force: true })
   execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], { stdio: 'ignore' })
   let total = 0
   const walk = (dir: string) => {
