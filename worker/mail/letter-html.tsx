@@ -5,6 +5,8 @@
 // notification (notification-html.tsx): every value is escaped by
 // construction, so no text of a visitor's can become markup.
 
+import type { Child } from 'hono/jsx'
+
 export type LetterRow = [label: string, value: string]
 
 export type LetterProps = {
@@ -17,40 +19,52 @@ export type LetterProps = {
   footer?: string
 }
 
-function Letter({ paragraphs, rows = [], items = [], link, footer }: LetterProps) {
+/** The page every mail body shares: the same font and colour in every client. */
+export function MailPage({ children }: { children: Child }) {
   return (
     <html lang="en">
-      <body style="font-family:system-ui,sans-serif;color:#0f172a">
-        {paragraphs.map((p) => (
-          <p style="white-space:pre-wrap">{p}</p>
-        ))}
-        {rows.length > 0 && (
-          <table cellpadding="6" style="border-collapse:collapse">
-            {rows.map(([label, value]) => (
-              <tr>
-                <th align="left" style="vertical-align:top">
-                  {label}
-                </th>
-                <td>{value}</td>
-              </tr>
-            ))}
-          </table>
-        )}
-        {items.length > 0 && (
-          <ul>
-            {items.map((item) => (
-              <li>{item}</li>
-            ))}
-          </ul>
-        )}
-        {link && (
-          <p>
-            <a href={link.href}>{link.text}</a>
-          </p>
-        )}
-        {footer && <p style="color:#555;font-size:small">{footer}</p>}
-      </body>
+      <body style="font-family:system-ui,sans-serif;color:#0f172a">{children}</body>
     </html>
+  )
+}
+
+/** Labelled values, one per row (a request's fields, a booking's details). */
+export function DetailsTable({ rows }: { rows: LetterRow[] }) {
+  return (
+    <table cellpadding="6" style="border-collapse:collapse">
+      {rows.map(([label, value]) => (
+        <tr>
+          <th align="left" style="vertical-align:top">
+            {label}
+          </th>
+          <td>{value}</td>
+        </tr>
+      ))}
+    </table>
+  )
+}
+
+function Letter({ paragraphs, rows = [], items = [], link, footer }: LetterProps) {
+  return (
+    <MailPage>
+      {paragraphs.map((p) => (
+        <p style="white-space:pre-wrap">{p}</p>
+      ))}
+      {rows.length > 0 && <DetailsTable rows={rows} />}
+      {items.length > 0 && (
+        <ul>
+          {items.map((item) => (
+            <li>{item}</li>
+          ))}
+        </ul>
+      )}
+      {link && (
+        <p>
+          <a href={link.href}>{link.text}</a>
+        </p>
+      )}
+      {footer && <p style="color:#555;font-size:small">{footer}</p>}
+    </MailPage>
   )
 }
 
