@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { data, Link, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { imageSrcSet } from '../../schema/images'
 import { projectPath } from '../../schema/slug'
@@ -191,10 +192,7 @@ export default function ProjectPage() {
 
         <aside className="flex flex-col gap-8">
           {project.metrics.length > 0 && (
-            <section aria-labelledby="metrics-title" className="rounded-xl border border-slate-200 p-6">
-              <h2 id="metrics-title" className="text-xl font-bold text-slate-900">
-                {copy.metrics}
-              </h2>
+            <AsideSection id="metrics-title" title={copy.metrics}>
               <dl className="mt-4 flex flex-col gap-4">
                 {project.metrics.map((m) => (
                   <div key={`${m.label}:${m.value}`} className="flex flex-col-reverse">
@@ -203,21 +201,15 @@ export default function ProjectPage() {
                   </div>
                 ))}
               </dl>
-            </section>
+            </AsideSection>
           )}
           {project.targetAudience && (
-            <section aria-labelledby="audience-title" className="rounded-xl border border-slate-200 p-6">
-              <h2 id="audience-title" className="text-xl font-bold text-slate-900">
-                {copy.audience}
-              </h2>
+            <AsideSection id="audience-title" title={copy.audience}>
               <p className="mt-3 text-slate-700">{project.targetAudience}</p>
-            </section>
+            </AsideSection>
           )}
           {project.technologies.length > 0 && (
-            <section aria-labelledby="technologies-title" className="rounded-xl border border-slate-200 p-6">
-              <h2 id="technologies-title" className="text-xl font-bold text-slate-900">
-                {copy.technologies}
-              </h2>
+            <AsideSection id="technologies-title" title={copy.technologies}>
               <ul className="mt-3 flex flex-wrap gap-2">
                 {project.technologies.map((t) => (
                   <li key={t} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
@@ -225,7 +217,7 @@ export default function ProjectPage() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </AsideSection>
           )}
         </aside>
       </div>
@@ -234,6 +226,18 @@ export default function ProjectPage() {
 }
 
 /** A titled paragraph of the project's story; nothing when the project leaves it empty. */
+/** A boxed section of the sidebar: its heading names it for assistive technology. */
+function AsideSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-slate-200 p-6">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
 function TextSection({ id, title, text }: { id: string; title: string; text: string | null | undefined }) {
   if (!text) return null
   return (

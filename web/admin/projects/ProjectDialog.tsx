@@ -89,6 +89,13 @@ function FormSection({ title, children }: { title: string; children: ReactNode }
   )
 }
 
+/** The project's links (SPEC §3 labels), each an http(s) address. */
+const LINK_FIELDS = [
+  ['liveUrl', 'Live URL'],
+  ['demoUrl', 'Demo URL'],
+  ['githubUrl', 'GitHub URL'],
+] as const satisfies readonly (readonly [keyof ProjectFormValues, string])[]
+
 function ProjectForm({
   project,
   values,
@@ -283,27 +290,16 @@ function ProjectForm({
       </FormSection>
 
       <FormSection title="Links">
-        <AdminTextField
-          name="liveUrl"
-          label="Live URL"
-          value={values.liveUrl}
-          onChange={set('liveUrl')}
-          type="url"
-        />
-        <AdminTextField
-          name="demoUrl"
-          label="Demo URL"
-          value={values.demoUrl}
-          onChange={set('demoUrl')}
-          type="url"
-        />
-        <AdminTextField
-          name="githubUrl"
-          label="GitHub URL"
-          value={values.githubUrl}
-          onChange={set('githubUrl')}
-          type="url"
-        />
+        {LINK_FIELDS.map(([name, label]) => (
+          <AdminTextField
+            key={name}
+            name={name}
+            label={label}
+            value={values[name]}
+            onChange={set(name)}
+            type="url"
+          />
+        ))}
       </FormSection>
 
       <FormSection title="Media">
