@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
-import { EMPTY_STATES, ERRORS, TOASTS } from '../../schema/messages'
+import { ERRORS, TOASTS } from '../../schema/messages'
 import { toast } from '../components/Toaster'
 import { ApiRequestError } from '../lib/api'
 import { logout, useAuth } from '../state/auth'
 import { AdminTabs } from './AdminTabs'
+import { SignedOut } from './OwnerPage'
 
 const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })))
 const AvailabilityPage = lazy(() =>
@@ -63,20 +64,7 @@ function AdminHome() {
 
   if (status === 'unknown') return loading
 
-  if (!user) {
-    return (
-      <main
-        id="main"
-        className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24 text-center"
-      >
-        <h1 className="sr-only">Portfolio Admin</h1>
-        <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
-        <Link to="/login" className={`${linkButton} bg-blue-700 text-white hover:bg-blue-800`}>
-          Go to Login
-        </Link>
-      </main>
-    )
-  }
+  if (!user) return <SignedOut title="Portfolio Admin" />
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 pt-24 pb-16">

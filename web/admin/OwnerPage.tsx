@@ -9,6 +9,25 @@ import { useAuth } from '../state/auth'
 
 const backLink = 'rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100'
 
+const loginLink =
+  'inline-flex items-center justify-center rounded-md bg-blue-700 px-4 py-2 font-medium text-white outline-none hover:bg-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2'
+
+/** What the admin and the owner's pages show without a session: the spec's text and the way to sign in. */
+export function SignedOut({ title }: { title: string }) {
+  return (
+    <main
+      id="main"
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24 text-center"
+    >
+      <h1 className="sr-only">{title}</h1>
+      <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
+      <Link to="/login" className={loginLink}>
+        Go to Login
+      </Link>
+    </main>
+  )
+}
+
 export function OwnerPage({
   title,
   description,
@@ -21,17 +40,7 @@ export function OwnerPage({
 }) {
   const { status, user } = useAuth()
   if (status === 'unknown') return <main className="px-4 pt-24 text-slate-600">Loading...</main>
-  if (!user) {
-    return (
-      <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 pt-24">
-        <h1 className="sr-only">{title}</h1>
-        <p className="text-lg text-slate-700">{EMPTY_STATES.adminSignedOut}</p>
-        <Link to="/login" className="rounded-md bg-blue-700 px-4 py-2 font-medium text-white">
-          Go to Login
-        </Link>
-      </main>
-    )
-  }
+  if (!user) return <SignedOut title={title} />
   return (
     <main id="main" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-24 pb-16">
       <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
