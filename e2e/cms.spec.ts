@@ -1,5 +1,5 @@
 import { CONTENT_KEYS } from '../schema/content-keys'
-import { expect, type Page, test } from './fixtures'
+import { expect, type Locator, type Page, test } from './fixtures'
 import { OWNER } from './owner'
 
 // Issue 16, tried as the owner would: an image uploaded in the project dialog
@@ -87,23 +87,11 @@ test("moving a project with the keyboard changes the catalogue and Home's featur
   const list = page.getByRole('grid', { name: 'Projects' })
   await expect(list.getByRole('row')).toHaveCount(before.length)
   const second = before[1]!
-  // react-aria's keyboard drag: focus the handle, Enter to pick up, arrows to move, Enter to drop.
-  const handle = list.getByRole('button', { name: `Move ${second.title}` })
-  // The grid's first focus goes to its remembered row: focus the handle until it holds.
-  await expect(async () => {
-    await handle.focus()
-    await expect(handle).toBeFocused({ timeout: 500 })
-  }).toPass()
-  await page.keyboard.press('Enter')
-  // The drop positions are announced ("Insert before ..."); step up until it is before the first project.
-  const target = page.locator(':focus')
-  await expect(target).toHaveAttribute('aria-label', /^Insert /)
-  const wanted = `Insert before ${before[0]!.title}`
-  for (let step = 0; step < 3 && (await target.getAttribute('aria-label')) !== wanted; step++) {
-    await page.keyboard.press('ArrowUp')
-  }
-  await expect(target).toHaveAttribute('aria-label', wanted)
-  await page.keyboard.press('Enter')
+  await dragWithKeyboard(
+    page,
+    list.getByRole('button', { name: `Move ${second.title}` }),
+    `Insert before ${before[0]!.title}`,
+  )
   await expect(toast(page, 'Order saved')).toBeVisible()
 
   const after = (await (await page.request.get('/api/projects')).json()) as { id: number; title: string }[]
@@ -197,6 +185,27 @@ test('the project dialog asks before throwing edits away, and tabs are history e
 })
 
 /** Uploads a public image as the owner (as the dialog's own upload does); its name and address. */
+/**
+ * react-aria's keyboard drag: focus the handle, Enter to pick it up, ArrowUp
+ * through the announced drop positions ("Insert before ...") until `dropLabel`,
+ * Enter to drop.
+ */
+async function dragWithKeyboard(page: Page, handle: Locator, dropLabel: string) {
+  // The grid's first focus goes to its remembered row: focus the handle until it holds.
+  await expect(async () => {
+    await handle.focus()
+    await expect(handle).toBeFocused({ timeout: 500 })
+  }).toPass()
+  await page.keyboard.press('Enter')
+  const target = page.locator(':focus')
+  await expect(target).toHaveAttribute('aria-label', /^Insert /)
+  for (let step = 0; step < 3 && (await target.getAttribute('aria-label')) !== dropLabel; step++) {
+    await page.keyboard.press('ArrowUp')
+  }
+  await expect(target).toHaveAttribute('aria-label', dropLabel)
+  await page.keyboard.press('Enter')
+}
+
 async function uploadPublicImage(page: Page, name: string) {
   const res = await page.request.post('/api/uploads/images', {
     multipart: { file: { name, mimeType: 'image/png', buffer: PNG } },
@@ -234,23 +243,11 @@ test('skills: a category picked or typed in the combobox, and reordered with the
   await expect(page.getByRole('grid', { name: category })).toHaveCount(1)
 
   // Alpha (added last) moved before Zeta with the keyboard.
-  const handle = group.getByRole('button', { name: 'Move Alpha Skill' })
-  await expect(async () => {
-    await handle.focus()
-    await expect(handle).toBeFocused({ timeout: 500 })
-  }).toPass()
-  await page.keyboard.press('Enter')
-  const target = page.locator(':focus')
-  await expect(target).toHaveAttribute('aria-label', /^Insert /)
-  for (
-    let step = 0;
-    step < 3 && (await target.getAttribute('aria-label')) !== 'Insert before Zeta Skill';
-    step++
-  ) {
-    await page.keyboard.press('ArrowUp')
-  }
-  await expect(target).toHaveAttribute('aria-label', 'Insert before Zeta Skill')
-  await page.keyboard.press('Enter')
+  await dragWithKeyboard(
+    page,
+    group.getByRole('button', { name: 'Move Alpha Skill' }),
+    'Insert before Zeta Skill',
+  )
 
   type Skill = { id: number; category: string; name: string }
   const mine = async () =>
