@@ -3,6 +3,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { trimReactRouter } from './web/trim-react-router'
 
 // One build for the client and the Worker (docs/decisions/012-framework-mode.md):
 // the Cloudflare plugin runs the Worker (worker/index.ts, Hono in front of React
@@ -20,6 +21,9 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    // Leaves React Router's unused custom route discovery and instrumentation
+    // out of the browser's bundle (ADR 068).
+    trimReactRouter(),
   ],
   // No preload helper in every page: React Router preloads route modules itself,
   // and the only dynamic imports left (the toasts, the support form) are small.
@@ -37,7 +41,14 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|insights[\\/]beacon|components[\\/](ui|icons|sections|toast|Nav|Footer)|lib[\\/](meta|site|site-server))|schema[\\/](constants|site-copy|routes|site-config|url))\.tsx?$/,
+                  test: /^\0rolldown|node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|insights[\\/]beacon|components[\\/](ui|icons|sections|toast|Nav|Footer)|lib[\\/](meta|site|site-server))|schema[\\/](constants|site-copy|routes|site-config|url))\.tsx?$/,
+                },
+                // What both request forms share (fields, the submit logic, Turnstile,
+                // the API client, the options) as one file rather than five small
+                // ones: about 0.4 KB less on each form page.
+                {
+                  name: 'forms',
+                  test: /[\\/](web[\\/](forms[\\/](fields|layout|request-form|Turnstile)|lib[\\/](turnstile|api))|schema[\\/]request-options)\.tsx?$/,
                 },
               ],
             },

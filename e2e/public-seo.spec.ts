@@ -122,6 +122,32 @@ test('each public page asks for its stylesheet first and for its scripts at low 
   }
 })
 
+test('every icon on a public page is a symbol of the cached icon sprite', async ({ request }) => {
+  // The icons are drawn from one hashed SVG file (web/components/icons.svg),
+  // not from script; a renamed or missing symbol would draw nothing, silently.
+  const symbols = new Map<string, Set<string>>()
+  let icons = 0
+  for (const path of await sitemapPaths(request)) {
+    const html = await (await request.get(path)).text()
+    for (const [, file, id] of html.matchAll(/<use href="(\/assets\/icons-[\w-]+\.svg)#([\w-]+)"/g)) {
+      if (!file || !id) continue
+      if (!symbols.has(file)) {
+        const sprite = await request.get(file)
+        expect(sprite.headers()['content-type'], file).toContain('image/svg+xml')
+        expect(sprite.headers()['cache-control'], file).toContain('immutable')
+        symbols.set(
+          file,
+          new Set([...(await sprite.text()).matchAll(/<symbol id="([\w-]+)"/g)].map((m) => m[1] ?? '')),
+        )
+      }
+      expect(symbols.get(file)?.has(id), `${path}: #${id}`).toBe(true)
+      icons++
+    }
+  }
+  expect(symbols.size).toBe(1)
+  expect(icons).toBeGreaterThan(20)
+})
+
 test('unknown paths: HTTP 404 with the 404 page, Return to Home, and no indexing', async ({
   page,
   request,

@@ -1,5 +1,5 @@
+import { isValidUrl } from '../../schema/project-card'
 import { IT_SUPPORT_COPY } from '../../schema/site-copy'
-import { isValidUrl } from '../lib/solutions'
 import { SparklesIcon } from './icons'
 
 /**

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { PATCHES, trimModule, trimReactRouter } from './trim-react-router'
+
+// The installed React Router's production modules, as the client build reads them.
+const lib = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/lib',
+)
+const read = (file: string) => readFileSync(join(lib, file), 'utf8')
+const files = [...new Set(PATCHES.map((p) => p.file))]
+
+describe('trim-react-router', () => {
+  it.each(files)('applies every patch to the installed %s', (file) => {
+    const trimmed = trimModule(file, read(file))
+    for (const patch of PATCHES.filter((p) => p.file === file)) {
+      expect(trimmed).not.toContain(patch.from)
+      expect(trimmed).toContain(patch.to)
+    }
+  })
+
+  it('leaves no run-time check of custom route discovery or instrumentations in the client', () => {
+    expect(trimModule('dom-export/hydrated-router.js', read('dom-export/hydrated-router.js'))).not.toMatch(
+      /unstable_customRouteDiscovery \?|if \(discoveryRuntime\)/,
+    )
+    expect(trimModule('router/router.js', read('router/router.js'))).not.toMatch(
+      /if \(init\.instrumentations\)/,
+    )
+  })
+
+  it('fails loudly when a patch no longer matches', () => {
+    expect(() => trimModule('router/router.js', 'export {}')).toThrow(/React Router changed/)
+  })
+
+  it('only touches the client build and React Router modules', () => {
+    const plugin = trimReactRouter()
+    const applies = plugin.applyToEnvironment as (env: { name: string }) => boolean
+    expect(applies({ name: 'client' })).toBe(true)
+    expect(applies({ name: 'ssr' })).toBe(false)
+    const transform = plugin.transform as (code: string, id: string) => unknown
+    expect(transform('if (init.instrumentations) {', '/app/web/router/router.js')).toBeUndefined()
+    const id = join(lib, 'router/router.js')
+    expect(transform(read('router/router.js'), id)).toMatchObject({
+      code: expect.stringContaining('if (false) {'),
+    })
+  })
+})

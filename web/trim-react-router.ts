@@ -1,0 +1,74 @@
+// A build plugin that leaves two React Router features this site does not use
+// out of the browser's bundle (docs/decisions/068-public-javascript-budget.md).
+//
+// `HydratedRouter` decides at run time, from the server's context, whether to
+// start React Router's custom route discovery (`future.unstable_customRouteDiscovery`,
+// route-discovery.js), and `createRouter` wraps itself for `instrumentations`.
+// Neither is ever on here (react-router.config.ts sets no such flag; entry.client.tsx
+// passes no instrumentations), but because the checks happen at run time the
+// bundler must keep both: about 3.4 KB gzip on every public page, against a
+// 120 KB budget. The plugin turns those checks into constants in the client
+// build only, so the minifier drops the code behind them; the server build is
+// untouched. Lazy route discovery (fog-of-war.js, the default) stays.
+//
+// Each patch must match exactly once: after a React Router upgrade that moves
+// the code, the build fails with the patch that no longer applies, instead of
+// quietly shipping the bytes again (web/trim-react-router.test.ts checks them
+// against the installed version too).
+import type { Plugin } from 'vite'
+
+type Patch = { file: string; from: string; to: string }
+
+const DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]/
+
+export const PATCHES: Patch[] = [
+  // Custom route discovery: never constructed, never used by the hook.
+  {
+    file: 'dom-export/hydrated-router.js',
+    from: 'let discoveryRuntime = ssrInfo.context.future.unstable_customRouteDiscovery ?',
+    to: 'let discoveryRuntime = false ?',
+  },
+  {
+    file: 'dom-export/hydrated-router.js',
+    from: 'future: { unstable_customRouteDiscovery: ssrInfo.context.future.unstable_customRouteDiscovery }',
+    to: 'future: { unstable_customRouteDiscovery: false }',
+  },
+  {
+    file: 'dom-export/hydrated-router.js',
+    from: 'if (discoveryRuntime) discoveryState =',
+    to: 'if (false) discoveryState =',
+  },
+  // Instrumentations: none are passed, so neither the routes nor the router are wrapped.
+  { file: 'router/router.js', from: 'if (init.instrumentations) {', to: 'if (false) {' },
+  { file: 'router/router.js', from: 'if (init.instrumentations) router =', to: 'if (false) router =' },
+]
+
+/** The module's code with the patches for `file` (a path under React Router's dist/production/lib) applied. */
+export function trimModule(file: string, code: string): string {
+  let out = code
+  for (const patch of PATCHES) {
+    if (patch.file !== file) continue
+    const at = out.indexOf(patch.from)
+    if (at < 0 || out.indexOf(patch.from, at + 1) >= 0) {
+      throw new Error(
+        `trim-react-router: "${patch.from}" is not in ${file} exactly once; React Router changed, update web/trim-react-router.ts`,
+      )
+    }
+    out = out.replace(patch.from, patch.to)
+  }
+  return out
+}
+
+export function trimReactRouter(): Plugin {
+  return {
+    name: 'trim-react-router',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    transform(code, id) {
+      const match = DIST.exec(id)
+      if (!match) return
+      const file = id.slice(match.index + match[0].length).replaceAll('\\', '/')
+      if (!PATCHES.some((p) => p.file === file)) return
+      return { code: trimModule(file, code), map: null }
+    },
+  }
+}
