@@ -1,4 +1,9 @@
 // User-facing texts of SPEC §8: toasts, error fallbacks and empty states.
+// The public pages' own lines are in request-form-copy.ts and site-copy.ts, so
+// their chunks do not carry the admin's (ADR 068).
+import { REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from './request-form-copy'
+import { PUBLIC_EMPTY_STATES } from './site-copy'
+
 export const TOASTS = {
   loginSuccess: { title: 'Welcome back!', description: 'You have successfully logged in.' },
   registerSuccess: { title: 'Welcome!', description: 'Your account has been created successfully.' },
@@ -14,16 +19,10 @@ export const TOASTS = {
     description: 'This resume is now active and available for download.',
   },
   resumeDeleted: { title: 'Resume deleted', description: 'The resume has been removed.' },
-  supportSent: {
-    title: 'Consultation Request Sent!',
-    description: "Your request has been emailed and we'll contact you soon.",
-  },
+  supportSent: REQUEST_FORM_TOASTS.supportSent,
   requestUpdated: { title: 'Request updated', description: 'The status and notes have been saved.' },
   requestErased: { title: 'Request erased', description: 'The request and its e-mails have been deleted.' },
-  consultationSent: {
-    title: 'Success!',
-    description: "Your consultation request has been submitted. I'll get back to you within 24 hours.",
-  },
+  consultationSent: REQUEST_FORM_TOASTS.consultationSent,
 } as const
 
 export const ERRORS = {
@@ -38,9 +37,7 @@ export const ERRORS = {
   resumeUploadError: 'Resume upload failed',
   fileUploadFallback: 'Failed to upload file',
   resumeUploadFallback: 'Failed to upload resume',
-  errorTitle: 'Error',
-  supportFailed: 'Failed to send consultation request. Please try again.',
-  consultationFailed: 'Failed to submit your request. Please try again.',
+  ...REQUEST_FORM_ERRORS,
   fetchUserFailed: 'Failed to fetch user',
 } as const
 
@@ -51,8 +48,7 @@ export const EMPTY_STATES = {
   files: 'No files uploaded yet.',
   consultations: 'No consultation requests yet',
   supportRequests: 'No support requests yet',
-  solutions: 'No Solutions Found in This Category',
-  notFound: "The page you're looking for doesn't exist.",
+  ...PUBLIC_EMPTY_STATES,
   adminSignedOut: 'Please log in to access the admin panel.',
 } as const
 

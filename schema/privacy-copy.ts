@@ -3,6 +3,7 @@
 // import it. Headings and the forms' notice are fixed; the paragraphs are
 // content blocks (privacy.*) the owner edits like the other pages' copy.
 import { type ContentKeyDefinition, resolveFrom } from './content-keys'
+import { PRIVACY_FORM_NOTICE } from './request-form-copy'
 
 export const PRIVACY_CONTENT_KEYS = {
   'privacy.intro': {
@@ -74,5 +75,5 @@ export const PRIVACY_COPY = {
   phiTitle: 'Please do not send patient health information',
   contactLead: 'To ask for a copy or a deletion, write to',
   /** The one-line notice both request forms show next to the description field. */
-  formNotice: 'Please do not include patient health information (names, diagnoses or records) in this form.',
+  formNotice: PRIVACY_FORM_NOTICE,
 } as const

@@ -128,5 +128,11 @@ export const PRIVACY_LINK = {
 
 export const NOT_FOUND_COPY = { returnHome: 'Return to Home' } as const
 
+/** SPEC §8's empty states of the public pages (messages.ts's EMPTY_STATES includes them). */
+export const PUBLIC_EMPTY_STATES = {
+  solutions: 'No Solutions Found in This Category',
+  notFound: "The page you're looking for doesn't exist.",
+} as const
+
 /** Shown under the contact call to action on the home page (SPEC §2, §9). */
 export const copyright = (year: number, owner: string) => `© ${year} ${owner}. All rights reserved.`

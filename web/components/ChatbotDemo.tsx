@@ -1,5 +1,5 @@
-import { isValidUrl } from '../../schema/project-card'
 import { IT_SUPPORT_COPY } from '../../schema/site-copy'
+import { isHttpUrl } from '../../schema/url'
 import { SparklesIcon } from './icons'
 
 /**
@@ -8,7 +8,7 @@ import { SparklesIcon } from './icons'
  * cross-origin). Without a configured URL a placeholder keeps the layout tidy.
  */
 export function ChatbotDemo({ url }: { url: string }) {
-  const live = isValidUrl(url)
+  const live = isHttpUrl(url)
   return (
     <figure className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {/* The "live" label and dot only when there is a demo to be live. */}

@@ -3,8 +3,7 @@
 // constants; the server decides, and its messages appear beside the fields.
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { ERRORS, TOASTS } from '../../schema/messages'
-import { PRIVACY_COPY } from '../../schema/privacy-copy'
+import { PRIVACY_FORM_NOTICE, REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from '../../schema/request-form-copy'
 import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES } from '../../schema/request-options'
 import { formatCalendarDate, formatSlotTime, slotInstant } from '../../schema/slot-time'
 import type { PublicAvailability } from '../lib/site-server'
@@ -71,8 +70,8 @@ export function ConsultationForm({
     url: '/api/consultations',
     insight: 'consultation',
     payload: consultationPayload,
-    success: TOASTS.consultationSent,
-    failure: { title: ERRORS.errorTitle, description: ERRORS.consultationFailed },
+    success: REQUEST_FORM_TOASTS.consultationSent,
+    failure: { title: REQUEST_FORM_ERRORS.errorTitle, description: REQUEST_FORM_ERRORS.consultationFailed },
     outcome,
   })
   const { errors, values } = form
@@ -91,7 +90,7 @@ export function ConsultationForm({
   if (form.sent) {
     return (
       <Confirmation
-        content={TOASTS.consultationSent}
+        content={REQUEST_FORM_TOASTS.consultationSent}
         reference={form.reference}
         when={form.when}
         another={
@@ -179,7 +178,7 @@ export function ConsultationForm({
             required
             maxLength={5000}
             placeholder="What problem should the software solve? Who will use it?"
-            description={PRIVACY_COPY.formNotice}
+            description={PRIVACY_FORM_NOTICE}
             defaultValue={values.description}
             error={errors.description}
           />

@@ -2,8 +2,7 @@
 // page shows a confirmation in its place; the next request starts from an
 // empty form (SPEC §4: the form resets after success).
 import type { ReactNode } from 'react'
-import { ERRORS, TOASTS } from '../../schema/messages'
-import { PRIVACY_COPY } from '../../schema/privacy-copy'
+import { PRIVACY_FORM_NOTICE, REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from '../../schema/request-form-copy'
 import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
 import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { twoColumns } from './layout'
@@ -15,14 +14,16 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
     url: '/api/consultation',
     insight: 'support',
     payload: (values) => values,
-    success: TOASTS.supportSent,
-    failure: { title: ERRORS.errorTitle, description: ERRORS.supportFailed },
+    success: REQUEST_FORM_TOASTS.supportSent,
+    failure: { title: REQUEST_FORM_ERRORS.errorTitle, description: REQUEST_FORM_ERRORS.supportFailed },
     outcome,
   })
   const { errors, values } = form
 
   if (form.sent)
-    return <Confirmation content={TOASTS.supportSent} reference={form.reference} another={done} />
+    return (
+      <Confirmation content={REQUEST_FORM_TOASTS.supportSent} reference={form.reference} another={done} />
+    )
 
   return (
     <form key={form.formKey} {...form.formProps} aria-label="IT support request" className="relative">
@@ -91,7 +92,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
           required
           maxLength={5000}
           placeholder="What is happening, since when, and what have you tried?"
-          description={PRIVACY_COPY.formNotice}
+          description={PRIVACY_FORM_NOTICE}
           defaultValue={values.description}
           error={errors.description}
         />

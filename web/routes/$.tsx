@@ -1,6 +1,5 @@
 import { data, Link, type MetaFunction } from 'react-router'
-import { EMPTY_STATES } from '../../schema/messages'
-import { NOT_FOUND_COPY } from '../../schema/site-copy'
+import { NOT_FOUND_COPY, PUBLIC_EMPTY_STATES } from '../../schema/site-copy'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches } from '../lib/site'
@@ -14,7 +13,7 @@ export function loader() {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Page Not Found',
-    description: EMPTY_STATES.notFound,
+    description: PUBLIC_EMPTY_STATES.notFound,
     siteUrl: siteFromMatches(matches).config.siteUrl,
     path: null,
   })
@@ -26,7 +25,7 @@ export default function NotFoundPage() {
       className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 pt-24 pb-16 text-center"
     >
       <h1 className="text-6xl font-extrabold text-slate-900">404</h1>
-      <p className="text-lg text-slate-700">{EMPTY_STATES.notFound}</p>
+      <p className="text-lg text-slate-700">{PUBLIC_EMPTY_STATES.notFound}</p>
       <Link to="/" className={button.primary}>
         {NOT_FOUND_COPY.returnHome}
       </Link>

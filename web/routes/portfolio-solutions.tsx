@@ -6,9 +6,8 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router'
-import { EMPTY_STATES } from '../../schema/messages'
 import { telHref } from '../../schema/site-config'
-import { SOLUTIONS_COPY } from '../../schema/site-copy'
+import { PUBLIC_EMPTY_STATES, SOLUTIONS_COPY } from '../../schema/site-copy'
 import { CategoryFilter, filterHref } from '../components/CategoryFilter'
 import { CalendarIcon, GridIcon, MailIcon, PhoneIcon } from '../components/icons'
 import { ProjectCard } from '../components/ProjectCard'
@@ -103,7 +102,7 @@ export default function SolutionsPage() {
         {shown.length === 0 ? (
           <div role="status" className="flex flex-col items-center gap-4 py-16 text-center">
             <GridIcon className="h-12 w-12 text-slate-500" />
-            <h3 className="text-2xl font-bold text-slate-900">{EMPTY_STATES.solutions}</h3>
+            <h3 className="text-2xl font-bold text-slate-900">{PUBLIC_EMPTY_STATES.solutions}</h3>
             <p className="text-slate-700">{SOLUTIONS_COPY.emptyHint}</p>
             <Link to={filterHref('all')} preventScrollReset className={button.primary}>
               {SOLUTIONS_COPY.viewAll}
