@@ -41,14 +41,14 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /^\0rolldown|node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|insights[\\/]beacon|components[\\/](ui|icons|sections|toast|Nav|Footer)|lib[\\/](meta|site|site-server|revalidate))|schema[\\/](constants|site-copy|routes|site-config|url))\.tsx?$/,
+                  test: /^\0rolldown|node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|entry\.client|insights[\\/]beacon|components[\\/](ui|icons|sections|toast|Nav|Footer)|lib[\\/](meta|site|site-server|revalidate))|schema[\\/](site-copy|routes|site-config|url))\.tsx?$/,
                 },
                 // What both request forms share (fields, the submit logic, Turnstile,
                 // the API client, the options) as one file rather than five small
                 // ones: about 0.4 KB less on each form page.
                 {
                   name: 'forms',
-                  test: /[\\/](web[\\/](forms[\\/](fields|layout|request-form|Turnstile)|lib[\\/](turnstile|api))|schema[\\/]request-(options|form-copy))\.tsx?$/,
+                  test: /[\\/](web[\\/](forms[\\/](fields|layout|request-form|Turnstile)|lib[\\/]api)|schema[\\/]request-(options|form-copy))\.tsx?$/,
                 },
               ],
             },

@@ -1,6 +1,6 @@
 import { FILTER_CATEGORIES, PROJECT_STATUSES } from '../schema/constants'
 import { EMPTY_STATES } from '../schema/messages'
-import { SOLUTIONS_COPY } from '../schema/site-copy'
+import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
 import { expect, type Page, test } from './fixtures'
 import { ownerProjects, recreateProject, signInOwner } from './owner'
 import { blockExternal, settleAnimations } from './public-helpers'

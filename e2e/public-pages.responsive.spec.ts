@@ -1,13 +1,11 @@
 import { FEATURED_PROJECT_COUNT, HOME_CATEGORIES } from '../schema/constants'
 import { CONTENT_KEYS } from '../schema/content-keys'
-import {
-  ABOUT_COPY,
-  CLAIMS,
-  CONTACT_COPY,
-  HOME_COPY,
-  IT_SUPPORT_COPY,
-  SCHEDULE_COPY,
-} from '../schema/site-copy'
+import { ABOUT_COPY } from '../schema/page-copy/about'
+import { CONTACT_COPY } from '../schema/page-copy/contact'
+import { HOME_COPY } from '../schema/page-copy/home'
+import { IT_SUPPORT_COPY } from '../schema/page-copy/it-support'
+import { SCHEDULE_COPY } from '../schema/page-copy/schedule'
+import { CLAIMS } from '../schema/site-copy'
 import { expect, test } from './fixtures'
 import { saveContent, signInOwner } from './owner'
 import {

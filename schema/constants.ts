@@ -80,7 +80,8 @@ export const CURRENT_USER_CACHE_MS = 5 * 60 * 1000
 export const LOGIN_REDIRECT_MS = 1000
 export const TOAST_LIMIT = 1
 export const TOAST_TIMEOUT_MS = 5000
-export const COPYRIGHT_YEAR = 2025
+// The footer's year lives with the footer's copy (site-copy.ts), in every page's script.
+export { COPYRIGHT_YEAR } from './site-copy'
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** JSON bodies larger than this are refused with 413 before parsing. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024

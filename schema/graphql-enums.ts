@@ -10,14 +10,11 @@ import {
   CONTACT_METHODS,
   CONTACT_TIMES,
   ISSUE_TYPES,
-  MAIL_STATUSES,
   PROJECT_TYPES,
-  REQUEST_STATUSES,
-  SUPPORT_STATUS_LABELS,
-  SUPPORT_STATUSES,
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from './request-options'
+import { MAIL_STATUSES, REQUEST_STATUSES, SUPPORT_STATUS_LABELS, SUPPORT_STATUSES } from './request-statuses'
 
 type EnumSpec = {
   readonly options: readonly (Option & { readonly description?: string })[]

@@ -1,7 +1,8 @@
 // The owner's one list of requests (issue 15): consultations and support
 // requests together, filtered and sorted the same way in the admin and in the
 // CSV export (worker/routes/requests.ts), from the filter kept in the URL.
-import { CLOSED_STATUSES, URGENCY_LEVELS } from './request-options'
+import { URGENCY_LEVELS } from './request-options'
+import { CLOSED_STATUSES } from './request-statuses'
 
 export type InboxFilter = {
   kind: 'all' | 'consultation' | 'support'

@@ -9,12 +9,11 @@ import {
   HONEYPOT_FIELD,
   ISSUE_TYPES,
   PROJECT_TYPES,
-  REQUEST_STATUSES,
-  SUPPORT_STATUSES,
   TIME_SLOTS,
   TURNSTILE_FIELD,
   URGENCY_LEVELS,
 } from './request-options'
+import { REQUEST_STATUSES, SUPPORT_STATUSES } from './request-statuses'
 import { SLUG_MAX, SLUG_PATTERN } from './slug'
 import { cleanString, type Lines, multiLine, optionalText, singleLine } from './text'
 import { isHttpUrl } from './url'

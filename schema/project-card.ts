@@ -2,7 +2,7 @@
 // and the Worker's public projection (worker/services/projects.ts), so the link a
 // card offers and the link an anonymous answer carries come from one rule.
 import { CARD_KEY_FEATURES, DEFAULT_PUBLIC_STATUS } from './constants'
-import { SOLUTIONS_COPY } from './site-copy'
+import { SOLUTIONS_COPY } from './page-copy/solutions'
 import { isHttpUrl } from './url'
 
 export const PLACEHOLDER_PATH = '/api/placeholder'

@@ -1,6 +1,6 @@
 // The options and rules of the two request forms (SPEC §3, §9): project types,
-// budgets, time slots, support issue types, urgency, contact choices, request
-// and mail statuses. They live apart from schema/constants.ts on purpose: that
+// budgets, time slots, support issue types, urgency and contact choices (the
+// statuses of a stored request are in request-statuses.ts). They live apart from schema/constants.ts on purpose: that
 // module is part of the public entry chunk, and only the lazily loaded forms
 // and the admin need these lists (docs/decisions/031-request-forms.md).
 export const PROJECT_TYPES = [
@@ -64,31 +64,6 @@ export const CONTACT_TIMES = [
   { value: 'evening', label: 'Evening (5pm-8pm)' },
   { value: 'anytime', label: 'Anytime' },
 ] as const
-
-/** Consultation statuses (SPEC §3); anything else is shown in the destructive (cancelled) style. */
-export const REQUEST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
-export type RequestStatus = (typeof REQUEST_STATUSES)[number]
-/**
- * Support-request statuses, a help desk's workflow that can say "waiting on
- * the requester" (docs/decisions/053-support-statuses-and-due-times.md).
- */
-export const SUPPORT_STATUSES = ['pending', 'in_progress', 'waiting', 'resolved', 'closed'] as const
-export type SupportStatus = (typeof SUPPORT_STATUSES)[number]
-export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
-  pending: 'Pending',
-  in_progress: 'In progress',
-  waiting: 'Waiting on requester',
-  resolved: 'Resolved',
-  closed: 'Closed',
-}
-/** A request in one of these is closed: the retention period runs from then (both kinds). */
-export const CLOSED_STATUSES = ['completed', 'cancelled', 'resolved', 'closed'] as const
-
-/** The two kinds of request and the prefix of their references (C-1042, S-1043). */
-export const REQUEST_KINDS = ['consultation', 'support'] as const
-export const REFERENCE_PREFIX = { consultation: 'C', support: 'S' } as const
-
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 
 /** The public forms' honeypot field: a real visitor never sees or fills it. */
 export const HONEYPOT_FIELD = 'website'

@@ -17,10 +17,9 @@ import {
   CONTACT_TIMES,
   ISSUE_TYPES,
   PROJECT_TYPES,
-  REQUEST_STATUSES,
-  SUPPORT_STATUSES,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
+import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'
 import { toast } from '../components/Toaster'
 import { DeliveryBadge, DueFlag, StatusBadge, SupportStatusBadge, UrgencyBadge } from './requests/Badges'
 import {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { FILTER_CATEGORIES, type FilterCategory } from '../../schema/constants'
-import { SOLUTIONS_COPY } from '../../schema/site-copy'
+import { SOLUTIONS_COPY } from '../../schema/page-copy/solutions'
 
 type Props = {
   value: FilterCategory

@@ -1,4 +1,4 @@
-import { IT_SUPPORT_COPY } from '../../schema/site-copy'
+import { IT_SUPPORT_COPY } from '../../schema/page-copy/it-support'
 import { isHttpUrl } from '../../schema/url'
 import { SparklesIcon } from './icons'
 

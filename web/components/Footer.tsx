@@ -1,6 +1,5 @@
 import { Link } from 'react-router'
-import { COPYRIGHT_YEAR } from '../../schema/constants'
-import { copyright, PRIVACY_LINK } from '../../schema/site-copy'
+import { COPYRIGHT_YEAR, copyright, PRIVACY_LINK } from '../../schema/site-copy'
 import { useSite } from '../lib/site'
 
 /** The footer of every page: the copyright line (SPEC §2, §9) and the privacy page. */

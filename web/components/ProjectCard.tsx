@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { imageSrcSet } from '../../schema/images'
-import { SOLUTIONS_COPY } from '../../schema/site-copy'
+import { SOLUTIONS_COPY } from '../../schema/page-copy/solutions'
 import { projectPath } from '../../schema/slug'
 import { track } from '../insights/beacon'
 import { useSite } from '../lib/site'

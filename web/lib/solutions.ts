@@ -12,6 +12,7 @@ import {
   labelOf,
   PROJECT_STATUSES,
 } from '../../schema/constants'
+import { SOLUTIONS_COPY } from '../../schema/page-copy/solutions'
 import {
   type CardAction,
   CONSULTATION_PATH,
@@ -22,7 +23,6 @@ import {
   type PublicProjectPageFields,
   primaryAction,
 } from '../../schema/project-card'
-import { SOLUTIONS_COPY } from '../../schema/site-copy'
 
 /** A row as JSON delivers it, read-only (valtio snapshots are): dates become ISO strings. */
 export type Json<T> = {

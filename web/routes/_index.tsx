@@ -1,6 +1,7 @@
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { type FilterCategory, HOME_CATEGORIES } from '../../schema/constants'
-import { CLAIMS, HOME_COPY, PRIVACY_LINK, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
+import { HOME_COPY } from '../../schema/page-copy/home'
+import { CLAIMS, PRIVACY_LINK, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
 import {
   AppleIcon,
   ArrowRightIcon,

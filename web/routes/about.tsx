@@ -1,5 +1,6 @@
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
-import { ABOUT_COPY, CLAIMS, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
+import { ABOUT_COPY } from '../../schema/page-copy/about'
+import { CLAIMS, RESUME_DOWNLOAD_URL } from '../../schema/site-copy'
 import {
   AppleIcon,
   BriefcaseIcon,

@@ -1,6 +1,7 @@
 import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { CONTACT_COPY } from '../../schema/page-copy/contact'
 import { telHref } from '../../schema/site-config'
-import { CLAIMS, CONTACT_COPY } from '../../schema/site-copy'
+import { CLAIMS } from '../../schema/site-copy'
 import { ArrowRightIcon, CalendarIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
 import { button, card, container, section, sectionTitle, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'

@@ -7,7 +7,8 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router'
-import { CLAIMS, IT_SUPPORT_COPY } from '../../schema/site-copy'
+import { IT_SUPPORT_COPY } from '../../schema/page-copy/it-support'
+import { CLAIMS } from '../../schema/site-copy'
 import { ChatbotDemo } from '../components/ChatbotDemo'
 import { CheckIcon, GaugeIcon, ShieldIcon, WrenchIcon } from '../components/icons'
 import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'

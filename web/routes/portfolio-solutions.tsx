@@ -6,8 +6,9 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router'
+import { SOLUTIONS_COPY } from '../../schema/page-copy/solutions'
 import { telHref } from '../../schema/site-config'
-import { PUBLIC_EMPTY_STATES, SOLUTIONS_COPY } from '../../schema/site-copy'
+import { PUBLIC_EMPTY_STATES } from '../../schema/site-copy'
 import { CategoryFilter, filterHref } from '../components/CategoryFilter'
 import { CalendarIcon, GridIcon, MailIcon, PhoneIcon } from '../components/icons'
 import { ProjectCard } from '../components/ProjectCard'

@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import { SCHEDULE_COPY } from '../../schema/page-copy/schedule'
 import { telHref } from '../../schema/site-config'
-import { CLAIMS, SCHEDULE_COPY } from '../../schema/site-copy'
+import { CLAIMS } from '../../schema/site-copy'
 import { CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
 import { card, container, textLink } from '../components/ui'
 import { requestFormAction } from '../forms/action'

@@ -3,7 +3,7 @@
 // (worker/services/requests.ts); the owner scope comes from the root types.
 import { rowId } from '../../schema/ids'
 import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema/payloads'
-import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-options'
+import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'
 import type { RequestErasure } from '../../schema/tables'
 import { deliverEach, deliverLogged } from '../mail/outbox'
 import { eraseRequest, listErasures } from '../services/privacy'

@@ -7,7 +7,8 @@ import {
   supportRequestInput,
   supportUpdateInput,
 } from '../../schema/payloads'
-import { REFERENCE_PREFIX, TURNSTILE_FIELD } from '../../schema/request-options'
+import { TURNSTILE_FIELD } from '../../schema/request-options'
+import { REFERENCE_PREFIX } from '../../schema/request-statuses'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { inBackground } from '../http/background'

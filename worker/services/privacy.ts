@@ -3,7 +3,7 @@
 // requests as CSV and erase one completely on a visitor's demand. Every
 // erasure is recorded in request_erasures, without any of the erased data.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { CLOSED_STATUSES, REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-options'
+import { CLOSED_STATUSES, REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { parseId } from '../http/params'

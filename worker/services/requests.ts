@@ -3,13 +3,13 @@
 import { and, asc, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { labelOf } from '../../schema/constants'
 import type { ConsultationInput, RequestUpdateInput, SupportRequestInput } from '../../schema/payloads'
+import { PROJECT_TYPES } from '../../schema/request-options'
 import {
   CLOSED_STATUSES,
   MAIL_STATUSES,
-  PROJECT_TYPES,
   REFERENCE_PREFIX,
   SUPPORT_STATUSES,
-} from '../../schema/request-options'
+} from '../../schema/request-statuses'
 import type { Consultation, RequestMessage, SupportRequest } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'

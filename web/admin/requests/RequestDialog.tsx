@@ -2,7 +2,7 @@
 // notes with Save. Focus is trapped and restored by react-aria's Modal/Dialog.
 import { type ReactNode, useState } from 'react'
 import { Form } from 'react-aria-components'
-import { REQUEST_STATUSES } from '../../../schema/request-options'
+import { REQUEST_STATUSES } from '../../../schema/request-statuses'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField, ConfirmDialog } from '../ui'
 import { capitalise } from './format'
 

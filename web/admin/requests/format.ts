@@ -1,13 +1,8 @@
 // How the admin shows request values: option labels, the slot in Central
 // time, and the tone of a status or delivery badge.
 import { labelOf } from '../../../schema/constants'
-import {
-  BUSINESS_TIME_ZONE,
-  CLOSED_STATUSES,
-  SUPPORT_STATUS_LABELS,
-  type SupportStatus,
-  TIME_SLOTS,
-} from '../../../schema/request-options'
+import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../../schema/request-options'
+import { CLOSED_STATUSES, SUPPORT_STATUS_LABELS, type SupportStatus } from '../../../schema/request-statuses'
 import { slotInstant } from '../../../schema/slot-time'
 
 const slotDate = new Intl.DateTimeFormat('en-US', {

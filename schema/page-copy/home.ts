@@ -1,0 +1,17 @@
+export const HOME_COPY = {
+  heroTitle: 'Custom Software That Solves Real Problems',
+  viewSolutions: 'View Solutions',
+  scheduleConsultation: 'Schedule Consultation',
+  downloadCv: 'Download CV',
+  badges: ['HIPAA Compliant', 'Apple Certified', 'Healthcare Expertise'],
+  categoriesTitle: 'Solutions for Every Part of Your Business',
+  featuredTitle: 'Featured Work',
+  viewAllProjects: 'View All Projects',
+  problem: 'Problem',
+  result: 'Result',
+  valueTitle: 'Why Work With Me',
+  backgroundTitle: 'From the Ambulance to the Keyboard',
+  backgroundLink: 'Read My Story',
+  contactTitle: "Let's Solve Your Problem",
+  emailMe: 'Email Me',
+} as const
