@@ -41,7 +41,7 @@ export default defineConfig({
               groups: [
                 {
                   name: 'framework',
-                  test: /^\0rolldown|node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|entry\.client|insights[\\/]beacon|components[\\/](ui|icons|sections|toast|Nav|Footer)|lib[\\/](meta|site|site-server|revalidate))|schema[\\/](site-copy|routes|site-config|url))\.tsx?$/,
+                  test: /^\0rolldown|node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|entry\.client|insights[\\/]beacon|components[\\/](ui|icons|toast|Nav|Footer)|lib[\\/](meta|site|site-server|revalidate))|schema[\\/](site-copy|routes|site-config|url))\.tsx?$/,
                 },
                 // What both request forms share (fields, the submit logic, Turnstile,
                 // the API client, the options) as one file rather than five small

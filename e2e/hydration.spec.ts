@@ -83,3 +83,38 @@ test('/login boots with no blocked script', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible()
   expect(messages).toEqual([])
 })
+
+test('the IT-support form is hydrated when opened by its address, and its code is fetched only when it is wanted', async ({
+  page,
+}) => {
+  // The form is lazily loaded (ADR 068): a view of the page without it does not
+  // download it, pointing at a link that opens it does, and a page opened with
+  // the form already shown hydrates it in place.
+  await blockExternal(page)
+  const messages: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning' || problem.test(m.text())) messages.push(m.text())
+  })
+  page.on('pageerror', (e) => messages.push(e.message))
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+
+  await page.goto('/it-support')
+  await page.waitForLoadState('networkidle')
+  const onView = scripts.length
+  await page.getByRole('link', { name: 'Request Support Now' }).hover()
+  await expect.poll(() => scripts.length).toBeGreaterThan(onView)
+  await page.getByRole('link', { name: 'Request Support Now' }).click()
+  await expect(page.getByLabel('Full Name')).toBeVisible()
+
+  await page.goto('/it-support?form=support')
+  await page.waitForLoadState('networkidle')
+  // Enhanced in place: an empty send is refused beside the fields, by the page's
+  // own check, rather than by the browser's bubble.
+  await page.getByRole('button', { name: 'Send Support Request' }).click()
+  await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Full Name')).toBeFocused()
+  expect(messages).toEqual([])
+})

@@ -20,6 +20,10 @@ export default async function handleRequest(
     <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
     {
       nonce,
+      // Every Suspense boundary inline, where it stands: React otherwise sends a
+      // large finished boundary (the lazily loaded IT-support form) after the
+      // page, swapped in by script, which a visitor without JavaScript never runs.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error: unknown) {
         status = 500
         console.error(error)

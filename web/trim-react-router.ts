@@ -17,7 +17,8 @@
 // against the installed version too).
 import type { Plugin } from 'vite'
 
-type Patch = { file: string; from: string; to: string }
+/** `from` must occur exactly once in `file`, or, with `all`, at least once (every occurrence is replaced). */
+type Patch = { file: string; from: string; to: string; all?: true }
 
 const DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]/
 
@@ -38,6 +39,8 @@ export const PATCHES: Patch[] = [
     from: 'if (discoveryRuntime) discoveryState =',
     to: 'if (false) discoveryState =',
   },
+  // ...and the router's own branches for it, which see the `false` passed above.
+  { file: 'router/router.js', from: 'future.unstable_customRouteDiscovery', to: 'false', all: true },
   // Instrumentations: none are passed, so neither the routes nor the router are wrapped.
   { file: 'router/router.js', from: 'if (init.instrumentations) {', to: 'if (false) {' },
   { file: 'router/router.js', from: 'if (init.instrumentations) router =', to: 'if (false) router =' },
@@ -49,12 +52,12 @@ export function trimModule(file: string, code: string): string {
   for (const patch of PATCHES) {
     if (patch.file !== file) continue
     const at = out.indexOf(patch.from)
-    if (at < 0 || out.indexOf(patch.from, at + 1) >= 0) {
+    if (at < 0 || (!patch.all && out.indexOf(patch.from, at + 1) >= 0)) {
       throw new Error(
-        `trim-react-router: "${patch.from}" is not in ${file} exactly once; React Router changed, update web/trim-react-router.ts`,
+        `trim-react-router: "${patch.from}" is not in ${file} ${patch.all ? 'at all' : 'exactly once'}; React Router changed, update web/trim-react-router.ts`,
       )
     }
-    out = out.replace(patch.from, patch.to)
+    out = patch.all ? out.replaceAll(patch.from, patch.to) : out.replace(patch.from, patch.to)
   }
   return out
 }

@@ -134,26 +134,6 @@ export function SelectInput(
   )
 }
 
-export function DateInput(props: Common & { min?: string }) {
-  const { name, required, defaultValue, error, min } = props
-  return (
-    <div className={fieldClass}>
-      <Label {...props} />
-      <input
-        id={name}
-        name={name}
-        type="date"
-        required={required}
-        min={min}
-        defaultValue={defaultValue}
-        aria-describedby={describedBy(props)}
-        {...invalid(error)}
-        className={controlClass}
-      />
-      <HintAndError {...props} />
-    </div>
-  )
-}
 
 /** A choice of a few options shown at once (a fieldset of radio buttons). */
 export function RadioInput(

@@ -1,5 +1,5 @@
-// Looks shared by the request forms and the lightweight stand-in shown while
-// their code loads, so the swap does not move anything on the page.
+// The looks the two request forms share: field, label, control and button
+// classes, the two-column grid and a titled group of fields.
 import type { ReactNode } from 'react'
 
 export const fieldClass = 'flex min-w-0 flex-col gap-1'
@@ -19,16 +19,5 @@ export function FormSection({ id, title, children }: { id: string; title: string
       </h2>
       {children}
     </section>
-  )
-}
-
-/** A field as it looks before the form's code has arrived: label, empty box, error line. */
-export function FieldStandIn({ label, rows = 1 }: { label: string; rows?: 1 | 5 }) {
-  return (
-    <div className={fieldClass}>
-      <span className={labelClass}>{label}</span>
-      <div className={`${controlClass} ${rows === 5 ? 'h-[142px]' : 'h-[46px]'}`} />
-      <div className="min-h-5" />
-    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import {
   Link,
   type LoaderFunctionArgs,
@@ -15,7 +15,6 @@ import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/se
 import { button, container, section, sectionTitle } from '../components/ui'
 import { requestFormAction } from '../forms/action'
 import type { FormOutcome } from '../forms/request-form'
-import { SupportRequestForm } from '../forms/SupportRequestForm'
 import { pageMeta } from '../lib/meta'
 import { keepDataOnQueryChange } from '../lib/revalidate'
 import { siteFromMatches, useSite } from '../lib/site'
@@ -38,6 +37,17 @@ export const meta: MetaFunction = ({ matches }) =>
     siteUrl: siteFromMatches(matches).config.siteUrl,
     path: '/it-support',
   })
+
+// The form is a state of the page that most views never open, so its code (the
+// form and what both request forms share, about 4.5 KB gzip) is fetched when the
+// form is shown, or as soon as a visitor points at or focuses a link that opens
+// it, not with every view of the page (ADR 068). The server renders the form in
+// full either way (entry.server.tsx waits for everything), so it works before
+// and without JavaScript like the rest of the page.
+const loadForm = () => import('../forms/SupportRequestForm')
+const SupportRequestForm = lazy(() => loadForm().then((m) => ({ default: m.SupportRequestForm })))
+const preload = () => void loadForm()
+const preloadForm = { onPointerEnter: preload, onFocus: preload, onTouchStart: preload }
 
 /** The form is a state of the page with its own address, so it opens without JavaScript too. */
 const FORM_PARAM = 'form'
@@ -101,7 +111,13 @@ export default function ItSupportPage() {
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-slate-200">{copy['it-support.intro']}</p>
           {!showForm && (
-            <Link ref={requestButton} to={FORM_HREF} preventScrollReset className={`mt-8 ${button.light}`}>
+            <Link
+              ref={requestButton}
+              to={FORM_HREF}
+              preventScrollReset
+              {...preloadForm}
+              className={`mt-8 ${button.light}`}
+            >
               {IT_SUPPORT_COPY.requestSupportNow}
             </Link>
           )}
@@ -125,14 +141,17 @@ export default function ItSupportPage() {
               </Link>
             </div>
             <div className="mt-8">
-              <SupportRequestForm
-                outcome={outcome}
-                done={
-                  <Link to="/it-support" className={button.secondary}>
-                    {IT_SUPPORT_COPY.backToServices}
-                  </Link>
-                }
-              />
+              {/* While the form's code loads after a click, its space is kept. */}
+              <Suspense fallback={<div className="min-h-[56rem]" />}>
+                <SupportRequestForm
+                  outcome={outcome}
+                  done={
+                    <Link to="/it-support" className={button.secondary}>
+                      {IT_SUPPORT_COPY.backToServices}
+                    </Link>
+                  }
+                />
+              </Suspense>
             </div>
           </div>
         </section>
@@ -186,7 +205,7 @@ export default function ItSupportPage() {
         text="Describe the problem and I will get back to you within 24 hours, or sooner for emergencies."
       >
         {/* Opens the form at the top of the page (a navigation scrolls to the top). */}
-        <Link to={FORM_HREF} className={button.light}>
+        <Link to={FORM_HREF} {...preloadForm} className={button.light}>
           {IT_SUPPORT_COPY.submitSupportRequest}
         </Link>
         <Link to="/#contact" className={button.outlineLight}>
