@@ -33,19 +33,22 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // React, React Router and the modules every page uses (the root route,
-            // the navigation, footer, icons, site copy, the insights beacon) in one
-            // chunk: one file compresses better than several (about 0.7 KB per page
-            // less than the framework and our shared code as two chunks).
+            // React, React Router, the entry and the modules every page uses (the
+            // root route, the navigation, footer, shared copy, the insights beacon)
+            // in one chunk, named after the entry: one file compresses better than
+            // several, and the bundler's runtime needs no file of its own. Only
+            // modules every page needs belong here: a module is never split, so
+            // everything of it that any code uses (the admin's too) would ride
+            // along on every page (ADR 068).
             codeSplitting: {
               groups: [
                 {
                   name: 'framework',
-                  test: /^\0rolldown|node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|entry\.client|insights[\\/]beacon|components[\\/](ui|icons|toast|Nav|Footer)|lib[\\/](meta|site|site-server|revalidate))|schema[\\/](site-copy|routes|site-config|url))\.tsx?$/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|turbo-stream)[\\/]|[\\/](web[\\/](root|entry\.client|insights[\\/]beacon|components[\\/](ui|icons|toast|Nav|Footer)|lib[\\/](meta|site|site-server|revalidate))|schema[\\/](site-copy|routes|site-config|url))\.tsx?$/,
                 },
-                // What both request forms share (fields, the submit logic, Turnstile,
-                // the API client, the options) as one file rather than five small
-                // ones: about 0.4 KB less on each form page.
+                // What both request forms share (fields, the submit logic, the
+                // Turnstile slot, the API client, the options and texts) as one file
+                // rather than several small ones.
                 {
                   name: 'forms',
                   test: /[\\/](web[\\/](forms[\\/](fields|layout|request-form|Turnstile)|lib[\\/]api)|schema[\\/]request-(options|form-copy))\.tsx?$/,
