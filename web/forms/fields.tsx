@@ -134,7 +134,6 @@ export function SelectInput(
   )
 }
 
-
 /** A choice of a few options shown at once (a fieldset of radio buttons). */
 export function RadioInput(
   props: Common & { options: readonly (Option & { readonly description?: string })[]; columns: 3 | 4 },
