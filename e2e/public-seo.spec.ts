@@ -1,6 +1,6 @@
 import { EMPTY_STATES } from '../schema/messages'
 import { expect, test } from './fixtures'
-import { blockExternal, expectNoSeriousA11yViolations } from './public-helpers'
+import { blockExternal, expectNoSeriousA11yViolations, PUBLIC_PAGES } from './public-helpers'
 
 // What the Worker answers before any JavaScript runs, and the routes' statuses.
 
@@ -90,7 +90,7 @@ test('wrong-case and trailing-slash addresses never show a page under a second a
 
 test('hashed assets are cached for a year; pages are revalidated with an ETag', async ({ request }) => {
   const html = await (await request.get('/')).text()
-  const script = attr(html, /<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/)
+  const script = attr(html, /import \* as route0 from "(\/assets\/[^"]+\.js)"/)
   expect(script).toBeTruthy()
   const asset = await request.get(script!)
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
@@ -102,23 +102,40 @@ test('hashed assets are cached for a year; pages are revalidated with an ETag', 
   expect(again.status()).toBe(304)
 })
 
-test('each public page asks for its stylesheet first and for its scripts at low priority', async ({
+test('each public page asks for its stylesheet first and for no script before it has applied', async ({
+  page,
   request,
 }) => {
-  // The HTML is readable before hydration, so the render-blocking stylesheet
-  // must not share a phone's bandwidth with the scripts (web/entry.server.tsx).
+  // The HTML is readable and works before hydration, so nothing may compete with
+  // the render-blocking stylesheet and the page's image (web/entry.server.tsx,
+  // ADR 069): no module is preloaded, and the browser asks for the first script
+  // only once the stylesheet has arrived.
   for (const path of await sitemapPaths(request)) {
     const html = await (await request.get(path)).text()
     const head = html.slice(0, html.indexOf('</head>'))
     const links = [...head.matchAll(/<link ([^>]*)>/g)].map((m) => m[1] ?? '')
-    const stylesheet = links.findIndex((attrs) => /rel="stylesheet" href="\/assets\/[^"]+\.css"/.test(attrs))
-    const preloads = links.flatMap((attrs, i) => (attrs.includes('rel="modulepreload"') ? [i] : []))
-    expect(stylesheet, path).toBeGreaterThanOrEqual(0)
-    expect(preloads.length, path).toBeGreaterThan(0)
-    for (const i of preloads) {
-      expect(i, path).toBeGreaterThan(stylesheet)
-      expect(links[i], path).toContain('fetchpriority="low"')
-    }
+    // (A project page may preload its image first: it is what that page paints.)
+    expect(
+      links.some((attrs) => /rel="stylesheet" href="\/assets\/[^"]+\.css"/.test(attrs)),
+      path,
+    ).toBe(true)
+    expect(html, path).not.toContain('modulepreload')
+    expect(html, path).toMatch(/<script [^>]*type="module"[^>]*>[^<]*import \* as route0 from "\/assets\//)
+  }
+  await blockExternal(page)
+  const order: string[] = []
+  page.on('requestfinished', (r) => {
+    if (r.resourceType() === 'stylesheet') order.push('stylesheet loaded')
+  })
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') order.push('script asked for')
+  })
+  for (const { path } of PUBLIC_PAGES) {
+    order.length = 0
+    await page.goto(path)
+    await page.waitForLoadState('networkidle')
+    expect(order[0], path).toBe('stylesheet loaded')
+    expect(order, path).toContain('script asked for')
   }
 })
 
