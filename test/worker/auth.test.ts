@@ -89,31 +89,17 @@ describe('POST /api/auth/login', () => {
     const iterationsOf = () =>
       derive.mock.calls.map(([params]) => (params as Pbkdf2Params).iterations).filter(Boolean)
 
-    await login(username, 'wrong password here')
+    expect((await login(username, 'wrong password here')).status).toBe(401)
     expect(iterationsOf()).toEqual([PBKDF2_ITERATIONS])
     derive.mockClear()
-    await login(freshUsername('nobody'), 'wrong password here')
+    expect((await login(freshUsername('nobody'), 'wrong password here')).status).toBe(401)
     expect(iterationsOf()).toEqual([PBKDF2_ITERATIONS])
     derive.mockRestore()
-
-    // And the wall-clock times are of the same order (a skipped derivation
-    // would be an order of magnitude faster). The fastest of a few runs is the
-    // estimate: other work on the machine (the e2e suite runs beside this one)
-    // only ever adds time, so a median can still catch a slowed run.
-    const time = async (name: string) => {
-      const runs: number[] = []
-      for (let i = 0; i < 5; i++) {
-        const start = performance.now()
-        await login(name, 'wrong password here')
-        runs.push(performance.now() - start)
-      }
-      return Math.min(...runs)
-    }
-    const known = await time(username)
-    const unknown = await time(freshUsername('nobody'))
-    expect(unknown).toBeGreaterThan(known * 0.3)
-    expect(known).toBeGreaterThan(unknown * 0.3)
-  }, 30_000)
+    // Same work, so no timing oracle. The test used to compare wall-clock times
+    // too; it failed whenever failed sign-ins of earlier runs reached the
+    // sign-in throttle, whose refusal (429, the same for every name) is fast.
+    // The derivation count above is the property; timing belongs to a bench.
+  })
 
   it('answers 400 with field messages when a field is missing', async () => {
     const res = await call('/api/auth/login', { method: 'POST', json: { username: 'someone' } })
