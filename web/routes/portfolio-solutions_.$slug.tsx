@@ -225,7 +225,6 @@ export default function ProjectPage() {
   )
 }
 
-/** A titled paragraph of the project's story; nothing when the project leaves it empty. */
 /** A boxed section of the sidebar: its heading names it for assistive technology. */
 function AsideSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -238,6 +237,7 @@ function AsideSection({ id, title, children }: { id: string; title: string; chil
   )
 }
 
+/** A titled paragraph of the project's story; nothing when the project leaves it empty. */
 function TextSection({ id, title, text }: { id: string; title: string; text: string | null | undefined }) {
   if (!text) return null
   return (
