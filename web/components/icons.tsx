@@ -5,8 +5,8 @@ import type { SolutionCategory } from '../lib/solutions'
 // file into a data: URL, which an SVG <use> may not reference.
 import sprite from './icons.svg?url&no-inline'
 
-// A few decorative line icons (24px grid, drawn here rather than pulling an
-// icon library into the public bundle). Always aria-hidden: text carries meaning.
+// A few decorative line icons on a 24px grid, drawn in icons.svg rather than
+// taken from an icon library. Always aria-hidden: text carries meaning.
 type IconProps = { className?: string }
 
 /** The sprite's symbol `id` (see icons.svg), drawn with the site's line style. */
