@@ -229,10 +229,16 @@ export const consultations = sqliteTable(
     sequence: integer('sequence').notNull().default(0),
     // Set when the cron queued the day-before reminder, so it goes out once.
     reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
+    // Whose request this is (issue 24): the contact matched by e-mail address at
+    // intake (or made from the request), and that contact's client, kept on the
+    // row so every portal query is one indexed filter by client.
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('consultations_fingerprint_idx').on(t.fingerprint, t.createdAt),
+    index('consultations_client_idx').on(t.clientId),
     uniqueIndex('consultations_uid_idx').on(t.uid),
     // One pending or confirmed consultation per slot: the database refuses the
     // second of two concurrent bookings (docs/decisions/059-slot-integrity.md).
@@ -292,9 +298,15 @@ export const supportRequests = sqliteTable(
     // While paused: how much of the target was left (business ms, or wall ms
     // for critical), so the clock resumes where it stopped.
     dueRemainingMs: integer('due_remaining_ms'),
+    // See consultations.clientId (issue 24).
+    clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [index('support_requests_fingerprint_idx').on(t.fingerprint, t.createdAt)],
+  (t) => [
+    index('support_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
+    index('support_requests_client_idx').on(t.clientId),
+  ],
 )
 
 // Notifications are written here in the same D1 batch as the request they
@@ -398,6 +410,424 @@ export const insightsDaily = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
 )
 
+// ---------------------------------------------------------------------------
+// Clients and their portal (issue 24), quotes and agreements (issue 25), time
+// and money (issue 26). Money is integer cents everywhere; totals are computed
+// by one module (schema/money.ts) and stored frozen on what was sent.
+
+/** A client: an organisation (or a person working alone) the owner works for. */
+export const clients = sqliteTable(
+  'clients',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    // E-mail domains of the organisation (["clinic.example"]), lower case.
+    domains: text('domains', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    notes: text('notes'),
+    // Default hourly rate for time entries, in cents; null: none set.
+    defaultRateCents: integer('default_rate_cents'),
+    // Time is rounded up per entry when invoiced: 0 (none), 6 or 15 minutes.
+    roundingMinutes: integer('rounding_minutes').notNull().default(0),
+    // Invoice payment terms in days (Net 15 by default).
+    paymentTermsDays: integer('payment_terms_days').notNull().default(15),
+    // 'active' | 'archived'
+    status: text('status').notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [index('clients_name_idx').on(t.name)],
+)
+
+/** A person of one client. Their e-mail address is unique across all contacts (lower case). */
+export const contacts = sqliteTable(
+  'contacts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    phone: text('phone'),
+    role: text('role'),
+    ...timestamps,
+  },
+  (t) => [index('contacts_client_idx').on(t.clientId)],
+)
+
+/**
+ * A contact's portal session: like the owner's (sessions), the cookie holds a
+ * random token and the row only its SHA-256. Separate table, separate cookie.
+ */
+export const portalSessions = sqliteTable(
+  'portal_sessions',
+  {
+    id: text('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('portal_sessions_contact_idx').on(t.contactId)],
+)
+
+/**
+ * E-mailed portal sign-in links: single use, short-lived. Kept in D1 rather
+ * than KV so that using one is a single conditional UPDATE (atomic: a link
+ * works once even when opened twice at the same moment). Only the SHA-256 of
+ * the token is stored. `next` is where the link leads after signing in.
+ */
+export const portalLinks = sqliteTable(
+  'portal_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    next: text('next'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('portal_links_contact_idx').on(t.contactId)],
+)
+
+/** Files shared between the owner and a client (R2), both directions. */
+export const clientFiles = sqliteTable(
+  'client_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    // The R2 key.
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    // 'owner' (shared with the client) or 'contact' (uploaded by one).
+    uploadedBy: text('uploaded_by').notNull(),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('client_files_client_idx').on(t.clientId)],
+)
+
+/** The owner's personal access tokens for the REST API (Authorization: Bearer). */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // SHA-256 (hex) of the token; the token itself is shown once.
+    tokenHash: text('token_hash').notNull().unique(),
+    // 'read' | 'read-write'
+    scope: text('scope').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+)
+
+/**
+ * Document numbers (Q-2026-0001, INV-2026-0001): one counter row per kind and
+ * year, raised in the same D1 batch as the insert that uses it, so two
+ * concurrent creations never share a number and no number is skipped.
+ */
+export const documentCounters = sqliteTable(
+  'document_counters',
+  {
+    kind: text('kind').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+)
+
+/** Agreement templates (Markdown with merge fields) the owner edits. */
+export const agreementTemplates = sqliteTable('agreement_templates', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  // 'service' | 'baa' | 'custom'
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  body: text('body').notNull(),
+  // Seeded templates are starting points to have reviewed by a lawyer.
+  needsLegalReview: integer('needs_legal_review', { mode: 'boolean' }).notNull().default(false),
+  archived: integer('archived', { mode: 'boolean' }).notNull().default(false),
+  ...timestamps,
+})
+
+/**
+ * A quote (one revision of it). A sent revision is never changed: a revision
+ * is a new row with the same number and revision + 1, and the old row's
+ * supersededById points to it.
+ */
+export const quotes = sqliteTable(
+  'quotes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    // Who receives and may sign it; null: the client's first contact.
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    consultationId: integer('consultation_id').references(() => consultations.id, { onDelete: 'set null' }),
+    number: text('number').notNull(),
+    revision: integer('revision').notNull().default(1),
+    supersededById: integer('superseded_by_id'),
+    title: text('title').notNull(),
+    // Markdown, rendered safely (no raw HTML).
+    intro: text('intro'),
+    discountCents: integer('discount_cents').notNull().default(0),
+    // Tax rate in basis points (825 = 8.25 %).
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    depositPercent: integer('deposit_percent').notNull().default(0),
+    paymentTerms: text('payment_terms'),
+    // Calendar date (YYYY-MM-DD, Central) after which it can no longer be accepted.
+    validUntil: text('valid_until').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    // draft | sent | viewed | accepted | declined | expired | withdrawn | superseded
+    status: text('status').notNull().default('draft'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    declineReason: text('decline_reason'),
+    // Optional lines the client chose when accepting (line ids).
+    chosenLineIds: text('chosen_line_ids', { mode: 'json' }).$type<number[]>(),
+    // Totals frozen when sent, and again (with the chosen options) when accepted.
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('quotes_number_revision_idx').on(t.number, t.revision),
+    index('quotes_client_idx').on(t.clientId),
+    index('quotes_status_idx').on(t.status),
+  ],
+)
+
+export const quoteLines = sqliteTable(
+  'quote_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    // Thousandths of a unit (1.5 hours = 1500), so quantities stay integers too.
+    quantityMilli: integer('quantity_milli').notNull(),
+    unit: text('unit'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    optional: integer('optional', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [index('quote_lines_quote_idx').on(t.quoteId)],
+)
+
+/** The agreements attached to a quote, frozen as text when the quote is sent. */
+export const quoteAgreements = sqliteTable(
+  'quote_agreements',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').references(() => agreementTemplates.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    // The template's Markdown with merge fields filled in (frozen at send).
+    body: text('body').notNull(),
+  },
+  (t) => [index('quote_agreements_quote_idx').on(t.quoteId)],
+)
+
+/**
+ * The record of a signature (acceptance of a quote with its agreements): who,
+ * when, from where, and over which exact text (SHA-256 of it). Never updated.
+ */
+export const signatures = sqliteTable('signatures', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  // One signature per quote revision: the second of two concurrent acceptances fails here.
+  quoteId: integer('quote_id')
+    .notNull()
+    .unique()
+    .references(() => quotes.id),
+  contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+  signerName: text('signer_name').notNull(),
+  signerEmail: text('signer_email').notNull(),
+  signedAt: integer('signed_at', { mode: 'timestamp_ms' }).notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  revision: integer('revision').notNull(),
+  // SHA-256 (hex) of the exact document text shown: the quote with the chosen
+  // items, then each agreement ([{ name, sha256 }]).
+  documentSha256: text('document_sha256').notNull(),
+  agreementHashes: text('agreement_hashes', { mode: 'json' })
+    .$type<{ name: string; sha256: string }[]>()
+    .notNull()
+    .default(sql`'[]'`),
+  // The signed PDF in R2 and its SHA-256.
+  pdfKey: text('pdf_key'),
+  pdfSha256: text('pdf_sha256'),
+})
+
+/** Prepaid hour blocks: billable time draws them down first. */
+export const prepaidBlocks = sqliteTable(
+  'prepaid_blocks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    minutes: integer('minutes').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    validUntil: text('valid_until'),
+    // Set once the "less than 20 % left" notice went out.
+    lowNoticeSentAt: integer('low_notice_sent_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [index('prepaid_blocks_client_idx').on(t.clientId)],
+)
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    number: text('number').notNull().unique(),
+    // 'time' | 'quote' | 'block' | 'manual' | 'credit'
+    source: text('source').notNull(),
+    quoteId: integer('quote_id').references(() => quotes.id),
+    blockId: integer('block_id').references(() => prepaidBlocks.id),
+    // A credit note names the invoice it corrects.
+    creditForId: integer('credit_for_id'),
+    // draft | sent | viewed | partially_paid | paid | void
+    status: text('status').notNull().default('draft'),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    termsDays: integer('terms_days').notNull().default(15),
+    roundingMinutes: integer('rounding_minutes').notNull().default(0),
+    currency: text('currency').notNull().default('USD'),
+    notes: text('notes'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    taxRateBp: integer('tax_rate_bp').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    viewedAt: integer('viewed_at', { mode: 'timestamp_ms' }),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    voidedAt: integer('voided_at', { mode: 'timestamp_ms' }),
+    // Reminders already queued, by name ('before', 'due', 'overdue'), so each goes out once.
+    remindersSent: text('reminders_sent', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    ...timestamps,
+  },
+  (t) => [index('invoices_client_idx').on(t.clientId), index('invoices_status_idx').on(t.status)],
+)
+
+export const invoiceLines = sqliteTable(
+  'invoice_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantityMilli: integer('quantity_milli').notNull(),
+    unit: text('unit'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    // The time entry this line bills (history only; the lock is time_entries.invoice_id).
+    timeEntryId: integer('time_entry_id'),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+)
+
+/**
+ * Time the owner spent. An entry is billed by at most one invoice that is not
+ * void: invoiceId is that invoice, set in the same batch as the invoice's
+ * insert, and triggers in the migration refuse to re-bill, edit or delete a
+ * billed entry (a database rule, not only a check in code).
+ */
+export const timeEntries = sqliteTable(
+  'time_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    supportRequestId: integer('support_request_id').references(() => supportRequests.id, {
+      onDelete: 'set null',
+    }),
+    consultationId: integer('consultation_id').references(() => consultations.id, { onDelete: 'set null' }),
+    // Calendar date (YYYY-MM-DD) the work was done.
+    date: text('date').notNull(),
+    minutes: integer('minutes').notNull(),
+    description: text('description').notNull(),
+    billable: integer('billable', { mode: 'boolean' }).notNull().default(true),
+    // Hourly rate in cents (the client's default unless overridden).
+    rateCents: integer('rate_cents').notNull(),
+    // The prepaid block this entry draws down, if any.
+    blockId: integer('block_id').references(() => prepaidBlocks.id),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('time_entries_client_idx').on(t.clientId, t.date),
+    index('time_entries_invoice_idx').on(t.invoiceId),
+  ],
+)
+
+/** The admin's running timer: at most one (id 1), kept across reloads. */
+export const runningTimer = sqliteTable('running_timer', {
+  id: integer('id').primaryKey(),
+  startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  supportRequestId: integer('support_request_id'),
+  consultationId: integer('consultation_id'),
+  description: text('description'),
+})
+
+/**
+ * Payments, manual or from Stripe. A Stripe event is recorded once (its id is
+ * unique). A payment whose invoice number matched nothing is kept with
+ * invoiceId null and the number it named, for the owner to match.
+ */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id').references(() => invoices.id),
+    amountCents: integer('amount_cents').notNull(),
+    // Calendar date of the payment.
+    date: text('date').notNull(),
+    // 'stripe' | 'bank transfer' | 'check' | 'cash' | 'card' | 'other'
+    method: text('method').notNull(),
+    reference: text('reference'),
+    stripeEventId: text('stripe_event_id').unique(),
+    // For an unmatched payment: the invoice number it named.
+    unmatchedNumber: text('unmatched_number'),
+    ...timestamps,
+  },
+  (t) => [index('payments_invoice_idx').on(t.invoiceId)],
+)
+
 export type User = typeof users.$inferSelect
 export type Project = typeof projects.$inferSelect
 export type NewProject = typeof projects.$inferInsert
@@ -415,3 +845,18 @@ export type RequestErasure = typeof requestErasures.$inferSelect
 export type AvailabilitySettingsRow = typeof availabilitySettings.$inferSelect
 export type RequestMessage = typeof requestMessages.$inferSelect
 export type InsightsRow = typeof insightsDaily.$inferSelect
+export type Client = typeof clients.$inferSelect
+export type Contact = typeof contacts.$inferSelect
+export type PortalSession = typeof portalSessions.$inferSelect
+export type ClientFile = typeof clientFiles.$inferSelect
+export type ApiToken = typeof apiTokens.$inferSelect
+export type AgreementTemplate = typeof agreementTemplates.$inferSelect
+export type Quote = typeof quotes.$inferSelect
+export type QuoteLine = typeof quoteLines.$inferSelect
+export type QuoteAgreement = typeof quoteAgreements.$inferSelect
+export type Signature = typeof signatures.$inferSelect
+export type PrepaidBlock = typeof prepaidBlocks.$inferSelect
+export type Invoice = typeof invoices.$inferSelect
+export type InvoiceLine = typeof invoiceLines.$inferSelect
+export type TimeEntry = typeof timeEntries.$inferSelect
+export type Payment = typeof payments.$inferSelect

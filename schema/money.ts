@@ -1,0 +1,79 @@
+// Money (issues 25 and 26): every amount is an integer number of cents, and
+// every total (quote, invoice, deposit, time) is computed here and nowhere else,
+// with one rounding rule: to the nearest cent, halves away from zero. The admin,
+// the portal, the e-mails and the PDFs all show what these functions return,
+// formatted by formatCents.
+
+/** Largest quantity and unit price accepted, so every product stays an exact integer in a double. */
+export const MAX_QUANTITY = 10_000
+export const MAX_UNIT_PRICE_CENTS = 100_000_000 // $1,000,000.00
+export const MAX_LINES = 100
+
+/** Rounds a rational amount of cents (numerator / denominator, both integers) to whole cents, halves away from zero. */
+export function roundCents(numerator: number, denominator = 1): number {
+  const sign = Math.sign(numerator) * Math.sign(denominator) || 1
+  const n = Math.abs(numerator)
+  const d = Math.abs(denominator)
+  return sign * Math.floor((2 * n + d) / (2 * d))
+}
+
+/** A quantity in thousandths of a unit (1.5 -> 1500); quantities have at most three decimals. */
+export const toQuantityMilli = (quantity: number): number => Math.round(quantity * 1000)
+export const fromQuantityMilli = (milli: number): number => milli / 1000
+
+/** One line's amount: quantity x unit price, rounded once. */
+export const lineAmountCents = (quantityMilli: number, unitPriceCents: number): number =>
+  roundCents(quantityMilli * unitPriceCents, 1000)
+
+export interface TotalsInput {
+  lines: readonly { quantityMilli: number; unitPriceCents: number }[]
+  /** A fixed discount, capped at the subtotal. */
+  discountCents?: number
+  /** Tax rate in basis points (825 = 8.25 %), applied after the discount. */
+  taxRateBp?: number
+}
+
+export interface Totals {
+  subtotalCents: number
+  discountCents: number
+  taxCents: number
+  totalCents: number
+}
+
+/** The totals of a document from its lines: the only place a total is computed. */
+export function computeTotals({ lines, discountCents = 0, taxRateBp = 0 }: TotalsInput): Totals {
+  const subtotalCents = lines.reduce((sum, l) => sum + lineAmountCents(l.quantityMilli, l.unitPriceCents), 0)
+  const discount = Math.min(Math.max(0, discountCents), Math.max(0, subtotalCents))
+  const taxable = subtotalCents - discount
+  const taxCents = roundCents(taxable * taxRateBp, 10_000)
+  return { subtotalCents, discountCents: discount, taxCents, totalCents: taxable + taxCents }
+}
+
+/** A deposit as a whole percentage of a total. */
+export const depositCents = (totalCents: number, percent: number): number =>
+  roundCents(totalCents * percent, 100)
+
+/** Minutes rounded up to the client's increment (0: none; 6 or 15). */
+export const roundMinutes = (minutes: number, increment: number): number =>
+  increment > 0 ? Math.ceil(minutes / increment) * increment : minutes
+
+/** Time at an hourly rate, as an invoice line's quantity (hours, in thousandths) and amount. */
+export function timeLine(minutes: number, rateCents: number): { quantityMilli: number; amountCents: number } {
+  // Hours to three decimals for display; the amount is exact from the minutes.
+  return { quantityMilli: roundCents(minutes * 1000, 60), amountCents: roundCents(minutes * rateCents, 60) }
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** $2,800.00 (and -$10.00): the one way an amount is shown. */
+export const formatCents = (cents: number): string => usd.format(cents / 100)
+
+/** Parses "2,800.00" or "$2800" (what the owner types) into cents; null if it is not an amount. */
+export function parseCents(text: string): number | null {
+  const m = /^\s*-?\$?\s*(\d{1,3}(,\d{3})*|\d+)(\.\d{1,2})?\s*$/.exec(text)
+  if (!m) return null
+  const negative = text.trim().startsWith('-')
+  const [whole, fraction = ''] = text.replace(/[^\d.]/g, '').split('.')
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+  return negative ? -cents : cents
+}
