@@ -13,10 +13,11 @@ import {
   type SubmitResult,
   siteServer,
 } from '../web/lib/site-server'
+import { PAGE_CACHE, pageCacheKey } from './cache/pages'
+import { cachedJson, EDGE_TTL_S } from './cache/public-reads'
 import type { AppEnv } from './env'
-import { inBackground } from './http/background'
-import { cachedJson, EDGE_TTL_S, PAGE_CACHE, pageCacheKey } from './http/cache'
 import { deliverEach } from './mail/outbox'
+import { inBackground } from './middleware/background'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
 import { cancelBooking, rescheduleBooking, viewBooking } from './services/booking'

@@ -8,7 +8,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
-import { networkKey } from '../../worker/http/rate-limit'
+import { networkKey } from '../../worker/abuse/rate-limit'
 import worker from '../../worker/index'
 import { inOneRateWindow } from './helpers'
 import { consultation, countRows, freshEmail, send, supportRequest } from './requests-fixtures'

@@ -4,7 +4,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../../schema/privacy-copy'
 import { app } from '../../worker/app'
-import { purgePublicReads } from '../../worker/http/cache'
+import { purgePublicReads } from '../../worker/cache/public-reads'
 
 // The first render of the page module includes its transform inside workerd (as in pages.test.ts).
 vi.setConfig({ testTimeout: 30_000 })

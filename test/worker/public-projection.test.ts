@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { PUBLIC_CONTENT_KEYS } from '../../schema/public-content'
-import { purgePublicReads } from '../../worker/http/cache'
+import { purgePublicReads } from '../../worker/cache/public-reads'
 import { rest } from './admin-helpers'
 import { call } from './helpers'
 

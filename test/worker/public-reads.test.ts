@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { slugify } from '../../schema/slug'
-import { purgePublicReads } from '../../worker/http/cache'
+import { purgePublicReads } from '../../worker/cache/public-reads'
 import { call } from './helpers'
 
 // Storage is shared by the tests of this file: each test creates the rows it
@@ -33,7 +33,7 @@ async function insertProject(
 }
 
 // These tests write to D1 behind the API's back; an owner write through the
-// API also purges the edge copies of public reads (worker/http/cache.ts).
+// API also purges the edge copies of public reads (worker/cache/public-reads.ts).
 const ownerWriteDone = () => purgePublicReads()
 
 async function deactivateResumes() {

@@ -2,7 +2,7 @@
 // only thing stubbed is its network call (siteverify). Off, the forms work as before.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SITEVERIFY_URL } from '../../worker/http/turnstile'
+import { SITEVERIFY_URL } from '../../worker/abuse/turnstile'
 import { call } from './helpers'
 import { consultation, countRows, send, supportRequest } from './requests-fixtures'
 

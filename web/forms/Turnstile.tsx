@@ -3,7 +3,7 @@ import { useSite } from '../lib/site'
 
 /**
  * Cloudflare Turnstile inside a request form, when the site has its keys
- * (worker/http/turnstile.ts): the widget adds the hidden token field the server
+ * (worker/abuse/turnstile.ts): the widget adds the hidden token field the server
  * checks. It needs JavaScript; with Turnstile off (the default, and always
  * locally) nothing is rendered and the form is a plain HTML form, and the
  * widget's loader (../lib/turnstile) is not even downloaded.

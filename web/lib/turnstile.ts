@@ -1,4 +1,4 @@
-// The browser half of Turnstile (worker/http/turnstile.ts is the server's):
+// The browser half of Turnstile (worker/abuse/turnstile.ts is the server's):
 // loads Cloudflare's widget script on demand and renders the widget inside a
 // form, where it adds the hidden `cf-turnstile-response` field the server
 // checks. Only used when the site has a Turnstile site key; without one the

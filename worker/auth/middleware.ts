@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
-import { unauthorized } from '../http/errors'
+import { unauthorized } from '../middleware/errors'
 import { securityConfig } from './config'
 import { readSessionCookie } from './cookie'
 import { validateSession } from './session'

@@ -1,4 +1,4 @@
-import { log } from '../http/logging'
+import { log } from '../log'
 import type { CheckedUpload } from './upload'
 
 /**

@@ -1,6 +1,6 @@
 import type { HonoRequest } from 'hono'
 import { MAX_UPLOAD_BYTES } from '../../schema/constants'
-import { ApiError, badRequest } from '../http/errors'
+import { ApiError, badRequest } from '../middleware/errors'
 import { type FileKind, type SniffedFile, sniffFile } from './sniff'
 
 export const UPLOAD_MESSAGES = {

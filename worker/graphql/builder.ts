@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { enumName, GRAPHQL_ENUMS, type GraphQLEnumName } from '../../schema/graphql-enums'
 import type { Db } from '../db'
 import type { SessionUser } from '../env'
-import { badRequest } from '../http/errors'
+import { badRequest } from '../middleware/errors'
 
 export type GraphQLContext = {
   db: Db

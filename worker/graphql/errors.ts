@@ -7,7 +7,7 @@
 // just call services; nothing wraps them.
 import { GraphQLError } from 'graphql'
 import { maskError } from 'graphql-yoga'
-import { ApiError, DOMAIN_STATUS } from '../http/errors'
+import { ApiError, DOMAIN_STATUS } from '../middleware/errors'
 import { DomainError } from '../services/errors'
 
 const CODES: Record<number, string> = {

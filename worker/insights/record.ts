@@ -9,8 +9,8 @@ import { lt, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { type Db, tables } from '../db'
 import type { AppEnv } from '../env'
-import { inBackground } from '../http/background'
-import { log } from '../http/logging'
+import { log } from '../log'
+import { inBackground } from '../middleware/background'
 import type { Fact } from './rules'
 
 /** The optional Analytics Engine binding (`[[analytics_engine_datasets]] binding = "INSIGHTS"`). */

@@ -7,7 +7,7 @@ import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle
 import { OUTBOX_MAX_ATTEMPTS } from '../../schema/constants'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { log } from '../http/logging'
+import { log } from '../log'
 import { letterHtml } from './letter-html'
 import { sendMail } from './send'
 import { headerSafe } from './templates'

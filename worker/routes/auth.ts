@@ -6,6 +6,7 @@ import {
   registerInput,
   secondFactorInput,
 } from '../../schema/security-payloads'
+import { clientIp, enforceRateLimit } from '../abuse/rate-limit'
 import { clearSessionCookie, readSessionCookie } from '../auth/cookie'
 import {
   consumeTotpStep,
@@ -32,10 +33,9 @@ import {
 } from '../auth/throttle'
 import { turnstileEnabled, verifyTurnstile } from '../auth/turnstile'
 import type { AppEnv } from '../env'
-import { privateNoStore } from '../http/cache'
-import { ApiError, badRequest, unauthorized } from '../http/errors'
-import { clientIp, enforceRateLimit } from '../http/rate-limit'
-import { jsonBody } from '../http/validate'
+import { privateNoStore } from '../middleware/cache-headers'
+import { ApiError, badRequest, unauthorized } from '../middleware/errors'
+import { jsonBody } from '../middleware/validate'
 import { audit } from '../services/audit'
 import {
   countUsers,

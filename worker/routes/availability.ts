@@ -3,9 +3,9 @@ import { availabilityInput } from '../../schema/payloads'
 import { requireOwner } from '../auth/middleware'
 import { linkKeyConfigured } from '../booking/link'
 import type { AppEnv } from '../env'
-import { privateNoStore, publicRead } from '../http/cache'
-import { jsonBody } from '../http/validate'
 import { visitorMailEnabled } from '../mail/visitor'
+import { privateNoStore, publicRead } from '../middleware/cache-headers'
+import { jsonBody } from '../middleware/validate'
 import { getAvailability, publicAvailability, saveAvailability } from '../services/availability'
 
 /** What the owner's editor shows beside the settings: whether visitor e-mail and booking links work here. */

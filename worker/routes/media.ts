@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { contentDisposition } from '../files/disposition'
 import { IMAGE_WIDTHS, IMMUTABLE, imageResizer } from '../files/images'
-import { notFound } from '../http/errors'
+import { notFound } from '../middleware/errors'
 import { openPublicImage } from '../services/uploads'
 
 /** A public image's name: the random id and extension it was stored under. */

@@ -2,9 +2,9 @@ import { Hono } from 'hono'
 import { projectInput, reorderInput } from '../../schema/payloads'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
-import { publicRead } from '../http/cache'
-import { idParam } from '../http/params'
-import { jsonBody } from '../http/validate'
+import { publicRead } from '../middleware/cache-headers'
+import { idParam } from '../middleware/params'
+import { jsonBody } from '../middleware/validate'
 import {
   createProject,
   deleteProject,

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { contentDisposition } from '../files/disposition'
-import { publicRead } from '../http/cache'
-import { notFound } from '../http/errors'
 import { countResumeDownload } from '../insights/routes'
+import { publicRead } from '../middleware/cache-headers'
+import { notFound } from '../middleware/errors'
 import { getActiveResume, publicResume } from '../services/resumes'
 
 // /api/resume: the visitor's view of the active resume.

@@ -3,8 +3,8 @@ import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { RESUME_KINDS } from '../files/sniff'
 import { readUpload, UPLOAD_MESSAGES } from '../files/upload'
-import { privateNoStore } from '../http/cache'
-import { idParam } from '../http/params'
+import { privateNoStore } from '../middleware/cache-headers'
+import { idParam } from '../middleware/params'
 import { activateResume, createResume, deleteResume, listResumes } from '../services/resumes'
 
 // /api/resumes: the owner's resume management (upload, activate, delete).

@@ -14,6 +14,7 @@ import {
   removeFactorInput,
   totpConfirmInput,
 } from '../../schema/security-payloads'
+import { clientIp } from '../abuse/rate-limit'
 import { securityConfig } from '../auth/config'
 import {
   encodeTotpKey,
@@ -35,10 +36,9 @@ import { endOtherSessions, endSession, listSessions } from '../auth/session'
 import { recordFailure, recordSuccess, throttleKeys, throttleState } from '../auth/throttle'
 import { tables } from '../db'
 import type { AppEnv } from '../env'
-import { privateNoStore } from '../http/cache'
-import { ApiError, badRequest, handleError, notFound } from '../http/errors'
-import { clientIp } from '../http/rate-limit'
-import { jsonBody, parseWith } from '../http/validate'
+import { privateNoStore } from '../middleware/cache-headers'
+import { ApiError, badRequest, handleError, notFound } from '../middleware/errors'
+import { jsonBody, parseWith } from '../middleware/validate'
 import { audit, listAudit } from '../services/audit'
 import { findUserById } from '../services/users'
 

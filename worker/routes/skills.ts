@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { reorderInput, skillInput } from '../../schema/payloads'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
-import { publicRead } from '../http/cache'
-import { idParam } from '../http/params'
-import { jsonBody } from '../http/validate'
+import { publicRead } from '../middleware/cache-headers'
+import { idParam } from '../middleware/params'
+import { jsonBody } from '../middleware/validate'
 import { createSkill, deleteSkill, listSkills, reorderSkills } from '../services/skills'
 
 // /api/skills: public list; add, reorder (within a category) and delete are owner-only.

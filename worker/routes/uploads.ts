@@ -5,8 +5,8 @@ import { fileHeaders } from '../files/disposition'
 import { IMAGE_KINDS, IMAGE_TYPE_MESSAGE } from '../files/images'
 import { FILE_KINDS } from '../files/sniff'
 import { readUpload, UPLOAD_MESSAGES } from '../files/upload'
-import { privateNoStore } from '../http/cache'
-import { idParam } from '../http/params'
+import { privateNoStore } from '../middleware/cache-headers'
+import { idParam } from '../middleware/params'
 import { createUpload, deleteUpload, listUploads, openUpload } from '../services/uploads'
 
 // /api/uploads: the owner's general files in R2. Viewing is owner-only too

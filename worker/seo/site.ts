@@ -1,5 +1,5 @@
 import { httpUrlOrEmpty, type SiteConfig } from '../../schema/site-config'
-import { humanCheck } from '../http/turnstile'
+import { humanCheck } from '../abuse/turnstile'
 
 /** The configured origin without a trailing slash (canonical URLs, sitemap, JSON-LD). */
 export const siteOrigin = (env: Env) => (env.SITE_URL || 'http://localhost:8787').replace(/\/+$/, '')

@@ -3,10 +3,10 @@
 // (the cron) removes rows, and only whole days past the configured period.
 import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm'
 import type { Context } from 'hono'
+import { clientIp } from '../abuse/rate-limit'
 import type { Db } from '../db'
 import { tables } from '../db'
 import type { AppEnv } from '../env'
-import { clientIp } from '../http/rate-limit'
 
 export type AuditOutcome = 'success' | 'failure'
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const

@@ -1,6 +1,6 @@
 // The service layer's errors, in the domain's terms. Services throw these and
 // never an HTTP status; each API maps them at its edge: REST in
-// worker/http/errors.ts (handleError), GraphQL in worker/graphql/errors.ts.
+// worker/middleware/errors.ts (handleError), GraphQL in worker/graphql/errors.ts.
 import { API_MESSAGES } from '../../schema/messages'
 
 export type FieldErrors = Record<string, string>

@@ -11,10 +11,9 @@ import {
   SUPPORT_STATUSES,
 } from '../../schema/request-statuses'
 import type { Consultation, RequestMessage, SupportRequest } from '../../schema/tables'
+import { purgeAvailability } from '../cache/public-reads'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { purgeAvailability } from '../http/cache'
-import { parseId } from '../http/params'
 import { businessDate, dueAfter, dueRemaining } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
 import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage } from '../mail/outbox'
@@ -27,6 +26,7 @@ import {
   supportRequestMail,
 } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
+import { parseId } from '../middleware/params'
 import { SLOT_MESSAGES } from './availability'
 import {
   afterStatusChange,

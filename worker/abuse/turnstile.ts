@@ -5,8 +5,8 @@
 // https://developers.cloudflare.com/turnstile/get-started/server-side-validation/
 import { API_MESSAGES } from '../../schema/messages'
 import { TURNSTILE_FIELD } from '../../schema/request-options'
-import { ApiError } from './errors'
-import { log } from './logging'
+import { log } from '../log'
+import { ApiError } from '../middleware/errors'
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
 /** Where the widget's script comes from (allowed by the CSP only when Turnstile is on). */

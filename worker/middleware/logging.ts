@@ -1,16 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import { requestId } from 'hono/request-id'
 import type { AppEnv } from '../env'
-
-type Level = 'info' | 'warn' | 'error'
-
-/** Structured logs: one JSON object per line, which Workers Logs indexes by field. */
-export function log(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  const line = JSON.stringify({ level, message, ...fields })
-  if (level === 'error') console.error(line)
-  else if (level === 'warn') console.warn(line)
-  else console.log(line)
-}
+import { log } from '../log'
 
 const RAY_ID = /^[0-9a-f]{16}(-[A-Z]{3})?$/
 

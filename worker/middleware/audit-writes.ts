@@ -5,8 +5,8 @@
 import { Kind, parse } from 'graphql'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
+import { log } from '../log'
 import { audit } from '../services/audit'
-import { log } from './logging'
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SELF_AUDITED = ['/api/auth/', '/api/security']

@@ -1,9 +1,9 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { humanCheck, TURNSTILE_ORIGIN } from '../abuse/turnstile'
 import type { AppEnv } from '../env'
 import { viteDev } from '../vite-dev'
-import { humanCheck, TURNSTILE_ORIGIN } from './turnstile'
 
 /** The origin of the configured chatbot demo, or null when none (or an invalid URL) is set. */
 export function chatbotOrigin(env: Env): string | null {

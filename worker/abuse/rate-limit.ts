@@ -1,5 +1,5 @@
 import { API_MESSAGES } from '../../schema/messages'
-import { ApiError } from './errors'
+import { ApiError } from '../middleware/errors'
 
 /** The client's IP as Cloudflare reports it (a fixed key locally, where there is no header). */
 export const clientIp = (req: Request) => req.headers.get('cf-connecting-ip') ?? 'local'

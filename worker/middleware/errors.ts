@@ -3,8 +3,8 @@ import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { API_MESSAGES } from '../../schema/messages'
 import type { AppEnv } from '../env'
+import { log } from '../log'
 import { Conflict, DomainError, Invalid, NotFound } from '../services/errors'
-import { log } from './logging'
 
 /** The one error shape of the API: `{ message, errors?: { field: message } }`. */
 export type ErrorBody = { message: string; errors?: Record<string, string> }
