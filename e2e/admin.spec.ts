@@ -6,14 +6,7 @@ import { freeSlotPayload, seedOf } from './slots'
 // The owner's admin panel, tab by tab, as the owner uses it: every change is
 // checked where a visitor would see it (the catalogue, the resume download,
 // the public copy). Runs against the seeded e2e server (scripts/serve-e2e.sh).
-
-import { OWNER } from './owner'
-
-async function signIn(page: Page) {
-  // The sign-in form has its own spec (e2e/auth.spec.ts); here the session is all that matters.
-  const res = await page.request.post('/api/auth/login', { data: OWNER })
-  expect(res.ok()).toBe(true)
-}
+// Every test runs as the signed-in owner (ownerPage, e2e/fixtures.ts).
 
 async function openTab(page: Page, name: string | RegExp, id: string) {
   await page.getByRole('tab', { name }).click()
@@ -33,11 +26,7 @@ const PNG = Buffer.from(
   'base64',
 )
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page)
-})
-
-test('six tabs; the selected one is kept in the URL across a reload', async ({ page }) => {
+test('six tabs; the selected one is kept in the URL across a reload', async ({ ownerPage: page }) => {
   await page.goto('/admin')
   const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab')
   // Consultations may carry the Pending badge's count.
@@ -52,7 +41,7 @@ test('six tabs; the selected one is kept in the URL across a reload', async ({ p
   await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible()
 })
 
-test('projects: create, edit and delete, seen on /portfolio-solutions', async ({ page }) => {
+test('projects: create, edit and delete, seen on /portfolio-solutions', async ({ ownerPage: page }) => {
   const title = `E2E Scheduler ${Date.now()}`
   await page.goto('/admin')
   await page.getByRole('button', { name: 'Add Project' }).click()
@@ -107,7 +96,7 @@ test('projects: create, edit and delete, seen on /portfolio-solutions', async ({
   await expect(page.getByRole('heading', { name: `${title} v2` })).toHaveCount(0)
 })
 
-test('skills: add and delete, grouped by category', async ({ page }) => {
+test('skills: add and delete, grouped by category', async ({ ownerPage: page }) => {
   await page.goto('/admin?tab=skills')
   const form = page.getByRole('form', { name: 'Add a skill' })
   await form.getByRole('combobox', { name: 'Category' }).fill('E2E Tools')
@@ -126,7 +115,7 @@ test('skills: add and delete, grouped by category', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'E2E Tools' })).toHaveCount(0)
 })
 
-test('resumes: upload, activate, download and delete', async ({ page }) => {
+test('resumes: upload, activate, download and delete', async ({ ownerPage: page }) => {
   await page.goto('/admin')
   await openTab(page, 'Resumes', 'resumes')
   const upload = page.getByRole('button', { name: 'Upload', exact: true })
@@ -180,7 +169,7 @@ test('resumes: upload, activate, download and delete', async ({ page }) => {
   expect(Buffer.from(await after.body()).equals(PDF)).toBe(false)
 })
 
-test('files: upload and view in a new tab', async ({ page, context }) => {
+test('files: upload and view in a new tab', async ({ ownerPage: page, context }) => {
   await page.goto('/admin?tab=files')
   const name = `e2e-pixel-${Date.now()}.png`
   await page
@@ -203,7 +192,7 @@ test('files: upload and view in a new tab', async ({ page, context }) => {
   await viewer.close()
 })
 
-test('content: create and edit a block, and the public copy changes', async ({ page }) => {
+test('content: create and edit a block, and the public copy changes', async ({ ownerPage: page }) => {
   await page.goto('/admin?tab=content')
   const save = page.getByRole('button', { name: 'Save', exact: true })
   await expect(save).toBeDisabled()
@@ -246,7 +235,7 @@ test('content: create and edit a block, and the public copy changes', async ({ p
   expect(restored.ok()).toBe(true)
 })
 
-test("consultations: open a request's details and change its status", async ({ page }) => {
+test("consultations: open a request's details and change its status", async ({ ownerPage: page }) => {
   // A visitor's request, booked through the public API as the form would send it.
   const name = `E2E Visitor ${Date.now()}`
   const booked = await page.request.post('/api/consultations', {
@@ -280,15 +269,18 @@ test("consultations: open a request's details and change its status", async ({ p
   await expect(tab).not.toContainText(String(before))
 })
 
-test('every tab and the project dialog pass an axe scan', async ({ page }) => {
-  // Seven full axe scans: on a busy 2-core machine this outlasts the default 30 s.
-  test.slow()
-  for (const tab of ['projects', 'skills', 'files', 'resumes', 'consultations', 'content']) {
+// Every tab and the project dialog pass an axe scan: one scan per test (seven
+// in one test outlasted even a tripled timeout on a busy 2-core machine).
+for (const tab of ['projects', 'skills', 'files', 'resumes', 'consultations', 'content']) {
+  test(`the ${tab} tab passes an axe scan`, async ({ ownerPage: page }) => {
     await page.goto(`/admin?tab=${tab}`)
     await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('id', new RegExp(`-tab-${tab}$`))
     await page.waitForLoadState('networkidle')
     await expectNoAxeViolations(page, { include: 'main', label: tab })
-  }
+  })
+}
+
+test('the project dialog passes an axe scan', async ({ ownerPage: page }) => {
   await page.goto('/admin')
   await page.getByRole('button', { name: 'Add Project' }).click()
   await expect(page.getByRole('dialog', { name: 'Add Project' })).toBeVisible()

@@ -1,16 +1,6 @@
 import { TOAST_TIMEOUT_MS } from '../schema/constants'
 import { expectNoAxeViolations } from './axe'
-import { expect, type Page, test } from './fixtures'
-
-// The local owner of the e2e server (scripts/serve-e2e.sh, from .dev.vars).
-const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
-
-async function signInThroughForm(page: Page, password = OWNER.password) {
-  await page.goto('/login')
-  await page.getByLabel('Username').fill(OWNER.username)
-  await page.getByLabel('Password').fill(password)
-  await page.getByRole('button', { name: 'Login' }).click()
-}
+import { expect, type Page, signInThroughForm, test } from './fixtures'
 
 /** The toast region is a landmark; each toast is an alert dialog whose text is announced. */
 const toastRegion = (page: Page) => page.getByRole('region', { name: /notification/i })
@@ -45,7 +35,7 @@ test.describe('owner sign-in', () => {
     await expect(welcome.getByRole('alert')).toContainText('Welcome back!You have successfully logged in.')
     // Navigation to /admin waits LOGIN_REDIRECT_MS (1000 ms) after success.
     await expect(page).toHaveURL(/\/login$/)
-    await expect(page).toHaveURL(/\/admin$/, { timeout: 3000 })
+    await expect(page).toHaveURL(/\/admin$/)
 
     await expect(page.getByRole('heading', { name: 'Portfolio Admin' })).toBeVisible()
     await expect(page.getByText('Welcome back, owner')).toBeVisible()
@@ -68,9 +58,7 @@ test.describe('owner sign-in', () => {
     await expect(page.getByText('Please log in to access the admin panel.')).toBeVisible()
   })
 
-  test('/login sends a signed-in owner straight to /admin', async ({ page }) => {
-    const res = await page.request.post('/api/auth/login', { data: OWNER })
-    expect(res.status()).toBe(200)
+  test('/login sends a signed-in owner straight to /admin', async ({ ownerPage: page }) => {
     await page.goto('/login')
     await expect(page).toHaveURL(/\/admin$/)
     await expect(page.getByText('Welcome back, owner')).toBeVisible()

@@ -2,8 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { formatSlotTime, slotInstant } from '../schema/slot-time'
-import { type APIRequestContext, expect, type Page, test } from './fixtures'
-import { signInOwner } from './owner'
+import { type APIRequestContext, expect, type Page, signInOwner, test } from './fixtures'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // Issue 17, the visitor's side as they live it: the e-mails land in the local
@@ -198,7 +197,7 @@ test("the owner confirms in the admin; the visitor's mail carries an .ics REQUES
   expect(String(attendee).toLowerCase()).toBe(`mailto:${email}`)
 })
 
-test('after the cut-off the link refuses to cancel', async ({ page }, testInfo) => {
+test('after the cut-off the link refuses to cancel', async ({ page, ownerRequest: owner }, testInfo) => {
   const email = unique('cutoff')
   // A day among the first three offered: inside the longest cut-off (14 days).
   const { slot, reference } = await bookThroughForm(
@@ -213,15 +212,13 @@ test('after the cut-off the link refuses to cancel', async ({ page }, testInfo) 
   await expect(page.getByRole('button', { name: 'Cancel this consultation' })).toBeVisible()
 
   // The owner moves the cut-off so that the booked slot is inside it.
-  const owner = await page.context().browser()!.newContext()
-  await signInOwner(owner.request)
-  const settings = await (await owner.request.get('/api/availability/settings')).json()
+  const settings = await (await owner.get('/api/availability/settings')).json()
   const { visitorMail: _m, bookingLinks: _l, ...body } = settings
   const hoursAway = Math.ceil((Date.parse(slotInstant(slot.date, slot.time)!) - Date.now()) / 3_600_000)
   expect(hoursAway).toBeLessThan(14 * 24)
   const cutoff = 14 * 24
   try {
-    const saved = await owner.request.put('/api/availability/settings', {
+    const saved = await owner.put('/api/availability/settings', {
       data: { ...body, changeCutoffHours: cutoff },
     })
     expect(saved.ok(), await saved.text()).toBe(true)
@@ -240,8 +237,7 @@ test('after the cut-off the link refuses to cancel', async ({ page }, testInfo) 
     expect(await offeredTimes(page, slot.date)).not.toContain(slot.time)
     expect(reference).toMatch(/^C-\d+$/)
   } finally {
-    expect((await owner.request.put('/api/availability/settings', { data: body })).ok()).toBe(true)
-    await owner.close()
+    expect((await owner.put('/api/availability/settings', { data: body })).ok()).toBe(true)
   }
 })
 

@@ -1,7 +1,6 @@
 import { slotInstant } from '../schema/slot-time'
 import { expectNoAxeViolations } from './axe'
 import { type Browser, expect, type Page, test } from './fixtures'
-import { signInOwner } from './owner'
 import { seedOf } from './slots'
 
 // Issue 17 as a visitor tries it: only free days and times are offered, two
@@ -39,8 +38,9 @@ type Day = { date: string; slots: string[] }
 const freeDays = async (page: Page) =>
   ((await (await page.request.get('/api/availability')).json()) as { days: Day[] }).days
 
-test('a blocked day is not offered; the owner unblocks it and it is again', async ({ page }, testInfo) => {
-  await signInOwner(page.request)
+test('a blocked day is not offered; the owner unblocks it and it is again', async ({
+  ownerPage: page,
+}, testInfo) => {
   const settings = await (await page.request.get('/api/availability/settings')).json()
   const days = await freeDays(page)
   const target = days[(seedOf(testInfo) % (days.length - 1)) + 1]!.date
@@ -129,8 +129,9 @@ test('without JavaScript, a slot taken meanwhile comes back with the free times 
   await visitor.context.close()
 })
 
-test('the owner opens Availability from the admin and changes the weekly hours', async ({ page }) => {
-  await signInOwner(page.request)
+test('the owner opens Availability from the admin and changes the weekly hours', async ({
+  ownerPage: page,
+}) => {
   await page.goto('/admin')
   await expect(page.getByText('Welcome back, owner')).toBeVisible()
   // Six tabs as before; Availability is a page of its own, like Security.

@@ -1,6 +1,5 @@
 import { CONTENT_KEYS } from '../schema/content-keys'
 import { expect, type Locator, type Page, test } from './fixtures'
-import { OWNER } from './owner'
 
 // Issue 16, tried as the owner would: an image uploaded in the project dialog
 // shows on the card and the project's page, served from the site with an
@@ -14,15 +13,11 @@ const PNG = Buffer.from(
   'base64',
 )
 
+// Every test runs as the signed-in owner (ownerPage, e2e/fixtures.ts).
 const toast = (page: Page, title: string) => page.getByRole('alertdialog', { name: title })
 
-test.beforeEach(async ({ page }) => {
-  const res = await page.request.post('/api/auth/login', { data: OWNER })
-  expect(res.ok()).toBe(true)
-})
-
 test('an image uploaded in the dialog shows on the card and the page, which search engines can read', async ({
-  page,
+  ownerPage: page,
 }) => {
   test.slow()
   const title = `E2E Gallery ${Date.now()}`
@@ -79,7 +74,7 @@ test('an image uploaded in the dialog shows on the card and the page, which sear
 })
 
 test("moving a project with the keyboard changes the catalogue and Home's featured cards", async ({
-  page,
+  ownerPage: page,
 }) => {
   test.slow()
   const before = (await (await page.request.get('/api/projects')).json()) as { id: number; title: string }[]
@@ -104,7 +99,9 @@ test("moving a project with the keyboard changes the catalogue and Home's featur
   expect(restored.ok()).toBe(true)
 })
 
-test("Home's Featured Work shows featured projects first, in catalogue order", async ({ page }) => {
+test("Home's Featured Work shows featured projects first, in catalogue order", async ({
+  ownerPage: page,
+}) => {
   const projects = (await (await page.request.get('/api/projects')).json()) as {
     title: string
     featured: boolean
@@ -117,7 +114,7 @@ test("Home's Featured Work shows featured projects first, in catalogue order", a
 })
 
 test('the content editor lists every key, and reset restores the default text on the public page', async ({
-  page,
+  ownerPage: page,
 }) => {
   test.slow()
   await page.goto('/admin?tab=content')
@@ -158,7 +155,9 @@ test('the content editor lists every key, and reset restores the default text on
   await expect(page.getByText(CONTENT_KEYS[key].defaultContent).first()).toBeVisible()
 })
 
-test('the project dialog asks before throwing edits away, and tabs are history entries', async ({ page }) => {
+test('the project dialog asks before throwing edits away, and tabs are history entries', async ({
+  ownerPage: page,
+}) => {
   await page.goto('/admin')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
@@ -215,7 +214,7 @@ async function uploadPublicImage(page: Page, name: string) {
 }
 
 test('skills: a category picked or typed in the combobox, and reordered with the keyboard for the About page', async ({
-  page,
+  ownerPage: page,
 }) => {
   test.slow()
   const category = `E2E Skills ${Date.now()}`
@@ -264,7 +263,7 @@ test('skills: a category picked or typed in the combobox, and reordered with the
 })
 
 test('the image picker chooses an uploaded image, in the project dialog and in an image content block', async ({
-  page,
+  ownerPage: page,
 }) => {
   test.slow()
   const stamp = Date.now()
@@ -324,7 +323,7 @@ test('the image picker chooses an uploaded image, in the project dialog and in a
 })
 
 test('leaving the page with unsaved edits in the project dialog asks first; without edits it does not', async ({
-  page,
+  ownerPage: page,
   context,
 }) => {
   await page.goto('/admin')
@@ -357,7 +356,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 
   test('a project page has its title, content and way back to the filtered catalogue; a private one offers only "Contact for Access"', async ({
-    page,
+    ownerPage: page,
   }) => {
     const stamp = Date.now()
     const made: number[] = []

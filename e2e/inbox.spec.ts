@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import ICAL from 'ical.js'
-import { type APIRequestContext, expect, type Page, test } from './fixtures'
-import { signInOwner } from './owner'
+import { type APIRequestContext, expect, type Page, signInOwner, test } from './fixtures'
 import { freeSlotPayload, seedOf } from './slots'
 
 // Issue 15, as the owner would try it on a clean clone: the badge counts a

@@ -2,8 +2,7 @@ import { BEACON_PATH } from '../schema/insights'
 import { TOASTS } from '../schema/messages'
 import { NAV_COPY } from '../schema/site-copy'
 import { expectNoAxeViolations } from './axe'
-import { type APIRequestContext, expect, type Page, test } from './fixtures'
-import { signInOwner } from './owner'
+import { type APIRequestContext, expect, type Page, signInOwner, test } from './fixtures'
 
 // Issue 18 as a new visitor and the owner meet it: a few pages read and a
 // request sent in a fresh browser appear in the owner's Insights for today,
@@ -50,13 +49,11 @@ const hydrated = (page: Page) =>
 test('a visit and a request appear in Insights for today; the visitor got no cookie and no third-party request', async ({
   page,
   context,
-  playwright,
   baseURL,
+  ownerRequest: owner,
 }) => {
   // A whole visit, a request and the owner's look at it: longer than one page's test.
   test.setTimeout(90_000)
-  const owner = await playwright.request.newContext({ baseURL })
-  await signInOwner(owner)
   const before = await report(owner)
   // The report lists the top 10 referrers, ties by name: a suffix that shrinks with time puts
   // this run's host (one visit) before those of earlier runs on the same server (--repeat-each).
@@ -136,12 +133,9 @@ test('a visit and a request appear in Insights for today; the visitor got no coo
   const funnel = page.getByRole('table', { name: 'IT support form funnel' })
   await expect(funnel.getByRole('row', { name: /^Submitted [1-9]/ })).toBeVisible()
   await expectNoAxeViolations(page, { seriousOnly: true })
-  await owner.dispose()
 })
 
-test('a visitor who sends Sec-GPC: 1 is not counted', async ({ browser, playwright, baseURL }) => {
-  const owner = await playwright.request.newContext({ baseURL })
-  await signInOwner(owner)
+test('a visitor who sends Sec-GPC: 1 is not counted', async ({ browser, ownerRequest: owner }) => {
   const before = views(await report(owner), '/privacy')
 
   const gpc = await browser.newContext({ extraHTTPHeaders: { 'Sec-GPC': '1' } })
@@ -155,5 +149,4 @@ test('a visitor who sends Sec-GPC: 1 is not counted', async ({ browser, playwrig
   await plain.close()
   // Both pages were answered, so both would be in the report (ADR 065): only the second is.
   expect(views(await report(owner), '/privacy')).toBe(before + 1)
-  await owner.dispose()
 })

@@ -1,14 +1,8 @@
 import { type APIRequestContext, expect } from '@playwright/test'
 import { enumValue } from '../schema/graphql-enums'
 
-// The seeded owner of the e2e server (scripts/serve-e2e.sh, .dev.vars.example).
-export const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
-
-/** Signs the request context (and so the page sharing it) in as the owner. */
-export async function signInOwner(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: OWNER })
-  expect(res.ok()).toBe(true)
-}
+// What the owner does through the API to set up or restore a test's data; the
+// request context passed in is signed in (e2e/fixtures.ts: ownerPage, ownerRequest).
 
 /** A tiny valid PDF, so a resume can really be uploaded and opened. */
 export const PDF = Buffer.from(

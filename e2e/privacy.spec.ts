@@ -1,11 +1,10 @@
 import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../schema/privacy-copy'
-import { expect, type Page, test } from './fixtures'
+import { expect, type Page, signInOwner, test } from './fixtures'
 import { freeSlotPayload, seedOf } from './slots'
 
 // Issue 14 as the owner and a visitor meet it: the privacy page, and the
 // owner's CSV export and erasure of a visitor's request.
 
-const OWNER = { username: 'owner', password: 'portfolio-owner-2025' }
 const toast = (page: Page, title: string) => page.getByRole('alertdialog', { name: title })
 
 async function book(page: Page, name: string, email: string) {
@@ -36,7 +35,7 @@ test("the owner exports the requests as CSV and erases one on a visitor's demand
   const name = `Erase Visitor ${stamp}`
   const email = `erase-${stamp}@example.com`
   await book(page, name, email)
-  expect((await page.request.post('/api/auth/login', { data: OWNER })).ok()).toBe(true)
+  await signInOwner(page.request)
   await page.goto('/admin?tab=consultations')
 
   const downloading = page.waitForEvent('download')

@@ -2,7 +2,7 @@ import { FILTER_CATEGORIES, PROJECT_STATUSES } from '../schema/constants'
 import { EMPTY_STATES } from '../schema/messages'
 import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
 import { expect, type Page, test } from './fixtures'
-import { ownerProjects, recreateProject, signInOwner } from './owner'
+import { ownerProjects, recreateProject } from './owner'
 import { blockExternal, settleAnimations } from './public-helpers'
 
 // The solutions catalogue against the seeded API, at 1280 px and 375 px.
@@ -120,10 +120,9 @@ test('the filter bar stays at the top while scrolling', async ({ page }) => {
 })
 
 test('a category without projects shows the empty state, and View All Solutions resets the filter', async ({
-  page,
+  ownerPage: page,
 }) => {
   // The owner removes every inventory project for a moment, so that one category is empty.
-  await signInOwner(page.request)
   const full = await ownerProjects(page.request)
   const inventory = full.filter((p) => shownUnder(p.category) === 'inventory')
   expect(inventory.length).toBeGreaterThan(0)

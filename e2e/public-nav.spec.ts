@@ -1,7 +1,7 @@
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
 import { expect, test } from './fixtures'
-import { signInOwner, withoutActiveResume } from './owner'
+import { withoutActiveResume } from './owner'
 import { blockExternal } from './public-helpers'
 
 // The desktop navigation bar (1280 px).
@@ -66,8 +66,7 @@ test('client-side navigation moves the highlight and updates title and descripti
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/it-support$/)
 })
 
-test('no Resume button when there is no active resume', async ({ page }) => {
-  await signInOwner(page.request)
+test('no Resume button when there is no active resume', async ({ ownerPage: page }) => {
   const restore = await withoutActiveResume(page.request)
   await page.goto('/')
   await expect(nav(page).getByRole('link', { name: 'Contact' })).toBeVisible()

@@ -6,7 +6,8 @@ import { Client, CombinedError, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
 import { toastQueue } from '../components/Toaster'
-import { ConsultationsTab, PendingBadge } from './ConsultationsTab'
+import { ConsultationsTab } from './ConsultationsTab'
+import { PendingBadge } from './requests/PendingBadge'
 import type { GqlConsultation, GqlSupportRequest } from './requests/queries'
 
 const consultation = (over: Partial<GqlConsultation>): GqlConsultation => ({

@@ -1,0 +1,33 @@
+import { useMutation } from 'urql'
+import { consultationDetails } from './details'
+import { erased, saved } from './outcomes'
+import { QuickActions } from './QuickActions'
+import { type AdminConsultation, ERASE_CONSULTATION, UPDATE_CONSULTATION, updateOf } from './queries'
+import { RequestDialog } from './RequestDialog'
+import { Thread } from './Thread'
+
+export function ConsultationDialog({
+  request,
+  onClose,
+}: {
+  request: AdminConsultation
+  onClose: () => void
+}) {
+  const [, update] = useMutation(UPDATE_CONSULTATION)
+  const [, eraseMutation] = useMutation(ERASE_CONSULTATION)
+  return (
+    <RequestDialog
+      title={`Consultation request from ${request.name}`}
+      status={request.status}
+      notes={request.notes}
+      details={consultationDetails(request)}
+      actions={<QuickActions request={request} details={consultationDetails(request)} ics />}
+      thread={<Thread kind="consultation" id={request.id} email={request.email} />}
+      onClose={onClose}
+      onSave={async (patch) => saved(await update(updateOf(request.id, patch)))}
+      onErase={async () =>
+        erased(await eraseMutation({ id: request.id }, { additionalTypenames: ['Consultation'] }))
+      }
+    />
+  )
+}
