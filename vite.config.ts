@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { trimReactRouter } from './web/trim-react-router'
 
-// One build for the client and the Worker (docs/decisions/012-framework-mode.md):
+// One build for the client and the Worker (docs/decisions/052-framework-mode.md):
 // the Cloudflare plugin runs the Worker (worker/index.ts, Hono in front of React
 // Router's request handler) in workerd, as the SSR environment, in `npm run dev`
 // and builds it with the client in `vite build`.

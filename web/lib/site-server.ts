@@ -1,7 +1,7 @@
 // What the server gives the page modules' loaders and actions. The Worker
 // (worker/pages.ts) implements it on top of the same service layer as the REST
 // and GraphQL APIs; pages never import Worker code, so the browser bundle and
-// the web type-check stay free of it (docs/decisions/012-framework-mode.md).
+// the web type-check stay free of it (docs/decisions/052-framework-mode.md).
 import { createContext } from 'react-router'
 import type { ContentKey } from '../../schema/content-keys'
 import type { SiteConfig } from '../../schema/site-config'
