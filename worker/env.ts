@@ -1,4 +1,5 @@
 import type { Db } from './db'
+import type { PortalContact } from './services/portal-sessions'
 
 export type SessionUser = { id: number; username: string }
 
@@ -13,5 +14,7 @@ export type AppEnv = {
     user: SessionUser | null
     /** The id (token hash) of the signed-in owner's session, or null. */
     sessionId: string | null
+    /** The signed-in portal contact, or null; set on portal pages only (worker/portal/session.ts). */
+    contact: PortalContact | null
   }
 }

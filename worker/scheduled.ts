@@ -12,6 +12,8 @@ import { log } from './log'
 import { deliverDue, queueDigest } from './mail/outbox'
 import { purgeAudit } from './services/audit'
 import { queueReminders } from './services/booking'
+import { purgeExpiredLinks } from './services/portal-links'
+import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -21,6 +23,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   const purgedAudit = await purgeAudit(db, config.auditRetentionMs, now)
   await purgeExpiredSessions(db, config, now)
   await purgeFailures(db, now)
+  // Ended portal sessions and old sign-in links (issue 24).
+  await purgeExpiredPortalSessions(db, now)
+  await purgeExpiredLinks(db, now)
   if (purgedAudit) log('info', 'audit log purged', { entries: purgedAudit })
   // Requests held past the hourly notification cap go out as one digest (at most one an hour).
   await queueDigest(db, env, now)

@@ -1,0 +1,105 @@
+// E-mailed portal sign-in links (issue 24, docs/decisions/087-portal-sign-in.md):
+// a random 32-byte token in the URL, only its SHA-256 in D1, valid 15 minutes
+// and used once. Using one is a single conditional UPDATE ... RETURNING, so two
+// clicks at the same moment (or a mail scanner racing the person) sign in once.
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import type { Db } from '../db'
+import { tables } from '../db'
+
+export const SIGN_IN_LINK_TTL_MS = 15 * 60_000
+/** At most this many links are made for one contact an hour; more asks are answered the same, with no link. */
+export const SIGN_IN_LINKS_PER_HOUR = 5
+
+const HOUR = 60 * 60_000
+
+export const linkTokenHash = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
+
+/** 32 random bytes, base64url: 43 characters. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * Where a link may lead after signing in: a same-site path under /portal only,
+ * never "//host" or a scheme, so a crafted link cannot send anyone elsewhere.
+ */
+export function safeNext(next: unknown): string | null {
+  if (typeof next !== 'string' || next.length > 300) return null
+  if (!/^\/portal(?:[/?#]|$)/.test(next)) return null
+  if (/[\\\s]/.test(next) || next.includes('//')) return null
+  return next
+}
+
+/**
+ * A new sign-in link for a contact: the absolute URL `${SITE_URL}/portal/sign-in/<token>`.
+ * The caller passes it on (the e-mail, or the owner's "copy sign-in link").
+ */
+export async function createSignInLink(
+  db: Db,
+  env: Pick<Env, 'SITE_URL'>,
+  { contactId, next }: { contactId: number; next?: string | null },
+  now = Date.now(),
+): Promise<string> {
+  const token = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)))
+  await db.insert(tables.portalLinks).values({
+    tokenHash: linkTokenHash(token),
+    contactId,
+    next: safeNext(next),
+    expiresAt: new Date(now + SIGN_IN_LINK_TTL_MS),
+    createdAt: new Date(now),
+  })
+  return new URL(`/portal/sign-in/${token}`, env.SITE_URL).toString()
+}
+
+/** How many links were made for the contact in the past hour (the per-address cap). */
+export async function recentLinkCount(db: Db, contactId: number, now = Date.now()): Promise<number> {
+  const l = tables.portalLinks
+  const [row] = await db
+    .select({ n: count() })
+    .from(l)
+    .where(and(eq(l.contactId, contactId), gt(l.createdAt, new Date(now - HOUR))))
+  return row?.n ?? 0
+}
+
+/**
+ * Whether a link can still be used, without using it: the page a link opens
+ * only shows a button (mail scanners fetch links; a GET must not sign in).
+ */
+export async function signInLinkUsable(db: Db, token: string, now = Date.now()): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false
+  const l = tables.portalLinks
+  const [row] = await db
+    .select({ contactId: l.contactId })
+    .from(l)
+    .where(and(eq(l.tokenHash, linkTokenHash(token)), isNull(l.usedAt), gt(l.expiresAt, new Date(now))))
+    .limit(1)
+  return Boolean(row)
+}
+
+/**
+ * Uses a link: the one conditional UPDATE marks it used only if it was unused
+ * and unexpired, so exactly one of any number of concurrent uses succeeds.
+ * Null for an unknown, used or expired link (one answer for all three).
+ */
+export async function consumeSignInLink(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): Promise<{ contactId: number; next: string | null } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null
+  const l = tables.portalLinks
+  const [row] = await db
+    .update(l)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(l.tokenHash, linkTokenHash(token)), isNull(l.usedAt), gt(l.expiresAt, new Date(now))))
+    .returning({ contactId: l.contactId, next: l.next })
+  return row ? { contactId: row.contactId, next: safeNext(row.next) } : null
+}
+
+/** Links past their expiry, used or not, are deleted by the cron (an hour later: the cap counts them). */
+export async function purgeExpiredLinks(db: Db, now = Date.now()) {
+  const l = tables.portalLinks
+  await db
+    .delete(l)
+    .where(or(lt(l.expiresAt, new Date(now - HOUR)), lt(l.createdAt, new Date(now - 2 * HOUR))))
+}

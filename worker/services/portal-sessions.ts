@@ -1,0 +1,120 @@
+// Contact sessions of the client portal (issue 24, docs/decisions/087-portal-sign-in.md).
+// Built like the owner's (worker/auth/session.ts): the cookie holds a random
+// token, the row only its SHA-256; but in their own table, under their own
+// cookie, with their own limits, so neither kind of session can stand in for
+// the other. A session ends 30 days after sign-in, or after 7 idle days.
+import { sha256 } from '@oslojs/crypto/sha2'
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
+import { eq, lt, or } from 'drizzle-orm'
+import type { Db } from '../db'
+import { tables } from '../db'
+
+export const PORTAL_SESSION_LIFETIME_MS = 30 * 24 * 60 * 60_000
+export const PORTAL_SESSION_IDLE_MS = 7 * 24 * 60 * 60_000
+/** Last-seen is written at most this often per session (one D1 write a minute, not one per page). */
+export const PORTAL_LAST_SEEN_RESOLUTION_MS = 60_000
+
+/** The signed-in contact, as every portal page and action sees them. */
+export type PortalContact = {
+  /** The session's id (the token's hash), for signing out. */
+  sessionId: string
+  contactId: number
+  clientId: number
+  name: string
+  email: string
+  clientName: string
+}
+
+const sessionIdOf = (token: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(token)))
+
+export async function createPortalSession(
+  db: Db,
+  contactId: number,
+  client: { userAgent: string | null; ip: string | null } = { userAgent: null, ip: null },
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: number } | null> {
+  const [contact] = await db
+    .select({ clientId: tables.contacts.clientId })
+    .from(tables.contacts)
+    .where(eq(tables.contacts.id, contactId))
+  if (!contact) return null
+  // 20 random bytes = 160 bits, as the owner's.
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)))
+  const expiresAt = now + PORTAL_SESSION_LIFETIME_MS
+  await db.insert(tables.portalSessions).values({
+    id: sessionIdOf(token),
+    contactId,
+    clientId: contact.clientId,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(expiresAt),
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+    ip: client.ip,
+  })
+  return { token, expiresAt }
+}
+
+/**
+ * The contact a session token names, or null when it is unknown, past its
+ * 30 days or idle for 7. The client is the contact's current one (read through
+ * the contact), so a contact moved by a merge sees their new client at once.
+ */
+export async function loadPortalSession(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): Promise<PortalContact | null> {
+  if (!/^[a-z2-7]{32}$/.test(token)) return null
+  const id = sessionIdOf(token)
+  const s = tables.portalSessions
+  const [row] = await db
+    .select({
+      contactId: tables.contacts.id,
+      clientId: tables.contacts.clientId,
+      name: tables.contacts.name,
+      email: tables.contacts.email,
+      clientName: tables.clients.name,
+      lastSeenAt: s.lastSeenAt,
+      expiresAt: s.expiresAt,
+    })
+    .from(s)
+    .innerJoin(tables.contacts, eq(tables.contacts.id, s.contactId))
+    .innerJoin(tables.clients, eq(tables.clients.id, tables.contacts.clientId))
+    .where(eq(s.id, id))
+    .limit(1)
+  if (!row) return null
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + PORTAL_SESSION_IDLE_MS <= now) {
+    await db.delete(s).where(eq(s.id, id))
+    return null
+  }
+  if (now - row.lastSeenAt.getTime() >= PORTAL_LAST_SEEN_RESOLUTION_MS) {
+    await db
+      .update(s)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(s.id, id))
+  }
+  const { lastSeenAt: _l, expiresAt: _e, ...contact } = row
+  return { sessionId: id, ...contact }
+}
+
+/** Signs one session out (the token from the cookie). */
+export async function endPortalSession(db: Db, token: string) {
+  await db.delete(tables.portalSessions).where(eq(tables.portalSessions.id, sessionIdOf(token)))
+}
+
+/** Ends every session of a contact (the owner's "end sessions", erasure); returns how many ended. */
+export async function endContactSessions(db: Db, contactId: number): Promise<number> {
+  const rows = await db
+    .delete(tables.portalSessions)
+    .where(eq(tables.portalSessions.contactId, contactId))
+    .returning({ id: tables.portalSessions.id })
+  return rows.length
+}
+
+/** Deletes sessions past their lifetime or idle limit (the cron). */
+export async function purgeExpiredPortalSessions(db: Db, now = Date.now()) {
+  const s = tables.portalSessions
+  await db
+    .delete(s)
+    .where(or(lt(s.expiresAt, new Date(now)), lt(s.lastSeenAt, new Date(now - PORTAL_SESSION_IDLE_MS))))
+}
