@@ -23,6 +23,8 @@ export const CLOSED_STATUSES = ['completed', 'cancelled', 'resolved', 'closed'] 
 
 /** The two kinds of request and the prefix of their references (C-1042, S-1043). */
 export const REQUEST_KINDS = ['consultation', 'support'] as const
+/** The two kinds of visitor request; named here so mail and services share it without importing each other. */
+export type RequestKind = (typeof REQUEST_KINDS)[number]
 export const REFERENCE_PREFIX = { consultation: 'C', support: 'S' } as const
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const

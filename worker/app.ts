@@ -84,7 +84,7 @@ export const app = new Hono<AppEnv>()
   // A page's form posted without JavaScript is checked like an API write.
   .use('*', sameOriginWrites)
   .all('*', async (c): Promise<Response> => {
-    const res = await renderPage(c, async (request) => app.fetch(request, c.env, c.executionCtx))
+    const res = await renderPage(c)
     // Counted after the response, edge-cache hits and 304s included (issue 18).
     countPageView(c, res)
     return res

@@ -1,10 +1,12 @@
 // The public pages: React Router's request handler behind Hono, with the
 // page modules' server context (web/lib/site-server.ts) built on the service
 // layer, and the rendered HTML kept in the edge cache
-// (docs/decisions/012-framework-mode.md).
+// (docs/decisions/052-framework-mode.md).
 import type { Context } from 'hono'
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router'
+import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
+import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import {
   type BookingChange,
@@ -16,13 +18,16 @@ import {
 import { PAGE_CACHE, pageCacheKey } from './cache/pages'
 import { cachedJson, EDGE_TTL_S } from './cache/public-reads'
 import type { AppEnv } from './env'
+import { countFormOutcome } from './insights/routes'
 import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
+import { INTAKE_STATUS, intakeContext } from './routes/requests'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
 import { cancelBooking, rescheduleBooking, viewBooking } from './services/booking'
 import { listPublicContent } from './services/content'
 import { Conflict, DomainError, Invalid, NotFound } from './services/errors'
+import { takeRequest } from './services/intake'
 import { findPublicProjectBySlug, listPublicProjects } from './services/projects'
 import { getActiveResume, publicResume } from './services/resumes'
 import { listSkills } from './services/skills'
@@ -31,10 +36,8 @@ import { viteDev } from './vite-dev'
 const loadBuild = () => import('virtual:react-router/server-build') as Promise<ServerBuild>
 const handleRequest = createRequestHandler(loadBuild, viteDev ? 'development' : 'production')
 
-type AppFetch = (request: Request) => Promise<Response>
-
-/** The pages' view of the server: public reads from the edge cache, and the REST intake for forms. */
-function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
+/** The pages' view of the server: public reads from the edge cache, and the request intake for forms. */
+function siteServerFor(c: Context<AppEnv>): SiteServer {
   const db = c.var.db
   const later = (p: Promise<unknown>) => inBackground(c, p)
   // Only blocks under keys a page reads, and only the public projection of each
@@ -71,38 +74,31 @@ function siteServerFor(c: Context<AppEnv>, appFetch: AppFetch): SiteServer {
     },
     skills: () => cachedJson('/pages/skills', () => listSkills(db), later),
     async submit(form, payload): Promise<SubmitResult> {
-      // The same path a JavaScript submission takes: the REST route with its
-      // rate limit, body limit, validation, honeypot, storage and notification.
-      const path = form === 'consultation' ? '/api/consultations' : '/api/consultation'
-      const headers = new Headers({ 'Content-Type': 'application/json' })
-      // The visitor's privacy signals go along: the intake counts the submission (issue 18).
-      for (const name of ['cf-connecting-ip', 'origin', 'sec-fetch-site', 'user-agent', 'sec-gpc', 'dnt']) {
-        const value = c.req.header(name)
-        if (value) headers.set(name, value)
+      // The same intake the REST route calls (limits, validation, honeypot,
+      // Turnstile, storage, mail), in-process. The payload is held to the
+      // API's JSON body limit, as when it was re-sent there as JSON.
+      if (new TextEncoder().encode(JSON.stringify(payload)).byteLength > MAX_JSON_BODY_BYTES) {
+        countFormOutcome(c, form, 413)
+        return { ok: false, status: 413, message: API_MESSAGES.tooLarge, errors: {} }
       }
-      const res = await appFetch(
-        new Request(new URL(path, c.req.url), { method: 'POST', headers, body: JSON.stringify(payload) }),
-      )
-      if (res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { reference?: unknown; when?: unknown }
-        return {
-          ok: true,
-          ...(typeof body.reference === 'string' ? { reference: body.reference } : {}),
-          ...(typeof body.when === 'string' ? { when: body.when } : {}),
-        }
-      }
-      const body = (await res.json().catch(() => ({}))) as {
-        message?: string
-        errors?: Record<string, string>
-        date?: string
-        freeSlots?: string[]
-      }
-      return {
-        ok: false,
-        status: res.status,
-        message: body.message ?? res.statusText,
-        errors: body.errors ?? {},
-        ...(body.date && body.freeSlots ? { freeSlots: { date: body.date, slots: body.freeSlots } } : {}),
+      const result = await takeRequest(intakeContext(c), form, payload)
+      const status = INTAKE_STATUS[result.outcome]
+      countFormOutcome(c, form, status, 'errors' in result ? result.errors : {})
+      switch (result.outcome) {
+        case 'received':
+          return { ok: true, reference: result.reference, ...(result.when ? { when: result.when } : {}) }
+        case 'conflict':
+          return {
+            ok: false,
+            status,
+            message: result.message,
+            errors: result.errors,
+            freeSlots: { date: result.date, slots: result.freeSlots },
+          }
+        case 'invalid':
+          return { ok: false, status, message: result.message, errors: result.errors }
+        case 'limited':
+          return { ok: false, status, message: result.message, errors: {} }
       }
     },
     availability: () => cachedJson('/pages/availability', () => publicAvailability(db), later),
@@ -210,11 +206,11 @@ function answer(c: Context<AppEnv>, stored: Response, nonce: string): Response {
   return withNonce(stored, nonce)
 }
 
-export async function renderPage(c: Context<AppEnv>, appFetch: AppFetch): Promise<Response> {
+export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce') ?? ''
   const render = async () => {
     const context = new RouterContextProvider()
-    context.set(siteServer, siteServerFor(c, appFetch))
+    context.set(siteServer, siteServerFor(c))
     context.set(requestNonce, nonce)
     return handleRequest(c.req.raw, context)
   }

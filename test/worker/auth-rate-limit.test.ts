@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
-import { enforceRateLimit } from '../../worker/abuse/rate-limit'
+import { verifyTurnstile } from '../../worker/abuse/turnstile'
 import {
   FAILURE_WINDOW_MS,
   MAX_WAIT_MS,
@@ -11,8 +11,8 @@ import {
   throttleState,
   waitAfter,
 } from '../../worker/auth/throttle'
-import { verifyTurnstile } from '../../worker/auth/turnstile'
 import { createDb } from '../../worker/db'
+import { enforceRateLimit } from '../../worker/middleware/rate-limit'
 import { createUser, freshIp, freshUsername, login } from './auth-helpers'
 import { call } from './helpers'
 

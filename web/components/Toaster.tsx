@@ -1,13 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components'
 import { TOAST_LIMIT, TOAST_TIMEOUT_MS } from '../../schema/constants'
-import { showToaster } from './toast'
+import { showToaster, type ToastContentValue } from './toast'
 
-export type ToastContentValue = {
-  title: string
-  description?: string
-  variant?: 'default' | 'destructive'
-}
+export type { ToastContentValue }
 
 // One queue for the whole app: at most one toast visible (SPEC §9), each shown
 // for 5 s. The queue is tiny; the region that renders it is not (about 5 KB

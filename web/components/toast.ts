@@ -3,11 +3,16 @@
 // otherwise ride along with every page. The admin and sign-in import
 // ./Toaster directly.
 import { createElement, lazy, useSyncExternalStore } from 'react'
-import type { ToastContentValue } from './Toaster'
 
-export type { ToastContentValue }
+/** What a toast shows (the admin and sign-in import it via ./Toaster too). */
+export type ToastContentValue = {
+  title: string
+  description?: string
+  variant?: 'default' | 'destructive'
+}
 
-let loading: Promise<typeof import('./Toaster')> | null = null
+// Typed by its shape, not `typeof import('./Toaster')`: that would be a static edge back to ./Toaster.
+let loading: Promise<{ toast(content: ToastContentValue): unknown }> | null = null
 let requested = false
 const listeners = new Set<() => void>()
 

@@ -5,7 +5,8 @@ import { type FormOutcome, formValues } from './request-form'
 
 /**
  * A page's action for its request form posted without JavaScript: the same
- * REST intake as the JavaScript path, answered with the page again, showing a
+ * intake service as the JavaScript path's REST route (called in-process by the
+ * Worker, worker/services/intake.ts), answered with the page again, showing a
  * confirmation or the form with its errors and the values entered.
  */
 export function requestFormAction(

@@ -10,7 +10,7 @@ import type { PublicProject, PublicProjectPage } from './solutions'
 export type PublicSkill = { id: number; category: string; name: string }
 export type ActiveResume = { id: number; originalName: string; mimeType: string; fileSize: number }
 
-/** A public form's submission as the REST API answered it. */
+/** A public form's submission as the intake answered it (status: the REST API's for the same outcome). */
 export type SubmitResult =
   | { ok: true; reference?: string; when?: string }
   | {
@@ -56,7 +56,7 @@ export type SiteServer = {
   /** A project page: the project, the slug it moved to (an old slug), or null. */
   project(slug: string): Promise<{ project: PublicProjectPage } | { movedTo: string } | null>
   skills(): Promise<PublicSkill[]>
-  /** Posts a public form's payload through the REST API's own intake (limits, validation, mail). */
+  /** Takes a public form's payload through the REST API's own intake service (limits, validation, mail), in-process. */
   submit(form: 'consultation' | 'support', payload: Record<string, unknown>): Promise<SubmitResult>
   /** The free consultation slots (the same cached answer as GET /api/availability). */
   availability(): Promise<PublicAvailability>

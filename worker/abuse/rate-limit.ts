@@ -1,5 +1,6 @@
-import { API_MESSAGES } from '../../schema/messages'
-import { ApiError } from '../middleware/errors'
+// Rate limits with plain values: the client's address and the binding's keys
+// (the HTTP answer to a refusal is the caller's: middleware/rate-limit.ts, or
+// the intake's `limited` result).
 
 /** The client's IP as Cloudflare reports it (a fixed key locally, where there is no header). */
 export const clientIp = (req: Request) => req.headers.get('cf-connecting-ip') ?? 'local'
@@ -41,11 +42,15 @@ export function networkKey(ip: string): string {
 }
 
 /**
- * Throws 429 when the rate-limit binding refuses any of the keys.
+ * Whether the rate-limit binding allows every one of the keys.
  * `RATE_LIMITS = "off"` lifts the limits (the e2e run and the load bench only).
  */
-export async function enforceRateLimit(env: Env, limiter: RateLimit, keys: string[]) {
-  if (env.RATE_LIMITS === 'off') return
+export async function withinLimits(env: Env, limiter: RateLimit, keys: string[]): Promise<boolean> {
+  if (env.RATE_LIMITS === 'off') return true
   const results = await Promise.all(keys.map((key) => limiter.limit({ key })))
-  if (results.some((r) => !r.success)) throw new ApiError(429, API_MESSAGES.rateLimited)
+  return results.every((r) => r.success)
 }
+
+/** Whether a network may send one more submission of a public form (FORM_LIMITER: 5 a minute; an IPv6 /64 counts as one). */
+export const withinFormLimit = (env: Env, form: string, ip: string) =>
+  withinLimits(env, env.FORM_LIMITER, [`${form}:${networkKey(ip)}`])

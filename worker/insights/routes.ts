@@ -37,28 +37,46 @@ export const countResumeDownload = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 /**
- * A form's submission as its REST intake answered it, JavaScript or not (the
- * page's no-JS action posts through the same route): 2xx is submitted, 400
- * rejected (with the refused fields' names), anything else failed.
+ * A form's submission as the intake answered it, JavaScript or not: 2xx is
+ * submitted, 400 rejected (with the refused fields' names), anything else
+ * failed. Counted after the answer.
  */
+export function countFormOutcome(
+  c: Context<AppEnv>,
+  form: InsightForm,
+  status: number,
+  errors: Record<string, string> = {},
+): void {
+  if (!counted(c)) return
+  const outcome = status < 300 ? 'submitted' : status === 400 ? 'rejected' : 'failed'
+  recordLater(
+    c,
+    outcome === 'rejected' ? rejectedFacts(form, errors) : [{ kind: 'form', key: `${form}:${outcome}` }],
+  )
+}
+
+function rejectedFacts(form: InsightForm, errors: Record<string, string>): Fact[] {
+  const facts: Fact[] = [{ kind: 'form', key: `${form}:rejected` }]
+  for (const field of Object.keys(errors).slice(0, 12))
+    if (/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/.test(field)) facts.push({ kind: 'field', key: `${form}:${field}` })
+  return facts
+}
+
+/** The REST intake's counting: its answer's status, and for a 400 the fields its body names. */
 export const countSubmission = (form: InsightForm) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next()
     if (!counted(c)) return
     const { status } = c.res
-    if (status < 300) return recordLater(c, [{ kind: 'form', key: `${form}:submitted` }])
-    if (status !== 400) return recordLater(c, [{ kind: 'form', key: `${form}:failed` }])
+    if (status !== 400) return countFormOutcome(c, form, status)
     const body = c.res.clone()
     inBackground(
       c,
-      body.json().then((json) => {
-        const errors = (json as { errors?: Record<string, string> }).errors ?? {}
-        const facts: Fact[] = [{ kind: 'form', key: `${form}:rejected` }]
-        for (const field of Object.keys(errors).slice(0, 12))
-          if (/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/.test(field))
-            facts.push({ kind: 'field', key: `${form}:${field}` })
-        return record(c, facts)
-      }),
+      body
+        .json()
+        .then((json) =>
+          record(c, rejectedFacts(form, (json as { errors?: Record<string, string> }).errors ?? {})),
+        ),
     )
   })
 

@@ -5,7 +5,7 @@
 // local key serves `npm start` and the tests (ENVIRONMENT=local) and nothing
 // else: without the secret, production has no reply address and refuses all
 // inbound mail (fail closed, docs/decisions/024-fail-closed.md).
-import type { RequestKind } from '../services/requests'
+import type { RequestKind } from '../../schema/request-statuses'
 
 /** The dev/test key. Never used when ENVIRONMENT is not "local". */
 const LOCAL_REPLY_KEY = 'local-reply-token-key-not-for-production'

@@ -6,7 +6,7 @@ import { Kind, parse } from 'graphql'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { log } from '../log'
-import { audit } from '../services/audit'
+import { audit } from './audit'
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SELF_AUDITED = ['/api/auth/', '/api/security']

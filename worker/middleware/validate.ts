@@ -1,5 +1,7 @@
+import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
+import { HTTPException } from 'hono/http-exception'
 import { validator } from 'hono/validator'
 import type { z } from 'zod'
 import { MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES } from '../../schema/constants'
@@ -21,6 +23,23 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
 /** Validator middleware for a JSON body: the handler reads `c.req.valid('json')`, already typed. */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
   validator('json', (value) => parseWith(schema, value) as z.output<S>)
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
+
+/**
+ * A JSON body read the way Hono's json validator reads it (so `jsonBody` and
+ * this answer alike): {} when the body is not declared JSON, a 400 when it is
+ * malformed. For handlers that read the body only when a service asks.
+ */
+export async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim()
+  if (!JSON_TYPE.test(type)) return {}
+  try {
+    return await c.req.json()
+  } catch {
+    throw new HTTPException(400, { message: 'Malformed JSON in request body' })
+  }
+}
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

@@ -6,7 +6,8 @@ import {
   registerInput,
   secondFactorInput,
 } from '../../schema/security-payloads'
-import { clientIp, enforceRateLimit } from '../abuse/rate-limit'
+import { clientIp } from '../abuse/rate-limit'
+import { turnstileEnabled, verifyTurnstile } from '../abuse/turnstile'
 import { clearSessionCookie, readSessionCookie } from '../auth/cookie'
 import {
   consumeTotpStep,
@@ -31,12 +32,12 @@ import {
   throttleKeys,
   throttleState,
 } from '../auth/throttle'
-import { turnstileEnabled, verifyTurnstile } from '../auth/turnstile'
 import type { AppEnv } from '../env'
+import { audit } from '../middleware/audit'
 import { privateNoStore } from '../middleware/cache-headers'
 import { ApiError, badRequest, unauthorized } from '../middleware/errors'
+import { enforceRateLimit } from '../middleware/rate-limit'
 import { jsonBody } from '../middleware/validate'
-import { audit } from '../services/audit'
 import {
   countUsers,
   createFirstOwner,

@@ -1,50 +1,28 @@
 import { type Context, Hono } from 'hono'
 import { applyFilter, filterOf } from '../../schema/inbox'
-import {
-  consultationInput,
-  replyInput,
-  requestUpdateInput,
-  supportRequestInput,
-  supportUpdateInput,
-} from '../../schema/payloads'
-import { TURNSTILE_FIELD } from '../../schema/request-options'
-import { REFERENCE_PREFIX } from '../../schema/request-statuses'
-import { filledHoneypot, formRateLimit, RECEIVED } from '../abuse/public-form'
-import { requireHuman } from '../abuse/turnstile'
+import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema/payloads'
+import type { RequestKind } from '../../schema/request-statuses'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { countSubmission } from '../insights/routes'
 import { deliverEach, deliverLogged } from '../mail/outbox'
-import { describeSlot } from '../mail/templates'
 import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
-import { jsonBody } from '../middleware/validate'
-import { canonicalSlot } from '../services/booking'
+import { jsonBody, readJsonBody } from '../middleware/validate'
+import { type IntakeContext, takeRequest } from '../services/intake'
 import { csvField, eraseRequest, exportCsv } from '../services/privacy'
 import {
   listConsultations,
   listSupportRequests,
   listThread,
-  type RequestKind,
   replyToRequest,
-  type Submission,
-  submitRequest,
   updateConsultation,
   updateSupportRequest,
 } from '../services/requests'
 
-// The two public request forms share one intake path; each kind differs only
-// in its payload schema and its service configuration (services/requests.ts).
-
-/**
- * After the answer: the request's own e-mail. A notification held past the
- * hourly cap waits for the cron's digest (every 5 minutes, at most one an
- * hour), which gathers all the requests held until then into one message.
- */
-export function sendAfterAnswer(c: Context<AppEnv>, submission: Submission) {
-  if (submission.outboxId !== null) inBackground(c, deliverLogged(c.var.db, c.env, submission.outboxId))
-  sendQueued(c, submission.extraOutboxIds)
-}
+// The two public request forms share one intake (services/intake.ts), which
+// the pages' no-JS actions call too; this route only reads the body and turns
+// the result into the API's answer.
 
 /** Queued e-mails sent after the answer, one after another (the cron retries failures). */
 export function sendQueued(c: Context<AppEnv>, ids: number[]) {
@@ -52,44 +30,43 @@ export function sendQueued(c: Context<AppEnv>, ids: number[]) {
   inBackground(c, deliverEach(c.var.db, c.env, ids))
 }
 
+/** The HTTP status of each intake outcome (the REST answer, and the no-JS page's). */
+export const INTAKE_STATUS = { received: 201, invalid: 400, conflict: 409, limited: 429 } as const
+
+/** The body of a successful submission (the SPA reads only the status and the reference). */
+const RECEIVED = { ok: true } as const
+
+/** The intake's context for this request: its database, address and waitUntil. */
+export const intakeContext = (c: Context<AppEnv>): IntakeContext => ({
+  db: c.var.db,
+  env: c.env,
+  ip: c.req.header('cf-connecting-ip') ?? null,
+  later: (work) => inBackground(c, work),
+})
+
 /**
  * POST of a public form: rate limit (per address, per /64 for IPv6), validation,
  * honeypot, Turnstile (when configured), then store. A resubmission, a held notification and a bot caught by
  * the honeypot all get the same 201 as a first request.
  */
-const intake = <K extends RequestKind>(kind: K) => {
-  const schema = kind === 'consultation' ? consultationInput : supportRequestInput
-  return new Hono<AppEnv>().post(
-    '/',
-    countSubmission(kind),
-    formRateLimit(kind),
-    jsonBody(schema),
-    async (c) => {
-      const input = c.req.valid('json')
-      // The bot gets a reference of the usual shape that names nothing.
-      const decoy = () =>
-        `${REFERENCE_PREFIX[kind]}-${1000 + (crypto.getRandomValues(new Uint16Array(1))[0] ?? 0)}`
-      if (filledHoneypot(input)) return c.json({ ...RECEIVED, reference: decoy() }, 201)
-      await requireHuman(c.env, input[TURNSTILE_FIELD], c.req.header('cf-connecting-ip') ?? null)
-      const submission = await submitRequest(c.var.db, c.env, kind, input as never)
-      sendAfterAnswer(c, submission)
-      // A consultation's answer also names its time, for the visitor's on-page confirmation (issue 17).
-      if (kind === 'consultation') {
-        const { preferredDate, preferredTime } = input as { preferredDate: string; preferredTime: string }
-        return c.json(
-          {
-            ...RECEIVED,
-            reference: submission.reference,
-            when: describeSlot(preferredDate, preferredTime),
-            preferredDate: canonicalSlot(preferredDate, preferredTime).preferredDate,
-          },
-          201,
-        )
+const intake = (kind: RequestKind) =>
+  new Hono<AppEnv>().post('/', countSubmission(kind), async (c) => {
+    const result = await takeRequest(intakeContext(c), kind, () => readJsonBody(c))
+    const status = INTAKE_STATUS[result.outcome]
+    switch (result.outcome) {
+      case 'received': {
+        const { outcome: _, ...answer } = result
+        return c.json({ ...RECEIVED, ...answer }, status)
       }
-      return c.json({ ...RECEIVED, reference: submission.reference }, 201)
-    },
-  )
-}
+      case 'invalid':
+      case 'conflict': {
+        const { outcome: _, errors, ...rest } = result
+        return c.json({ ...rest, ...(Object.keys(errors).length ? { errors } : {}) }, status)
+      }
+      case 'limited':
+        return c.json({ message: result.message }, status)
+    }
+  })
 
 /** The owner's CSV export and single erasure, the same for both kinds. */
 const ownerTools = (kind: RequestKind) =>

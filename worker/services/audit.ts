@@ -2,11 +2,8 @@
 // Nothing here updates or deletes a single entry; only the retention purge
 // (the cron) removes rows, and only whole days past the configured period.
 import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm'
-import type { Context } from 'hono'
-import { clientIp } from '../abuse/rate-limit'
 import type { Db } from '../db'
 import { tables } from '../db'
-import type { AppEnv } from '../env'
 
 export type AuditOutcome = 'success' | 'failure'
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const
@@ -20,6 +17,7 @@ export type AuditInput = {
   actor?: string | null
 }
 
+/** Appends one entry; the HTTP edge (worker/middleware/audit.ts) fills in the request's address and agent. */
 export async function appendAudit(
   db: Db,
   entry: AuditInput & { ip: string | null; userAgent: string | null; at?: Date },
@@ -33,18 +31,6 @@ export async function appendAudit(
     outcome: entry.outcome,
     ip: entry.ip,
     userAgent: entry.userAgent?.slice(0, 500) ?? null,
-  })
-}
-
-/** Appends an entry for this request: its address, user agent and (unless told) the signed-in owner. */
-export function audit(c: Context<AppEnv>, entry: AuditInput) {
-  const user = c.get('user')
-  return appendAudit(c.var.db, {
-    ...entry,
-    userId: entry.userId === undefined ? (user?.id ?? null) : entry.userId,
-    actor: entry.actor === undefined ? (user?.username ?? null) : entry.actor,
-    ip: clientIp(c.req.raw),
-    userAgent: c.req.header('user-agent') ?? null,
   })
 }
 

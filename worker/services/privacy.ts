@@ -3,13 +3,18 @@
 // requests as CSV and erase one completely on a visitor's demand. Every
 // erasure is recorded in request_erasures, without any of the erased data.
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { CLOSED_STATUSES, REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'
+import {
+  CLOSED_STATUSES,
+  REQUEST_STATUSES,
+  type RequestKind,
+  SUPPORT_STATUSES,
+} from '../../schema/request-statuses'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { digestHtml } from '../mail/outbox'
-import { parseId } from '../middleware/params'
 import { Invalid, NotFound } from './errors'
-import { attachmentKeys, type RequestKind } from './requests'
+import { parseId } from './ids'
+import { attachmentKeys } from './requests'
 
 const DAY = 24 * 60 * 60 * 1000
 export const DEFAULT_RETENTION_DAYS = 365

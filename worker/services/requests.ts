@@ -8,6 +8,7 @@ import {
   CLOSED_STATUSES,
   MAIL_STATUSES,
   REFERENCE_PREFIX,
+  type RequestKind,
   SUPPORT_STATUSES,
 } from '../../schema/request-statuses'
 import type { Consultation, RequestMessage, SupportRequest } from '../../schema/tables'
@@ -26,7 +27,6 @@ import {
   supportRequestMail,
 } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
-import { parseId } from '../middleware/params'
 import { SLOT_MESSAGES } from './availability'
 import {
   afterStatusChange,
@@ -37,6 +37,7 @@ import {
   slotTaken,
 } from './booking'
 import { Conflict, Invalid, NotFound } from './errors'
+import { parseId } from './ids'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
 export type ConsultationView = Omit<Consultation, 'fingerprint' | 'uid' | 'sequence' | 'reminderSentAt'> & {
@@ -59,7 +60,6 @@ export const PAST_DATE_MESSAGE = 'Choose today or a later date'
 
 // ---------- Public submissions: one intake path for both forms ----------
 
-export type RequestKind = 'consultation' | 'support'
 type InputOf<K extends RequestKind> = K extends 'consultation' ? ConsultationInput : SupportRequestInput
 
 /** An identical resubmission (same e-mail, same content) within this window is stored once. */
