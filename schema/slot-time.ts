@@ -1,7 +1,9 @@
-// The consultation slot as the API wants it: the chosen calendar date and
-// time, read as US Central wall-clock time (slots are the business's hours),
-// sent as an ISO date-time in UTC. Plain Intl, so the public form carries no
-// calendar library.
+// The business's time zone (US Central, BUSINESS_TIME_ZONE), in one module
+// for the public form, the services and the mail: wall-clock times to
+// instants and back, calendar dates and their labels. The consultation slot
+// as the API wants it is the chosen calendar date and time read as Central
+// wall-clock time, sent as an ISO date-time in UTC. Plain Intl, so the public
+// form carries no calendar library (docs/decisions/073-one-home-per-rule.md).
 import { BUSINESS_TIME_ZONE } from './request-options'
 
 const zoneParts = new Intl.DateTimeFormat('en-US', {
@@ -15,11 +17,24 @@ const zoneParts = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 })
 
+/** The business's wall clock at an instant: year, month (1-12), day, hour (0-23), minute, second. */
+export function businessParts(instant: number) {
+  const p = Object.fromEntries(zoneParts.formatToParts(instant).map((x) => [x.type, Number(x.value)]))
+  return { y: p.year!, m: p.month!, d: p.day!, h: p.hour!, min: p.minute!, s: p.second! }
+}
+
 /** How far the business's wall clock is ahead of UTC at an instant, in ms (negative in the US). */
 function zoneOffset(instant: number): number {
-  const parts = Object.fromEntries(zoneParts.formatToParts(instant).map((p) => [p.type, Number(p.value)]))
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!)
-  return wall - Math.floor(instant / 1000) * 1000
+  const p = businessParts(instant)
+  return Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s) - Math.floor(instant / 1000) * 1000
+}
+
+/** The instant of a business wall-clock time (month 1-12), daylight saving included. */
+export function businessInstant(y: number, m: number, d: number, hour: number, minute = 0): number {
+  const wall = Date.UTC(y, m - 1, d, hour, minute)
+  // Two passes settle the offset on either side of a daylight-saving change.
+  const instant = wall - zoneOffset(wall)
+  return wall - zoneOffset(instant)
 }
 
 /** "2030-07-15" + "09:00" -> "2030-07-15T14:00:00.000Z" (09:00 CDT). Undefined if either is missing. */
@@ -27,18 +42,20 @@ export function slotInstant(date: string | undefined, time: string | undefined):
   const d = date?.match(/^(\d{4})-(\d{2})-(\d{2})$/)
   const t = time?.match(/^(\d{2}):(\d{2})$/)
   if (!d || !t) return undefined
-  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]))
-  if (Number.isNaN(wall)) return undefined
-  // Two passes settle the offset on either side of a daylight-saving change.
-  let instant = wall - zoneOffset(wall)
-  instant = wall - zoneOffset(instant)
+  const instant = businessInstant(Number(d[1]), Number(d[2]), Number(d[3]), Number(t[1]), Number(t[2]))
+  if (Number.isNaN(instant)) return undefined
   return new Date(instant).toISOString()
+}
+
+/** The calendar date (YYYY-MM-DD) an instant falls on in the business time zone. */
+export function businessDate(instant: Date): string {
+  const p = businessParts(instant.getTime())
+  return `${p.y}-${String(p.m).padStart(2, '0')}-${String(p.d).padStart(2, '0')}`
 }
 
 /** Today's date in the business's time zone, as the date input wants it ("2030-07-15"). */
 export function businessToday(now = new Date()): string {
-  const parts = Object.fromEntries(zoneParts.formatToParts(now).map((p) => [p.type, p.value]))
-  return `${parts.year}-${parts.month}-${parts.day}`
+  return businessDate(now)
 }
 
 /** "09:00" -> "9:00 AM" (slot times are wall-clock times, so no zone is involved). */

@@ -12,6 +12,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import { formatSlotTime } from '../../schema/slot-time'
 import { button, card, container } from '../components/ui'
 import { pageMeta } from '../lib/meta'
@@ -60,7 +61,7 @@ const STATUS_LABEL: Record<string, string> = {
 }
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Chicago',
+  timeZone: BUSINESS_TIME_ZONE,
   dateStyle: 'full',
   timeStyle: 'short',
 })

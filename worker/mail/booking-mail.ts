@@ -3,8 +3,9 @@
 // changes and reminders. Titles name only the meeting ("Consultation with
 // {owner}"), never the visitor's project: a calendar or a lock screen shows
 // them to anyone nearby (docs/decisions/060-booking-links.md).
+
+import { businessDate } from '../../schema/slot-time'
 import type { Consultation } from '../../schema/tables'
-import { businessDate } from './business-time'
 import { consultationIcs, type IcsMethod } from './ics'
 import { letterHtml } from './letter-html'
 import type { OutboxMessage } from './outbox'

@@ -1,32 +1,6 @@
-// Calendar arithmetic in the business's time zone (US Central). Slots are
-// Central times and "today" is Central today, whatever zone the visitor is in.
-import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
-
-const dateParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/** The calendar date (YYYY-MM-DD) an instant falls on in the business time zone. */
-export function businessDate(instant: Date): string {
-  const parts = Object.fromEntries(dateParts.formatToParts(instant).map((p) => [p.type, p.value]))
-  return `${parts.year}-${parts.month}-${parts.day}`
-}
-
-const longDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-})
-
-/** "Tuesday, June 10, 2025" for a YYYY-MM-DD calendar date. */
-export function formatCalendarDate(date: string): string {
-  return longDate.format(new Date(`${date}T12:00:00Z`))
-}
+// Due times of support requests in business hours (US Central). The zone's
+// conversions are schema/slot-time.ts's, the one home of Central time.
+import { businessInstant, businessParts } from '../../schema/slot-time'
 
 // ---------- Due times of support requests (docs/decisions/053-support-statuses-and-due-times.md) ----------
 
@@ -48,47 +22,12 @@ export const DUE_TARGETS = {
 } as const
 export type Urgency = keyof typeof DUE_TARGETS
 
-const zoneParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  weekday: 'short',
-})
-
-function partsOf(instant: number) {
-  const p = Object.fromEntries(zoneParts.formatToParts(new Date(instant)).map((x) => [x.type, x.value]))
-  return {
-    y: Number(p.year),
-    m: Number(p.month),
-    d: Number(p.day),
-    h: Number(p.hour),
-    min: Number(p.minute),
-    s: Number(p.second),
-    weekday: p.weekday as string,
-  }
-}
-
 /** The instant of hour:00 Central on the Central calendar day y-m-d (DST-aware). */
-function centralInstant(y: number, m: number, d: number, hour: number): number {
-  const wall = Date.UTC(y, m - 1, d, hour)
-  // The zone's offset at a guess, then once more at the corrected instant (DST edges).
-  let guess = wall + 6 * HOUR_MS
-  for (let i = 0; i < 2; i++) {
-    const p = partsOf(guess)
-    const seen = Date.UTC(p.y, p.m - 1, p.d, p.h, p.min, p.s)
-    guess += wall - seen
-  }
-  return guess
-}
+const centralInstant = (y: number, m: number, d: number, hour: number) => businessInstant(y, m, d, hour)
 
 /** Business-hour windows [open, close) from the Central day of `from` onwards. */
 function* windowsFrom(from: number): Generator<[number, number]> {
-  const p = partsOf(from)
+  const p = businessParts(from)
   // Noon UTC of the Central date, stepped a day at a time, names each calendar day.
   let day = Date.UTC(p.y, p.m - 1, p.d, 12)
   for (;;) {

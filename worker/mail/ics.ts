@@ -1,5 +1,5 @@
 // An RFC 5545 calendar invitation for a consultation slot. Slots are US
-// Central wall-clock times, so the event is written with TZID=America/Chicago
+// Central wall-clock times, so the event is written with TZID=BUSINESS_TIME_ZONE
 // and carries its VTIMEZONE (calendar clients need the definition to place a
 // TZID time; the US rules have been these since 2007).
 // https://www.rfc-editor.org/rfc/rfc5545

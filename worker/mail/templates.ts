@@ -13,8 +13,8 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
+import { businessDate, formatCalendarDate } from '../../schema/slot-time'
 import { cleanText } from '../../schema/text'
-import { businessDate, formatCalendarDate } from './business-time'
 import { letterHtml } from './letter-html'
 import { notificationHtml } from './notification-html'
 

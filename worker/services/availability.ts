@@ -6,11 +6,10 @@
 // (docs/decisions/058-availability.md).
 import { and, eq, gte, inArray } from 'drizzle-orm'
 import type { AvailabilityInput } from '../../schema/payloads'
-import { TIME_SLOTS } from '../../schema/request-options'
-import { addDays, slotInstant, weekdayOf } from '../../schema/slot-time'
+import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../schema/request-options'
+import { addDays, businessDate, slotInstant, weekdayOf } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { businessDate } from '../mail/business-time'
 
 export type Availability = {
   /** Weekday (0 Sunday ... 6 Saturday) to its slot start times, Central. */
@@ -159,5 +158,5 @@ export type PublicAvailability = {
 
 export async function publicAvailability(db: Db, now = new Date()): Promise<PublicAvailability> {
   const a = await getAvailability(db)
-  return { timeZone: 'America/Chicago', meetingMinutes: a.meetingMinutes, days: await freeDays(db, a, now) }
+  return { timeZone: BUSINESS_TIME_ZONE, meetingMinutes: a.meetingMinutes, days: await freeDays(db, a, now) }
 }

@@ -4,14 +4,13 @@
 // Slot integrity rests on the partial unique index of schema/tables.ts, never
 // on a read before a write (docs/decisions/059-slot-integrity.md).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { addDays, slotInstant } from '../../schema/slot-time'
+import { addDays, businessDate, formatCalendarDate, slotInstant } from '../../schema/slot-time'
 import type { Consultation } from '../../schema/tables'
 import { bookingUrl, verifyBookingToken } from '../booking/link'
 import { purgeAvailability } from '../cache/public-reads'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { type BookingMailKind, bookingMail } from '../mail/booking-mail'
-import { businessDate, formatCalendarDate } from '../mail/business-time'
 import type { OutboxMessage } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
 import { visitorMailEnabled } from '../mail/visitor'

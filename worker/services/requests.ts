@@ -11,11 +11,12 @@ import {
   type RequestKind,
   SUPPORT_STATUSES,
 } from '../../schema/request-statuses'
+import { businessDate } from '../../schema/slot-time'
 import type { Consultation, RequestMessage, SupportRequest } from '../../schema/tables'
 import { purgeAvailability } from '../cache/public-reads'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { businessDate, dueAfter, dueRemaining } from '../mail/business-time'
+import { dueAfter, dueRemaining } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
 import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
