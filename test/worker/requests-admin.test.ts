@@ -30,9 +30,9 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, withC
 }
 
 const CONSULTATION_FIELDS = `id reference name email phone company projectType budget preferredDate preferredTime
-  description notes status createdAt updatedAt closedAt delivery`
+  description notes status createdAt updatedAt closedAt delivery clientId contactId`
 const SUPPORT_FIELDS = `id reference name email phone businessName issueType urgency description preferredContact
-  preferredTime notes status dueAt createdAt updatedAt closedAt delivery`
+  preferredTime notes status dueAt createdAt updatedAt closedAt delivery clientId contactId`
 
 type Kind = 'consultations' | 'support-requests'
 const ENUM_FIELDS: Record<string, GraphQLEnumName> = {
@@ -53,6 +53,8 @@ function inRestTerms(kind: Kind, row: Record<string, unknown>) {
     status: kind === 'consultations' ? 'RequestStatus' : 'SupportStatus',
   } as const
   const out: Record<string, unknown> = { ...row, id: Number(row.id) }
+  // The client and contact (issue 24) are IDs in GraphQL, numbers in REST.
+  for (const field of ['clientId', 'contactId']) if (row[field] != null) out[field] = Number(row[field])
   for (const [field, name] of Object.entries(enums)) {
     if (typeof row[field] === 'string') out[field] = enumValue(name, row[field])
   }

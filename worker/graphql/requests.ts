@@ -83,6 +83,14 @@ const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').impl
     preferredTime: t.expose('preferredTime', { type: TimeSlotEnum, description: 'Slot start, US Central' }),
     description: t.exposeString('description', { description: 'What the visitor needs.' }),
     notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
+    clientId: t.exposeID('clientId', {
+      nullable: true,
+      description: 'The client this request belongs to (issue 24).',
+    }),
+    contactId: t.exposeID('contactId', {
+      nullable: true,
+      description: 'The contact who sent it (issue 24).',
+    }),
     status: t.field({ type: RequestStatusEnum, description: 'Set by the owner.', resolve: knownStatus }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was submitted.' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed.' }),
@@ -122,6 +130,14 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
       description: 'When to reply.',
     }),
     notes: t.exposeString('notes', { nullable: true, description: "The owner's private notes." }),
+    clientId: t.exposeID('clientId', {
+      nullable: true,
+      description: 'The client this request belongs to (issue 24).',
+    }),
+    contactId: t.exposeID('contactId', {
+      nullable: true,
+      description: 'The contact who sent it (issue 24).',
+    }),
     status: t.field({
       type: SupportStatusEnum,
       description: 'Set by the owner.',
