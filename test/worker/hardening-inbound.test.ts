@@ -52,7 +52,12 @@ const attachment = (name: string, type: string, content: string) =>
     btoa(content),
   ].join('\r\n')
 
-async function deliver(to: string, envelopeFrom: string, raw: Uint8Array, headers = new Headers()) {
+async function deliver(
+  to: string,
+  envelopeFrom: string,
+  raw: Uint8Array<ArrayBuffer>,
+  headers = new Headers(),
+) {
   let rejected: string | null = null
   await worker.email(
     {
