@@ -88,12 +88,9 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
     const fields = mutationFields(body)
     await next()
     if (!fields) return
-    let ok = c.res.ok
-    let result: { errors?: unknown[]; data?: unknown } | null = null
-    if (ok) {
-      result = (await jsonOf(c.res)) as typeof result
-      ok = !result?.errors?.length
-    }
+    type Answer = { errors?: unknown[]; data?: unknown } | null
+    const result: Answer = c.res.ok ? ((await jsonOf(c.res)) as Answer) : null
+    const ok = c.res.ok && !result?.errors?.length
     await safely(() =>
       audit(c, {
         action: `graphql ${fields}`,
