@@ -64,7 +64,7 @@ function graphqlAnswerRecord(result: { data?: unknown } | null): string | null {
   return null
 }
 
-const jsonOf = async (res: Response): Promise<unknown> =>
+const jsonOf = async (res: { headers: Headers; clone(): { json(): Promise<unknown> } }): Promise<unknown> =>
   (res.headers.get('content-type') ?? '').includes('json')
     ? res
         .clone()
