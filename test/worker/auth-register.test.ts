@@ -107,7 +107,8 @@ describe('POST /api/auth/register', () => {
   it('accepts 128 characters', async () => {
     await clearUsers()
     // Not a repeated pattern: zxcvbn (issue 27) refuses 'ab1ab1...' as guessable.
-    const password = 'The quick brown fox jumps over the lazy dog while seven wizards quietly judge boxing matches near Zanzibar at midnight in June!!'
+    const password =
+      'The quick brown fox jumps over the lazy dog while seven wizards quietly judge boxing matches near Zanzibar at midnight in June!!'
     expect(password).toHaveLength(128)
     expect((await register({ username: freshUsername(), password })).status).toBe(201)
   })

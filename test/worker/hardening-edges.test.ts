@@ -84,7 +84,7 @@ describe('GraphQL limits (audit finding 8)', () => {
   it(`refuses more than ${GRAPHQL_MAX_ALIASES} aliases (500 aliases: 400, nothing run)`, async () => {
     const res = await gql(aliases(500))
     expect(res.status).toBe(400)
-    expect(res.body.errors![0]!.extensions!.code).toBe('TOO_MANY_ALIASES')
+    expect(res.body.errors!.map((e) => e.extensions?.code)).toContain('TOO_MANY_ALIASES')
     expect((await gql(aliases(GRAPHQL_MAX_ALIASES))).status).toBe(200)
   })
 

@@ -65,12 +65,6 @@ const yogaFor = (local: boolean) =>
         propagateOnRejection: false,
         onReject: [refuseAs('QUERY_TOO_DEEP')],
       }),
-      maxAliasesPlugin({
-        n: GRAPHQL_MAX_ALIASES,
-        exposeLimits: true,
-        propagateOnRejection: false,
-        onReject: [refuseAs('TOO_MANY_ALIASES')],
-      }),
       costLimitPlugin({
         maxCost: GRAPHQL_MAX_COST,
         flattenFragments: true,
@@ -78,6 +72,13 @@ const yogaFor = (local: boolean) =>
         exposeLimits: true,
         propagateOnRejection: false,
         onReject: [refuseAs('QUERY_TOO_COSTLY')],
+      }),
+      // After the cost limit, so a costly query still names the cost first.
+      maxAliasesPlugin({
+        n: GRAPHQL_MAX_ALIASES,
+        exposeLimits: true,
+        propagateOnRejection: false,
+        onReject: [refuseAs('TOO_MANY_ALIASES')],
       }),
     ],
   })
