@@ -81,4 +81,9 @@ export const AUTH_MESSAGES = {
   passkeyFailed: 'The passkey could not be verified.',
   wrongPassword: 'The current password is not correct.',
   passwordForLastFactor: 'Enter your password to remove your last second factor.',
+  // Sudo mode (docs/decisions/078-sudo-mode.md): the Security area asks again.
+  reauthRequired: 'Confirm it is you: enter your password (or use a passkey) to change your sign-in methods.',
+  reauthFailed: 'That did not confirm it is you. Try again.',
+  // Without TOTP_KEY_SECRET (outside local development) no key can be stored sealed (ADR 082).
+  totpUnavailable: 'Authenticator apps cannot be set up until the site is configured for them.',
 } as const

@@ -43,6 +43,12 @@ export const passkeySignInInput = z.object({
   response: webauthnResponse,
 })
 
+/** Re-authentication (sudo mode): the password, or a passkey assertion answering /reauth/passkey-options. */
+export const reauthInput = z.union([
+  z.object({ password: secret('Password') }),
+  z.object({ challengeId: z.string({ error: 'Start again' }).max(100), response: webauthnResponse }),
+])
+
 export const passkeyRegisterInput = z.object({
   name: text('Name', 60),
   response: webauthnResponse,

@@ -19,7 +19,9 @@ export const users = sqliteTable('users', {
   // "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>": the parameters travel
   // with the hash so the iteration count can be raised later.
   passwordHash: text('password_hash').notNull(),
-  // The authenticator app's (TOTP) key, base64; null until one is enrolled.
+  // The authenticator app's (TOTP) key, encrypted with AES-GCM under TOTP_KEY_SECRET
+  // ("v1:<iv b64>:<ciphertext b64>", worker/auth/totp-seal.ts); a plain base64 key
+  // from before migration 0010 is sealed by the cron or when next read. Null until enrolled.
   totpKey: text('totp_key'),
   // The last TOTP time step accepted, so a code is never accepted twice.
   totpLastStep: integer('totp_last_step'),
@@ -45,8 +47,28 @@ export const sessions = sqliteTable(
     ip: text('ip'),
     // Coarse location from Cloudflare's request.cf (city, region, country), when it provides one.
     location: text('location'),
+    // When this session's owner last proved a password or passkey (sign-in, or the
+    // Security area's re-authentication): changes to sign-in methods need it recent
+    // (docs/decisions/078-sudo-mode.md). Null for sessions from before migration 0010.
+    reauthAt: integer('reauth_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+// Browsers the owner has signed in from: a long-lived random cookie, of which only
+// the SHA-256 is kept; a sign-in from any other browser is announced by e-mail
+// (docs/decisions/079-owner-security-notices.md).
+export const knownDevices = sqliteTable(
+  'known_devices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 )
 
 // Passkeys (WebAuthn credentials), verified with @simplewebauthn/server.
@@ -328,7 +350,8 @@ export const mailOutbox = sqliteTable(
     ics: text('ics'),
     // 'notification' (one request), 'digest' (the requests held back past the
     // hourly notification cap, sent as one message) or 'reply' (the owner's
-    // answer to the visitor, from the request's thread).
+    // answer to the visitor, from the request's thread) or 'security' (a notice to
+    // the owner about their sign-in methods, worker/services/security-notices.ts).
     kind: text('kind').notNull().default('notification'),
     // A held notification ('held') names the digest that announces it.
     digestId: integer('digest_id'),

@@ -6,13 +6,14 @@ import type { AppEnv } from './env'
 import { graphql } from './graphql'
 import { beacon, countPageView, insights } from './insights/routes'
 import { auditOwnerWrites } from './middleware/audit-writes'
-import { noStoreByDefault, purgeAfterOwnerWrites } from './middleware/cache-headers'
+import { noStoreByDefault, privatePages, purgeAfterOwnerWrites } from './middleware/cache-headers'
 import { sameOriginWrites } from './middleware/csrf'
 import { handleError } from './middleware/errors'
 import { requestIds, requestLogger } from './middleware/logging'
 import { responseGuards } from './middleware/response-guards'
 import { securityHeaders } from './middleware/security-headers'
 import { bodyGuard } from './middleware/validate'
+import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
 import { auth } from './routes/auth'
 import { availability } from './routes/availability'
@@ -55,6 +56,8 @@ export const app = new Hono<AppEnv>()
     if (c.res.status === 304) c.res.headers.delete('Content-Security-Policy')
   })
   .use(...securityHeaders)
+  // Inside the security headers, whose Referrer-Policy does not overwrite this one.
+  .use(privatePages)
   .use(requestIds)
   .use(requestLogger)
   .use(responseGuards)
@@ -84,6 +87,10 @@ export const app = new Hono<AppEnv>()
   // A page's form posted without JavaScript is checked like an API write.
   .use('*', sameOriginWrites)
   .all('*', async (c): Promise<Response> => {
+    const refused = await refuseMalformedFormPost(c, async (request) =>
+      app.fetch(request, c.env, c.executionCtx),
+    )
+    if (refused) return refused
     const res = await renderPage(c)
     // Counted after the response, edge-cache hits and 304s included (issue 18).
     countPageView(c, res)

@@ -6,6 +6,7 @@
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
 import { purgeFailures } from './auth/throttle'
+import { sealPlainTotpKeys } from './auth/totp-seal'
 import { createDb } from './db'
 import { purgeInsights, retentionMonths } from './insights/record'
 import { log } from './log'
@@ -26,6 +27,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Ended portal sessions and old sign-in links (issue 24).
   await purgeExpiredPortalSessions(db, now)
   await purgeExpiredLinks(db, now)
+  // Authenticator keys stored in plain base64 before migration 0010 are sealed (ADR 082).
+  const sealed = await sealPlainTotpKeys(db, env)
+  if (sealed) log('info', 'TOTP keys sealed', { keys: sealed })
   if (purgedAudit) log('info', 'audit log purged', { entries: purgedAudit })
   // Requests held past the hourly notification cap go out as one digest (at most one an hour).
   await queueDigest(db, env, now)

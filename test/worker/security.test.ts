@@ -275,7 +275,8 @@ describe('the audit trail', () => {
     expect(mine.slice(0, 4).map((e) => [e.action, e.record, e.outcome])).toEqual([
       ['DELETE /api/projects/:id', '999999', 'failure'],
       ['graphql deleteSkill', String(skillId), 'success'],
-      ['POST /api/skills', null, 'success'],
+      // Issue 27 (audit finding 11): a create names the record it made (was null).
+      ['POST /api/skills', String(skillId), 'success'],
       ['sign-in', null, 'failure'],
     ])
     expect(mine[3]).toMatchObject({ ip: '203.0.113.9', userAgent: 'Attacker/1.0' })

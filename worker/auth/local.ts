@@ -16,3 +16,18 @@ export function localConveniences(env: Env, url: string): boolean {
 }
 
 export const isLocalRequest = (c: Context) => localConveniences(c.env as Env, c.req.url)
+
+/**
+ * The deployment itself is a local one: ENVIRONMENT = "local" and SITE_URL on
+ * localhost. Code without a request (the email() handler, the cron, mail
+ * building) uses this to decide whether the built-in development keys may serve
+ * (docs/decisions/081-keys-fail-closed.md); a deployed Worker has a public SITE_URL.
+ */
+export function localDeployment(env: Env): boolean {
+  if (env.ENVIRONMENT !== 'local') return false
+  try {
+    return LOCAL_HOSTS.has(new URL(env.SITE_URL).hostname)
+  } catch {
+    return false
+  }
+}

@@ -1,6 +1,7 @@
 // The one password rule (docs/decisions/023-password-rule.md), used by the
 // register route, the change-password form's route and `npm run owner`.
 import { COMMON_PASSWORDS } from './common-passwords'
+import { weakPassword } from './password-strength'
 
 export const MIN_PASSWORD_LENGTH = 12
 export const MAX_PASSWORD_LENGTH = 128
@@ -11,8 +12,13 @@ const commonPasswords = () => {
   return common
 }
 
-/** Why a new password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+/**
+ * Why a new password is refused, or null when it is acceptable: the length, the
+ * common list, then zxcvbn's estimate (score >= 3), whose feedback (what is weak,
+ * what would help) is the message. `userInputs` (the username, the site's name)
+ * count as guessable words.
+ */
+export function passwordProblem(password: string, userInputs: string[] = []): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) {
     return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`
   }
@@ -23,5 +29,11 @@ export function passwordProblem(password: string): string | null {
   if (commonPasswords().has(password.toLowerCase()) || commonPasswords().has(password.trim().toLowerCase())) {
     return 'This password is too common; choose another'
   }
+  const weak = weakPassword(password, userInputs)
+  if (weak) {
+    return [PASSWORD_TOO_GUESSABLE, weak.warning, ...weak.suggestions].filter(Boolean).join(' ')
+  }
   return null
 }
+
+export const PASSWORD_TOO_GUESSABLE = 'This password is too easy to guess.'

@@ -42,6 +42,8 @@ export async function createSession(
     userAgent: client.userAgent?.slice(0, 500) ?? null,
     ip: client.ip,
     location: client.location,
+    // Every sign-in proves a password or a passkey: the session starts in sudo mode (reauth.ts).
+    reauthAt: new Date(now),
   })
   return { token, id: sessionIdOf(token), expiresAt }
 }

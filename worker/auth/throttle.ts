@@ -1,33 +1,50 @@
 // Sign-in throttling without lockout (docs/decisions/021-sign-in-throttling.md).
-// Failures are counted per address and per (username, address), never per
-// username alone: an attacker elsewhere can slow only their own attempts, so
+// Failures are counted per network (an IPv4 address, an IPv6 /64: one host can
+// rotate through a whole /64, docs/decisions/080-sign-in-limits-by-network.md)
+// and per (username, network), never per username alone: an attacker elsewhere can slow only their own attempts, so
 // the owner's correct sign-in from their own address always goes through.
 // Past a few free failures each further one doubles the wait (capped), and,
 // when Turnstile is configured, a challenge is required too.
 import { eq, inArray, lt } from 'drizzle-orm'
+import { networkKey } from '../abuse/rate-limit'
 import type { Db } from '../db'
 import { tables } from '../db'
 
 type Rule = { free: number }
 /** Free failures per key before waits start; an address gets more (shared NATs, several accounts' worth). */
-export const THROTTLE_RULES = { ip: { free: 20 }, userIp: { free: 5 } } satisfies Record<string, Rule>
+export const THROTTLE_RULES = {
+  ip: { free: 20 },
+  userIp: { free: 5 },
+  // Second-factor tickets issued (a correct password each) per username and network:
+  // counted like failures, so a stolen password cannot mint tickets without end.
+  ticket: { free: 10 },
+} satisfies Record<string, Rule>
 /** Failures are forgotten this long after the first one of a run. */
 export const FAILURE_WINDOW_MS = 60 * 60 * 1000
 /** The longest wait between attempts. */
 export const MAX_WAIT_MS = 15 * 60 * 1000
 
-export type ThrottleKeys = { ip: string; userIp?: string }
+export type ThrottleKeys = { ip?: string; userIp?: string; ticket?: string }
 
-export const throttleKeys = (ip: string, username?: string): ThrottleKeys => ({
-  ip: `ip:${ip}`,
-  ...(username === undefined ? {} : { userIp: `user-ip:${username.trim().toLowerCase()}|${ip}` }),
+/** The keys of an attempt from `ip` (counted by its network), for `username` when one is named. */
+export const throttleKeys = (ip: string, username?: string): ThrottleKeys => {
+  const net = networkKey(ip)
+  return {
+    ip: `ip:${net}`,
+    ...(username === undefined ? {} : { userIp: `user-ip:${username.trim().toLowerCase()}|${net}` }),
+  }
+}
+
+/** The key counting second-factor tickets issued to `username` from this network. */
+export const ticketKeys = (ip: string, username: string): ThrottleKeys => ({
+  ticket: `ticket:${username.trim().toLowerCase()}|${networkKey(ip)}`,
 })
 
 const rules = (keys: ThrottleKeys) =>
-  [
-    [keys.ip, THROTTLE_RULES.ip],
-    ...(keys.userIp ? [[keys.userIp, THROTTLE_RULES.userIp] as const] : []),
-  ] as const
+  (Object.keys(THROTTLE_RULES) as (keyof typeof THROTTLE_RULES)[]).flatMap((kind) => {
+    const key = keys[kind]
+    return key ? [[key, THROTTLE_RULES[kind]] as const] : []
+  })
 
 export type ThrottleState = {
   /** Seconds to wait before the next attempt is looked at (0: go ahead). */

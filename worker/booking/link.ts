@@ -4,14 +4,35 @@
 // random uid and nothing else; without a usable BOOKING_LINK_KEY no link is
 // made and none is accepted (fail closed, like worker/auth/config.ts's limits).
 
+import { localDeployment } from '../auth/local'
+import { log } from '../log'
+
 /** The key must be long enough to be a secret, not a placeholder. */
 export const MIN_LINK_KEY_LENGTH = 32
+/**
+ * The placeholder of .dev.vars.example: fine for a local deployment, refused
+ * anywhere else (docs/decisions/081-keys-fail-closed.md), as are keys that say
+ * they are examples.
+ */
+export const EXAMPLE_LINK_KEY = 'local-booking-link-key-change-me-0123456789'
+const looksLikeExample = (key: string) =>
+  key === EXAMPLE_LINK_KEY || /change-?me|example|not-for-production/i.test(key)
+
+let warned = false
 /** A link stays usable until a week after the meeting it was made for. */
 export const LINK_GRACE_MS = 7 * 24 * 60 * 60 * 1000
 
 export function linkKeyConfigured(env: Env): boolean {
   const key = (env as { BOOKING_LINK_KEY?: string }).BOOKING_LINK_KEY
-  return typeof key === 'string' && key.length >= MIN_LINK_KEY_LENGTH
+  if (typeof key !== 'string' || key.length < MIN_LINK_KEY_LENGTH) return false
+  if (looksLikeExample(key) && !localDeployment(env)) {
+    if (!warned) {
+      warned = true
+      log('warn', 'booking links are off: BOOKING_LINK_KEY is the example key; set a random secret')
+    }
+    return false
+  }
+  return true
 }
 
 const b64url = (bytes: ArrayBuffer) =>

@@ -27,6 +27,8 @@ const statusOf = (err: ServiceError) => (err instanceof ApiError ? err.status : 
 
 const extensionsOf = (err: ServiceError) => ({
   code: CODES[statusOf(err)] ?? 'INTERNAL_SERVER_ERROR',
+  // A domain reason the client acts on (e.g. 'reauth_required') rides beside the standard code.
+  ...(err instanceof DomainError && err.code ? { reason: err.code } : {}),
   ...(err.errors && Object.keys(err.errors).length ? { errors: err.errors } : {}),
   http: { status: statusOf(err) },
 })

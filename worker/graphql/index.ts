@@ -1,4 +1,5 @@
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit'
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases'
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth'
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention'
 import { GraphQLError, type ValidationContext } from 'graphql'
@@ -20,6 +21,12 @@ import { schema } from './schema'
 // refused. test/worker/graphql-schema.test.ts measures both.
 export const GRAPHQL_MAX_DEPTH = 15
 export const GRAPHQL_MAX_COST = 20_000
+/**
+ * Aliases per operation: each alias of a field is another resolver run (another
+ * D1 read), so 1,000 aliases were 1,000 reads in one request (issue 27). The
+ * admin's own operations use none; introspection uses a handful.
+ */
+export const GRAPHQL_MAX_ALIASES = 30
 
 /**
  * graphql-armor words a refusal "Syntax Error: Query Cost limit of ... exceeded";
@@ -66,6 +73,13 @@ const yogaFor = (local: boolean) =>
         propagateOnRejection: false,
         onReject: [refuseAs('QUERY_TOO_COSTLY')],
       }),
+      // After the cost limit, so a costly query still names the cost first.
+      maxAliasesPlugin({
+        n: GRAPHQL_MAX_ALIASES,
+        exposeLimits: true,
+        propagateOnRejection: false,
+        onReject: [refuseAs('TOO_MANY_ALIASES')],
+      }),
     ],
   })
 
@@ -88,8 +102,37 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     user: c.var.user,
     later: (work) => inBackground(c, work),
   }
-  return withErrorShape(await getYoga(localConveniences(c.env, c.req.url)).fetch(c.req.raw, { ctx }))
+  const local = localConveniences(c.env, c.req.url)
+  const refused = malformedVariables(c.req.method, c.req.header('content-type'), await bodyOf(c.req.raw))
+  if (refused) return c.json({ message: refused, errors: { variables: refused } }, 400)
+  return withErrorShape(await getYoga(local).fetch(c.req.raw, { ctx }), local)
 })
+
+/** The JSON body of a POST (a clone; yoga reads the original), or undefined. */
+async function bodyOf(req: Request): Promise<unknown> {
+  if (req.method !== 'POST' || !(req.headers.get('content-type') ?? '').includes('json')) return undefined
+  return req
+    .clone()
+    .json()
+    .catch(() => undefined)
+}
+
+/**
+ * `variables` must be an object (or absent/null): yoga answered a string, a list
+ * or a number there with a 500 (issue 27, audit finding 6). GET carries them
+ * in the query string, which yoga parses itself.
+ */
+function malformedVariables(method: string, type: string | undefined, body: unknown): string | null {
+  if (method !== 'POST' || !(type ?? '').includes('json')) return null
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null
+  const variables = (body as { variables?: unknown }).variables
+  if (variables === undefined || variables === null) return null
+  if (typeof variables !== 'object' || Array.isArray(variables)) return 'variables must be a JSON object'
+  return null
+}
+
+/** graphql-js's "Did you mean ...?" hints name fields of the schema; they are for local development only. */
+const withoutSuggestions = (message: string) => message.replace(/ ?Did you mean .+\?$/, '')
 
 type GraphQLBody = { data?: unknown; errors?: { message: string; extensions?: { code?: string } }[] }
 
@@ -99,14 +142,18 @@ type GraphQLBody = { data?: unknown; errors?: { message: string; extensions?: { 
  * error answer also gets the API's top-level `message` beside the standard
  * GraphQL `errors` list (docs/decisions/005-graphql-error-shape.md).
  */
-async function withErrorShape(res: Response): Promise<Response> {
+async function withErrorShape(res: Response, local: boolean): Promise<Response> {
   if (!(res.headers.get('content-type') ?? '').includes('json')) return res
-  const text = await res.text()
+  let text = await res.text()
   let body: GraphQLBody
   try {
     body = JSON.parse(text) as GraphQLBody
   } catch {
     return new Response(text, res)
+  }
+  if (!local && body.errors?.some((e) => /Did you mean /.test(e.message))) {
+    body = { ...body, errors: body.errors.map((e) => ({ ...e, message: withoutSuggestions(e.message) })) }
+    text = JSON.stringify(body)
   }
   const first = body.errors?.[0]
   const notExecuted = body.data === undefined && first !== undefined

@@ -11,7 +11,7 @@ import { createDb, type Db } from '../db'
 import { FILE_KINDS, sniffFile } from '../files/sniff'
 import { log } from '../log'
 import { NotFound } from '../services/errors'
-import { appendInbound } from '../services/requests'
+import { appendInbound, INBOUND_DAILY_LIMIT, inboundRefusal } from '../services/requests'
 import { verifyReplyAddress } from './reply-address'
 
 /** A whole message (headers, body, attachments encoded) may be at most this big. */
@@ -29,10 +29,43 @@ export const REJECTIONS = {
   attachmentType: 'Attachments must be images, PDF, DOC, DOCX, TXT or MD files',
   unreadable: 'The message could not be read',
   empty: 'The message is empty',
+  wrongSender: "Replies are accepted only from the request's own e-mail address",
+  closed: 'This request was closed more than 30 days ago; please send a new request',
+  quota: `Too many replies to this request today (at most ${INBOUND_DAILY_LIMIT})`,
+  activeContent: 'SVG and HTML attachments are not accepted',
+  dmarc: "The message failed the sender domain's DMARC check",
 } as const
 
 /** The interface of ForwardableEmailMessage this handler uses (so tests can pass a plain object). */
-export type InboundMessage = Pick<ForwardableEmailMessage, 'from' | 'to' | 'raw' | 'rawSize' | 'setReject'>
+export type InboundMessage = Pick<
+  ForwardableEmailMessage,
+  'from' | 'to' | 'raw' | 'rawSize' | 'setReject'
+> & {
+  headers?: Headers
+}
+
+/** The kinds an inbound attachment may be: the upload kinds without SVG (it can carry script). */
+const INBOUND_KINDS = FILE_KINDS.filter((kind) => kind !== 'svg')
+
+/**
+ * Active content: SVG or HTML by name, declared type or content (a text file
+ * that is markup would render as a page wherever it is opened).
+ */
+export function activeContent(name: string, declaredType: string, bytes: Uint8Array): boolean {
+  if (/\.(svg|svgz|html?|xhtml|xht|mht|mhtml)$/i.test(name)) return true
+  if (/svg|html|xml/i.test(declaredType)) return true
+  const head = new TextDecoder().decode(bytes.subarray(0, 2048)).trimStart().toLowerCase()
+  return /^(<\?xml|<!doctype\s+(html|svg)|<html|<svg|<script|<body|<head)/.test(head)
+}
+
+/**
+ * Whether Email Routing's verdict (an Authentication-Results header, RFC 8601)
+ * says the From domain failed DMARC. No header, or no dmarc result: not failed
+ * (the check is made where the results are passed).
+ */
+export function dmarcFailed(values: (string | null | undefined)[]): boolean {
+  return values.some((v) => v != null && /\bdmarc\s*=\s*fail\b/i.test(v))
+}
 
 /**
  * The new part of a reply: the text above the quoted history ("On ... wrote:",
@@ -148,12 +181,21 @@ export async function receiveMail(
   }
   const target = await verifyReplyAddress(env, message.to)
   if (!target) return reject(REJECTIONS.unknownAddress)
+  if (dmarcFailed([message.headers?.get('authentication-results')])) return reject(REJECTIONS.dmarc)
+  // Who may write, when, and how often, before anything is read (issue 27).
+  const refusal = await inboundRefusal(db, target.kind, target.id, message.from)
+  if (refusal === 'unknown') return reject(REJECTIONS.unknownAddress)
+  if (refusal === 'sender') return reject(REJECTIONS.wrongSender)
+  if (refusal === 'closed') return reject(REJECTIONS.closed)
+  if (refusal === 'quota') return reject(REJECTIONS.quota)
   if (message.rawSize > MAX_INBOUND_BYTES) return reject(REJECTIONS.tooLarge)
   const raw = await readRaw(message.raw, MAX_INBOUND_BYTES)
   if (!raw) return reject(REJECTIONS.tooLarge)
 
   const parsed = await PostalMime.parse(raw).catch(() => null)
   if (!parsed) return reject(REJECTIONS.unreadable)
+  const results = parsed.headers.filter((h) => h.key === 'authentication-results').map((h) => h.value)
+  if (dmarcFailed(results)) return reject(REJECTIONS.dmarc)
 
   // Attachments: every one passes the upload rules, or the whole message is refused.
   const files = parsed.attachments.filter((a) => a.disposition !== 'inline' || a.filename)
@@ -172,7 +214,8 @@ export async function receiveMail(
         .replace(/\p{Cc}/gu, '')
         .trim()
         .slice(0, 255) || 'attachment'
-    const sniffed = bytes.byteLength ? sniffFile(bytes, name, FILE_KINDS) : null
+    if (activeContent(name, a.mimeType ?? '', bytes)) return reject(REJECTIONS.activeContent)
+    const sniffed = bytes.byteLength ? sniffFile(bytes, name, INBOUND_KINDS) : null
     if (!sniffed) return reject(REJECTIONS.attachmentType)
     checked.push({ name, mime: sniffed.mime, bytes })
   }
@@ -188,7 +231,8 @@ export async function receiveMail(
   }
   try {
     await appendInbound(db, target.kind, target.id, {
-      author: (parsed.from?.address ?? message.from).slice(0, 320),
+      // The envelope sender, which was checked against the request (a From header is only a claim).
+      author: message.from.slice(0, 320),
       body: body || '(attachments only)',
       attachments,
     })

@@ -6,16 +6,26 @@
 // else: without the secret, production has no reply address and refuses all
 // inbound mail (fail closed, docs/decisions/024-fail-closed.md).
 import type { RequestKind } from '../../schema/request-statuses'
+import { localDeployment } from '../auth/local'
+import { log } from '../log'
 
-/** The dev/test key. Never used when ENVIRONMENT is not "local". */
-const LOCAL_REPLY_KEY = 'local-reply-token-key-not-for-production'
+/** The dev/test key. Used only by a local deployment (ENVIRONMENT=local and SITE_URL on localhost). */
+export const LOCAL_REPLY_KEY = 'local-reply-token-key-not-for-production'
 const LOCAL_PART = /^reply-([cs])(\d{1,12})-([0-9a-f]{24})$/
 
+let warned = false
 function replyKey(env: Env): string | null {
+  const local = localDeployment(env)
   // An optional secret (`wrangler secret put REPLY_TOKEN_SECRET`), so not in the generated Env.
   const secret = (env as Env & { REPLY_TOKEN_SECRET?: string }).REPLY_TOKEN_SECRET?.trim()
-  if (secret && secret.length >= 16) return secret
-  return env.ENVIRONMENT === 'local' ? LOCAL_REPLY_KEY : null
+  if (secret && secret.length >= 16 && (local || secret !== LOCAL_REPLY_KEY)) return secret
+  if (local) return LOCAL_REPLY_KEY
+  // Fail closed (docs/decisions/081-keys-fail-closed.md): no reply addresses, all inbound mail refused.
+  if (!warned) {
+    warned = true
+    log('warn', 'reply addresses are off: REPLY_TOKEN_SECRET is missing, too short or the built-in key')
+  }
+  return null
 }
 
 /** The domain of the reply addresses: REPLY_DOMAIN, else MAIL_FROM's. */

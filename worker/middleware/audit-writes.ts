@@ -38,6 +38,40 @@ function graphqlRecord(variables: unknown): string | null {
   return value === undefined || value === null ? null : String(value)
 }
 
+/**
+ * The record a write's answer names (issue 27: every entry names its record):
+ * a content block's key, a request's reference, else the row's id. Used when
+ * the path or the variables name none, as when a write creates the record.
+ */
+export function answerRecord(value: unknown): string | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null
+  const v = value as Record<string, unknown>
+  for (const field of ['key', 'reference', 'id'] as const) {
+    const found = v[field]
+    if (typeof found === 'string' || typeof found === 'number') return String(found)
+  }
+  return null
+}
+
+/** The first mutation result's record in a GraphQL answer's data. */
+function graphqlAnswerRecord(result: { data?: unknown } | null): string | null {
+  const data = result?.data
+  if (!data || typeof data !== 'object') return null
+  for (const value of Object.values(data as Record<string, unknown>)) {
+    const record = answerRecord(value)
+    if (record) return record
+  }
+  return null
+}
+
+const jsonOf = async (res: { headers: Headers; clone(): { json(): Promise<unknown> } }): Promise<unknown> =>
+  (res.headers.get('content-type') ?? '').includes('json')
+    ? res
+        .clone()
+        .json()
+        .catch(() => null)
+    : null
+
 export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get('user')
   if (!user || !WRITE_METHODS.has(c.req.method) || SELF_AUDITED.some((p) => c.req.path.startsWith(p))) {
@@ -54,30 +88,30 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
     const fields = mutationFields(body)
     await next()
     if (!fields) return
-    let ok = c.res.ok
-    if (ok) {
-      const result = (await c.res
-        .clone()
-        .json()
-        .catch(() => null)) as { errors?: unknown[] } | null
-      ok = !result?.errors?.length
-    }
+    type Answer = { errors?: unknown[]; data?: unknown } | null
+    const result: Answer = c.res.ok ? ((await jsonOf(c.res)) as Answer) : null
+    const ok = c.res.ok && !result?.errors?.length
     await safely(() =>
       audit(c, {
         action: `graphql ${fields}`,
-        record: graphqlRecord(body?.variables),
+        record: graphqlRecord(body?.variables) ?? graphqlAnswerRecord(result),
         outcome: ok ? 'success' : 'failure',
       }),
     )
     return
   }
+  // A write that names no record in its path (a create, a save by key) is named by its body or answer.
+  const [, , resource, id, ...rest] = c.req.path.split('/')
+  const sent = id || !(c.req.header('content-type') ?? '').includes('json') ? null : await jsonOf(c.req.raw)
   await next()
   // "/api/resumes/7/activate" is the action "PUT /api/resumes/:id/activate" on record "7".
-  const [, , resource, id, ...rest] = c.req.path.split('/')
+  const record = id
+    ? decodeURIComponent(id)
+    : ((c.res.ok ? answerRecord(await jsonOf(c.res)) : null) ?? answerRecord(sent))
   await safely(() =>
     audit(c, {
       action: [`${c.req.method} /api/${resource ?? ''}`, ...(id ? [':id'] : []), ...rest].join('/'),
-      record: id ? decodeURIComponent(id) : null,
+      record,
       outcome: c.res.ok ? 'success' : 'failure',
     }),
   )

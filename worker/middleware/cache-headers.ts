@@ -67,3 +67,27 @@ export const privateNoStore = createMiddleware<AppEnv>(async (c, next) => {
   await next()
   c.header('Cache-Control', 'private, no-store')
 })
+
+/**
+ * Pages that show one person's data or a sign-in form (issue 27): no cache may
+ * keep them and no link on them passes the address on as a referrer (a manage
+ * link's token is in the path). One list: the client portal's pages join it
+ * with one more pattern.
+ */
+export const PRIVATE_PAGE_PATTERNS: readonly RegExp[] = [
+  /^\/login\/?$/,
+  /^\/admin(\/|$)/,
+  /^\/booking\//,
+  /^\/portal(\/|$)/,
+]
+
+export const isPrivatePage = (path: string) => PRIVATE_PAGE_PATTERNS.some((p) => p.test(path))
+
+/** `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer` on the private pages. */
+export const privatePages = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (!isPrivatePage(c.req.path)) return
+  c.res = new Response(c.res.body, c.res)
+  c.res.headers.set('Cache-Control', 'private, no-store')
+  c.res.headers.set('Referrer-Policy', 'no-referrer')
+})

@@ -7,7 +7,7 @@ import { log } from '../log'
 import { Conflict, DomainError, Invalid, NotFound } from '../services/errors'
 
 /** The one error shape of the API: `{ message, errors?: { field: message } }`. */
-export type ErrorBody = { message: string; errors?: Record<string, string> }
+export type ErrorBody = { message: string; errors?: Record<string, string>; code?: string }
 
 export class ApiError extends Error {
   constructor(
@@ -35,6 +35,9 @@ export const DOMAIN_STATUS = {
 } as const satisfies Record<DomainError['kind'], ContentfulStatusCode>
 
 export function errorBody(err: ApiError | DomainError): ErrorBody {
+  if (err instanceof DomainError && err.code) {
+    return { message: err.message, code: err.code, ...(err.errors ? { errors: err.errors } : {}) }
+  }
   if (err instanceof Conflict && err.details)
     return { message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...err.details }
   return err.errors && Object.keys(err.errors).length

@@ -6,13 +6,12 @@ import {
   registerInput,
   secondFactorInput,
 } from '../../schema/security-payloads'
-import { clientIp } from '../abuse/rate-limit'
+import { clientIp, networkKey } from '../abuse/rate-limit'
 import { turnstileEnabled, verifyTurnstile } from '../abuse/turnstile'
 import { clearSessionCookie, readSessionCookie } from '../auth/cookie'
 import {
   consumeTotpStep,
   factorsOf,
-  fromBase64,
   hasSecondFactor,
   looksLikeRecoveryCode,
   matchTotp,
@@ -24,14 +23,16 @@ import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '
 import { passwordProblem } from '../auth/password-policy'
 import { invalidateSession } from '../auth/session'
 import { setupTokenAccepted } from '../auth/setup-token'
-import { dropTicket, issueTicket, readTicket, startSession } from '../auth/sign-in'
+import { dropTicket, issueTicket, readTicket, startSession, ticketFailed } from '../auth/sign-in'
 import {
   recordFailure,
   recordSuccess,
   type ThrottleKeys,
   throttleKeys,
   throttleState,
+  ticketKeys,
 } from '../auth/throttle'
+import { isSealed, openTotpKey, sealTotpKey } from '../auth/totp-seal'
 import type { AppEnv } from '../env'
 import { audit } from '../middleware/audit'
 import { privateNoStore } from '../middleware/cache-headers'
@@ -45,6 +46,7 @@ import {
   findUserByUsername,
   publicUser,
   updatePasswordHash,
+  updateTotpKey,
 } from '../services/users'
 
 /** 429 with Retry-After (seconds), the same answer for every throttled sign-in step. */
@@ -86,7 +88,7 @@ export const auth = new Hono<AppEnv>()
     const { username, password, turnstileToken } = c.req.valid('json')
     const ip = clientIp(c.req.raw)
     // A coarse flood guard per address (the binding); the per-key throttle below does the real work.
-    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`login:ip:${ip}`])
+    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`login:ip:${networkKey(ip)}`])
     const keys = throttleKeys(ip, username)
     const refused = await gate(c, keys, turnstileToken)
     if (refused) return refused
@@ -104,6 +106,11 @@ export const auth = new Hono<AppEnv>()
     }
     const factors = await factorsOf(c.var.db, user.id)
     if (hasSecondFactor(factors)) {
+      // Tickets are counted per username and network: each one is five more code guesses.
+      const issuance = ticketKeys(ip, user.username)
+      const wait = await throttleState(c.var.db, issuance)
+      if (wait.retryAfterS > 0) return throttled(c, wait.retryAfterS)
+      await recordFailure(c.var.db, issuance)
       const ticket = await issueTicket(c.env.SESSIONS, publicUser(user))
       await audit(c, {
         action: 'sign-in.password',
@@ -137,10 +144,17 @@ export const auth = new Hono<AppEnv>()
     if (looksLikeRecoveryCode(code)) {
       if (await useRecoveryCode(c.var.db, user.id, code)) method = 'recovery'
     } else if (user.totpKey) {
-      const step = matchTotp(fromBase64(user.totpKey), code.replace(/\s/g, ''), user.totpLastStep)
+      const key = await openTotpKey(c.env, user.id, user.totpKey)
+      const step = key ? matchTotp(key, code.replace(/\s/g, ''), user.totpLastStep) : null
       if (step !== null && (await consumeTotpStep(c.var.db, user.id, step))) method = 'totp'
+      // A key from before migration 0010 is sealed on its first use (ADR 082).
+      if (key && !isSealed(user.totpKey)) {
+        const sealed = await sealTotpKey(c.env, user.id, key)
+        if (sealed) await updateTotpKey(c.var.db, user.id, user.totpKey, sealed)
+      }
     }
     if (!method) {
+      await ticketFailed(c.env.SESSIONS, ticket)
       await recordFailure(c.var.db, keys)
       await audit(c, {
         action: 'sign-in.second-factor',
@@ -158,7 +172,7 @@ export const auth = new Hono<AppEnv>()
   })
   // Passkey sign-in (alone, or as the second step): options, then the assertion.
   .post('/passkey/options', async (c) => {
-    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`login:ip:${clientIp(c.req.raw)}`])
+    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`login:ip:${networkKey(clientIp(c.req.raw))}`])
     return c.json(await authenticationOptions(c.env))
   })
   .post('/passkey', jsonBody(passkeySignInInput), async (c) => {
@@ -184,7 +198,7 @@ export const auth = new Hono<AppEnv>()
   })
   .post('/register', jsonBody(registerInput), async (c) => {
     const { username, password, setupToken } = c.req.valid('json')
-    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`register:ip:${clientIp(c.req.raw)}`])
+    await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`register:ip:${networkKey(clientIp(c.req.raw))}`])
     // "An owner exists" first, then the token, with one message for both, so
     // the answer never confirms a guessed token.
     const refuse = async () => {
@@ -193,11 +207,11 @@ export const auth = new Hono<AppEnv>()
     }
     if ((await countUsers(c.var.db)) > 0) throw await refuse()
     if (!setupTokenAccepted(c.env, setupToken, isLocalRequest(c))) throw await refuse()
-    const problem = passwordProblem(password)
+    const problem = passwordProblem(password, [username])
     if (problem) throw badRequest({ password: problem })
     const user = await createFirstOwner(c.var.db, username, await hashPassword(password))
     if (!user) throw await refuse()
-    await startSession(c, user)
+    await startSession(c, user, { announceNewBrowser: false })
     await audit(c, { action: 'register', outcome: 'success', userId: user.id, actor: user.username })
     return c.json({ user }, 201)
   })

@@ -7,14 +7,33 @@ import { publicRead } from '../middleware/cache-headers'
 import { notFound } from '../middleware/errors'
 import { keyParam } from '../middleware/params'
 import { jsonBody } from '../middleware/validate'
-import { deleteContent, listPublicContent, saveContent, updateContent } from '../services/content'
+import {
+  deleteContent,
+  listContent,
+  listPublicContent,
+  saveContent,
+  updateContent,
+} from '../services/content'
 
 // /api/page-content: the public pages' copy (blocks under keys no page reads are not sent); create, update and delete are owner-only.
 // Deleting a block under a key a page reads resets that page to its default text.
 // POST saves by key (SPEC §4: an existing key is updated): 201 when it created
 // the block, 200 when it updated one. PUT updates an existing key only (404 otherwise).
 export const pageContent = new Hono<AppEnv>()
-  .get('/', ...publicRead, async (c) => c.json(await listPublicContent(c.var.db)))
+  .get(
+    '/',
+    // The owner's Content tab lists every block, under new keys too (issue 27);
+    // answered before the edge cache, so the owner's list is never stored or served to others.
+    async (c, next) => {
+      if (!c.var.user) return next()
+      return c.json(await listContent(c.var.db), 200, {
+        'Cache-Control': 'private, no-store',
+        Vary: 'Cookie',
+      })
+    },
+    ...publicRead,
+    async (c) => c.json(await listPublicContent(c.var.db)),
+  )
   // One page's copy: only the blocks that page reads.
   .get(
     '/:page',

@@ -11,6 +11,7 @@ import {
   changePasswordInput,
   passkeyRegisterInput,
   passkeyRenameInput,
+  reauthInput,
   removeFactorInput,
   totpConfirmInput,
 } from '../../schema/security-payloads'
@@ -29,18 +30,24 @@ import {
   TOTP_PERIOD_S,
 } from '../auth/factors'
 import { requireOwner } from '../auth/middleware'
-import { registerPasskey, registrationOptions } from '../auth/passkeys'
+import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskey } from '../auth/passkeys'
 import { hashPassword, verifyPassword } from '../auth/password'
 import { passwordProblem } from '../auth/password-policy'
+import { markReauthenticated, requireRecentAuth } from '../auth/reauth'
 import { endOtherSessions, endSession, listSessions } from '../auth/session'
+import { sessionClient } from '../auth/sign-in'
 import { recordFailure, recordSuccess, throttleKeys, throttleState } from '../auth/throttle'
+import { sealTotpKey } from '../auth/totp-seal'
 import { tables } from '../db'
 import type { AppEnv } from '../env'
+import { deliverEach } from '../mail/outbox'
 import { audit } from '../middleware/audit'
+import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
 import { ApiError, badRequest, handleError, notFound } from '../middleware/errors'
 import { jsonBody, parseWith } from '../middleware/validate'
 import { listAudit } from '../services/audit'
+import { queueSecurityNotice, type SecurityChange } from '../services/security-notices'
 import { findUserById } from '../services/users'
 
 const TOTP_ISSUER = 'Portfolio Admin'
@@ -85,11 +92,22 @@ async function codesForFirstFactor(c: Context<AppEnv>, before: number) {
   return codes
 }
 
+/**
+ * After a factor is removed: the recovery codes go with the last one, and every
+ * other session ends (one of them may be how the factor was lost). Returns how many ended.
+ */
 async function afterFactorRemoved(c: Context<AppEnv>) {
   const left = factorCount(await factorsOf(c.var.db, owner(c).id))
   if (left === 0) {
     await c.var.db.delete(tables.recoveryCodes).where(eq(tables.recoveryCodes.userId, owner(c).id))
   }
+  return endOtherSessions(c.var.db, owner(c).id, sessionId(c))
+}
+
+/** E-mails the owner about a change to their sign-in methods (sent after the response). */
+async function notify(c: Context<AppEnv>, change: SecurityChange, detail?: string) {
+  const id = await queueSecurityNotice(c.var.db, c.env, change, { ...sessionClient(c), detail })
+  inBackground(c, deliverEach(c.var.db, c.env, [id]))
 }
 
 const sessionView = (s: typeof tables.sessions.$inferSelect, current: string) => ({
@@ -132,8 +150,30 @@ export const security = new Hono<AppEnv>()
     ])
     return c.json({ totp: Boolean(user?.totpKey), passkeys, recoveryCodesLeft: codesLeft })
   })
+  // Re-authentication (sudo mode, ADR 078): the password, or a passkey assertion
+  // (options first), renews this session's proof for REAUTH_WINDOW_MS.
+  .post('/reauth/passkey-options', async (c) => c.json(await authenticationOptions(c.env)))
+  .post('/reauth', jsonBody(reauthInput), async (c) => {
+    const input = c.req.valid('json')
+    if ('password' in input) {
+      await confirmPassword(c, input.password, 'password', 'reauth')
+    } else {
+      const verified = await verifyPasskey(c.env, c.var.db, input.challengeId, input.response as never)
+      if (!verified || verified.user.id !== owner(c).id) {
+        await audit(c, { action: 'reauth', outcome: 'failure', record: 'passkey' })
+        throw badRequest({ response: AUTH_MESSAGES.reauthFailed }, AUTH_MESSAGES.reauthFailed)
+      }
+    }
+    await markReauthenticated(c.var.db, sessionId(c))
+    await audit(c, {
+      action: 'reauth',
+      outcome: 'success',
+      record: 'password' in input ? 'password' : 'passkey',
+    })
+    return c.body(null, 204)
+  })
   // Authenticator app: a new key (kept 10 minutes for this session), then a code to confirm it.
-  .post('/totp/setup', async (c) => {
+  .post('/totp/setup', requireRecentAuth, async (c) => {
     const key = newTotpKey()
     await c.env.SESSIONS.put(totpSetupKey(sessionId(c)), encodeTotpKey(key), { expirationTtl: 600 })
     return c.json({
@@ -141,7 +181,7 @@ export const security = new Hono<AppEnv>()
       uri: createTOTPKeyURI(TOTP_ISSUER, owner(c).username, key, TOTP_PERIOD_S, TOTP_DIGITS),
     })
   })
-  .post('/totp', jsonBody(totpConfirmInput), async (c) => {
+  .post('/totp', requireRecentAuth, jsonBody(totpConfirmInput), async (c) => {
     const { code } = c.req.valid('json')
     const pending = await c.env.SESSIONS.get(totpSetupKey(sessionId(c)))
     if (!pending) throw badRequest({ code: 'Start the setup again' }, 'The setup has expired. Start again.')
@@ -150,16 +190,20 @@ export const security = new Hono<AppEnv>()
       await audit(c, { action: 'totp.enrol', outcome: 'failure' })
       throw badRequest({ code: AUTH_MESSAGES.invalidCode }, AUTH_MESSAGES.invalidCode)
     }
+    // Sealed at rest (ADR 082); without TOTP_KEY_SECRET outside local development, no enrolment.
+    const sealed = await sealTotpKey(c.env, owner(c).id, fromBase64(pending))
+    if (!sealed) throw new ApiError(503, AUTH_MESSAGES.totpUnavailable)
     const before = factorCount(await factorsOf(c.var.db, owner(c).id))
     await c.var.db
       .update(tables.users)
-      .set({ totpKey: pending, totpLastStep: step })
+      .set({ totpKey: sealed, totpLastStep: step })
       .where(eq(tables.users.id, owner(c).id))
     await c.env.SESSIONS.delete(totpSetupKey(sessionId(c)))
     await audit(c, { action: 'totp.enrol', outcome: 'success' })
+    await notify(c, 'totp.enrol')
     return c.json({ totp: true, recoveryCodes: await codesForFirstFactor(c, before) }, 201)
   })
-  .delete('/totp', jsonBody(removeFactorInput), async (c) => {
+  .delete('/totp', requireRecentAuth, jsonBody(removeFactorInput), async (c) => {
     const factors = await factorsOf(c.var.db, owner(c).id)
     if (!factors.totp) throw notFound()
     if (factorCount(factors) === 1)
@@ -168,15 +212,16 @@ export const security = new Hono<AppEnv>()
       .update(tables.users)
       .set({ totpKey: null, totpLastStep: null })
       .where(eq(tables.users.id, owner(c).id))
-    await afterFactorRemoved(c)
-    await audit(c, { action: 'totp.remove', outcome: 'success' })
+    const ended = await afterFactorRemoved(c)
+    await audit(c, { action: 'totp.remove', outcome: 'success', record: `${ended} other sessions ended` })
+    await notify(c, 'totp.remove', `${ended} other sessions ended`)
     return c.body(null, 204)
   })
   // Passkeys: options, then the authenticator's response with a name.
-  .post('/passkeys/options', async (c) =>
+  .post('/passkeys/options', requireRecentAuth, async (c) =>
     c.json(await registrationOptions(c.env, c.var.db, owner(c), sessionId(c))),
   )
-  .post('/passkeys', jsonBody(passkeyRegisterInput), async (c) => {
+  .post('/passkeys', requireRecentAuth, jsonBody(passkeyRegisterInput), async (c) => {
     const { name, response } = c.req.valid('json')
     const before = factorCount(await factorsOf(c.var.db, owner(c).id))
     const passkey = await registerPasskey(c.env, c.var.db, owner(c).id, sessionId(c), response as never, name)
@@ -185,6 +230,7 @@ export const security = new Hono<AppEnv>()
       throw badRequest({ response: AUTH_MESSAGES.passkeyFailed }, AUTH_MESSAGES.passkeyFailed)
     }
     await audit(c, { action: 'passkey.enrol', outcome: 'success', record: name })
+    await notify(c, 'passkey.enrol', name)
     return c.json(
       {
         passkey: { id: passkey.id, name: passkey.name, createdAt: passkey.createdAt, lastUsedAt: null },
@@ -204,7 +250,7 @@ export const security = new Hono<AppEnv>()
     await audit(c, { action: 'passkey.rename', outcome: 'success', record: name })
     return c.json({ id: rows[0]!.id, name })
   })
-  .delete('/passkeys/:id', jsonBody(removeFactorInput), async (c) => {
+  .delete('/passkeys/:id', requireRecentAuth, jsonBody(removeFactorInput), async (c) => {
     const id = c.req.param('id')
     const [passkey] = await c.var.db
       .select()
@@ -215,17 +261,19 @@ export const security = new Hono<AppEnv>()
       await confirmPassword(c, c.req.valid('json').password, 'password', 'passkey.remove')
     }
     await c.var.db.delete(tables.passkeys).where(eq(tables.passkeys.id, id))
-    await afterFactorRemoved(c)
+    const ended = await afterFactorRemoved(c)
     await audit(c, { action: 'passkey.remove', outcome: 'success', record: passkey.name })
+    await notify(c, 'passkey.remove', `${passkey.name}; ${ended} other sessions ended`)
     return c.body(null, 204)
   })
   // New recovery codes replace the old ones (only with a factor enrolled).
-  .post('/recovery-codes', async (c) => {
+  .post('/recovery-codes', requireRecentAuth, async (c) => {
     if (factorCount(await factorsOf(c.var.db, owner(c).id)) === 0) {
       throw new ApiError(409, 'Enrol a passkey or an authenticator app first.')
     }
     const codes = await replaceRecoveryCodes(c.var.db, owner(c).id)
     await audit(c, { action: 'recovery-codes.create', outcome: 'success' })
+    await notify(c, 'recovery-codes.create')
     return c.json({ recoveryCodes: codes }, 201)
   })
   // Sessions.
@@ -244,18 +292,21 @@ export const security = new Hono<AppEnv>()
     await audit(c, { action: 'session.end', outcome: 'success', record: id.slice(0, 12) })
     return c.body(null, 204)
   })
-  // Password change: the current password, the rule, then every other session ends.
+  // Password change: the current password (itself the sudo-mode proof, so no
+  // separate re-authentication), the rule, then every other session ends.
   .post('/password', jsonBody(changePasswordInput), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
-    const problem = passwordProblem(newPassword)
+    const problem = passwordProblem(newPassword, [owner(c).username])
     if (problem) throw badRequest({ newPassword: problem })
     await confirmPassword(c, currentPassword, 'currentPassword', 'password.change')
+    await markReauthenticated(c.var.db, sessionId(c))
     await c.var.db
       .update(tables.users)
       .set({ passwordHash: await hashPassword(newPassword) })
       .where(eq(tables.users.id, owner(c).id))
     const ended = await endOtherSessions(c.var.db, owner(c).id, sessionId(c))
     await audit(c, { action: 'password.change', outcome: 'success', record: `${ended} other sessions ended` })
+    await notify(c, 'password.change', `${ended} other sessions ended`)
     return c.json({ endedSessions: ended })
   })
   // The audit trail, newest first; read-only.

@@ -9,6 +9,8 @@ export abstract class DomainError extends Error {
   abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden'
   /** Field messages (`{ field: message }`), the same map on both APIs. */
   readonly errors?: FieldErrors
+  /** A machine-readable reason a client acts on (e.g. 'reauth_required'), on both APIs. */
+  readonly code?: string
 }
 
 /** The input breaks a rule; `errors` names each field. */

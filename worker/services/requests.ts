@@ -1,6 +1,6 @@
 // Consultation and IT-support requests: the one service layer behind the
 // public forms (REST) and the owner's views (REST and GraphQL alike).
-import { and, asc, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import { labelOf } from '../../schema/constants'
 import type { ConsultationInput, RequestUpdateInput, SupportRequestInput } from '../../schema/payloads'
 import { PROJECT_TYPES } from '../../schema/request-options'
@@ -577,6 +577,42 @@ export async function appendInbound(
     .values({ [OWNER_OF[kind]]: id, direction: 'in', ...message, createdAt: at, updatedAt: at })
     .returning()
   return row!
+}
+
+/** How long after its close a request still takes replies by mail. */
+export const INBOUND_CLOSED_GRACE_MS = 30 * 24 * 60 * 60 * 1000
+/** Replies by mail a request takes in any 24 hours. */
+export const INBOUND_DAILY_LIMIT = 20
+
+export type InboundRefusal = 'unknown' | 'sender' | 'closed' | 'quota'
+
+/**
+ * Whether mail from `sender` may be added to the request's thread
+ * (docs/decisions/054-mail-threads.md, issue 27): only from the request's own
+ * address, only while it is open or closed for under 30 days, at most
+ * INBOUND_DAILY_LIMIT a day. Null when accepted, else the reason.
+ */
+export async function inboundRefusal(
+  db: Db,
+  kind: RequestKind,
+  id: number,
+  sender: string,
+  now = Date.now(),
+): Promise<InboundRefusal | null> {
+  const t = TABLE_OF[kind]
+  const [row] = await db.select({ email: t.email, closedAt: t.closedAt }).from(t).where(eq(t.id, id))
+  if (!row) return 'unknown'
+  if (row.email.trim().toLowerCase() !== sender.trim().toLowerCase()) return 'sender'
+  if (row.closedAt && now - row.closedAt.getTime() >= INBOUND_CLOSED_GRACE_MS) return 'closed'
+  const m = tables.requestMessages
+  const [recent] = await db
+    .select({ n: count() })
+    .from(m)
+    .where(
+      and(eq(m[OWNER_OF[kind]], id), eq(m.direction, 'in'), gte(m.createdAt, new Date(now - 86_400_000))),
+    )
+  if ((recent?.n ?? 0) >= INBOUND_DAILY_LIMIT) return 'quota'
+  return null
 }
 
 /** The R2 keys of the attachments of these requests' threads (for erasure). */

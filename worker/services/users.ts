@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
 import type { SessionUser } from '../env'
@@ -41,6 +41,14 @@ export async function upsertOwner(db: Db, username: string, passwordHash: string
 /** Stores a re-hashed password (a login upgrading an older, cheaper hash). */
 export async function updatePasswordHash(db: Db, id: number, passwordHash: string) {
   await db.update(tables.users).set({ passwordHash }).where(eq(tables.users.id, id))
+}
+
+/** Replaces the stored TOTP key only if it is still `from` (a concurrent change wins). */
+export async function updateTotpKey(db: Db, id: number, from: string, to: string) {
+  await db
+    .update(tables.users)
+    .set({ totpKey: to })
+    .where(and(eq(tables.users.id, id), eq(tables.users.totpKey, from)))
 }
 
 export async function findUserById(db: Db, id: number) {
