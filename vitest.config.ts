@@ -64,6 +64,9 @@ export default defineConfig({
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}', 'schema/**/*.test.ts'],
           environment: 'jsdom',
+          // A dialog test types and clicks through several steps in jsdom: about 1 s
+          // here alone, past the 5 s default when the e2e run shares the two cores.
+          testTimeout: 20_000,
           // One jsdom per worker rather than per file (each file still gets its own
           // module graph): creating it took half of this project's time.
           pool: 'vmThreads',
