@@ -32,8 +32,15 @@ export const PROJECT_CATEGORY_VALUES = PROJECT_CATEGORIES.map((c) => c.value) as
   ...ProjectCategory[],
 ]
 export const DEFAULT_CATEGORY: ProjectCategory = 'other'
-/** Legacy stored categories and the public category they belong to. */
-export const LEGACY_CATEGORY_ALIASES: Record<string, ProjectCategory> = { 'ai-chatbot': 'ai-automation' }
+/** Legacy stored categories and the category they belong to now (the original stored `ai-chatbot`). */
+const LEGACY_CATEGORY_ALIASES: Record<string, ProjectCategory> = { 'ai-chatbot': 'ai-automation' }
+
+/**
+ * The category a stored value stands for now: its current equivalent when it
+ * is a legacy value, else the value itself (known or not: each view decides
+ * what an unknown one shows as). The one place the legacy alias is applied.
+ */
+export const currentCategory = (stored: string): string => LEGACY_CATEGORY_ALIASES[stored] ?? stored
 
 /** The public catalogue's filter, in display order. */
 export const FILTER_CATEGORIES = [

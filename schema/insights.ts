@@ -25,3 +25,23 @@ export type BeaconEvent =
   | { t: 'filter'; k: string }
   | { t: 'project'; k: string }
   | { t: 'form'; k: `${InsightForm}:${FunnelStep}`; f?: string[] }
+
+// ---------- The owner's report (GET /api/insights), one shape for the Worker and the admin ----------
+
+export type Range = { from: string; to: string }
+export type Count = { key: string; label: string; count: number }
+export type Funnel = { form: InsightForm; steps: Record<FunnelStep, number>; rejectedFields: Count[] }
+export type InsightsReport = Range & {
+  days: { day: string; views: number }[]
+  totalViews: number
+  pages: Count[]
+  referrers: Count[]
+  campaigns: Count[]
+  projects: Count[]
+  filters: Count[]
+  devices: Count[]
+  countries: Count[]
+  resumeDownloads: number
+  funnels: Funnel[]
+  requestsPerWeek: { week: string; consultations: number; support: number }[]
+}

@@ -3,6 +3,7 @@
 // and GraphQL APIs; pages never import Worker code, so the browser bundle and
 // the web type-check stay free of it (docs/decisions/052-framework-mode.md).
 import { createContext } from 'react-router'
+import type { FreeDay, ManagedBooking, PublicAvailability } from '../../schema/booking'
 import type { ContentKey } from '../../schema/content-keys'
 import type { SiteConfig } from '../../schema/site-config'
 import type { PublicProject, PublicProjectPage } from './solutions'
@@ -22,23 +23,7 @@ export type SubmitResult =
       freeSlots?: { date: string; slots: string[] }
     }
 
-/** One bookable day and its free slot start times (Central). */
-export type FreeDay = { date: string; slots: string[] }
-/** The public availability answer (GET /api/availability): free slots only. */
-export type PublicAvailability = { timeZone: string; meetingMinutes: number; days: FreeDay[] }
-
-/** What the visitor's manage page shows of their booking (and nothing of anyone else's). */
-export type ManagedBooking = {
-  reference: string
-  status: string
-  date: string
-  time: string
-  dateLabel: string
-  meetingMinutes: number
-  changeUntil: string
-  changeable: boolean
-  freeDays: FreeDay[]
-}
+export type { FreeDay, ManagedBooking, PublicAvailability }
 
 /** The outcome of a change on the manage page. */
 export type BookingChange =

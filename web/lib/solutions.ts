@@ -5,10 +5,10 @@
 import {
   CARD_ANIMATION_DELAY_S,
   CARD_KEY_FEATURES,
+  currentCategory,
   FEATURED_PROJECT_COUNT,
   FILTER_CATEGORIES,
   type FilterCategory,
-  LEGACY_CATEGORY_ALIASES,
   labelOf,
   PROJECT_STATUSES,
 } from '../../schema/constants'
@@ -56,8 +56,8 @@ const SOLUTION_CATEGORIES = new Set<string>(
 export function publicCategory(category: string | null | undefined): SolutionCategory {
   const value = category?.trim() ?? ''
   if (SOLUTION_CATEGORIES.has(value)) return value as SolutionCategory
-  const alias = LEGACY_CATEGORY_ALIASES[value]
-  if (alias && SOLUTION_CATEGORIES.has(alias)) return alias as SolutionCategory
+  const current = currentCategory(value)
+  if (SOLUTION_CATEGORIES.has(current)) return current as SolutionCategory
   return 'other'
 }
 

@@ -1,10 +1,6 @@
 // GraphQL types, queries and mutations for the projects domain; resolvers call worker/services.
 import { z } from 'zod'
-import {
-  LEGACY_CATEGORY_ALIASES,
-  PROJECT_CATEGORY_VALUES,
-  PROJECT_STATUS_VALUES,
-} from '../../schema/constants'
+import { currentCategory, PROJECT_CATEGORY_VALUES, PROJECT_STATUS_VALUES } from '../../schema/constants'
 import { rowId } from '../../schema/ids'
 import { projectInput, reorderInput } from '../../schema/payloads'
 import type { Project, ProjectMetric, ProjectTestimonial } from '../../schema/tables'
@@ -67,10 +63,10 @@ export const ProjectRef = builder.objectRef<Project>('Project').implement({
       type: ProjectCategoryEnum,
       description:
         'Catalogue category; a legacy stored value shows under its alias, an unknown one as OTHER.',
-      resolve: (p) =>
-        known(PROJECT_CATEGORY_VALUES, p.category)
-          ? p.category
-          : (LEGACY_CATEGORY_ALIASES[p.category] ?? 'other'),
+      resolve: (p) => {
+        const category = currentCategory(p.category)
+        return known(PROJECT_CATEGORY_VALUES, category) ? category : 'other'
+      },
     }),
     businessValue: t.exposeString('businessValue', {
       nullable: true,

@@ -2,27 +2,20 @@
 // kind, the funnel per form and the requests per week, for a date range.
 import { and, between, inArray, sql } from 'drizzle-orm'
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { FUNNEL_STEPS, type FunnelStep, INSIGHT_FORMS, type InsightForm } from '../../schema/insights'
+import {
+  type Count,
+  FUNNEL_STEPS,
+  type Funnel,
+  type FunnelStep,
+  INSIGHT_FORMS,
+  type InsightForm,
+  type InsightsReport,
+  type Range,
+} from '../../schema/insights'
 import { type Db, tables } from '../db'
 import { dayOf } from './record'
 
-export type Range = { from: string; to: string }
-export type Count = { key: string; label: string; count: number }
-export type Funnel = { form: InsightForm; steps: Record<FunnelStep, number>; rejectedFields: Count[] }
-export type InsightsReport = Range & {
-  days: { day: string; views: number }[]
-  totalViews: number
-  pages: Count[]
-  referrers: Count[]
-  campaigns: Count[]
-  projects: Count[]
-  filters: Count[]
-  devices: Count[]
-  countries: Count[]
-  resumeDownloads: number
-  funnels: Funnel[]
-  requestsPerWeek: { week: string; consultations: number; support: number }[]
-}
+export type { Count, Funnel, InsightsReport, Range }
 
 export const TOP_N = 10
 const DAY_MS = 86_400_000

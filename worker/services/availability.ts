@@ -5,6 +5,7 @@
 // a blocked day, and not held by a pending or confirmed consultation
 // (docs/decisions/058-availability.md).
 import { and, eq, gte, inArray } from 'drizzle-orm'
+import type { FreeDay, PublicAvailability } from '../../schema/booking'
 import type { AvailabilityInput } from '../../schema/payloads'
 import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../schema/request-options'
 import { addDays, businessDate, slotInstant, weekdayOf } from '../../schema/slot-time'
@@ -96,8 +97,6 @@ export function slotProblem(a: Availability, date: string, time: string, now: Da
   return null
 }
 
-export type FreeDay = { date: string; slots: string[] }
-
 /** The slots held by pending or confirmed consultations from `now` on, as "date|time" keys. */
 async function heldSlots(db: Db, now: Date, exceptId?: number): Promise<Set<string>> {
   const c = tables.consultations
@@ -150,11 +149,6 @@ export async function freeSlotsOn(db: Db, date: string, now: Date, exceptId?: nu
 }
 
 /** The public availability answer: free slots only, nothing about who holds the others. */
-export type PublicAvailability = {
-  timeZone: string
-  meetingMinutes: number
-  days: FreeDay[]
-}
 
 export async function publicAvailability(db: Db, now = new Date()): Promise<PublicAvailability> {
   const a = await getAvailability(db)

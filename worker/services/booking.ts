@@ -4,6 +4,7 @@
 // Slot integrity rests on the partial unique index of schema/tables.ts, never
 // on a read before a write (docs/decisions/059-slot-integrity.md).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { ManagedBooking } from '../../schema/booking'
 import { addDays, businessDate, formatCalendarDate, slotInstant } from '../../schema/slot-time'
 import type { Consultation } from '../../schema/tables'
 import { bookingUrl, verifyBookingToken } from '../booking/link'
@@ -166,20 +167,7 @@ export async function afterStatusChange(
 
 // ---------- The visitor's manage link ----------
 
-export type ManagedBooking = {
-  reference: string
-  status: string
-  date: string
-  time: string
-  /** "Monday, November 23, 2026" */
-  dateLabel: string
-  meetingMinutes: number
-  /** Until when the visitor may still cancel or move it (ISO), and whether that is now. */
-  changeUntil: string
-  changeable: boolean
-  /** Free days to move to (empty when it cannot be changed). */
-  freeDays: { date: string; slots: string[] }[]
-}
+export type { ManagedBooking }
 
 export const BOOKING_MESSAGES = {
   badLink: 'This link is not valid or has expired.',

@@ -4,29 +4,15 @@
 // the address (?days=7|30|90, or ?from=&to= for a custom range).
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import type { Count, InsightsReport } from '../../../schema/insights'
 import { ApiRequestError, getJson } from '../../lib/api'
 import { OwnerPage } from '../OwnerPage'
 import { linkButtonClass, Section } from '../ui'
 import { BarChart, DataTable, HBarChart } from './charts'
 
-type Count = { key: string; label: string; count: number }
-type Steps = { shown: number; started: number; submitted: number; rejected: number; failed: number }
-export type InsightsReport = {
-  from: string
-  to: string
-  days: { day: string; views: number }[]
-  totalViews: number
-  pages: Count[]
-  referrers: Count[]
-  campaigns: Count[]
-  projects: Count[]
-  filters: Count[]
-  devices: Count[]
-  countries: Count[]
-  resumeDownloads: number
-  funnels: { form: 'consultation' | 'support'; steps: Steps; rejectedFields: Count[] }[]
-  requestsPerWeek: { week: string; consultations: number; support: number }[]
-}
+type Steps = InsightsReport['funnels'][number]['steps']
+
+export type { InsightsReport }
 
 const PRESETS = ['7', '30', '90'] as const
 const FORM_NAMES = { consultation: 'Consultation form', support: 'IT support form' } as const

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { GridList, GridListItem } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import {
+  currentCategory,
   DEFAULT_PUBLIC_STATUS,
-  LEGACY_CATEGORY_ALIASES,
   labelOf,
   PROJECT_CATEGORIES,
   PROJECT_STATUSES,
@@ -98,7 +98,7 @@ export function ProjectsTab() {
                   <p className="line-clamp-2 text-sm text-slate-600">{p.description}</p>
                   <p className="mt-1 flex flex-wrap gap-2 text-xs">
                     <span className="rounded bg-slate-100 px-2 py-0.5">
-                      {labelOf(PROJECT_CATEGORIES, LEGACY_CATEGORY_ALIASES[p.category] ?? p.category)}
+                      {labelOf(PROJECT_CATEGORIES, currentCategory(p.category))}
                     </span>
                     <span className="rounded bg-blue-50 px-2 py-0.5 text-blue-800">
                       {labelOf(PROJECT_STATUSES, p.status ?? DEFAULT_PUBLIC_STATUS)}

@@ -5,11 +5,11 @@
 // rows without a value are dropped; defaults are isPublic true, featured
 // false, status development, category other.
 import {
+  currentCategory,
   DEFAULT_ADMIN_STATUS,
   DEFAULT_CATEGORY,
   DEFAULT_ORDER,
   DEFAULT_PUBLIC_STATUS,
-  LEGACY_CATEGORY_ALIASES,
   PROJECT_CATEGORY_VALUES,
   PROJECT_STATUS_VALUES,
   type ProjectCategory,
@@ -154,7 +154,7 @@ export function formValuesFrom(project?: AdminProject): ProjectFormValues {
     }
   }
   // Legacy categories (the original's ai-chatbot) open as their current equivalent.
-  const category = LEGACY_CATEGORY_ALIASES[project.category] ?? project.category
+  const category = currentCategory(project.category)
   return {
     title: project.title,
     slug: project.slug,

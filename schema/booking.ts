@@ -1,0 +1,25 @@
+// The shapes of the public booking reads, written once for the Worker's
+// services (worker/services/availability.ts, booking.ts) and the pages that
+// show them (web/lib/site-server.ts).
+
+/** One bookable day and its free slot start times (Central). */
+export type FreeDay = { date: string; slots: string[] }
+
+/** The public availability answer (GET /api/availability): free slots only. */
+export type PublicAvailability = { timeZone: string; meetingMinutes: number; days: FreeDay[] }
+
+/** What the visitor's manage page shows of their booking (and nothing of anyone else's). */
+export type ManagedBooking = {
+  reference: string
+  status: string
+  date: string
+  time: string
+  /** "Monday, November 23, 2026" */
+  dateLabel: string
+  meetingMinutes: number
+  /** Until when the visitor may still cancel or move it (ISO), and whether that is now. */
+  changeUntil: string
+  changeable: boolean
+  /** Free days to move to (empty when it cannot be changed). */
+  freeDays: FreeDay[]
+}
