@@ -7,7 +7,7 @@ import { graphql } from './graphql'
 import { beacon, countPageView, insights } from './insights/routes'
 import { auditOwnerWrites } from './middleware/audit-writes'
 import { noStoreByDefault, privatePages, purgeAfterOwnerWrites } from './middleware/cache-headers'
-import { sameOriginWrites } from './middleware/csrf'
+import { sameOriginPagePosts, sameOriginWrites } from './middleware/csrf'
 import { handleError } from './middleware/errors'
 import { requestIds, requestLogger } from './middleware/logging'
 import { responseGuards } from './middleware/response-guards'
@@ -85,7 +85,7 @@ export const app = new Hono<AppEnv>()
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.
-  .use('*', sameOriginWrites)
+  .use('*', sameOriginPagePosts)
   .all('*', async (c): Promise<Response> => {
     const refused = await refuseMalformedFormPost(c, async (request) =>
       app.fetch(request, c.env, c.executionCtx),

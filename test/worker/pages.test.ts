@@ -395,6 +395,37 @@ describe('the request forms without JavaScript', () => {
     expect(outbox?.status).toBe('sent')
   })
 
+  it("takes a form posted by a no-referrer page (Origin: null, the browser's Sec-Fetch-Site same-origin), and only such a navigation", async () => {
+    const email = freshEmail('nullorigin')
+    await openHorizon()
+    const fields = {
+      name: 'Pat Null',
+      email,
+      projectType: 'web-application',
+      description: 'A booking system.',
+      preferredDate: '2030-07-16',
+      preferredTime: '10:00',
+      website: '',
+    }
+    const before = await countRows('consultations')
+    // Not a navigation (a script's fetch) or not same-origin: refused, nothing stored.
+    for (const headers of [
+      { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' },
+      { Origin: 'null', 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+    ]) {
+      expect((await post('/schedule-consultation', fields, headers)).status).toBe(403)
+    }
+    expect(await countRows('consultations')).toBe(before)
+    const res = await post('/schedule-consultation', fields, {
+      Origin: 'null',
+      'Sec-Fetch-Site': 'same-origin',
+      'Sec-Fetch-Mode': 'navigate',
+    })
+    expect(res.status).toBe(200)
+    expect(text(await res.text())).toContain(TOASTS.consultationSent.description)
+    expect(await countRows('consultations')).toBe(before + 1)
+  })
+
   it('answers refused fields with the form again: each error beside its field, the values kept, nothing stored', async () => {
     const before = await countRows('support_requests')
     const res = await post('/it-support?form=support', {

@@ -23,3 +23,27 @@ export const sameOriginWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (!siteOk || !originOk) throw new ApiError(403, API_MESSAGES.forbiddenOrigin)
   await next()
 })
+
+/**
+ * The same check for a page's own form posted without JavaScript. Pages sent
+ * with `Referrer-Policy: no-referrer` (/booking/{token}, /login, the portal;
+ * issue 27) make the browser post their forms with `Origin: null` (Fetch
+ * standard, "serializing a request origin": a navigation under no-referrer).
+ * Sec-Fetch-Site, which only the browser sets, still says same-origin; such a
+ * post is restored to the page's origin, which React Router's own action check
+ * compares with the URL. Fetches (the API) keep the strict rule: their Origin
+ * is never null.
+ */
+export const sameOriginPagePosts = createMiddleware<AppEnv>(async (c, next) => {
+  if (
+    !SAFE_METHODS.has(c.req.method) &&
+    c.req.header('origin') === 'null' &&
+    c.req.header('sec-fetch-site') === 'same-origin' &&
+    c.req.header('sec-fetch-mode') === 'navigate'
+  ) {
+    const headers = new Headers(c.req.raw.headers)
+    headers.set('origin', new URL(c.req.url).origin)
+    c.req.raw = new Request(c.req.raw, { headers })
+  }
+  return sameOriginWrites(c, next)
+})
