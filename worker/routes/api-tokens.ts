@@ -1,0 +1,38 @@
+// /api/security/tokens (issue 24): the owner's personal access tokens. Part of
+// the Security area, so a token can never manage tokens (worker/auth/bearer.ts
+// refuses tokens on /api/security). The token is in the creation's answer
+// only; every change is appended to the audit trail here.
+// TODO(issue 27): when re-authentication ("sudo mode") lands, guard the POST with it.
+import { Hono } from 'hono'
+import { apiTokenInput } from '../../schema/client-payloads'
+import { requireOwner } from '../auth/middleware'
+import type { AppEnv } from '../env'
+import { privateNoStore } from '../middleware/cache-headers'
+import { idParam } from '../middleware/params'
+import { jsonBody } from '../middleware/validate'
+import { createApiToken, listApiTokens, revokeApiToken } from '../services/api-tokens'
+import { audit } from '../middleware/audit'
+
+export const apiTokens = new Hono<AppEnv>()
+  .use(requireOwner)
+  .use(privateNoStore)
+  .get('/', async (c) => c.json(await listApiTokens(c.var.db, c.var.user!.id)))
+  .post('/', jsonBody(apiTokenInput), async (c) => {
+    const input = c.req.valid('json')
+    const created = await createApiToken(c.var.db, c.var.user!.id, input)
+    await audit(c, {
+      action: 'api-token.create',
+      outcome: 'success',
+      record: `${created.apiToken.id} "${input.name}" (${input.scope})`,
+    })
+    return c.json(created, 201)
+  })
+  .delete('/:id', idParam, async (c) => {
+    const revoked = await revokeApiToken(c.var.db, c.var.user!.id, c.req.valid('param').id)
+    await audit(c, {
+      action: 'api-token.revoke',
+      outcome: 'success',
+      record: `${revoked.id} "${revoked.name}"`,
+    })
+    return c.json(revoked)
+  })
