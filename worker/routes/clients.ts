@@ -62,7 +62,7 @@ const body = <S extends z.ZodType>(schema: S) => ({
   required: true,
   content: { 'application/json': { schema } },
 })
-const common = { tags: ['Clients'], security: OWNER_SECURITY, middleware: [requireOwner] as const }
+const common = { tags: ['Clients'], security: OWNER_SECURITY, middleware: requireOwner }
 
 const list = createRoute({
   ...common,
