@@ -29,6 +29,7 @@ import {
   updateClient,
   updateContact,
 } from '../services/clients'
+import { eraseContact } from '../services/clients-privacy'
 import { inviteToPortal } from '../services/portal-invite'
 import { builder, withoutNulls } from './builder'
 
@@ -391,5 +392,23 @@ builder.mutationField('inviteToPortal', (t) =>
       if (invite.outboxId !== null) later(deliverLogged(db, env, invite.outboxId))
       return { url: invite.url, mailed: invite.outboxId !== null }
     },
+  }),
+)
+
+const ContactErasureRef = builder.objectRef<{ requests: number; files: number }>('ContactErasure').implement({
+  description: 'What the erasure of a contact removed.',
+  fields: (t) => ({
+    requests: t.exposeInt('requests', { description: 'Requests and bookings erased with the contact.' }),
+    files: t.exposeInt('files', { description: 'Files the contact had uploaded.' }),
+  }),
+})
+
+builder.mutationField('eraseContact', (t) =>
+  t.field({
+    type: ContactErasureRef,
+    description:
+      'Erases a contact on their demand: their requests, their uploads, their portal sessions and links, then the contact.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the contact.' }).validate(rowId) },
+    resolve: (_root, { id }, { db, env }) => eraseContact(db, id, env.FILES),
   }),
 )

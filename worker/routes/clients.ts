@@ -8,6 +8,7 @@ import { rowId } from '../../schema/ids'
 import type { Client, Contact } from '../../schema/tables'
 import { requireOwner } from '../auth/middleware'
 import { tables } from '../db'
+import { privateNoStore } from '../middleware/cache-headers'
 import { CONFLICT, NOT_FOUND, OWNER_ERRORS, OWNER_SECURITY, openApiApp } from '../middleware/openapi'
 import {
   addContact,
@@ -18,6 +19,7 @@ import {
   listClients,
   updateClient,
 } from '../services/clients'
+import { exportClientsCsv } from '../services/clients-privacy'
 
 // What the API answers, derived from the tables (drizzle-zod): dates travel as ISO strings.
 const dateTime = z.iso.datetime().openapi({ example: '2026-11-24T15:00:00.000Z' })
@@ -123,6 +125,17 @@ const addContactRoute = createRoute({
 })
 
 export const clients = openApiApp()
+
+// The owner's CSV of every client and contact (privacy export); not part of the documented API.
+clients.get('/export.csv', requireOwner, privateNoStore, async (c) => {
+  const day = new Date().toISOString().slice(0, 10)
+  return c.body(`\ufeff${await exportClientsCsv(c.var.db)}`, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="clients-${day}.csv"`,
+  })
+})
+
+clients
   .openapi(list, async (c) =>
     c.json((await listClients(c.var.db, c.req.valid('query'))).map(summaryJson), 200),
   )
