@@ -23,7 +23,7 @@ describe('clients privacy', () => {
     expect(res.headers.get('cache-control')).toContain('no-store')
     const csv = await res.text()
     expect(csv.split('\r\n')[0]).toBe(
-      '\ufeffclientId,client,clientStatus,domains,contactId,name,email,phone,role,contactSince',
+      'clientId,client,clientStatus,domains,contactId,name,email,phone,role,contactSince',
     )
     expect(csv).toContain(`'=Formula Clinic,active,,`)
     expect(csv).toContain(`Csv Person,${email}`)
