@@ -7,7 +7,7 @@ import { tables } from '../db'
 import { portalInviteMail } from '../mail/portal-invite'
 import { visitorMailEnabled } from '../mail/visitor'
 import { getContact } from './clients'
-import { createSignInLink } from './portal-links-stand-in'
+import { createSignInLink } from './portal-links'
 
 export type PortalInvite = {
   /** The link, for the owner to copy; null once it was e-mailed (it works only once). */
