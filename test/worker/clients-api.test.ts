@@ -7,7 +7,9 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import committed from '../../schema/openapi.json'
 import { TOKEN_MESSAGES } from '../../worker/auth/bearer'
+import { createDb } from '../../worker/db'
 import { CLIENT_MESSAGES } from '../../worker/services/clients'
+import { createPortalSession } from '../../worker/services/portal-sessions'
 import { owner, rest } from './admin-helpers'
 import { call } from './helpers'
 import { freshEmail } from './requests-fixtures'
@@ -161,6 +163,36 @@ describe('/api/clients with the owner session', () => {
       const res = await rest(method, path, method === 'GET' ? undefined : { name: 'X' }, false)
       expect(res.status, `${method} ${path}`).toBe(401)
     }
+  })
+})
+
+describe('a portal contact on owner routes', () => {
+  it('is refused by /api/clients, /api/consultations, the tokens and GraphQL', async () => {
+    const created = await rest('POST', '/api/clients', newClientBody())
+    const { contacts } = (await created.json()) as { contacts: { id: number }[] }
+    const session = await createPortalSession(createDb(env.DB), contacts[0]!.id)
+    // Both spellings of the cookie: the bare name on plain-http localhost, __Host- elsewhere.
+    const cookie = `portal_session=${session!.token}; __Host-portal_session=${session!.token}`
+    for (const [method, path] of [
+      ['GET', '/api/clients'],
+      ['POST', '/api/clients'],
+      ['GET', `/api/clients/1`],
+      ['GET', '/api/consultations'],
+      ['GET', '/api/security/tokens'],
+    ] as const) {
+      const res = await call(path, {
+        method,
+        headers: { Cookie: cookie },
+        ...(method === 'POST' ? { json: newClientBody() } : {}),
+      })
+      expect(res.status, `${method} ${path}`).toBe(401)
+    }
+    const graphql = await call('/graphql', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'x-graphql-yoga-csrf': '1' },
+      json: { query: '{ clients { id } }' },
+    })
+    expect(graphql.status).toBe(401)
   })
 })
 

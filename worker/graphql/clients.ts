@@ -20,7 +20,7 @@ import {
   clientIdOfRequest,
   contactsOf,
   createClient,
-  endContactSessions,
+  endSessionsOfContact,
   filesOf,
   getClient,
   listClients,
@@ -363,7 +363,7 @@ builder.mutationField('endContactSessions', (t) =>
   t.int({
     description: 'Signs a contact out of the portal everywhere; returns how many sessions ended.',
     args: { contactId: t.arg.id({ required: true, description: 'Id of the contact.' }).validate(rowId) },
-    resolve: (_root, { contactId }, { db }) => endContactSessions(db, contactId),
+    resolve: (_root, { contactId }, { db }) => endSessionsOfContact(db, contactId),
   }),
 )
 

@@ -7,11 +7,11 @@ import { Hono } from 'hono'
 import { apiTokenInput } from '../../schema/client-payloads'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
+import { audit } from '../middleware/audit'
 import { privateNoStore } from '../middleware/cache-headers'
 import { idParam } from '../middleware/params'
 import { jsonBody } from '../middleware/validate'
 import { createApiToken, listApiTokens, revokeApiToken } from '../services/api-tokens'
-import { audit } from '../middleware/audit'
 
 export const apiTokens = new Hono<AppEnv>()
   .use(requireOwner)

@@ -16,6 +16,7 @@ import type { Client, Contact } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { Conflict, Invalid, NotFound } from './errors'
+import { endContactSessions } from './portal-sessions'
 
 /** Who does something, for the audit trail (services never see the HTTP request). */
 export type Actor = {
@@ -233,14 +234,10 @@ export async function updateContact(
   }
 }
 
-/** Ends every portal session of a contact (the owner's "End sessions"); returns how many. */
-export async function endContactSessions(db: Db, contactId: number): Promise<number> {
+/** Ends every portal session of a contact (the owner's "End sessions"); NotFound for an unknown contact. */
+export async function endSessionsOfContact(db: Db, contactId: number): Promise<number> {
   await getContact(db, contactId)
-  const rows = await db
-    .delete(tables.portalSessions)
-    .where(eq(tables.portalSessions.contactId, contactId))
-    .returning({ id: tables.portalSessions.id })
-  return rows.length
+  return endContactSessions(db, contactId)
 }
 
 // ---------- Merge ----------
