@@ -370,28 +370,30 @@ function Requests({ client }: { client: ClientPageData }) {
       {client.requests.length === 0 ? (
         <EmptyState>No requests yet.</EmptyState>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th className="py-2 font-medium">Reference</th>
-              <th className="py-2 font-medium">Kind</th>
-              <th className="py-2 font-medium">From</th>
-              <th className="py-2 font-medium">Status</th>
-              <th className="py-2 font-medium">Received</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200">
-            {client.requests.map((r) => (
-              <tr key={`${r.kind}-${r.id}`}>
-                <td className="py-2 font-mono">{r.reference}</td>
-                <td className="py-2">{r.kind === 'CONSULTATION' ? 'Consultation' : 'Support'}</td>
-                <td className="py-2">{r.name}</td>
-                <td className="py-2">{r.status.replace(/_/g, ' ')}</td>
-                <td className="py-2">{formatDate(r.createdAt)}</td>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th className="py-2 font-medium">Reference</th>
+                <th className="py-2 font-medium">Kind</th>
+                <th className="py-2 font-medium">From</th>
+                <th className="py-2 font-medium">Status</th>
+                <th className="py-2 font-medium">Received</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {client.requests.map((r) => (
+                <tr key={`${r.kind}-${r.id}`}>
+                  <td className="py-2 font-mono">{r.reference}</td>
+                  <td className="py-2">{r.kind === 'CONSULTATION' ? 'Consultation' : 'Support'}</td>
+                  <td className="py-2">{r.name}</td>
+                  <td className="py-2">{r.status.replace(/_/g, ' ')}</td>
+                  <td className="py-2">{formatDate(r.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </Section>
   )
