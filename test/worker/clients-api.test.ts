@@ -7,6 +7,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import committed from '../../schema/openapi.json'
 import { TOKEN_MESSAGES } from '../../worker/auth/bearer'
+import { sessionIdOf } from '../../worker/auth/session'
 import { createDb } from '../../worker/db'
 import { CLIENT_MESSAGES } from '../../worker/services/clients'
 import { createPortalSession } from '../../worker/services/portal-sessions'
@@ -427,3 +428,22 @@ function validateJson(
     })
   return errors
 }
+
+describe('token creation and sudo mode', () => {
+  it('needs a recent password or passkey proof on the session', async () => {
+    const cookie = await owner()
+    const token = cookie.replace(/^session=/, '')
+    await env.DB.prepare('update sessions set reauth_at = ? where id = ?')
+      .bind(Date.now() - 60 * 60 * 1000, sessionIdOf(token))
+      .run()
+    const before = await count('select count(*) as n from api_tokens')
+    const res = await call('/api/security/tokens', {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      json: { name: 'stale', scope: 'read', expiresInDays: 7 },
+    })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toMatchObject({ code: 'reauth_required' })
+    expect(await count('select count(*) as n from api_tokens')).toBe(before)
+  })
+})

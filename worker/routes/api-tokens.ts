@@ -2,10 +2,12 @@
 // the Security area, so a token can never manage tokens (worker/auth/bearer.ts
 // refuses tokens on /api/security). The token is in the creation's answer
 // only; every change is appended to the audit trail here.
-// TODO(issue 27): when re-authentication ("sudo mode") lands, guard the POST with it.
+// Making a token is a new way in: it needs a recent password or passkey proof
+// (sudo mode, ADR 078); revoking one never does.
 import { Hono } from 'hono'
 import { apiTokenInput } from '../../schema/client-payloads'
 import { requireOwner } from '../auth/middleware'
+import { requireRecentAuth } from '../auth/reauth'
 import type { AppEnv } from '../env'
 import { audit } from '../middleware/audit'
 import { privateNoStore } from '../middleware/cache-headers'
@@ -17,7 +19,7 @@ export const apiTokens = new Hono<AppEnv>()
   .use(requireOwner)
   .use(privateNoStore)
   .get('/', async (c) => c.json(await listApiTokens(c.var.db, c.var.user!.id)))
-  .post('/', jsonBody(apiTokenInput), async (c) => {
+  .post('/', requireRecentAuth, jsonBody(apiTokenInput), async (c) => {
     const input = c.req.valid('json')
     const created = await createApiToken(c.var.db, c.var.user!.id, input)
     await audit(c, {
