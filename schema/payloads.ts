@@ -169,7 +169,8 @@ const optionalPhone = phoneText('Phone must be text')
   .nullish()
   .transform((v) => (v ? v : null))
 
-export { HONEYPOT_FIELD }
+// The request forms' e-mail and phone rules, shared with the clients' contacts (schema/client-payloads.ts).
+export { email as emailAddress, HONEYPOT_FIELD, optionalPhone }
 
 export const consultationInput = z.object({
   name: required('Name', 120),

@@ -42,6 +42,12 @@ export const PRIVACY_CONTENT_KEYS = {
     defaultContent:
       'You can ask for a copy of everything the site holds about you, or for its deletion, at any time: e-mail me from the address you used and say which you would like. A deletion removes the request and its e-mails completely; only a note that a request was deleted, without any of its content, is kept.',
   },
+  'privacy.portal': {
+    description: 'Privacy & security: what the client portal keeps',
+    contentType: 'textarea',
+    defaultContent:
+      'Clients can sign in to a portal with a link e-mailed to their address; there is no password. For that, the site keeps each contact of a client (name, e-mail address, phone number and role), the sign-in links (only a fingerprint of each link, which works once and for 15 minutes) and the portal sessions (when they started and were last used, the browser and the IP address; a session ends after 30 days, or 7 days without use, or when you sign out). Files you or I share in the portal are stored with Cloudflare (R2) and only the contacts of your organisation can download them. Contacts and their files are kept while we work together; on request, a contact is deleted with their sessions, their uploads and their requests.',
+  },
   'privacy.safeguards': {
     description: 'Privacy & security: the safeguards in place',
     contentType: 'textarea',
@@ -71,6 +77,7 @@ export const PRIVACY_COPY = {
   storageTitle: 'Where it is stored',
   retentionTitle: 'How long it is kept',
   rightsTitle: 'A copy or deletion, on request',
+  portalTitle: 'The client portal',
   safeguardsTitle: 'Safeguards',
   phiTitle: 'Please do not send patient health information',
   contactLead: 'To ask for a copy or a deletion, write to',

@@ -2,6 +2,7 @@
 // every public filter category (plus the legacy `ai-chatbot` and an unknown
 // one), every status and a missing one, missing / placeholder / invalid image
 // URLs, valid live and demo URLs, and private or non-public projects.
+import { addDays, businessToday, slotInstant, weekdayOf } from '../schema/slot-time'
 import { slugify } from '../schema/slug'
 import type { NewProject } from '../schema/tables'
 
@@ -207,4 +208,137 @@ export function seedResumePdf(ownerName: string): Uint8Array {
   for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
   return new TextEncoder().encode(pdf)
+}
+
+// ---------- Clients (issue 24): two clients with contacts and requests ----------
+
+/** The next weekday at least a week ahead (Central), so the demo booking is in the future. */
+function demoBookingDay(now: Date): string {
+  let day = addDays(businessToday(now), 7)
+  while (weekdayOf(day) === 0 || weekdayOf(day) === 6) day = addDays(day, 1)
+  return day
+}
+
+/**
+ * The demo clients, contacts and requests, with fixed ids (the database is
+ * empty when the seed runs) and references S-1001, C-1002 and S-1003 taken
+ * from request_numbers, so new requests continue at 1004.
+ */
+export function seedClients(now = new Date()) {
+  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 24 * 60 * 60 * 1000)
+  const day = demoBookingDay(now)
+  return {
+    clients: [
+      {
+        id: 1,
+        name: 'Riverside Family Clinic',
+        domains: ['riversideclinic.example'],
+        notes: 'Three doctors, front desk of four. Prefers calls in the morning.',
+        defaultRateCents: 12_000,
+        createdAt: at(20),
+        updatedAt: at(20),
+      },
+      {
+        id: 2,
+        name: 'Lakeside Dental',
+        domains: ['lakesidedental.example'],
+        createdAt: at(6),
+        updatedAt: at(6),
+      },
+    ],
+    contacts: [
+      {
+        id: 1,
+        clientId: 1,
+        name: 'Grace Park',
+        email: 'grace@riversideclinic.example',
+        phone: '(618) 555-0101',
+        role: 'Practice manager',
+        createdAt: at(20),
+        updatedAt: at(20),
+      },
+      {
+        id: 2,
+        clientId: 1,
+        name: 'Omar Haddad',
+        email: 'omar@riversideclinic.example',
+        phone: null,
+        role: 'Office IT',
+        createdAt: at(12),
+        updatedAt: at(12),
+      },
+      {
+        id: 3,
+        clientId: 2,
+        name: 'Dana Lee',
+        email: 'dana@lakesidedental.example',
+        phone: '(618) 555-0177',
+        role: 'Office manager',
+        createdAt: at(6),
+        updatedAt: at(6),
+      },
+    ],
+    requestNumbers: [
+      { id: 1, kind: 'support' },
+      { id: 2, kind: 'consultation' },
+      { id: 3, kind: 'support' },
+    ],
+    supportRequests: [
+      {
+        reference: 'S-1001',
+        clientId: 1,
+        contactId: 1,
+        name: 'Grace Park',
+        email: 'grace@riversideclinic.example',
+        phone: '(618) 555-0101',
+        businessName: 'Riverside Family Clinic',
+        issueType: 'network',
+        urgency: 'high',
+        description: 'The front-desk printer drops off the network several times a day.',
+        preferredContact: 'phone',
+        preferredTime: 'morning',
+        status: 'in_progress',
+        createdAt: at(20),
+        updatedAt: at(19),
+      },
+      {
+        reference: 'S-1003',
+        clientId: 2,
+        contactId: 3,
+        name: 'Dana Lee',
+        email: 'dana@lakesidedental.example',
+        phone: '(618) 555-0177',
+        businessName: 'Lakeside Dental',
+        issueType: 'software',
+        urgency: 'medium',
+        description: 'Two staff mailboxes stopped receiving mail from the booking system.',
+        preferredContact: 'email',
+        preferredTime: null,
+        status: 'pending',
+        dueAt: new Date(now.getTime() + 24 * 60 * 60 * 1000),
+        createdAt: at(1),
+        updatedAt: at(1),
+      },
+    ],
+    consultations: [
+      {
+        reference: 'C-1002',
+        uid: crypto.randomUUID(),
+        clientId: 1,
+        contactId: 1,
+        name: 'Grace Park',
+        email: 'grace@riversideclinic.example',
+        phone: '(618) 555-0101',
+        company: 'Riverside Family Clinic',
+        projectType: 'web-application',
+        budget: '5k-15k',
+        description: 'An online intake form that feeds our scheduling system.',
+        preferredDate: slotInstant(day, '10:00')!,
+        preferredTime: '10:00',
+        status: 'confirmed',
+        createdAt: at(12),
+        updatedAt: at(11),
+      },
+    ],
+  }
 }

@@ -1,6 +1,13 @@
 import { count } from 'drizzle-orm'
 import { createDb, tables } from '../worker/db'
-import { SEED_RESUME_NAME, seedContent, seedProjects, seedResumePdf, seedSkills } from './seed-data'
+import {
+  SEED_RESUME_NAME,
+  seedClients,
+  seedContent,
+  seedProjects,
+  seedResumePdf,
+  seedSkills,
+} from './seed-data'
 
 type SeedEnv = { DB: D1Database; FILES: R2Bucket; OWNER_NAME?: string }
 
@@ -22,8 +29,15 @@ export async function seedIfEmpty(env: SeedEnv): Promise<boolean> {
   const pdf = seedResumePdf(env.OWNER_NAME ?? 'Portfolio Owner')
   const objectKey = `resumes/seed-${crypto.randomUUID()}.pdf`
   await env.FILES.put(objectKey, pdf, { httpMetadata: { contentType: 'application/pdf' } })
+  const demo = seedClients()
   await db.batch([
     db.insert(tables.skills).values(seedSkills),
+    // Two clients with contacts and requests (issue 24); the requests carry their client and contact.
+    db.insert(tables.clients).values(demo.clients),
+    db.insert(tables.contacts).values(demo.contacts),
+    db.insert(tables.requestNumbers).values(demo.requestNumbers),
+    db.insert(tables.supportRequests).values(demo.supportRequests),
+    db.insert(tables.consultations).values(demo.consultations),
     // D1 binds at most 100 parameters per statement: one insert per project.
     ...seedProjects.map((p) => db.insert(tables.projects).values(p)),
     db.insert(tables.pageContent).values(seedContent),

@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
 import { API_MESSAGES } from '../schema/messages'
+import { api } from './api'
+import { loadBearer } from './auth/bearer'
 import { loadSession } from './auth/middleware'
 import { createDb } from './db'
 import type { AppEnv } from './env'
 import { graphql } from './graphql'
-import { beacon, countPageView, insights } from './insights/routes'
+import { beacon, countPageView } from './insights/routes'
 import { auditOwnerWrites } from './middleware/audit-writes'
 import { noStoreByDefault, privatePages, purgeAfterOwnerWrites } from './middleware/cache-headers'
 import { sameOriginPagePosts, sameOriginWrites } from './middleware/csrf'
@@ -15,38 +17,8 @@ import { securityHeaders } from './middleware/security-headers'
 import { bodyGuard } from './middleware/validate'
 import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
-import { auth } from './routes/auth'
-import { availability } from './routes/availability'
-import { health } from './routes/health'
 import { media } from './routes/media'
-import { pageContent } from './routes/page-content'
-import { projects } from './routes/projects'
-import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
-import { resume } from './routes/resume'
-import { resumes } from './routes/resumes'
-import { security } from './routes/security'
-import { skills } from './routes/skills'
-import { uploads } from './routes/uploads'
 import { site } from './site-files'
-
-const api = new Hono<AppEnv>()
-  .use(sameOriginWrites)
-  .use(bodyGuard)
-  .route('/health', health)
-  .route('/auth', auth)
-  .route('/security', security)
-  .route('/projects', projects)
-  .route('/skills', skills)
-  .route('/page-content', pageContent)
-  .route('/resume', resume)
-  .route('/resumes', resumes)
-  .route('/uploads', uploads)
-  .route('/insights', insights)
-  .route('/consultations', consultations)
-  .route('/consultation', supportRequestForm)
-  .route('/support-requests', supportRequests)
-  .route('/requests', requests)
-  .route('/availability', availability)
 
 export const app = new Hono<AppEnv>()
   // A 304 must not carry a policy: the browser would keep its stored page (with
@@ -69,6 +41,9 @@ export const app = new Hono<AppEnv>()
   .use('/graphql', noStoreByDefault)
   .use('/api/*', loadSession)
   .use('/graphql', loadSession)
+  // A personal access token replaces the cookie's owner; refused by /graphql, /api/auth and /api/security.
+  .use('/api/*', loadBearer)
+  .use('/graphql', loadBearer)
   .use('/api/*', purgeAfterOwnerWrites)
   .use('/graphql', purgeAfterOwnerWrites)
   .use('/api/*', auditOwnerWrites)
@@ -98,4 +73,3 @@ export const app = new Hono<AppEnv>()
   })
 
 app.onError(handleError)
-api.onError(handleError)

@@ -16,5 +16,7 @@ export type AppEnv = {
     sessionId: string | null
     /** The signed-in portal contact, or null; set on portal pages only (worker/portal/session.ts). */
     contact: PortalContact | null
+    /** The personal access token that authenticated this request (worker/auth/bearer.ts), or null. */
+    apiToken: { id: number; name: string; scope: 'read' | 'read-write' } | null
   }
 }

@@ -34,6 +34,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/availability',
   // The cookieless insights beacon (issue 18): counts, never reads.
   'POST /api/insights/events',
+  // The OpenAPI document (issue 24): describes the routes, holds no data.
+  'GET /api/openapi.json',
 ])
 
 /** The app's own route table: every concrete method and path (middleware is registered as ALL). */

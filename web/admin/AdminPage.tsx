@@ -13,6 +13,8 @@ const AvailabilityPage = lazy(() =>
   import('./availability/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })),
 )
 
+const ClientsPage = lazy(() => import('./clients/ClientsPage').then((m) => ({ default: m.ClientsPage })))
+
 const InsightsPage = lazy(() => import('./insights/InsightsPage').then((m) => ({ default: m.InsightsPage })))
 
 const loading = (
@@ -50,6 +52,14 @@ export function AdminPage() {
       </Suspense>
     )
   }
+  // Clients (issue 24): the list and /admin/clients/<id>.
+  if (path === '/admin/clients' || /^\/admin\/clients\/\d+$/.test(path)) {
+    return (
+      <Suspense fallback={loading}>
+        <ClientsPage />
+      </Suspense>
+    )
+  }
   if (path !== '/admin') return <Navigate to="/admin" replace />
   return <AdminHome />
 }
@@ -73,9 +83,16 @@ function AdminHome() {
           <h1 className="text-3xl font-bold text-slate-900">Portfolio Admin</h1>
           <p className="mt-1 text-slate-600">Welcome back, {user.username}</p>
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
           <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
             View Portfolio
+          </Link>
+          {/* Clients (issue 24), its own area like Security. */}
+          <Link
+            to="/admin/clients"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Clients
           </Link>
           {/* Insights (issue 18) and the Security area (issue 13) are their own pages, so the six tabs stay as SPEC §2 has them. */}
           <Link

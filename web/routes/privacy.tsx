@@ -40,6 +40,7 @@ const SECTIONS: readonly { id: string; title: string; key: PrivacyContentKey }[]
   { id: 'storage', title: PRIVACY_COPY.storageTitle, key: 'privacy.storage' },
   { id: 'retention', title: PRIVACY_COPY.retentionTitle, key: 'privacy.retention' },
   { id: 'rights', title: PRIVACY_COPY.rightsTitle, key: 'privacy.rights' },
+  { id: 'portal', title: PRIVACY_COPY.portalTitle, key: 'privacy.portal' },
   { id: 'safeguards', title: PRIVACY_COPY.safeguardsTitle, key: 'privacy.safeguards' },
 ]
 

@@ -7,6 +7,7 @@ import './content'
 import './resumes'
 import './uploads'
 import './requests'
+import './clients'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

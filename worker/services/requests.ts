@@ -37,6 +37,7 @@ import {
   queueReceived,
   slotTaken,
 } from './booking'
+import { contactLink, type Person } from './clients'
 import { Conflict, Invalid, NotFound } from './errors'
 import { parseId } from './ids'
 
@@ -201,10 +202,14 @@ export async function submitRequest<K extends RequestKind>(
   const uid = crypto.randomUUID()
   const held = !(await notificationBudgetLeft(db, env, now))
   const reference = await nextReference(db, kind)
+  // Issue 24: the request belongs to the sender's contact (matched by e-mail, or
+  // a new client and contact), linked in the same batch as the insert.
+  const link = contactLink(db, personOf(input), now)
   let request: { id: number } | undefined
   let outbox: { id: number } | undefined
   try {
-    ;[[request], [outbox]] = await db.batch([
+    ;[, , , [request], [outbox]] = await db.batch([
+      ...link.statements,
       db
         .insert(t)
         .values({
@@ -214,6 +219,8 @@ export async function submitRequest<K extends RequestKind>(
           status: 'pending',
           fingerprint,
           reference,
+          clientId: link.clientId,
+          contactId: link.contactId,
           createdAt: now,
           updatedAt: now,
         })
@@ -241,6 +248,14 @@ export async function submitRequest<K extends RequestKind>(
     extraOutboxIds,
   }
 }
+
+/** The sender of a request as a contact: the organisation is the company or business name (issue 24). */
+const personOf = (input: ConsultationInput | SupportRequestInput): Person => ({
+  name: input.name,
+  email: input.email,
+  phone: input.phone,
+  organisation: 'company' in input ? input.company : 'businessName' in input ? input.businessName : null,
+})
 
 /**
  * The next reference of a kind: one number for both kinds, in order of

@@ -1,4 +1,5 @@
 import { useMutation } from 'urql'
+import { OpenClientLink } from '../clients/OpenClientLink'
 import { consultationDetails } from './details'
 import { erased, saved } from './outcomes'
 import { QuickActions } from './QuickActions'
@@ -21,7 +22,12 @@ export function ConsultationDialog({
       status={request.status}
       notes={request.notes}
       details={consultationDetails(request)}
-      actions={<QuickActions request={request} details={consultationDetails(request)} ics />}
+      actions={
+        <>
+          <QuickActions request={request} details={consultationDetails(request)} ics />
+          <OpenClientLink kind="CONSULTATION" id={request.id} />
+        </>
+      }
       thread={<Thread kind="consultation" id={request.id} email={request.email} />}
       onClose={onClose}
       onSave={async (patch) => saved(await update(updateOf(request.id, patch)))}

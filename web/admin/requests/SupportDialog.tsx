@@ -1,5 +1,6 @@
 import { useMutation } from 'urql'
 import { SUPPORT_STATUSES } from '../../../schema/request-statuses'
+import { OpenClientLink } from '../clients/OpenClientLink'
 import { supportDetails } from './details'
 import { supportStatusLabel } from './format'
 import { erased, saved } from './outcomes'
@@ -25,7 +26,12 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
       notes={request.notes}
       statusOptions={SUPPORT_STATUS_OPTIONS}
       details={supportDetails(request)}
-      actions={<QuickActions request={request} details={supportDetails(request)} />}
+      actions={
+        <>
+          <QuickActions request={request} details={supportDetails(request)} />
+          <OpenClientLink kind="SUPPORT" id={request.id} />
+        </>
+      }
       thread={<Thread kind="support" id={request.id} email={request.email} />}
       onClose={onClose}
       onSave={async (patch) => saved(await update(supportUpdateOf(request.id, patch)))}

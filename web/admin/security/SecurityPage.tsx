@@ -2,6 +2,7 @@
 // password, sessions and the audit trail. Reached from the admin header; the
 // six tabs of SPEC §2 are unchanged. Each panel lives in a file of its own.
 import { OwnerPage } from '../OwnerPage'
+import { ApiTokensPanel } from './ApiTokensPanel'
 import { AuditLogPanel } from './AuditLogPanel'
 import { FactorsPanels } from './FactorsPanels'
 import { PasswordPanel } from './PasswordPanel'
@@ -16,6 +17,7 @@ export function SecurityPage() {
       <FactorsPanels />
       <PasswordPanel />
       <SessionsPanel />
+      <ApiTokensPanel />
       <AuditLogPanel />
     </OwnerPage>
   )

@@ -1,0 +1,169 @@
+// Create a client (with a first contact) or edit one. The server checks every
+// field (schema/client-payloads.ts) and its field messages show next to them.
+import { useState } from 'react'
+import { Form } from 'react-aria-components'
+import { useNavigate } from 'react-router'
+import { useMutation } from 'urql'
+import { formatCents, parseCents } from '../../../schema/money'
+import { toast } from '../../components/Toaster'
+import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
+import { fieldErrorsOf, messageOf } from '../urql'
+import { type ClientPageData, CREATE_CLIENT, UPDATE_CLIENT } from './queries'
+
+const ROUNDING = [
+  { value: '0', label: 'No rounding' },
+  { value: '6', label: 'Up to 6 minutes' },
+  { value: '15', label: 'Up to 15 minutes' },
+] as const
+
+const domainsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((d) => d.trim())
+    .filter(Boolean)
+
+export function ClientDialog({ client, onClose }: { client?: ClientPageData; onClose: () => void }) {
+  const navigate = useNavigate()
+  const [, create] = useMutation(CREATE_CLIENT)
+  const [, update] = useMutation(UPDATE_CLIENT)
+  const [name, setName] = useState(client?.name ?? '')
+  const [domains, setDomains] = useState(client?.domains.join(', ') ?? '')
+  const [notes, setNotes] = useState(client?.notes ?? '')
+  const [rate, setRate] = useState(
+    client?.defaultRateCents == null ? '' : formatCents(client.defaultRateCents).replace('$', ''),
+  )
+  const [rounding, setRounding] = useState<'0' | '6' | '15'>(String(client?.roundingMinutes ?? 0) as '0')
+  const [terms, setTerms] = useState(String(client?.paymentTermsDays ?? 15))
+  const [contactName, setContactName] = useState('')
+  const [contactEmail, setContactEmail] = useState('')
+  const [contactPhone, setContactPhone] = useState('')
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+
+  async function save() {
+    const rateCents = rate.trim() === '' ? null : parseCents(rate)
+    if (rate.trim() !== '' && rateCents === null) {
+      setErrors({ defaultRateCents: 'Enter an amount like 120 or 120.50' })
+      return
+    }
+    setSaving(true)
+    const common = {
+      name,
+      domains: domainsOf(domains),
+      notes,
+    }
+    const result = client
+      ? await update({
+          id: client.id,
+          input: {
+            ...common,
+            defaultRateCents: rateCents,
+            roundingMinutes: Number(rounding),
+            paymentTermsDays: Number.isInteger(Number(terms)) ? Number(terms) : -1,
+          },
+        })
+      : await create({
+          input: {
+            ...common,
+            contacts:
+              contactName || contactEmail
+                ? [{ name: contactName, email: contactEmail, phone: contactPhone || null }]
+                : [],
+          },
+        })
+    setSaving(false)
+    if (result.error) {
+      const fields = fieldErrorsOf(result.error)
+      setErrors(fields)
+      if (Object.keys(fields).length === 0)
+        toast({ title: 'Could not save', description: messageOf(result.error), variant: 'destructive' })
+      return
+    }
+    toast({ title: client ? 'Client saved' : 'Client created', description: name })
+    onClose()
+    const created = result.data && 'createClient' in result.data ? result.data.createClient : null
+    if (created) navigate(`/admin/clients/${created.id}`)
+  }
+
+  return (
+    <AdminDialog
+      title={client ? 'Edit client' : 'New client'}
+      isOpen
+      onOpenChange={(o) => !o && onClose()}
+      size="lg"
+    >
+      <Form
+        validationErrors={errors}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void save()
+        }}
+        className="flex flex-col gap-4"
+      >
+        <AdminTextField name="name" label="Name" value={name} onChange={setName} isRequired />
+        <AdminTextField
+          name="domains"
+          label="E-mail domains"
+          value={domains}
+          onChange={setDomains}
+          description="Separated by commas, e.g. clinic.example"
+        />
+        <AdminTextField name="notes" label="Notes" value={notes} onChange={setNotes} multiline />
+        {client ? (
+          <div className="grid gap-4 sm:grid-cols-3">
+            <AdminTextField
+              name="defaultRateCents"
+              label="Hourly rate ($)"
+              value={rate}
+              onChange={setRate}
+              description="Used for time entries"
+            />
+            <AdminSelect
+              name="roundingMinutes"
+              label="Time rounding"
+              options={ROUNDING}
+              value={rounding}
+              onChange={setRounding}
+            />
+            <AdminTextField
+              name="paymentTermsDays"
+              label="Payment terms (days)"
+              value={terms}
+              onChange={setTerms}
+            />
+          </div>
+        ) : (
+          <fieldset className="flex flex-col gap-4 rounded-md border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-medium text-slate-800">First contact (optional)</legend>
+            <AdminTextField
+              name="contacts"
+              label="Contact name"
+              value={contactName}
+              onChange={setContactName}
+            />
+            <AdminTextField
+              name="contactEmail"
+              label="Contact e-mail"
+              value={contactEmail}
+              onChange={setContactEmail}
+            />
+            <AdminTextField
+              name="contactPhone"
+              label="Contact phone"
+              value={contactPhone}
+              onChange={setContactPhone}
+            />
+          </fieldset>
+        )}
+        <div className="flex justify-end gap-3">
+          <AdminButton variant="secondary" onPress={onClose}>
+            Cancel
+          </AdminButton>
+          <AdminButton type="submit" isPending={saving}>
+            {saving ? 'Saving...' : 'Save'}
+          </AdminButton>
+        </div>
+      </Form>
+    </AdminDialog>
+  )
+}

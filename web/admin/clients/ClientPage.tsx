@@ -1,0 +1,422 @@
+// One client: its contacts (add, invite to the portal, copy a sign-in link,
+// end their portal sessions), every request and booking with status and
+// reference, shared files, and the quotes, invoices and time sections that
+// issues 25 and 26 fill in (slots.tsx). Edit, archive and merge from the top.
+import { useState } from 'react'
+import { Form } from 'react-aria-components'
+import { Link, useNavigate } from 'react-router'
+import { useMutation, useQuery } from 'urql'
+import { toast } from '../../components/Toaster'
+import {
+  AdminButton,
+  AdminDialog,
+  AdminSelect,
+  AdminTextField,
+  ConfirmDialog,
+  EmptyState,
+  formatDate,
+  ListState,
+  Section,
+  sizeInKb,
+} from '../ui'
+import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { ClientDialog } from './ClientDialog'
+import {
+  ADD_CONTACT,
+  ARCHIVE_CLIENT,
+  CLIENT_QUERY,
+  CLIENTS_QUERY,
+  type ClientContact,
+  type ClientPageData,
+  END_CONTACT_SESSIONS,
+  INVITE_TO_PORTAL,
+  MERGE_CLIENTS,
+} from './queries'
+import { InvoicesSection, QuotesSection, TimeSection } from './slots'
+
+const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' })
+
+export function ClientPage({ id }: { id: string }) {
+  const [{ data, fetching, error }, refetch] = useQuery({ query: CLIENT_QUERY, variables: { id } })
+  const client = data?.client
+  const refresh = () => refetch(FROM_NETWORK)
+  return (
+    <>
+      <p>
+        <Link to="/admin/clients" className="text-sm text-blue-800 underline-offset-2 hover:underline">
+          All clients
+        </Link>
+      </p>
+      <ListState
+        loading={fetching && !data}
+        error={error}
+        empty={!client}
+        emptyText="This client does not exist."
+      >
+        {client && (
+          <>
+            <Overview client={client} onChanged={refresh} />
+            <Contacts client={client} onChanged={refresh} />
+            <Requests client={client} />
+            <Files client={client} />
+            <QuotesSection clientId={client.id} />
+            <InvoicesSection clientId={client.id} />
+            <TimeSection clientId={client.id} />
+          </>
+        )}
+      </ListState>
+    </>
+  )
+}
+
+function Overview({ client, onChanged }: { client: ClientPageData; onChanged: () => void }) {
+  const [editing, setEditing] = useState(false)
+  const [merging, setMerging] = useState(false)
+  const [, archive] = useMutation(ARCHIVE_CLIENT)
+  const archived = client.status === 'ARCHIVED'
+  return (
+    <Section
+      title={client.name}
+      actions={
+        <div className="flex flex-wrap gap-2">
+          <AdminButton variant="secondary" onPress={() => setEditing(true)}>
+            Edit
+          </AdminButton>
+          <AdminButton variant="secondary" onPress={() => setMerging(true)}>
+            Merge another client into this one
+          </AdminButton>
+          <AdminButton
+            variant="secondary"
+            onPress={async () => {
+              const result = await archive({ id: client.id, archived: !archived })
+              if (result.error) fail('Could not change', messageOf(result.error))
+              else
+                toast({ title: archived ? 'Client restored' : 'Client archived', description: client.name })
+            }}
+          >
+            {archived ? 'Restore' : 'Archive'}
+          </AdminButton>
+        </div>
+      }
+    >
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium text-slate-600">Status</dt>
+        <dd>{archived ? 'Archived' : 'Active'}</dd>
+        <dt className="font-medium text-slate-600">Domains</dt>
+        <dd>{client.domains.join(', ') || 'None'}</dd>
+        <dt className="font-medium text-slate-600">Notes</dt>
+        <dd className="whitespace-pre-wrap">{client.notes || 'None'}</dd>
+      </dl>
+      {editing && (
+        <ClientDialog
+          client={client}
+          onClose={() => {
+            setEditing(false)
+            onChanged()
+          }}
+        />
+      )}
+      {merging && <MergeDialog target={client} onClose={() => setMerging(false)} onMerged={onChanged} />}
+    </Section>
+  )
+}
+
+function Contacts({ client, onChanged }: { client: ClientPageData; onChanged: () => void }) {
+  const [adding, setAdding] = useState(false)
+  const [link, setLink] = useState<{ name: string; url: string } | null>(null)
+  const [ending, setEnding] = useState<ClientContact | null>(null)
+  const [, invite] = useMutation(INVITE_TO_PORTAL)
+  const [, endSessions] = useMutation(END_CONTACT_SESSIONS)
+
+  async function sendInvite(contact: ClientContact, send: boolean) {
+    const result = await invite({ contactId: contact.id, send })
+    if (result.error || !result.data) return fail('Could not make a link', messageOf(result.error))
+    const { url, mailed } = result.data.inviteToPortal
+    if (mailed)
+      toast({ title: 'Invitation sent', description: `A sign-in link was e-mailed to ${contact.email}.` })
+    else if (url) setLink({ name: contact.name, url })
+  }
+
+  return (
+    <Section
+      title="Contacts"
+      actions={<AdminButton onPress={() => setAdding(true)}>Add contact</AdminButton>}
+    >
+      {client.contacts.length === 0 ? (
+        <EmptyState>No contacts yet.</EmptyState>
+      ) : (
+        <ul aria-label="Contacts" className="divide-y divide-slate-200">
+          {client.contacts.map((k) => (
+            <li key={k.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <p className="font-medium text-slate-900">
+                  {k.name}
+                  {k.role && <span className="font-normal text-slate-600"> · {k.role}</span>}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {k.email}
+                  {k.phone ? ` · ${k.phone}` : ''}
+                  {k.portalSessions > 0 ? ` · signed in to the portal (${k.portalSessions})` : ''}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <AdminButton variant="secondary" onPress={() => sendInvite(k, true)}>
+                  Invite to portal
+                </AdminButton>
+                <AdminButton variant="secondary" onPress={() => sendInvite(k, false)}>
+                  Copy sign-in link
+                </AdminButton>
+                <AdminButton variant="ghost" isDisabled={k.portalSessions === 0} onPress={() => setEnding(k)}>
+                  End sessions
+                </AdminButton>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding && (
+        <AddContactDialog
+          clientId={client.id}
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false)
+            onChanged()
+          }}
+        />
+      )}
+      {link && (
+        <AdminDialog title={`Sign-in link for ${link.name}`} isOpen onOpenChange={(o) => !o && setLink(null)}>
+          {(close) => (
+            <div className="flex flex-col gap-3">
+              <p className="text-sm text-slate-700">
+                Pass this link on by hand (visitor e-mail is off, or you asked for a copy). It works once, for
+                15 minutes.
+              </p>
+              <input
+                readOnly
+                aria-label="Sign-in link"
+                value={link.url}
+                onFocus={(e) => e.currentTarget.select()}
+                className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-xs"
+              />
+              <div className="flex justify-end gap-2">
+                <AdminButton
+                  variant="secondary"
+                  onPress={() =>
+                    navigator.clipboard.writeText(link.url).then(
+                      () => toast({ title: 'Copied', description: 'The sign-in link is on the clipboard.' }),
+                      () => fail('Could not copy', 'Select the link and copy it.'),
+                    )
+                  }
+                >
+                  Copy
+                </AdminButton>
+                <AdminButton onPress={close}>Done</AdminButton>
+              </div>
+            </div>
+          )}
+        </AdminDialog>
+      )}
+      <ConfirmDialog
+        title="End this contact's portal sessions?"
+        message={`${ending?.name ?? 'The contact'} is signed out of the portal on every device.`}
+        confirmLabel="End sessions"
+        isOpen={ending !== null}
+        onOpenChange={(o) => !o && setEnding(null)}
+        onConfirm={async () => {
+          if (!ending) return
+          const result = await endSessions({ contactId: ending.id })
+          setEnding(null)
+          if (result.error) fail('Could not end sessions', messageOf(result.error))
+          else {
+            toast({
+              title: 'Sessions ended',
+              description: `${result.data?.endContactSessions ?? 0} session(s).`,
+            })
+            onChanged()
+          }
+        }}
+      />
+    </Section>
+  )
+}
+
+function AddContactDialog({
+  clientId,
+  onClose,
+  onAdded,
+}: {
+  clientId: string
+  onClose: () => void
+  onAdded: () => void
+}) {
+  const [, add] = useMutation(ADD_CONTACT)
+  const [fields, setFields] = useState({ name: '', email: '', phone: '', role: '' })
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [saving, setSaving] = useState(false)
+  const set = (key: keyof typeof fields) => (value: string) => setFields({ ...fields, [key]: value })
+  return (
+    <AdminDialog title="Add contact" isOpen onOpenChange={(o) => !o && onClose()}>
+      <Form
+        validationErrors={errors}
+        onSubmit={async (e) => {
+          e.preventDefault()
+          setSaving(true)
+          const result = await add({
+            clientId,
+            input: {
+              name: fields.name,
+              email: fields.email,
+              phone: fields.phone || null,
+              role: fields.role || null,
+            },
+          })
+          setSaving(false)
+          if (result.error) {
+            const fieldErrors = fieldErrorsOf(result.error)
+            setErrors(fieldErrors)
+            if (Object.keys(fieldErrors).length === 0) fail('Could not add', messageOf(result.error))
+            return
+          }
+          toast({ title: 'Contact added', description: fields.name })
+          onAdded()
+        }}
+        className="flex flex-col gap-4"
+      >
+        <AdminTextField name="name" label="Name" value={fields.name} onChange={set('name')} isRequired />
+        <AdminTextField name="email" label="E-mail" value={fields.email} onChange={set('email')} isRequired />
+        <AdminTextField name="phone" label="Phone" value={fields.phone} onChange={set('phone')} />
+        <AdminTextField name="role" label="Role" value={fields.role} onChange={set('role')} />
+        <div className="flex justify-end gap-3">
+          <AdminButton variant="secondary" onPress={onClose}>
+            Cancel
+          </AdminButton>
+          <AdminButton type="submit" isPending={saving}>
+            Add contact
+          </AdminButton>
+        </div>
+      </Form>
+    </AdminDialog>
+  )
+}
+
+function MergeDialog({
+  target,
+  onClose,
+  onMerged,
+}: {
+  target: ClientPageData
+  onClose: () => void
+  onMerged: () => void
+}) {
+  const navigate = useNavigate()
+  const [{ data }] = useQuery({ query: CLIENTS_QUERY, variables: { search: null, status: 'ACTIVE' } })
+  const [, merge] = useMutation(MERGE_CLIENTS)
+  const options = (data?.clients ?? [])
+    .filter((c) => c.id !== target.id)
+    .map((c) => ({ value: c.id, label: c.name }))
+  const [source, setSource] = useState('')
+  const [pending, setPending] = useState(false)
+  return (
+    <AdminDialog title={`Merge into ${target.name}`} isOpen onOpenChange={(o) => !o && onClose()}>
+      {(close) => (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-slate-700">
+            Every contact, request, booking, file, quote, invoice and time entry of the chosen client moves to{' '}
+            {target.name}; the chosen client is then deleted. This cannot be undone.
+          </p>
+          {options.length === 0 ? (
+            <p className="text-sm text-slate-600">There is no other active client.</p>
+          ) : (
+            <AdminSelect
+              name="sourceId"
+              label="Client to merge in"
+              options={options}
+              value={source || options[0]!.value}
+              onChange={setSource}
+            />
+          )}
+          <div className="flex justify-end gap-2">
+            <AdminButton variant="secondary" onPress={close}>
+              Cancel
+            </AdminButton>
+            <AdminButton
+              variant="destructive"
+              isDisabled={options.length === 0 || pending}
+              onPress={async () => {
+                setPending(true)
+                const sourceId = source || options[0]!.value
+                const result = await merge({ targetId: target.id, sourceId })
+                setPending(false)
+                if (result.error) return fail('Could not merge', messageOf(result.error))
+                toast({ title: 'Clients merged', description: `Everything is now under ${target.name}.` })
+                onClose()
+                onMerged()
+                navigate(`/admin/clients/${target.id}`)
+              }}
+            >
+              Merge
+            </AdminButton>
+          </div>
+        </div>
+      )}
+    </AdminDialog>
+  )
+}
+
+function Requests({ client }: { client: ClientPageData }) {
+  return (
+    <Section title="Requests and bookings">
+      {client.requests.length === 0 ? (
+        <EmptyState>No requests yet.</EmptyState>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-slate-600">
+              <tr>
+                <th className="py-2 font-medium">Reference</th>
+                <th className="py-2 font-medium">Kind</th>
+                <th className="py-2 font-medium">From</th>
+                <th className="py-2 font-medium">Status</th>
+                <th className="py-2 font-medium">Received</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {client.requests.map((r) => (
+                <tr key={`${r.kind}-${r.id}`}>
+                  <td className="py-2 font-mono">{r.reference}</td>
+                  <td className="py-2">{r.kind === 'CONSULTATION' ? 'Consultation' : 'Support'}</td>
+                  <td className="py-2">{r.name}</td>
+                  <td className="py-2">{r.status.replace(/_/g, ' ')}</td>
+                  <td className="py-2">{formatDate(r.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Section>
+  )
+}
+
+function Files({ client }: { client: ClientPageData }) {
+  return (
+    <Section title="Shared files">
+      {client.files.length === 0 ? (
+        <EmptyState>No shared files yet.</EmptyState>
+      ) : (
+        <ul aria-label="Shared files" className="divide-y divide-slate-200 text-sm">
+          {client.files.map((f) => (
+            <li key={f.id} className="flex justify-between gap-2 py-2">
+              <span>{f.name}</span>
+              <span className="text-slate-600">
+                {sizeInKb(f.size)} · {f.uploadedBy === 'owner' ? 'shared by you' : 'uploaded by the client'} ·{' '}
+                {formatDate(f.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}

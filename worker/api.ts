@@ -1,0 +1,64 @@
+// The REST API (/api): one sub-app per domain. An OpenAPIHono, so sub-apps
+// declared with createRoute (worker/middleware/openapi.ts) add their routes to
+// the document served at /api/openapi.json (issue 24). Kept apart from
+// worker/app.ts (pages, static files) so that `npm run openapi:print` can
+// load it in Node and write the committed schema/openapi.json.
+
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { AppEnv } from './env'
+import { insights } from './insights/routes'
+import { sameOriginWrites } from './middleware/csrf'
+import { handleError } from './middleware/errors'
+import { defaultHook, OPENAPI_INFO } from './middleware/openapi'
+import { bodyGuard } from './middleware/validate'
+import { apiTokens } from './routes/api-tokens'
+import { auth } from './routes/auth'
+import { availability } from './routes/availability'
+import { clients } from './routes/clients'
+import { health } from './routes/health'
+import { pageContent } from './routes/page-content'
+import { projects } from './routes/projects'
+import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
+import { resume } from './routes/resume'
+import { resumes } from './routes/resumes'
+import { security } from './routes/security'
+import { skills } from './routes/skills'
+import { uploads } from './routes/uploads'
+
+export const api = new OpenAPIHono<AppEnv>({ defaultHook })
+api
+  .use(sameOriginWrites)
+  .use(bodyGuard)
+  .route('/health', health)
+  .route('/auth', auth)
+  .route('/security/tokens', apiTokens)
+  .route('/security', security)
+  .route('/projects', projects)
+  .route('/skills', skills)
+  .route('/page-content', pageContent)
+  .route('/resume', resume)
+  .route('/resumes', resumes)
+  .route('/uploads', uploads)
+  .route('/insights', insights)
+  .route('/consultations', consultations)
+  .route('/consultation', supportRequestForm)
+  .route('/support-requests', supportRequests)
+  .route('/requests', requests)
+  .route('/availability', availability)
+  .route('/clients', clients)
+
+// Public: the document describes routes, it holds no data.
+api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'A personal access token (pat_...), created in Admin > Security > Access tokens.',
+})
+api.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+  type: 'apiKey',
+  in: 'cookie',
+  name: 'session',
+  description: "The admin's own session (the browser).",
+})
+api.doc31('/openapi.json', OPENAPI_INFO)
+
+api.onError(handleError)

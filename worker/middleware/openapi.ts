@@ -1,0 +1,68 @@
+// The REST API as an OpenAPI 3.1 document (issue 24, docs/decisions/084-openapi.md).
+// Routes that automation uses are declared with @hono/zod-openapi's
+// createRoute: the same zod schemas validate the request and describe it in
+// /api/openapi.json, so the document cannot drift from what the server does.
+import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { API_MESSAGES } from '../../schema/messages'
+import { fieldErrors } from '../../schema/payloads'
+import type { AppEnv } from '../env'
+import { ApiError, badRequest } from './errors'
+
+/**
+ * A refused request keeps the API's one error shape (`{ message, errors }`),
+ * as the hand-written validators answer it: a body that is not a JSON object
+ * is "must be a JSON object", everything else names its fields.
+ */
+export const defaultHook = (
+  result: { target: string } & ({ success: true } | { success: false; error: z.ZodError }),
+) => {
+  if (result.success) return
+  const whole = result.error.issues.find((issue) => issue.path.length === 0)
+  if (result.target === 'json' && whole?.code === 'invalid_type')
+    throw new ApiError(400, API_MESSAGES.invalidJson)
+  throw badRequest(fieldErrors(result.error))
+}
+
+/** A sub-app whose routes appear in /api/openapi.json (mount it on the `api` app in worker/app.ts). */
+export const openApiApp = () => new OpenAPIHono<AppEnv>({ defaultHook })
+
+/** The error answer every route documents. */
+export const ErrorSchema = z
+  .object({
+    message: z.string().openapi({ example: API_MESSAGES.validation }),
+    errors: z
+      .record(z.string(), z.string())
+      .optional()
+      .openapi({ description: 'One message per refused field', example: { name: 'Name is required' } }),
+  })
+  .openapi('Error')
+
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorSchema } },
+})
+
+/** The error answers of an owner route, by status. */
+export const OWNER_ERRORS = {
+  400: error('The input was refused; `errors` names each field'),
+  401: error('No owner session or valid access token'),
+  403: error('A read-only token on a write, or a cross-site request'),
+} as const
+export const NOT_FOUND = { 404: error('No such record') } as const
+export const CONFLICT = { 409: error('The change conflicts with the stored data') } as const
+
+/** The security schemes of owner routes: the admin's session cookie or a personal access token. */
+export const OWNER_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }]
+
+/** The document's head; paths come from the routes (app.doc31). */
+export const OPENAPI_INFO: Parameters<OpenAPIHono['getOpenAPI31Document']>[0] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Portfolio and consultancy API',
+    version: '1.0.0',
+    description:
+      "REST API for the owner's automation (scripts, n8n, Zapier). Authenticate with a personal access token from Admin > Security > Access tokens: `Authorization: Bearer pat_...`. Read tokens may only GET.",
+  },
+  // Relative to this document (/api/openapi.json): the paths below live under /api.
+  servers: [{ url: '/api' }],
+}
