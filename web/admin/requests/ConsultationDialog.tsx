@@ -22,7 +22,7 @@ export function ConsultationDialog({
       notes={request.notes}
       details={consultationDetails(request)}
       actions={<QuickActions request={request} details={consultationDetails(request)} ics />}
-      thread={<Thread kind="consultation" id={request.id} email={request.email} />}
+      thread={<Thread kind="consultation" id={request.id} email={request.email} name={request.name} />}
       onClose={onClose}
       onSave={async (patch) => saved(await update(updateOf(request.id, patch)))}
       onErase={async () =>

@@ -26,7 +26,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
       statusOptions={SUPPORT_STATUS_OPTIONS}
       details={supportDetails(request)}
       actions={<QuickActions request={request} details={supportDetails(request)} />}
-      thread={<Thread kind="support" id={request.id} email={request.email} />}
+      thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}
       onClose={onClose}
       onSave={async (patch) => saved(await update(supportUpdateOf(request.id, patch)))}
       onErase={async () =>
