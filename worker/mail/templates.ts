@@ -183,3 +183,40 @@ export function customerReplyMail(
   })
   return { subject, text, html }
 }
+
+/** What the visitor is told to expect, by urgency (the due targets of ADR 053, in words). */
+export const RESPONSE_TIMES: Record<string, string> = {
+  critical: 'within 4 hours, around the clock',
+  high: 'within 4 business hours',
+  medium: 'within 2 business days',
+  low: 'within 3 business days',
+}
+
+/**
+ * The visitor's acknowledgement of a support request (issue 28): the reference
+ * to quote, and when to expect an answer by its urgency. Business hours are
+ * Monday-Friday 9am-5pm Central (SPEC claims).
+ */
+export function supportAcknowledgementMail(
+  env: Env,
+  request: { reference: string; name: string; urgency: string; dueAt: Date | null },
+): MailContent {
+  const urgency = URGENCY_LEVELS.find((u) => u.value === request.urgency)
+  const expect = RESPONSE_TIMES[request.urgency] ?? RESPONSE_TIMES.low!
+  const by = request.dueAt
+    ? ` (by ${new Intl.DateTimeFormat('en-US', {
+        timeZone: 'America/Chicago',
+        dateStyle: 'full',
+        timeStyle: 'short',
+      }).format(request.dueAt)} Central Time)`
+    : ''
+  const subject = headerSafe(`Support request received: ${request.reference}`, 200)
+  const paragraphs = [
+    `Hello ${cleanText(request.name, 'single')},`,
+    `Thank you, your IT support request has arrived. Its reference is ${request.reference}.`,
+    `You marked it ${urgency?.label ?? 'Low'} urgency, so you can expect an answer ${expect}${by}. Business hours are Monday to Friday, 9am to 5pm Central Time.`,
+    'To add details or send a screenshot, reply to this e-mail and keep the reference in the subject.',
+    env.OWNER_NAME,
+  ]
+  return { subject, text: paragraphs.join('\n\n'), html: letterHtml({ paragraphs }) }
+}
