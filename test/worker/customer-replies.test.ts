@@ -161,31 +161,3 @@ describe("the owner's reply mail (issue 28, broken point 8)", () => {
     ).toBe(true)
   })
 })
-
-describe('the support acknowledgement (issue 28)', () => {
-  it('mails the visitor the reference and the expected response time for the urgency', async () => {
-    const email = freshEmail()
-    const res = await send('/api/consultation', { json: supportRequest({ email, urgency: 'critical' }) })
-    expect(res.status).toBe(201)
-    const { reference } = (await res.json()) as { reference: string }
-    const ack = await env.DB.prepare(
-      "select status, subject, text_body, reply_to from mail_outbox where recipient = ? and kind = 'acknowledgement'",
-    )
-      .bind(email)
-      .first<{ status: string; subject: string; text_body: string; reply_to: string }>()
-    expect(ack!.status).toBe('sent')
-    expect(ack!.subject).toBe(`Support request received: ${reference}`)
-    expect(ack!.text_body).toContain(reference)
-    expect(ack!.text_body).toContain('within 4 hours, around the clock')
-    // The visitor's answer to it lands in the request's thread.
-    expect(ack!.reply_to).toMatch(/^reply-s\d+-/)
-  })
-
-  it('sends none when visitor mail is off', async () => {
-    const email = freshEmail()
-    const res = await send('/api/consultation', { json: supportRequest({ email }) }, { VISITOR_MAIL: 'off' })
-    expect(res.status).toBe(201)
-    const rows = await env.DB.prepare('select kind from mail_outbox where recipient = ?').bind(email).all()
-    expect(rows.results).toEqual([])
-  })
-})

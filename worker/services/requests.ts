@@ -25,7 +25,6 @@ import {
   describeSlot,
   type MailContent,
   replyMail,
-  supportAcknowledgementMail,
   supportRequestMail,
 } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
@@ -232,9 +231,6 @@ export async function submitRequest<K extends RequestKind>(
     // Past the hourly cap the visitor's "request received" is skipped too: a flood of
     // forms must not turn into a flood of e-mails to whatever addresses they name.
     if (!held) extraOutboxIds = await queueReceived(db, env, request!.id, now)
-  } else if (!held && visitorMailEnabled(env)) {
-    // A support request's acknowledgement: the reference and when to expect an answer (issue 28).
-    extraOutboxIds = await queueSupportAcknowledgement(db, env, request!.id, now)
   }
   return {
     id: request!.id,
@@ -244,39 +240,6 @@ export async function submitRequest<K extends RequestKind>(
     held,
     extraOutboxIds,
   }
-}
-
-async function queueSupportAcknowledgement(db: Db, env: Env, id: number, now: Date): Promise<number[]> {
-  const s = tables.supportRequests
-  const [row] = await db
-    .select({ reference: s.reference, name: s.name, email: s.email, urgency: s.urgency, dueAt: s.dueAt })
-    .from(s)
-    .where(eq(s.id, id))
-  if (!row) return []
-  const mail = supportAcknowledgementMail(env, {
-    reference: row.reference ?? '',
-    name: row.name,
-    urgency: row.urgency,
-    dueAt: row.dueAt,
-  })
-  const [queued] = await db
-    .insert(tables.mailOutbox)
-    .values({
-      supportRequestId: id,
-      // Not the owner's notification: the admin's delivery state and the hourly cap count only those.
-      kind: 'acknowledgement',
-      recipient: row.email,
-      // The visitor's answer lands in the request's thread, like a reply to the owner's mail.
-      replyTo: await replyAddress(env, 'support', id),
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: tables.mailOutbox.id })
-  return [queued!.id]
 }
 
 /**
