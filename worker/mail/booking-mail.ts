@@ -4,8 +4,8 @@
 // {owner}"), never the visitor's project: a calendar or a lock screen shows
 // them to anyone nearby (docs/decisions/060-booking-links.md).
 
-import { businessDate } from '../../schema/slot-time'
 import { BOOKING_STATUS_LABELS } from '../../schema/request-statuses'
+import { businessDate } from '../../schema/slot-time'
 import type { Consultation } from '../../schema/tables'
 import { consultationIcs, type IcsMethod } from './ics'
 import { letterHtml } from './letter-html'

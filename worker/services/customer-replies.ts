@@ -5,13 +5,14 @@
 // in the Pending badge), and the owner told by e-mail within the same hourly
 // cap as new requests (past it, the notice waits for the digest).
 import { eq } from 'drizzle-orm'
+import type { RequestKind } from '../../schema/request-statuses'
 import type { RequestMessage } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { notificationBudgetLeft } from '../mail/outbox'
 import { customerReplyMail } from '../mail/templates'
 import { NotFound } from './errors'
-import { appendInbound, type RequestKind } from './requests'
+import { appendInbound } from './requests'
 
 const TABLE_OF = { consultation: tables.consultations, support: tables.supportRequests } as const
 const OWNER_OF = { consultation: 'consultationId', support: 'supportRequestId' } as const
