@@ -48,6 +48,8 @@ export type InboxRow = {
   status: string
   urgency: string | null
   createdAt: string | Date
+  /** Set while the requester's reply is unread (issue 28): such rows come first, latest reply on top. */
+  customerRepliedAt?: string | Date | null
 }
 
 /** Open critical requests first, then open high ones; the rest (and consultations) by arrival only. */
@@ -60,7 +62,12 @@ const urgencyRank = ({ urgency, status }: InboxRow) =>
         ? 1
         : 2
 
-/** Rows matching the filter: critical and high support requests first, then newest first. */
+const repliedAt = (r: InboxRow) => (r.customerRepliedAt ? new Date(r.customerRepliedAt).getTime() : 0)
+
+/**
+ * Rows matching the filter: unread customer replies first (latest on top), then
+ * critical and high support requests, then newest first.
+ */
 export function applyFilter<R extends InboxRow>(rows: readonly R[], filter: InboxFilter): R[] {
   const words = filter.q.toLowerCase().split(/\s+/).filter(Boolean)
   return rows
@@ -74,6 +81,8 @@ export function applyFilter<R extends InboxRow>(rows: readonly R[], filter: Inbo
     })
     .sort(
       (a, b) =>
-        urgencyRank(a) - urgencyRank(b) || new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
+        repliedAt(b) - repliedAt(a) ||
+        urgencyRank(a) - urgencyRank(b) ||
+        new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
     )
 }

@@ -6,6 +6,17 @@
 export const REQUEST_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled'] as const
 export type RequestStatus = (typeof REQUEST_STATUSES)[number]
 /**
+ * What the visitor is told a consultation's status is, in the same words on the
+ * manage page, in every booking e-mail and (as TENTATIVE / CONFIRMED /
+ * CANCELLED) in the invitation's STATUS (issue 28).
+ */
+export const BOOKING_STATUS_LABELS: Record<string, string> = {
+  pending: 'Requested (awaiting confirmation)',
+  confirmed: 'Confirmed',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+}
+/**
  * Support-request statuses, a help desk's workflow that can say "waiting on
  * the requester" (docs/decisions/053-support-statuses-and-due-times.md).
  */

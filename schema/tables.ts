@@ -237,6 +237,8 @@ export const consultations = sqliteTable(
     status: text('status').notNull().default('pending'),
     // When the owner closed it (completed or cancelled); retention counts from here.
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    /** When the requester's latest e-mail (or portal) reply arrived, until the owner opens the request. */
+    customerRepliedAt: integer('customer_replied_at', { mode: 'timestamp_ms' }),
     // SHA-256 of the normalised submission: an identical resubmission within
     // DEDUPE_WINDOW_MS is answered as the first and not stored again.
     fingerprint: text('fingerprint'),
@@ -309,6 +311,8 @@ export const supportRequests = sqliteTable(
     status: text('status').notNull().default('pending'),
     // When the owner closed it (resolved or closed); retention counts from here.
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    /** When the requester's latest e-mail (or portal) reply arrived, until the owner opens the request. */
+    customerRepliedAt: integer('customer_replied_at', { mode: 'timestamp_ms' }),
     // SHA-256 of the normalised submission: an identical resubmission within
     // DEDUPE_WINDOW_MS is answered as the first and not stored again.
     fingerprint: text('fingerprint'),

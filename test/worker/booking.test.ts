@@ -371,6 +371,32 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
     expect(days.find((d) => d.date === '2026-12-08')!.slots).not.toContain('14:00')
   })
 
+  it('invites at once as TENTATIVE, keeps it TENTATIVE across a move, CONFIRMED once confirmed: mail, page and .ics agree', async () => {
+    await settings()
+    const mine = await bookedWithLink('2026-12-09', '10:00')
+    const status = (ics: string) => String(parseIcs(ics).vevent.getFirstPropertyValue('status'))
+    const [received] = await outboxTo(mine.email)
+    expect(parseIcs(received!.ics!).calendar.getFirstPropertyValue('method')).toBe('REQUEST')
+    expect(status(received!.ics!)).toBe('TENTATIVE')
+    expect(received!.text_body).toContain('Status: Requested (awaiting confirmation)')
+    expect(received!.text_body).toContain('reply to this e-mail')
+
+    expect((await act(mine.token, { intent: 'move', slot: '2026-12-10|14:00' })).status).toBe(200)
+    const moved = (await outboxTo(mine.email)).at(-1)!
+    expect(status(moved.ics!)).toBe('TENTATIVE')
+    expect(moved.text_body).toContain('still awaiting confirmation')
+    expect(moved.text_body).toContain('Status: Requested (awaiting confirmation)')
+    expect(moved.text_body).toContain('reply to this e-mail')
+    expect(await (await page(mine.token)).text()).toContain('Requested (awaiting confirmation)')
+
+    const id = await idOf(mine.reference)
+    expect((await owner('PATCH', `/api/consultations/${id}`, { status: 'confirmed' })).status).toBe(200)
+    const confirmed = (await outboxTo(mine.email)).at(-1)!
+    expect(status(confirmed.ics!)).toBe('CONFIRMED')
+    expect(confirmed.text_body).toContain('Status: Confirmed')
+    expect(await (await page(mine.token)).text()).toContain('Confirmed')
+  })
+
   it("does not offer the booking's own time to move to, and refuses a move to it (no update mailed)", async () => {
     await settings()
     const mine = await bookedWithLink('2026-12-10', '10:00')

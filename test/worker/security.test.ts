@@ -186,6 +186,21 @@ describe('authenticator app (TOTP) and recovery codes', () => {
     expect((await secondStep(secondFactor.ticket, next)).status).toBe(401)
   })
 
+  it('starting the setup again (after a Cancel) shows the same key; a wrong code leaves it good', async () => {
+    const { a } = await twoBrowsers()
+    const secretOf = async () =>
+      ((await (await as(a, '/api/security/totp/setup', { method: 'POST' })).json()) as { secret: string })
+        .secret
+    const first = await secretOf()
+    expect(await secretOf()).toBe(first)
+    const bad = await as(a, '/api/security/totp', { method: 'POST', json: { code: '000000' } })
+    expect(bad.status).toBe(400)
+    const ok = await as(a, '/api/security/totp', { method: 'POST', json: { code: codeAt(first) } })
+    expect(ok.status).toBe(201)
+    // Once enrolled, a new setup is a new key.
+    expect(await secretOf()).not.toBe(first)
+  })
+
   it('a recovery code signs in once; a forged ticket is refused', async () => {
     const { username, a } = await twoBrowsers()
     const { recoveryCodes } = await enrol(a)

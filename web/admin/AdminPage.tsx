@@ -83,6 +83,7 @@ function AdminHome() {
           <h1 className="text-3xl font-bold text-slate-900">Portfolio Admin</h1>
           <p className="mt-1 text-slate-600">Welcome back, {user.username}</p>
         </div>
+        {/* Wraps on a phone: at 375 px the five links do not fit one row (issue 28). */}
         <div className="flex flex-wrap gap-3">
           <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
             View Portfolio

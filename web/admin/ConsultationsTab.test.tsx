@@ -26,6 +26,7 @@ const consultation = (over: Partial<GqlConsultation>): GqlConsultation => ({
   status: 'PENDING',
   createdAt: '2030-07-01T12:00:00.000Z',
   delivery: 'SENT',
+  customerRepliedAt: null,
   ...over,
 })
 
@@ -46,6 +47,7 @@ const support = (over: Partial<GqlSupportRequest>): GqlSupportRequest => ({
   dueAt: null,
   createdAt: '2030-07-02T12:00:00.000Z',
   delivery: 'FAILED',
+  customerRepliedAt: null,
   ...over,
 })
 
@@ -323,6 +325,41 @@ describe('ConsultationsTab', () => {
     })
   })
 
+  it('keeps keyboard focus in the dialog after a reply is sent, so Escape still closes it', async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient(
+      { consultations: [], supportRequests: [support({ id: '7', status: 'PENDING' })] },
+      () => ({
+        data: {
+          replyToSupportRequest: {
+            id: '1',
+            incoming: false,
+            author: 'noreply@example.com',
+            body: 'Hi',
+            createdAt: '2030-07-02T12:00:00.000Z',
+            delivery: 'SENT',
+            attachments: [],
+          },
+        },
+      }),
+    )
+    renderTab(client)
+    await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    const box = within(dialog).getByRole('textbox', { name: 'Reply' })
+    // The reply box says what the e-mail adds around the text.
+    expect(box.getAttribute('aria-describedby')).toBeTruthy()
+    expect(within(dialog).getByText(/opens with "Hello Sam Rivera," and ends with your name/)).toBeTruthy()
+    await user.type(box, 'Restart the router, please.')
+    await user.tab()
+    expect(document.activeElement?.textContent).toBe('Send reply')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''))
+    expect(document.activeElement).toBe(box)
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
   it('erases a request after a confirmation', async () => {
     const user = userEvent.setup()
     const { client, executeMutation } = mockClient(
@@ -382,6 +419,37 @@ describe('ConsultationsTab', () => {
     renderTab(client)
     expect(screen.getByText('3 Pending')).toBeTruthy()
     expect(screen.getByText('3', { exact: true }).textContent).toBe('3 pending')
+  })
+
+  it('puts a request with an unread customer reply on top, marked, counted, and clears the mark when opened', async () => {
+    const user = userEvent.setup()
+    const { client, executeMutation } = mockClient(
+      {
+        consultations: [consultation({ id: '3', name: 'Newest', createdAt: '2030-07-09T12:00:00.000Z' })],
+        supportRequests: [
+          support({
+            id: '7',
+            name: 'Replied Earlier',
+            urgency: 'LOW',
+            status: 'IN_PROGRESS',
+            createdAt: '2030-07-01T12:00:00.000Z',
+            customerRepliedAt: '2030-07-10T08:00:00.000Z',
+          }),
+        ],
+      },
+      () => ({ data: { markSupportRequestSeen: { id: '7', customerRepliedAt: null } } }),
+    )
+    renderTab(client)
+    const rows = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Replied Earlier', 'Newest'])
+    expect(within(rows[0]!).getByText('Customer replied')).toBeTruthy()
+    expect(within(rows[1]!).queryByText('Customer replied')).toBeNull()
+    // One new consultation plus one unread reply (on a request already in progress).
+    expect(screen.getByText('2 Pending')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: "View details of Replied Earlier's request" }))
+    await waitFor(() => expect(executeMutation).toHaveBeenCalledTimes(1))
+    expect(operationName(executeMutation.mock.calls[0]![0])).toBe('MarkSupportRequestSeen')
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '7' })
   })
 
   it('shows the empty state, and no badge, without requests', () => {

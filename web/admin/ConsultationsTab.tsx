@@ -8,7 +8,7 @@
 // The row, the dialogs and their helpers live in ./requests/, one file each.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { type CombinedError, useQuery } from 'urql'
+import { type CombinedError, useMutation, useQuery } from 'urql'
 import { applyFilter, filterOf, type InboxFilter, paramsOf } from '../../schema/inbox'
 import { EMPTY_STATES } from '../../schema/messages'
 import { URGENCY_LEVELS } from '../../schema/request-options'
@@ -19,6 +19,9 @@ import {
   CONSULTATIONS_QUERY,
   consultationOf,
   EXPORT_CSV_PATH,
+  MARK_CONSULTATION_SEEN,
+  MARK_SUPPORT_REQUEST_SEEN,
+  needsOwner,
   SUPPORT_REQUESTS_QUERY,
   supportRequestOf,
 } from './requests/queries'
@@ -79,7 +82,16 @@ export function ConsultationsTab() {
   }, [items, c.fetching, s.fetching])
 
   const [open, setOpen] = useState<Item | null>(null)
-  const pending = items.filter((i) => i.status === 'pending').length
+  const [, markConsultationSeen] = useMutation(MARK_CONSULTATION_SEEN)
+  const [, markSupportSeen] = useMutation(MARK_SUPPORT_REQUEST_SEEN)
+  // Opening a request reads the customer's reply: the mark goes (and with it the badge's count).
+  function openItem(item: Item) {
+    setOpen(item)
+    if (!item.customerRepliedAt) return
+    if (item.kind === 'consultation') void markConsultationSeen({ id: item.id })
+    else void markSupportSeen({ id: item.id })
+  }
+  const pending = items.filter(needsOwner).length
   const loading = (c.fetching && !c.data) || (s.fetching && !s.data)
   const error = c.data && s.data ? undefined : (c.error ?? s.error)
   const query = paramsOf(filter).toString()
@@ -152,7 +164,7 @@ export function ConsultationsTab() {
               key={item.key}
               item={item}
               isNew={lastVisit !== null && new Date(item.createdAt).getTime() > lastVisit}
-              onOpen={() => setOpen(item)}
+              onOpen={() => openItem(item)}
             />
           ))}
         </ul>

@@ -14,7 +14,10 @@ import { Turnstile } from './Turnstile'
 
 /** The API payload of the form's values: the chosen date and slot become one ISO date-time (Central time). */
 export function consultationPayload({ preferredDate, preferredTime, ...rest }: Record<string, string>) {
-  return { ...rest, preferredDate: slotInstant(preferredDate, preferredTime) ?? preferredDate, preferredTime }
+  // Without a time the day is still sent as a valid instant (its start, Central), so the
+  // server flags only the missing time, not the valid date chosen with it (issue 28).
+  const instant = slotInstant(preferredDate, preferredTime) ?? slotInstant(preferredDate, '00:00')
+  return { ...rest, preferredDate: instant ?? preferredDate, preferredTime }
 }
 
 /**

@@ -130,16 +130,22 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
       setFormKey((k) => k + 1)
       setSent(true)
     } catch (err) {
+      // A Turnstile token is good for one try: the next submission needs a new one.
+      window.turnstile?.reset()
       if (err instanceof ApiRequestError) {
         setErrors(err.fieldErrors)
         const body = err.body as { date?: unknown; freeSlots?: unknown } | null
         if (typeof body?.date === 'string' && Array.isArray(body.freeSlots))
           setFreeSlots({ date: body.date, slots: body.freeSlots as string[] })
+        // Refused fields are told beside them (focus moves to the first): "Failed to
+        // submit... try again" is for a send that failed, and retrying these would
+        // fail again (issue 28). A refusal without fields gets the server's reason.
+        if (Object.keys(err.fieldErrors).length === 0)
+          toast({ ...failure, description: err.serverMessage ?? failure.description, variant: 'destructive' })
+        return
       }
       // An answer was counted by the Worker; only a send that never got one is reported.
-      else track({ t: 'form', k: `${insight}:failed` })
-      // A Turnstile token is good for one try: the next submission needs a new one.
-      window.turnstile?.reset()
+      track({ t: 'form', k: `${insight}:failed` })
       toast({ ...failure, variant: 'destructive' })
     } finally {
       inFlight.current = false

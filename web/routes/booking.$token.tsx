@@ -13,6 +13,7 @@ import {
   useNavigation,
 } from 'react-router'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
+import { BOOKING_STATUS_LABELS } from '../../schema/request-statuses'
 import { formatSlotTime } from '../../schema/slot-time'
 import { button, card, container } from '../components/ui'
 import { pageMeta } from '../lib/meta'
@@ -53,12 +54,7 @@ export const meta: MetaFunction = ({ matches }) =>
     noindex: true,
   })
 
-const STATUS_LABEL: Record<string, string> = {
-  pending: 'Requested (awaiting confirmation)',
-  confirmed: 'Confirmed',
-  completed: 'Completed',
-  cancelled: 'Cancelled',
-}
+const STATUS_LABEL = BOOKING_STATUS_LABELS
 
 const dateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: BUSINESS_TIME_ZONE,

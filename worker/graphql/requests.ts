@@ -6,9 +6,12 @@ import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema
 import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'
 import type { RequestErasure } from '../../schema/tables'
 import { deliverEach, deliverLogged } from '../mail/outbox'
+import { markRequestSeen } from '../services/customer-replies'
 import { eraseRequest, listErasures } from '../services/privacy'
 import {
   type ConsultationView,
+  getConsultationView,
+  getSupportRequestView,
   listConsultations,
   listSupportRequests,
   listThread,
@@ -100,6 +103,11 @@ const ConsultationRef = builder.objectRef<ConsultationView>('Consultation').impl
       description: 'When it was completed or cancelled; it is purged REQUEST_RETENTION_DAYS later.',
     }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
+    customerRepliedAt: t.expose('customerRepliedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: "When the requester's latest reply arrived; null once the owner has opened the request.",
+    }),
     thread: t.field({
       type: [ThreadMessageRef],
       description: 'The thread of replies and answers, oldest first.',
@@ -157,6 +165,11 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
       description: 'When it was resolved or closed; it is purged REQUEST_RETENTION_DAYS later.',
     }),
     delivery: t.expose('delivery', { type: DeliveryEnum, description: 'State of the notification e-mail.' }),
+    customerRepliedAt: t.expose('customerRepliedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: "When the requester's latest reply arrived; null once the owner has opened the request.",
+    }),
     thread: t.field({
       type: [ThreadMessageRef],
       description: 'The thread of replies and answers, oldest first.',
@@ -289,6 +302,32 @@ builder.mutationField('eraseSupportRequest', (t) =>
     args: eraseArgs,
     resolve: async (_root, { id }, ctx) =>
       String(await eraseRequest(ctx.db, 'support', Number(id), Date.now(), ctx.env.FILES)),
+  }),
+)
+
+// Opening a request clears its "Customer replied" mark (issue 28).
+builder.mutationField('markConsultationSeen', (t) =>
+  t.field({
+    type: ConsultationRef,
+    description: 'The owner opened the consultation: it is no longer marked as replied to by the customer.',
+    args: eraseArgs,
+    resolve: async (_root, { id }, ctx) => {
+      await markRequestSeen(ctx.db, 'consultation', Number(id))
+      return getConsultationView(ctx.db, Number(id))
+    },
+  }),
+)
+
+builder.mutationField('markSupportRequestSeen', (t) =>
+  t.field({
+    type: SupportRequestRef,
+    description:
+      'The owner opened the support request: it is no longer marked as replied to by the customer.',
+    args: eraseArgs,
+    resolve: async (_root, { id }, ctx) => {
+      await markRequestSeen(ctx.db, 'support', Number(id))
+      return getSupportRequestView(ctx.db, Number(id))
+    },
   }),
 )
 

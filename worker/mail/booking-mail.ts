@@ -4,6 +4,7 @@
 // {owner}"), never the visitor's project: a calendar or a lock screen shows
 // them to anyone nearby (docs/decisions/060-booking-links.md).
 
+import { BOOKING_STATUS_LABELS } from '../../schema/request-statuses'
 import { businessDate } from '../../schema/slot-time'
 import type { Consultation } from '../../schema/tables'
 import { consultationIcs, type IcsMethod } from './ics'
@@ -18,21 +19,35 @@ export const meetingTitle = (env: Env) => `Consultation with ${env.OWNER_NAME}`
 
 type Booking = Pick<
   Consultation,
-  'id' | 'uid' | 'reference' | 'name' | 'email' | 'preferredDate' | 'preferredTime' | 'sequence' | 'createdAt'
+  | 'id'
+  | 'uid'
+  | 'reference'
+  | 'name'
+  | 'email'
+  | 'preferredDate'
+  | 'preferredTime'
+  | 'sequence'
+  | 'createdAt'
+  | 'status'
 >
 
-const LEADS: Record<BookingMailKind, (title: string) => { subject: string; lead: string }> = {
+const LEADS: Record<
+  BookingMailKind,
+  (title: string, confirmed: boolean) => { subject: string; lead: string }
+> = {
   received: (t) => ({
     subject: `${t}: request received`,
-    lead: 'Thank you, your consultation request has arrived. You will hear back within 24 hours; the time is held for you meanwhile.',
+    lead: 'Thank you, your consultation request has arrived. You will hear back within 24 hours; the time is held for you meanwhile. The attached invitation is marked tentative until the time is confirmed.',
   }),
   confirmed: (t) => ({
     subject: `${t} confirmed`,
     lead: 'Your consultation is confirmed. The calendar invitation is attached.',
   }),
-  moved: (t) => ({
+  moved: (t, confirmed) => ({
     subject: `${t}: new time`,
-    lead: 'Your consultation has moved to a new time. The updated invitation is attached.',
+    lead: confirmed
+      ? 'Your consultation has moved to a new time. The updated invitation is attached.'
+      : 'Your consultation request has moved to a new time; it is still awaiting confirmation. The updated invitation (tentative until confirmed) is attached.',
   }),
   cancelled: (t) => ({
     subject: `${t} cancelled`,
@@ -45,7 +60,8 @@ const LEADS: Record<BookingMailKind, (title: string) => { subject: string; lead:
 }
 
 const METHOD: Record<BookingMailKind, IcsMethod | null> = {
-  received: null,
+  // The visitor's calendar holds the time at once, as tentative (issue 28).
+  received: 'REQUEST',
   confirmed: 'REQUEST',
   moved: 'REQUEST',
   cancelled: 'CANCEL',
@@ -53,7 +69,14 @@ const METHOD: Record<BookingMailKind, IcsMethod | null> = {
 }
 
 /** The invitation for a booking as it stands (its uid and sequence). */
-export function bookingIcs(env: Env, booking: Booking, method: IcsMethod, minutes: number, now: Date) {
+export function bookingIcs(
+  env: Env,
+  booking: Booking,
+  method: IcsMethod,
+  minutes: number,
+  now: Date,
+  location: string | null = null,
+) {
   return consultationIcs({
     uid: `${booking.uid}@${new URL(env.SITE_URL).hostname}`,
     date: businessDate(new Date(booking.preferredDate)),
@@ -68,6 +91,8 @@ export function bookingIcs(env: Env, booking: Booking, method: IcsMethod, minute
     method,
     sequence: booking.sequence,
     minutes,
+    status: booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
+    location,
   })
 }
 
@@ -89,7 +114,7 @@ export function bookingMail(
   },
 ): OutboxMessage {
   const title = meetingTitle(env)
-  const { subject, lead } = LEADS[kind](title)
+  const { subject, lead } = LEADS[kind](title, booking.status === 'confirmed')
   const when = describeSlot(booking.preferredDate, booking.preferredTime)
   // The visitor's reference (issue 15: assigned at insert, C-1042).
   const reference = booking.reference ?? ''
@@ -97,12 +122,17 @@ export function bookingMail(
   const lines: [string, string][] = [
     ['Reference', reference],
     ['Time', when],
+    ['Status', BOOKING_STATUS_LABELS[booking.status] ?? booking.status],
     ...(forOwner ? ([['Visitor', `${booking.name} <${booking.email}>`]] as [string, string][]) : []),
   ]
+  // Every visitor mail says how to change or cancel (issue 28): the link while it
+  // works, and a reply to this e-mail (which reaches the owner) whatever the time.
   const manage =
-    !forOwner && opts.manageUrl && kind !== 'cancelled'
-      ? `To cancel or pick another time (up to the cut-off before the meeting): ${opts.manageUrl}`
-      : null
+    forOwner || kind === 'cancelled'
+      ? null
+      : opts.manageUrl
+        ? `To cancel or pick another time (up to the cut-off before the meeting): ${opts.manageUrl}\nAfter the cut-off, or for anything else, reply to this e-mail.`
+        : 'To change or cancel, reply to this e-mail.'
   const text = [
     forOwner ? `Calendar copy: ${lead}` : lead,
     '',

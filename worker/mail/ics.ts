@@ -103,6 +103,14 @@ export type ConsultationEvent = {
   sequence?: number
   /** The meeting length; the owner's setting, CONSULTATION_MINUTES by default. */
   minutes?: number
+  /**
+   * A REQUEST's STATUS: TENTATIVE while the booking awaits the owner's
+   * confirmation, CONFIRMED once confirmed (issue 28: the word agrees with the
+   * manage page and the mail). CONFIRMED when not given.
+   */
+  status?: 'TENTATIVE' | 'CONFIRMED'
+  /** How to meet (a phone number or a video link), when the owner has set one. */
+  location?: string | null
 }
 
 export function consultationIcs(event: ConsultationEvent): string {
@@ -126,12 +134,13 @@ export function consultationIcs(event: ConsultationEvent): string {
     `SUMMARY:${escapeIcsText(event.summary)}`,
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     organizer,
+    ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
     ...(method === 'PUBLISH'
       ? [`CONTACT:${escapeIcsText(`${event.visitorName} <${event.visitorEmail}>`)}`, 'STATUS:TENTATIVE']
       : [
           // The visitor is the one attendee; the owner organises (RFC 5546 §3.2.2).
           `ATTENDEE;CN=${paramValue(event.visitorName)};ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED:mailto:${cleanText(event.visitorEmail, 'single')}`,
-          method === 'CANCEL' ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
+          method === 'CANCEL' ? 'STATUS:CANCELLED' : `STATUS:${event.status ?? 'CONFIRMED'}`,
         ]),
     'TRANSP:OPAQUE',
     'END:VEVENT',

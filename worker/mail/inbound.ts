@@ -10,8 +10,10 @@ import { cleanText } from '../../schema/text'
 import { createDb, type Db } from '../db'
 import { FILE_KINDS, sniffFile } from '../files/sniff'
 import { log } from '../log'
+import { recordCustomerReply } from '../services/customer-replies'
 import { NotFound } from '../services/errors'
-import { appendInbound, INBOUND_DAILY_LIMIT, inboundRefusal } from '../services/requests'
+import { INBOUND_DAILY_LIMIT, inboundRefusal } from '../services/requests'
+import { deliverLogged } from './outbox'
 import { verifyReplyAddress } from './reply-address'
 
 /** A whole message (headers, body, attachments encoded) may be at most this big. */
@@ -229,17 +231,20 @@ export async function receiveMail(
     await env.FILES.put(key, file.bytes, { httpMetadata: { contentType: file.mime } })
     attachments.push({ name: file.name, type: file.mime, size: file.bytes.byteLength, key })
   }
+  let noticeId: number | null
   try {
-    await appendInbound(db, target.kind, target.id, {
+    ;({ outboxId: noticeId } = await recordCustomerReply(db, env, target, {
       // The envelope sender, which was checked against the request (a From header is only a claim).
       author: message.from.slice(0, 320),
       body: body || '(attachments only)',
       attachments,
-    })
+    }))
   } catch (err) {
     // The request was erased meanwhile (or the write failed): keep no orphan files.
     await Promise.all(attachments.map((a) => env.FILES.delete(a.key)))
     if (err instanceof NotFound) return reject(REJECTIONS.unknownAddress)
     throw err
   }
+  // The owner's notice goes now (a failure stays in the outbox for the cron).
+  if (noticeId !== null) await deliverLogged(db, env, noticeId)
 }

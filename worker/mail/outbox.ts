@@ -74,8 +74,11 @@ export function notifyHourlyCap(env: Env): number {
   return Number.isInteger(value) && value > 0 ? value : DEFAULT_NOTIFY_HOURLY_CAP
 }
 
+/** The owner's own e-mails that share the hourly cap: new requests and requesters' replies (issue 28). */
+const OWNER_NOTICE_KINDS = ['notification', 'customer_reply']
+
 /**
- * Whether one more request may have its own e-mail: fewer than the cap were
+ * Whether one more request (or reply) may have its own e-mail: fewer than the cap were
  * queued in the past hour. (Two requests at the same instant can both see the
  * last free place; the cap is a flood guard, not an exact quota.)
  */
@@ -85,7 +88,11 @@ export async function notificationBudgetLeft(db: Db, env: Env, now: Date): Promi
     .select({ n: count() })
     .from(o)
     .where(
-      and(eq(o.kind, 'notification'), ne(o.status, 'held'), gte(o.createdAt, new Date(now.getTime() - HOUR))),
+      and(
+        inArray(o.kind, OWNER_NOTICE_KINDS),
+        ne(o.status, 'held'),
+        gte(o.createdAt, new Date(now.getTime() - HOUR)),
+      ),
     )
   return (row?.n ?? 0) < notifyHourlyCap(env)
 }

@@ -106,6 +106,34 @@ export function supportRequestMail(env: Env, input: SupportRequestInput, referen
   return { subject, text, html }
 }
 
+const GREETING = /^(hi|hello|hey|dear|good (morning|afternoon|evening)|greetings)\b/i
+
+/**
+ * What the reply mail adds around the owner's text: "Hello <name>," unless the
+ * text already opens with a greeting, and the owner's name unless the text
+ * already ends with it (full or first name, alone or after a closing such as
+ * "Thanks,"). The reply box says so (web/admin/requests/Thread.tsx), so a reply
+ * written either way reads once: no "Hello Grace,\n\nHi Grace," (issue 28).
+ */
+export function replyFraming(ownerName: string, body: string) {
+  const lines = body.trim().split('\n')
+  const first = lines[0]?.trim() ?? ''
+  const last = (lines.at(-1) ?? '')
+    .trim()
+    .replace(/^[-–—\s]+/, '')
+    .replace(/[.,!\s]+$/, '')
+  const names = [ownerName.trim(), ownerName.trim().split(/\s+/)[0] ?? '']
+    .filter(Boolean)
+    .map((n) => n.toLowerCase())
+  const lastLower = last.toLowerCase()
+  return {
+    greeting: !GREETING.test(first),
+    signOff: !names.some(
+      (n) => lastLower === n || lastLower.endsWith(` ${n}`) || lastLower.endsWith(`,${n}`),
+    ),
+  }
+}
+
 /**
  * The owner's reply to a visitor, from the request's thread. Replying to it
  * reaches the request's tokened address and lands in the same thread.
@@ -113,19 +141,45 @@ export function supportRequestMail(env: Env, input: SupportRequestInput, referen
 export function replyMail(env: Env, reply: { reference: string; name: string; body: string }): MailContent {
   const subject = headerSafe(`Re: your request ${reply.reference} (${env.OWNER_NAME})`, 200)
   const body = cleanText(reply.body, 'multi')
+  const framing = replyFraming(env.OWNER_NAME, body)
+  const greeting = framing.greeting ? `Hello ${cleanText(reply.name, 'single')},` : null
+  const signOff = framing.signOff ? env.OWNER_NAME : null
   const footer = `Reference: ${reply.reference}. Reply to this e-mail to answer; please keep the reference in the subject.`
   const text = [
-    `Hello ${cleanText(reply.name, 'single')},`,
-    '',
+    ...(greeting ? [greeting, ''] : []),
     body,
     '',
-    `${env.OWNER_NAME}`,
-    '',
+    ...(signOff ? [signOff, ''] : []),
     footer,
   ].join('\n')
   const html = letterHtml({
-    paragraphs: [`Hello ${cleanText(reply.name, 'single')},`, ...body.split(/\n{2,}/), env.OWNER_NAME],
+    paragraphs: [...(greeting ? [greeting] : []), ...body.split(/\n{2,}/), ...(signOff ? [signOff] : [])],
     footer,
+  })
+  return { subject, text, html }
+}
+
+/**
+ * The owner's notice that a requester answered (by e-mail now, by the portal
+ * later): who, which request, the new text, and where to answer.
+ */
+export function customerReplyMail(
+  env: Env,
+  reply: { reference: string; name: string; email: string; body: string; attachments: number },
+): MailContent {
+  const name = cleanText(reply.name, 'single')
+  const subject = headerSafe(`[${reply.reference}] ${name} replied`, 200)
+  const body = cleanText(reply.body, 'multi')
+  const files = reply.attachments
+    ? `${reply.attachments} attachment${reply.attachments === 1 ? '' : 's'} stored with the message.`
+    : null
+  const intro = `${name} (${cleanText(reply.email, 'single')}) replied to request ${reply.reference}.`
+  const open = `Read and answer it in the admin panel, where it is marked "Customer replied" until you open it: ${adminUrl(env)}`
+  const text = [intro, '', body, '', ...(files ? [files, ''] : []), open].join('\n')
+  const html = letterHtml({
+    paragraphs: [intro, ...body.split(/\n{2,}/), ...(files ? [files] : [])],
+    link: { href: adminUrl(env), text: 'Open the admin panel' },
+    footer: 'It is marked "Customer replied" until you open it.',
   })
   return { subject, text, html }
 }

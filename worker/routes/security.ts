@@ -172,9 +172,12 @@ export const security = new Hono<AppEnv>()
     })
     return c.body(null, 204)
   })
-  // Authenticator app: a new key (kept 10 minutes for this session), then a code to confirm it.
+  // Authenticator app: a key (kept 10 minutes for this session), then a code to confirm it.
+  // Starting again within those minutes shows the same key: the one already added to the
+  // phone app stays good after a Cancel or a reload (issue 28).
   .post('/totp/setup', requireRecentAuth, async (c) => {
-    const key = newTotpKey()
+    const pending = await c.env.SESSIONS.get(totpSetupKey(sessionId(c)))
+    const key = pending ? fromBase64(pending) : newTotpKey()
     await c.env.SESSIONS.put(totpSetupKey(sessionId(c)), encodeTotpKey(key), { expirationTtl: 600 })
     return c.json({
       secret: encodeBase32UpperCaseNoPadding(key),

@@ -349,6 +349,19 @@ export async function listSupportRequests(db: Db): Promise<SupportRequestView[]>
   return (await selectSupportRequests(db)).map(withDelivery)
 }
 
+/** One request as the list shows it; NotFound when it does not exist. */
+export async function getConsultationView(db: Db, id: number): Promise<ConsultationView> {
+  const [row] = await selectConsultations(db, eq(tables.consultations.id, id))
+  if (!row) throw new NotFound()
+  return withDelivery(row)
+}
+
+export async function getSupportRequestView(db: Db, id: number): Promise<SupportRequestView> {
+  const [row] = await selectSupportRequests(db, eq(tables.supportRequests.id, id))
+  if (!row) throw new NotFound()
+  return withDelivery(row)
+}
+
 /** Only the fields given change: an absent `notes` keeps the notes, null or "" clears them. */
 function changesOf(patch: RequestUpdateInput) {
   const changes: { status?: string; notes?: string | null; closedAt?: SQL | null } = {}
@@ -546,10 +559,14 @@ export async function replyToRequest(
   if (kind === 'support' && request.status === 'pending') {
     await db
       .update(tables.supportRequests)
-      .set({ status: 'in_progress' })
+      .set({ status: 'in_progress', customerRepliedAt: null })
       .where(eq(tables.supportRequests.id, id))
   } else {
-    await db.update(TABLE_OF[kind]).set({ updatedAt: at }).where(eq(TABLE_OF[kind].id, id))
+    // Answering a customer's reply is reading it: the "Customer replied" mark goes.
+    await db
+      .update(TABLE_OF[kind])
+      .set({ updatedAt: at, customerRepliedAt: null })
+      .where(eq(TABLE_OF[kind].id, id))
   }
   const { consultationId: _c, supportRequestId: _s, ...rest } = message!
   return {

@@ -106,37 +106,40 @@ function Editor() {
         </p>
       )}
       <Section title="Weekly hours">
-        <table className="w-full text-sm">
-          <thead>
-            <tr>
-              <th className="text-left">Day</th>
-              {TIME_SLOTS.map((s) => (
-                <th key={s.value} className="px-1 text-center font-medium">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {WEEKDAYS.map((name, i) => (
-              <tr key={name}>
-                <th scope="row" className="py-1 text-left font-medium">
-                  {name}
-                </th>
+        {/* The grid scrolls inside its own box on a phone, never the page (issue 28). */}
+        <div className="overflow-x-auto" role="region" aria-label="Weekly hours grid">
+          <table className="w-full text-sm">
+            <thead>
+              <tr>
+                <th className="text-left">Day</th>
                 {TIME_SLOTS.map((s) => (
-                  <td key={s.value} className="text-center">
-                    <input
-                      type="checkbox"
-                      aria-label={`${name} ${s.label}`}
-                      checked={(settings.weeklyHours[String(i)] ?? []).includes(s.value)}
-                      onChange={() => toggle(String(i), s.value)}
-                    />
-                  </td>
+                  <th key={s.value} className="px-1 text-center font-medium">
+                    {s.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {WEEKDAYS.map((name, i) => (
+                <tr key={name}>
+                  <th scope="row" className="py-1 text-left font-medium">
+                    {name}
+                  </th>
+                  {TIME_SLOTS.map((s) => (
+                    <td key={s.value} className="text-center">
+                      <input
+                        type="checkbox"
+                        aria-label={`${name} ${s.label}`}
+                        checked={(settings.weeklyHours[String(i)] ?? []).includes(s.value)}
+                        onChange={() => toggle(String(i), s.value)}
+                      />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Section>
 
       <Section

@@ -317,6 +317,10 @@ function ProjectForm({
             Featured
           </AdminCheckbox>
         </div>
+        <p id="public-help" className="text-xs text-slate-600 sm:col-span-2">
+          Not public: the project still shows in the catalogue and on its own page, but offers "Contact for
+          Access" instead of its demo link (a Live &amp; Ready project with a live URL still shows that link).
+        </p>
         <AdminTextField
           name="order"
           label="Order"

@@ -9,6 +9,7 @@ import {
   PROJECT_STATUSES,
 } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
+import { primaryAction } from '../../../schema/project-card'
 import { toast } from '../../components/Toaster'
 import { DragHandle, useReorder } from '../reorder'
 import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
@@ -104,7 +105,13 @@ export function ProjectsTab() {
                       {labelOf(PROJECT_STATUSES, p.status ?? DEFAULT_PUBLIC_STATUS)}
                     </span>
                     {!p.isPublic && (
-                      <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">Hidden</span>
+                      // What the visitor sees (SPEC §2): a project not ticked Public stays in the
+                      // catalogue with its own page, offering "Contact for Access" (issue 28).
+                      <span className="rounded bg-amber-50 px-2 py-0.5 text-amber-800">
+                        {primaryAction(p).kind === 'access'
+                          ? 'Contact for access'
+                          : `Not public: still shows ${primaryAction(p).label}`}
+                      </span>
                     )}
                     {p.featured && (
                       <span className="rounded bg-green-50 px-2 py-0.5 text-green-800">Featured</span>

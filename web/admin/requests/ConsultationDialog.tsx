@@ -28,7 +28,7 @@ export function ConsultationDialog({
           <OpenClientLink kind="CONSULTATION" id={request.id} />
         </>
       }
-      thread={<Thread kind="consultation" id={request.id} email={request.email} />}
+      thread={<Thread kind="consultation" id={request.id} email={request.email} name={request.name} />}
       onClose={onClose}
       onSave={async (patch) => saved(await update(updateOf(request.id, patch)))}
       onErase={async () =>

@@ -1,12 +1,12 @@
 import { useQuery } from 'urql'
-import { CONSULTATIONS_QUERY, SUPPORT_REQUESTS_QUERY } from './queries'
+import { CONSULTATIONS_QUERY, needsOwner, SUPPORT_REQUESTS_QUERY } from './queries'
 
-/** Pending requests of both kinds (shares the tab's queries and cache). */
+/** Pending requests of both kinds, and those with an unread customer reply (shares the tab's queries and cache). */
 export function usePendingCount(): number {
   const [{ data: c }] = useQuery({ query: CONSULTATIONS_QUERY })
   const [{ data: s }] = useQuery({ query: SUPPORT_REQUESTS_QUERY })
-  const pending = (rows: readonly { status: string }[] | undefined) =>
-    rows?.filter((r) => r.status === 'PENDING').length ?? 0
+  const pending = (rows: readonly { status: string; customerRepliedAt: unknown }[] | undefined) =>
+    rows?.filter(needsOwner).length ?? 0
   return pending(c?.consultations) + pending(s?.supportRequests)
 }
 

@@ -39,6 +39,11 @@ export function RequestRow({ item, isNew, onOpen }: { item: Item; isNew: boolean
               New<span className="sr-only"> since your last visit</span>
             </span>
           )}
+          {item.customerRepliedAt && (
+            <span className="rounded-full bg-violet-700 px-2 py-0.5 text-xs font-bold text-white">
+              Customer replied
+            </span>
+          )}
           {item.kind === 'consultation' ? (
             <StatusBadge status={item.status} />
           ) : (

@@ -32,7 +32,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
           <OpenClientLink kind="SUPPORT" id={request.id} />
         </>
       }
-      thread={<Thread kind="support" id={request.id} email={request.email} />}
+      thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}
       onClose={onClose}
       onSave={async (patch) => saved(await update(supportUpdateOf(request.id, patch)))}
       onErase={async () =>

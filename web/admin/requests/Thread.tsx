@@ -2,7 +2,7 @@
 // delivery state, the requester's answers received by e-mail, and the reply
 // form. When mail to visitors is off (VISITOR_MAIL), a reply is stored and
 // marked as not e-mailed.
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
@@ -25,7 +25,17 @@ export const REPLY_DELIVERY_LABELS: Record<string, string> = {
   NOT_SENT: 'Not e-mailed: mail to visitors is off',
 }
 
-export function Thread({ kind, id, email }: { kind: 'consultation' | 'support'; id: string; email: string }) {
+export function Thread({
+  kind,
+  id,
+  email,
+  name,
+}: {
+  kind: 'consultation' | 'support'
+  id: string
+  email: string
+  name: string
+}) {
   // Both queries are declared (hooks cannot be conditional); only the kind's own runs.
   const [consultationThread, refetchConsultation] = useQuery({
     query: CONSULTATION_THREAD,
@@ -51,6 +61,7 @@ export function Thread({ kind, id, email }: { kind: 'consultation' | 'support'; 
   const [body, setBody] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [sending, setSending] = useState(false)
+  const replyBox = useRef<HTMLDivElement>(null)
 
   async function send() {
     setSending(true)
@@ -64,6 +75,10 @@ export function Thread({ kind, id, email }: { kind: 'consultation' | 'support'; 
       toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
       return
     }
+    // The emptied box disables Send, which had focus: keep the keyboard in the
+    // dialog (in the box, ready for the next reply) instead of on the page body,
+    // where Escape would no longer reach the dialog (issue 28).
+    replyBox.current?.querySelector('textarea')?.focus()
     setBody('')
     setErrors({})
     toast({ title: 'Reply saved', description: `Your reply to ${email} is in the thread.` })
@@ -113,7 +128,17 @@ export function Thread({ kind, id, email }: { kind: 'consultation' | 'support'; 
         }}
         className="flex flex-col gap-2"
       >
-        <AdminTextField name="body" label="Reply" value={body} onChange={setBody} multiline isRequired />
+        <div ref={replyBox} className="contents">
+          <AdminTextField
+            name="body"
+            label="Reply"
+            value={body}
+            onChange={setBody}
+            multiline
+            isRequired
+            description={`The e-mail opens with "Hello ${name}," and ends with your name, unless your reply already starts with a greeting or ends with your name.`}
+          />
+        </div>
         <div className="flex justify-end">
           <AdminButton type="submit" isPending={sending} isDisabled={!body.trim()}>
             {sending ? 'Sending...' : 'Send reply'}

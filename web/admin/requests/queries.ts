@@ -22,6 +22,7 @@ export const CONSULTATIONS_QUERY = graphql(`
       status
       createdAt
       delivery
+      customerRepliedAt
     }
   }
 `)
@@ -45,6 +46,7 @@ export const SUPPORT_REQUESTS_QUERY = graphql(`
       dueAt
       createdAt
       delivery
+      customerRepliedAt
     }
   }
 `)
@@ -73,6 +75,29 @@ export const UPDATE_SUPPORT_REQUEST = graphql(`
     }
   }
 `)
+
+// Opening a request clears its "Customer replied" mark; the answer updates the cached row.
+export const MARK_CONSULTATION_SEEN = graphql(`
+  mutation MarkConsultationSeen($id: ID!) {
+    markConsultationSeen(id: $id) {
+      id
+      customerRepliedAt
+    }
+  }
+`)
+
+export const MARK_SUPPORT_REQUEST_SEEN = graphql(`
+  mutation MarkSupportRequestSeen($id: ID!) {
+    markSupportRequestSeen(id: $id) {
+      id
+      customerRepliedAt
+    }
+  }
+`)
+
+/** What needs the owner: a new request, or one whose requester has replied since it was last opened. */
+export const needsOwner = (r: { status: string; customerRepliedAt: unknown }) =>
+  r.status === 'PENDING' || r.status === 'pending' || Boolean(r.customerRepliedAt)
 
 export type GqlConsultation = ResultOf<typeof CONSULTATIONS_QUERY>['consultations'][number]
 export type GqlSupportRequest = ResultOf<typeof SUPPORT_REQUESTS_QUERY>['supportRequests'][number]

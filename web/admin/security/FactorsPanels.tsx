@@ -60,7 +60,12 @@ export function FactorsPanels() {
         onClose={() => setRemoving(null)}
         onRemove={async (password) => {
           await removing?.remove(password)
-          toast({ title: 'Removed', description: `${removing?.label} no longer signs you in.` })
+          // The label reads mid-sentence ("the authenticator app"); the toast's sentence starts with it.
+          const what = removing?.label ?? ''
+          toast({
+            title: 'Removed',
+            description: `${what.charAt(0).toUpperCase()}${what.slice(1)} no longer signs you in.`,
+          })
           reload()
         }}
       />

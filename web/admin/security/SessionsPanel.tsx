@@ -21,7 +21,10 @@ export function SessionsPanel() {
           onPress={() =>
             securityApi.endOthers().then(
               ({ ended }) => {
-                toast({ title: 'Signed out elsewhere', description: `${ended} other session(s) ended.` })
+                toast({
+                  title: 'Signed out elsewhere',
+                  description: ended === 1 ? '1 other session ended.' : `${ended} other sessions ended.`,
+                })
                 reload()
               },
               (e) => fail('Could not sign out', e),

@@ -4,6 +4,7 @@ import { toast } from '../../components/Toaster'
 import { AdminButton, Section } from '../ui'
 import { securityApi } from './api'
 import { errorText, Field, fail } from './form'
+import { QrCode } from './QrCode'
 
 export function TotpPanel({
   enabled,
@@ -18,6 +19,8 @@ export function TotpPanel({
   const [error, setError] = useState<string>()
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    // A new attempt starts clean: the last error must not keep the field invalid (issue 28).
+    setError(undefined)
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim()
     try {
       const { recoveryCodes } = await securityApi.totpConfirm(code)
@@ -43,24 +46,38 @@ export function TotpPanel({
     body = (
       <Form onSubmit={confirm} className="flex flex-col gap-3">
         <p className="text-sm text-slate-700">
-          Add this key to your authenticator app (or open the link on your phone), then enter the code it
-          shows.
+          Scan this code with your authenticator app, or type the key beneath it (on this phone: open the
+          link). Then enter the code the app shows.
         </p>
+        <QrCode text={setup.uri} label="QR code of the authenticator key" />
         <p className="text-sm">
           Key:{' '}
-          <code data-testid="totp-secret" className="rounded bg-slate-100 px-2 py-1 font-mono">
+          <code data-testid="totp-secret" className="break-all rounded bg-slate-100 px-2 py-1 font-mono">
             {setup.secret}
           </code>
         </p>
         <a href={setup.uri} className="break-all text-sm text-blue-700 underline">
-          {setup.uri}
+          Open in an authenticator app on this device
         </a>
         <div className="max-w-xs">
-          <Field name="code" label="Code from the app" autoComplete="one-time-code" error={error} />
+          <Field
+            name="code"
+            label="Code from the app"
+            autoComplete="one-time-code"
+            error={error}
+            onChange={() => setError(undefined)}
+          />
         </div>
         <div className="flex gap-2">
           <AdminButton type="submit">Confirm</AdminButton>
-          <AdminButton variant="secondary" onPress={() => setSetup(null)}>
+          {/* The key stays for 10 minutes on the server: starting again shows the same one. */}
+          <AdminButton
+            variant="secondary"
+            onPress={() => {
+              setSetup(null)
+              setError(undefined)
+            }}
+          >
             Cancel
           </AdminButton>
         </div>

@@ -27,12 +27,15 @@ export function Field({
   type = 'text',
   autoComplete,
   error,
+  onChange,
 }: {
   name: string
   label: string
   type?: 'text' | 'password'
   autoComplete?: string
   error?: string
+  /** Typing again should clear a server's error: an invalid field blocks the form's next submit. */
+  onChange?: (value: string) => void
 }) {
   return (
     <TextField
@@ -41,6 +44,7 @@ export function Field({
       isRequired
       autoComplete={autoComplete}
       isInvalid={!!error}
+      onChange={onChange}
       className="flex flex-col gap-1"
     >
       <Label className="text-sm font-medium text-slate-800">{label}</Label>
