@@ -352,6 +352,12 @@ export const mailOutbox = sqliteTable(
     htmlBody: text('html_body').notNull(),
     // Optional calendar invitation (text/calendar) attached to the message.
     ics: text('ics'),
+    // Files attached to the message, stored in R2 (the bytes stay out of D1):
+    // the signed quote PDF (issue 25), later invoice PDFs.
+    attachments: text('attachments', { mode: 'json' })
+      .$type<{ key: string; filename: string; type: string }[]>()
+      .notNull()
+      .default(sql`'[]'`),
     // 'notification' (one request), 'digest' (the requests held back past the
     // hourly notification cap, sent as one message) or 'reply' (the owner's
     // answer to the visitor, from the request's thread) or 'security' (a notice to

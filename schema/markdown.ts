@@ -1,0 +1,76 @@
+// Markdown the owner writes (a quote's introduction, agreement texts), shown
+// to clients in the portal and the admin's preview, and flattened to plain
+// blocks for the PDF. Raw HTML is never passed through: an HTML block or tag
+// is shown as escaped text, a link keeps only http(s), mailto and same-site
+// addresses (no javascript:, data:), and images become their alt text (no
+// remote pixels in a client's view).
+import { Marked, type Token, type Tokens } from 'marked'
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+
+/** Whether a link target is safe to keep: http(s), mailto, or a path/anchor on this site. */
+export function safeHref(href: string): boolean {
+  const trimmed = href.trim()
+  if (/^(\/(?!\/)|#)/.test(trimmed)) return true
+  try {
+    return ['http:', 'https:', 'mailto:'].includes(new URL(trimmed).protocol)
+  } catch {
+    return false
+  }
+}
+
+const marked = new Marked({
+  gfm: true,
+  async: false,
+  renderer: {
+    html({ text }) {
+      return escapeHtml(text)
+    },
+    link({ href, title, tokens }) {
+      const inner = this.parser.parseInline(tokens)
+      if (!safeHref(href)) return inner
+      const t = title ? ` title="${escapeHtml(title)}"` : ''
+      return `<a href="${escapeHtml(href)}"${t} rel="noopener noreferrer nofollow">${inner}</a>`
+    },
+    image({ text }) {
+      return escapeHtml(text)
+    },
+  },
+})
+
+/** Markdown to HTML that is safe to insert into a page. */
+export const renderMarkdown = (markdown: string): string => marked.parse(markdown, { async: false }) as string
+
+export type TextBlock = { kind: 'heading' | 'paragraph' | 'bullet' | 'rule'; text: string }
+
+function inlineText(tokens: readonly Token[] | undefined, fallback: string): string {
+  if (!tokens?.length) return fallback
+  return tokens
+    .map((t) => {
+      if ('tokens' in t && t.tokens?.length) return inlineText(t.tokens, 'text' in t ? String(t.text) : '')
+      if (t.type === 'br') return '\n'
+      if (t.type === 'link') return (t as Tokens.Link).text
+      return 'text' in t ? String(t.text) : t.raw
+    })
+    .join('')
+}
+
+/** Markdown flattened to headings, paragraphs and bullets of plain text (for the PDF). */
+export function markdownBlocks(markdown: string): TextBlock[] {
+  const out: TextBlock[] = []
+  const walk = (tokens: readonly Token[]) => {
+    for (const t of tokens) {
+      if (t.type === 'heading') out.push({ kind: 'heading', text: inlineText(t.tokens, t.text) })
+      else if (t.type === 'paragraph') out.push({ kind: 'paragraph', text: inlineText(t.tokens, t.text) })
+      else if (t.type === 'list')
+        for (const item of (t as Tokens.List).items) out.push({ kind: 'bullet', text: inlineText(item.tokens, item.text) })
+      else if (t.type === 'hr') out.push({ kind: 'rule', text: '' })
+      else if (t.type === 'blockquote') walk((t as Tokens.Blockquote).tokens)
+      else if (t.type === 'space') continue
+      else if ('text' in t && typeof t.text === 'string') out.push({ kind: 'paragraph', text: t.text })
+    }
+  }
+  walk(marked.lexer(markdown))
+  return out
+}
