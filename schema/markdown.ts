@@ -7,7 +7,12 @@
 import { Marked, type Token, type Tokens } from 'marked'
 
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
 
 /** Whether a link target is safe to keep: http(s), mailto, or a path/anchor on this site. */
 export function safeHref(href: string): boolean {
@@ -64,7 +69,8 @@ export function markdownBlocks(markdown: string): TextBlock[] {
       if (t.type === 'heading') out.push({ kind: 'heading', text: inlineText(t.tokens, t.text) })
       else if (t.type === 'paragraph') out.push({ kind: 'paragraph', text: inlineText(t.tokens, t.text) })
       else if (t.type === 'list')
-        for (const item of (t as Tokens.List).items) out.push({ kind: 'bullet', text: inlineText(item.tokens, item.text) })
+        for (const item of (t as Tokens.List).items)
+          out.push({ kind: 'bullet', text: inlineText(item.tokens, item.text) })
       else if (t.type === 'hr') out.push({ kind: 'rule', text: '' })
       else if (t.type === 'blockquote') walk((t as Tokens.Blockquote).tokens)
       else if (t.type === 'space') continue

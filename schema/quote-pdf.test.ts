@@ -19,9 +19,30 @@ const quote: QuoteDocument = {
   clientName: 'Riverside Dental \u2014 “Main Office” \u2192 East',
   intro: '## Scope\n\nWe replace the **router** and the switches.\n\n- New firewall\n- Wi\u2011Fi survey 😀',
   lines: [
-    { id: 1, description: 'Router and firewall', quantityMilli: 1000, unit: null, unitPriceCents: 150_000, optional: false },
-    { id: 2, description: 'Installation', quantityMilli: 6500, unit: 'hours', unitPriceCents: 12_000, optional: false },
-    { id: 3, description: 'Staff training', quantityMilli: 2000, unit: 'hours', unitPriceCents: 9_500, optional: true },
+    {
+      id: 1,
+      description: 'Router and firewall',
+      quantityMilli: 1000,
+      unit: null,
+      unitPriceCents: 150_000,
+      optional: false,
+    },
+    {
+      id: 2,
+      description: 'Installation',
+      quantityMilli: 6500,
+      unit: 'hours',
+      unitPriceCents: 12_000,
+      optional: false,
+    },
+    {
+      id: 3,
+      description: 'Staff training',
+      quantityMilli: 2000,
+      unit: 'hours',
+      unitPriceCents: 9_500,
+      optional: true,
+    },
   ],
   discountCents: 5_000,
   taxRateBp: 825,
@@ -46,7 +67,9 @@ describe('the quote PDF', () => {
       ownerName: 'Alex Morgan',
       quote,
       chosen,
-      agreements: [{ name: 'Business Associate Agreement', body: '# BAA\n\nBetween {{client}} and us. Señor Ünïcode ✓' }],
+      agreements: [
+        { name: 'Business Associate Agreement', body: '# BAA\n\nBetween {{client}} and us. Señor Ünïcode ✓' },
+      ],
       signature: {
         signerName: 'Dana Whitfield',
         signerEmail: 'dana@riverside.example',
@@ -77,7 +100,9 @@ describe('the quote PDF', () => {
   })
 
   it('without a choice lists the options and counts only the fixed lines', async () => {
-    const text = pdfText(await renderQuotePdf({ ownerName: 'Alex Morgan', quote, chosen: null, agreements: [] }))
+    const text = pdfText(
+      await renderQuotePdf({ ownerName: 'Alex Morgan', quote, chosen: null, agreements: [] }),
+    )
     expect(text).toContain('Staff training (optional)')
     expect(text).toContain(formatCents(quoteTotals(quote, []).totalCents))
     expect(text).not.toContain('Signature record')

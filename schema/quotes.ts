@@ -77,7 +77,10 @@ export const quoteLineInput = z.object({
     .positive('Quantity must be more than 0')
     .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`)
     // Stored in thousandths: more decimals would be silently rounded.
-    .refine((q) => Math.abs(toQuantityMilli(q) - q * 1000) < 1e-6, 'Quantity can have at most three decimals'),
+    .refine(
+      (q) => Math.abs(toQuantityMilli(q) - q * 1000) < 1e-6,
+      'Quantity can have at most three decimals',
+    ),
   unit: optionalText('Unit', 30),
   unitPriceCents: wholeNumber('Unit price', 0, MAX_UNIT_PRICE_CENTS),
   optional: z.boolean({ error: 'Optional must be true or false' }).default(false),
@@ -107,7 +110,9 @@ export const quoteInput = z.object({
   paymentTerms: optionalText('Payment terms', 500),
   validUntil: calendarDate('Valid until').nullish(),
   agreementTemplateIds: z
-    .array(wholeNumber('Agreement', 1, Number.MAX_SAFE_INTEGER), { error: 'Agreements must be a list of ids' })
+    .array(wholeNumber('Agreement', 1, Number.MAX_SAFE_INTEGER), {
+      error: 'Agreements must be a list of ids',
+    })
     .max(MAX_AGREEMENTS, `A quote can carry at most ${MAX_AGREEMENTS} agreements`)
     .default([]),
 })
@@ -125,8 +130,13 @@ export type AgreementTemplateInput = z.output<typeof agreementTemplateInput>
 export const acceptInput = z.object({
   signerName: singleLine('Full name', 200).refine((v) => v.length >= 2, 'Type your full name'),
   agree: z.literal(true, { error: 'Tick "I agree" to accept' }),
-  chosenLineIds: z.array(wholeNumber('Option', 1, Number.MAX_SAFE_INTEGER)).max(MAX_LINES).default([]),
-  documentHash: z.string({ error: 'The document version is missing' }).regex(/^[0-9a-f]{64}$/, 'The document version is missing'),
+  chosenLineIds: z
+    .array(wholeNumber('Option', 1, Number.MAX_SAFE_INTEGER))
+    .max(MAX_LINES)
+    .default([]),
+  documentHash: z
+    .string({ error: 'The document version is missing' })
+    .regex(/^[0-9a-f]{64}$/, 'The document version is missing'),
 })
 export type AcceptInput = z.output<typeof acceptInput>
 
@@ -163,7 +173,11 @@ export function quoteTotals(
   q: { lines: readonly PricedLine[]; discountCents: number; taxRateBp: number },
   chosen: readonly number[] = [],
 ): Totals {
-  return computeTotals({ lines: countedLines(q.lines, chosen), discountCents: q.discountCents, taxRateBp: q.taxRateBp })
+  return computeTotals({
+    lines: countedLines(q.lines, chosen),
+    discountCents: q.discountCents,
+    taxRateBp: q.taxRateBp,
+  })
 }
 
 export const taxRateBp = (percent: number) => Math.round(percent * 100)
@@ -207,7 +221,8 @@ export type QuoteDocument = {
   currency: string
 }
 
-export const quoteLabel = (number: string, revision: number) => (revision > 1 ? `${number} rev ${revision}` : number)
+export const quoteLabel = (number: string, revision: number) =>
+  revision > 1 ? `${number} rev ${revision}` : number
 
 const quantityText = (milli: number) => String(fromQuantityMilli(milli))
 
@@ -220,7 +235,13 @@ const quantityText = (milli: number) => String(fromQuantityMilli(milli))
 export function quoteDocumentText(q: QuoteDocument, chosen: readonly number[] | null): string {
   const totals = quoteTotals(q, chosen ?? [])
   const lines = q.lines.map((l, i) => {
-    const mark = !l.optional ? '' : chosen === null ? ' [option]' : chosen.includes(l.id) ? ' [option: chosen]' : ' [option: not chosen]'
+    const mark = !l.optional
+      ? ''
+      : chosen === null
+        ? ' [option]'
+        : chosen.includes(l.id)
+          ? ' [option: chosen]'
+          : ' [option: not chosen]'
     const unit = l.unit ? ` ${l.unit}` : ''
     return `${i + 1}. ${l.description}${mark}: ${quantityText(l.quantityMilli)}${unit} x ${formatCents(l.unitPriceCents)} = ${formatCents(lineAmountCents(l.quantityMilli, l.unitPriceCents))}`
   })

@@ -18,6 +18,7 @@ import { clients } from './routes/clients'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
 import { projects } from './routes/projects'
+import { quotesApi } from './routes/quotes'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
@@ -46,6 +47,8 @@ api
   .route('/requests', requests)
   .route('/availability', availability)
   .route('/clients', clients)
+  // /quotes and /agreement-templates (issue 25).
+  .route('/', quotesApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

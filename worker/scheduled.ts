@@ -16,6 +16,7 @@ import { queueReminders } from './services/booking'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
+import { expireQuotes, queueQuoteReminders } from './services/quotes'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = createDb(env.DB)
@@ -36,6 +37,10 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // The day-before reminders of confirmed consultations (once each), sent by deliverDue below.
   const reminders = await queueReminders(db, env, now)
   if (reminders.length) log('info', 'booking reminders queued', { messages: reminders.length })
+  // Quotes past their valid-until date expire; one reminder before that to a client who has not opened one (issue 25).
+  const expired = await expireQuotes(db, now)
+  const quoteReminders = await queueQuoteReminders(db, env, now)
+  if (expired || quoteReminders.length) log('info', 'quotes', { expired, reminders: quoteReminders.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

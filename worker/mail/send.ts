@@ -14,11 +14,21 @@ type Attachment = { disposition: 'attachment'; filename: string; type: string; c
 async function attachmentsOf(env: Env, message: MailOutbox): Promise<Attachment[]> {
   const out: Attachment[] = []
   if (message.ics)
-    out.push({ disposition: 'attachment', filename: ICS_FILENAME, type: 'text/calendar', content: message.ics })
+    out.push({
+      disposition: 'attachment',
+      filename: ICS_FILENAME,
+      type: 'text/calendar',
+      content: message.ics,
+    })
   for (const file of message.attachments ?? []) {
     const object = await env.FILES.get(file.key)
     if (!object) throw new Error(`attachment missing from storage: ${file.key}`)
-    out.push({ disposition: 'attachment', filename: file.filename, type: file.type, content: await object.arrayBuffer() })
+    out.push({
+      disposition: 'attachment',
+      filename: file.filename,
+      type: file.type,
+      content: await object.arrayBuffer(),
+    })
   }
   return out
 }

@@ -4,7 +4,7 @@
 // pdftotext run the very same code. Standard fonts only: their WinAnsi
 // encoding cannot show every character, so text is first mapped to what it
 // can (curly quotes to straight ones, dashes to hyphens, anything else to "?").
-import { type PDFFont, PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
 import { markdownBlocks } from '../../schema/markdown'
 import { formatCents, fromQuantityMilli, lineAmountCents } from '../../schema/money'
 import { depositOf, type QuoteDocument, quoteLabel, quoteTotals } from '../../schema/quotes'
@@ -104,7 +104,13 @@ class Writer {
     for (const line of this.wrap(winAnsiSafe(font, raw), font, size, width)) {
       if (this.y - size < PAGE.margin) this.newPage()
       this.y -= size + 2
-      this.page.drawText(line, { x: PAGE.margin + indent, y: this.y, size, font, color: rgb(0.06, 0.09, 0.16) })
+      this.page.drawText(line, {
+        x: PAGE.margin + indent,
+        y: this.y,
+        size,
+        font,
+        color: rgb(0.06, 0.09, 0.16),
+      })
     }
     this.y -= gap
   }
@@ -117,7 +123,12 @@ class Writer {
     this.y -= size + 4
     const v = winAnsiSafe(font, value)
     this.page.drawText(winAnsiSafe(font, label), { x: PAGE.margin, y: this.y, size, font })
-    this.page.drawText(v, { x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(v, size), y: this.y, size, font })
+    this.page.drawText(v, {
+      x: PAGE.width - PAGE.margin - font.widthOfTextAtSize(v, size),
+      y: this.y,
+      size,
+      font,
+    })
   }
 
   markdown(md: string) {
@@ -145,7 +156,11 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Uint8Array> 
   const stamp = signature?.signedAt ?? new Date(0)
   doc.setCreationDate(stamp)
   doc.setModificationDate(stamp)
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold))
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  )
 
   w.newPage()
   w.text(`Quote ${label}`, { size: 18, bold: true, gap: 6 })
@@ -157,7 +172,13 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Uint8Array> 
 
   w.text('Items', { size: 12, bold: true, gap: 6 })
   q.lines.forEach((l, i) => {
-    const option = !l.optional ? '' : chosen === null ? ' (optional)' : chosen.includes(l.id) ? ' (optional, chosen)' : ' (optional, not chosen)'
+    const option = !l.optional
+      ? ''
+      : chosen === null
+        ? ' (optional)'
+        : chosen.includes(l.id)
+          ? ' (optional, chosen)'
+          : ' (optional, not chosen)'
     const unit = l.unit ? ` ${l.unit}` : ''
     w.text(`${i + 1}. ${l.description}${option}`, { bold: true, gap: 1 })
     w.text(
@@ -170,7 +191,8 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Uint8Array> 
   if (totals.discountCents) w.row('Discount', `-${formatCents(totals.discountCents)}`)
   if (q.taxRateBp) w.row(`Tax (${(q.taxRateBp / 100).toFixed(2)}%)`, formatCents(totals.taxCents))
   w.row('Total', formatCents(totals.totalCents), { bold: true })
-  if (q.depositPercent) w.row(`Deposit (${q.depositPercent}%)`, formatCents(depositOf(totals.totalCents, q.depositPercent)))
+  if (q.depositPercent)
+    w.row(`Deposit (${q.depositPercent}%)`, formatCents(depositOf(totals.totalCents, q.depositPercent)))
   w.y -= 10
   if (q.paymentTerms) w.text(`Payment terms: ${q.paymentTerms}`)
 
