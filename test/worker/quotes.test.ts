@@ -14,6 +14,7 @@ import { offerText, quoteDocumentText, sha256Hex } from '../../schema/quotes'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { deliver } from '../../worker/mail/outbox'
+import { QuoteSchema, quotesApi } from '../../worker/routes/quotes'
 import {
   acceptQuote,
   declineQuote,
@@ -530,5 +531,28 @@ describe('a mail with a missing attachment', () => {
     const spy = vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'x' } as never)
     expect(await deliver(db(), env, row!.id, now.getTime())).toBe('retry')
     expect(spy).not.toHaveBeenCalled()
+  })
+})
+
+describe('the REST flow against its OpenAPI description', () => {
+  it('serves every documented route, and a created quote matches the documented answer', async () => {
+    const scope = await clientWithContact()
+    const res = await rest('POST', '/api/quotes', quoteBody(scope.clientId))
+    const body = await res.json()
+    expect(QuoteSchema.safeParse(body).success).toBe(true)
+    const id = (body as Json).id
+    const doc = quotesApi.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Quotes', version: '1' } })
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const method of Object.keys(item as object)) {
+        const answer = await rest(
+          method.toUpperCase(),
+          `/api${path.replace('{id}', String(id))}`,
+          method === 'get' ? undefined : {},
+        )
+        // The API's fallback for unknown paths is a bare 404 "Not found"; every documented route answers otherwise.
+        const text = await answer.text()
+        expect(answer.status === 404 && text.includes('"Not found"'), `${method} ${path}`).toBe(false)
+      }
+    }
   })
 })

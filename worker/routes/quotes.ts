@@ -45,6 +45,7 @@ const error = (description: string) => ({
 const ERRORS = {
   400: error('The input was refused; `errors` names each field'),
   401: error('No owner session or valid access token'),
+  403: error('A read-only token on a write, or a cross-site request'),
   404: error('No such quote'),
   409: error('The quote is not in a state that allows this'),
 } as const
@@ -76,7 +77,7 @@ const SignatureSchema = z
     pdfSha256: z.string().nullable(),
   })
   .openapi('Signature')
-const QuoteSchema = z
+export const QuoteSchema = z
   .object({
     id: z.number().int(),
     number: z.string().openapi({ example: 'Q-2026-0001' }),
@@ -214,7 +215,12 @@ const json = <S extends z.ZodType>(schema: S, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 })
-const common = { tags: ['Quotes'], middleware: requireOwner }
+// The owner's session cookie or a personal access token (issue 24's bearer auth).
+const common = {
+  tags: ['Quotes'],
+  security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  middleware: requireOwner,
+}
 
 const routes = {
   list: createRoute({
