@@ -216,6 +216,7 @@ const json = <S extends z.ZodType>(schema: S, description: string) => ({
   content: { 'application/json': { schema } },
 })
 // The owner's session cookie or a personal access token (issue 24's bearer auth).
+const OWNER_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }]
 const common = {
   tags: ['Quotes'],
   security: [{ bearerAuth: [] }, { sessionCookie: [] }],
