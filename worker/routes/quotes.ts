@@ -219,7 +219,7 @@ const json = <S extends z.ZodType>(schema: S, description: string) => ({
 const OWNER_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }]
 const common = {
   tags: ['Quotes'],
-  security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+  security: OWNER_SECURITY,
   middleware: requireOwner,
 }
 
