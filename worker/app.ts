@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers'
 import { bodyGuard } from './middleware/validate'
 import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
+import { portalQuoteFiles } from './portal/quotes-wiring'
 import { media } from './routes/media'
 import { site } from './site-files'
 
@@ -57,6 +58,8 @@ export const app = new Hono<AppEnv>()
   .all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404))
   // The owner's public images, from the site's own origin (ADR 057).
   .route('/media', media)
+  // The portal's quote PDFs (issue 25), for the signed-in contact's client only.
+  .route('/portal', portalQuoteFiles)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

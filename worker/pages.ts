@@ -8,6 +8,7 @@ import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
+import { portalQuotes } from '../web/lib/portal-quotes'
 import {
   type BookingChange,
   requestNonce,
@@ -22,6 +23,7 @@ import { countFormOutcome } from './insights/routes'
 import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
+import { portalQuotesFor } from './portal/quotes-wiring'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
 import { cancelBooking, rescheduleBooking, viewBooking } from './services/booking'
@@ -161,7 +163,7 @@ function cacheable(request: Request): boolean {
   const url = new URL(request.url)
   // The schedule form's free slots change with every booking and the clock, and a
   // manage page is one visitor's own: neither is kept as a rendered page.
-  if (url.pathname.endsWith('.data') || /^\/(admin|login|schedule-consultation|booking)\b/.test(url.pathname))
+  if (url.pathname.endsWith('.data') || /^\/(admin|login|schedule-consultation|booking|portal)\b/.test(url.pathname))
     return false
   return [...url.searchParams.keys()].every((key) => CACHEABLE_PARAMS.has(key)) && url.search.length <= 100
 }
@@ -212,6 +214,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     const context = new RouterContextProvider()
     context.set(siteServer, siteServerFor(c))
     context.set(requestNonce, nonce)
+    context.set(portalQuotes, portalQuotesFor(c))
     return handleRequest(c.req.raw, context)
   }
   if (!cacheable(c.req.raw)) return render()

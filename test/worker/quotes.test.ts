@@ -14,6 +14,7 @@ import { offerText, quoteDocumentText, sha256Hex } from '../../schema/quotes'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { deliver } from '../../worker/mail/outbox'
+import { portalQuotesServerFor } from '../../worker/portal/quotes-server'
 import { QuoteSchema, quotesApi } from '../../worker/routes/quotes'
 import {
   acceptQuote,
@@ -26,6 +27,7 @@ import {
   sendQuote,
 } from '../../worker/services/quotes'
 import { rest } from './admin-helpers'
+import { call } from './helpers'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -554,5 +556,78 @@ describe('the REST flow against its OpenAPI description', () => {
         expect(answer.status === 404 && text.includes('"Not found"'), `${method} ${path}`).toBe(false)
       }
     }
+  })
+})
+
+describe('the portal quote page', () => {
+  const server = (scope: PortalScope | null) =>
+    portalQuotesServerFor(db(), env, scope, { ip: '198.51.100.7', userAgent: 'portal-test' }, () => {})
+
+  it('shows the client its quote (marking it viewed) and accepts the posted form', async () => {
+    const scope = await clientWithContact()
+    const q = await sent(scope)
+    const view = (await server(scope).quote(String(q.id)))!
+    expect(view.label).toBe(q.number)
+    expect(view.closedReason).toBeNull()
+    expect(view.agreements[0]!.html).toContain('<h1>BAA</h1>')
+    expect((await getQuote(db(), q.id)).status).toBe('viewed')
+    const option = view.lines.find((l) => l.optional)!.id
+
+    const missing = await server(scope).accept(String(q.id), {
+      signerName: '',
+      agree: false,
+      chosenLineIds: [],
+      documentHash: view.offerHash,
+    })
+    expect(missing.ok).toBe(false)
+    expect(missing.ok ? {} : missing.errors).toMatchObject({
+      signerName: expect.any(String),
+      agree: 'Tick "I agree" to accept',
+    })
+    expect((await getQuote(db(), q.id)).status).toBe('viewed')
+
+    const done = await server(scope).accept(String(q.id), {
+      signerName: 'Dana Whitfield',
+      agree: true,
+      chosenLineIds: [option],
+      documentHash: view.offerHash,
+    })
+    expect(done).toEqual({ ok: true, message: expect.stringContaining('accepted') })
+    const after = (await server(scope).quote(String(q.id)))!
+    expect(after.status).toBe('accepted')
+    expect(after.signature!.signerName).toBe('Dana Whitfield')
+    expect((await getQuote(db(), q.id)).signature!.ip).toBe('198.51.100.7')
+    const again = await server(scope).accept(String(q.id), {
+      signerName: 'Dana Whitfield',
+      agree: true,
+      chosenLineIds: [],
+      documentHash: view.offerHash,
+    })
+    expect(again).toMatchObject({ ok: false, message: 'This quote has already been accepted.' })
+  })
+
+  it("gives another client's quote, a draft and a malformed id nothing; without a session, the sign-in page", async () => {
+    const a = await clientWithContact('Client A')
+    const b = await clientWithContact('Client B')
+    const q = await sent(b)
+    expect(await server(a).quote(String(q.id))).toBeNull()
+    expect(await server(b).quote('12abc')).toBeNull()
+    expect(await server(b).quote(String((await created(b.clientId)).id))).toBeNull()
+    await expect(
+      server(a).accept(String(q.id), {
+        signerName: 'Eve',
+        agree: true,
+        chosenLineIds: [],
+        documentHash: 'a'.repeat(64),
+      }),
+    ).rejects.toMatchObject({
+      status: 404,
+    })
+    await expect(server(null).quote(String(q.id))).rejects.toMatchObject({ status: 302 })
+    const page = await call(`/portal/quotes/${q.id}`, { redirect: 'manual' })
+    expect([302, 303]).toContain(page.status)
+    expect(page.headers.get('location')).toContain('/portal')
+    expect((await call(`/portal/quotes/${q.id}/pdf`)).status).toBe(404)
+    expect((await getQuote(db(), q.id)).status).toBe('sent')
   })
 })

@@ -1,0 +1,154 @@
+// The portal quote page's server (web/lib/portal-quotes.ts) on the service
+// layer: every read and action is scoped to the signed-in contact's client.
+// Without a session every method sends the visitor to /portal (sign-in).
+import { redirect } from 'react-router'
+import { renderMarkdown } from '../../schema/markdown'
+import {
+  acceptInput,
+  declineInput,
+  QUOTE_STATUS_LABELS,
+  type QuoteStatus,
+  quoteFieldErrors,
+} from '../../schema/quotes'
+import type { PortalQuotesServer, PortalQuoteView, QuoteDecision } from '../../web/lib/portal-quotes'
+import type { Db } from '../db'
+import { parseId } from '../http/params'
+import { formatCalendarDate } from '../mail/business-time'
+import { deliverEach } from '../mail/outbox'
+import { DomainError, NotFound } from '../services/errors'
+import {
+  acceptQuote,
+  closedReason,
+  declineQuote,
+  markQuoteViewed,
+  offerHash,
+  type PortalScope,
+  portalQuote,
+  type QuoteDetail,
+  type RequestMeta,
+} from '../services/quotes'
+
+export const QUOTE_PAGE_MESSAGES = {
+  accepted: 'Thank you: the quote is accepted and signed. Your signed copy is on its way by e-mail.',
+  declined: 'The quote is declined. Thank you for letting us know.',
+} as const
+
+const idOf = (id: string) => {
+  try {
+    return parseId(id)
+  } catch {
+    return null
+  }
+}
+
+async function view(env: Env, d: QuoteDetail, now: Date): Promise<PortalQuoteView> {
+  return {
+    id: d.id,
+    label: d.label,
+    title: d.title,
+    status: d.status,
+    statusLabel: QUOTE_STATUS_LABELS[d.status as QuoteStatus] ?? d.status,
+    clientName: d.client.name,
+    ownerName: env.OWNER_NAME,
+    introHtml: d.intro ? renderMarkdown(d.intro) : '',
+    validUntil: d.validUntil,
+    validUntilLabel: formatCalendarDate(d.validUntil),
+    currency: d.currency,
+    lines: d.lines.map((l) => ({
+      id: l.id,
+      description: l.description,
+      quantityMilli: l.quantityMilli,
+      unit: l.unit,
+      unitPriceCents: l.unitPriceCents,
+      optional: l.optional,
+    })),
+    discountCents: d.discountCents,
+    taxRateBp: d.taxRateBp,
+    depositPercent: d.depositPercent,
+    paymentTerms: d.paymentTerms,
+    agreements: d.agreements.map((a) => ({ name: a.name, html: renderMarkdown(a.body) })),
+    offerHash: await offerHash(d),
+    closedReason: closedReason(d, now),
+    chosenLineIds: d.chosenLineIds,
+    signature: d.signature
+      ? { signerName: d.signature.signerName, signedAt: d.signature.signedAt.toISOString() }
+      : null,
+    declineReason: d.declineReason,
+    pdfHref: `/portal/quotes/${d.id}/pdf`,
+  }
+}
+
+const refused = (err: unknown): QuoteDecision => {
+  if (err instanceof NotFound) throw err
+  if (err instanceof DomainError) return { ok: false, message: err.message, errors: err.errors ?? {} }
+  throw err
+}
+
+export function portalQuotesServerFor(
+  db: Db,
+  env: Env,
+  scope: PortalScope | null,
+  meta: RequestMeta,
+  later: (work: Promise<unknown>) => void,
+): PortalQuotesServer {
+  const me = () => {
+    if (!scope) throw redirect('/portal')
+    return scope
+  }
+  const notFound = () => {
+    throw new Response(null, { status: 404 })
+  }
+  return {
+    async quote(rawId) {
+      const s = me()
+      const id = idOf(rawId)
+      if (id === null) return null
+      try {
+        const now = new Date()
+        await markQuoteViewed(db, s, id, now)
+        return await view(env, await portalQuote(db, s, id), now)
+      } catch (err) {
+        if (err instanceof NotFound) return null
+        throw err
+      }
+    },
+    async accept(rawId, form) {
+      const s = me()
+      const id = idOf(rawId) ?? notFound()
+      const parsed = acceptInput.safeParse(form)
+      if (!parsed.success)
+        return {
+          ok: false,
+          message: 'Please correct the highlighted fields.',
+          errors: quoteFieldErrors(parsed.error),
+        }
+      try {
+        const { outboxIds } = await acceptQuote(db, env, s, id, parsed.data, meta)
+        later(deliverEach(db, env, outboxIds))
+        return { ok: true, message: QUOTE_PAGE_MESSAGES.accepted }
+      } catch (err) {
+        if (err instanceof NotFound) notFound()
+        return refused(err)
+      }
+    },
+    async decline(rawId, reason) {
+      const s = me()
+      const id = idOf(rawId) ?? notFound()
+      const parsed = declineInput.safeParse({ reason })
+      if (!parsed.success)
+        return {
+          ok: false,
+          message: 'Please correct the highlighted fields.',
+          errors: quoteFieldErrors(parsed.error),
+        }
+      try {
+        const { outboxIds } = await declineQuote(db, env, s, id, parsed.data.reason)
+        later(deliverEach(db, env, outboxIds))
+        return { ok: true, message: QUOTE_PAGE_MESSAGES.declined }
+      } catch (err) {
+        if (err instanceof NotFound) notFound()
+        return refused(err)
+      }
+    },
+  }
+}
