@@ -163,7 +163,10 @@ function cacheable(request: Request): boolean {
   const url = new URL(request.url)
   // The schedule form's free slots change with every booking and the clock, and a
   // manage page is one visitor's own: neither is kept as a rendered page.
-  if (url.pathname.endsWith('.data') || /^\/(admin|login|schedule-consultation|booking|portal)\b/.test(url.pathname))
+  if (
+    url.pathname.endsWith('.data') ||
+    /^\/(admin|login|schedule-consultation|booking|portal)\b/.test(url.pathname)
+  )
     return false
   return [...url.searchParams.keys()].every((key) => CACHEABLE_PARAMS.has(key)) && url.search.length <= 100
 }
