@@ -26,7 +26,7 @@ import {
   portalQuote,
   sendQuote,
 } from '../../worker/services/quotes'
-import { rest } from './admin-helpers'
+import { gql, rest } from './admin-helpers'
 import { call } from './helpers'
 
 afterEach(() => vi.restoreAllMocks())
@@ -629,5 +629,51 @@ describe('the portal quote page', () => {
     expect(page.headers.get('location')).toContain('/portal')
     expect((await call(`/portal/quotes/${q.id}/pdf`)).status).toBe(404)
     expect((await getQuote(db(), q.id)).status).toBe('sent')
+  })
+})
+
+describe('GraphQL for the admin', () => {
+  it('creates, sends and lists quotes for the owner, and refuses everyone else', async () => {
+    const scope = await clientWithContact()
+    const anonymous = await gql('{ quotes { id } }', {}, false)
+    expect(anonymous.status).toBe(401)
+    const input = {
+      clientId: scope.clientId,
+      title: 'Backup setup',
+      lines: [
+        { description: 'NAS', quantity: 1, unitPriceCents: 80_000, optional: false },
+        { description: 'Offsite copy', quantity: 12, unit: 'months', unitPriceCents: 1_000, optional: true },
+      ],
+      agreementTemplateIds: [baaId],
+    }
+    const made = await gql<{ createQuote: { id: string; label: string; totalCents: number } }>(
+      'mutation($input: QuoteInput!) { createQuote(input: $input) { id label totalCents } }',
+      { input },
+    )
+    expect(made.body.errors).toBeUndefined()
+    expect(made.body.data!.createQuote.totalCents).toBe(80_000)
+    const bad = await gql('mutation($input: QuoteInput!) { createQuote(input: $input) { id } }', {
+      input: { ...input, lines: [{ description: 'x', quantity: -2, unitPriceCents: 1, optional: false }] },
+    })
+    expect(bad.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT')
+    const id = made.body.data!.createQuote.id
+    const sentQ = await gql<{ sendQuote: { link: string; quote: { status: string } } }>(
+      'mutation($id: ID!) { sendQuote(id: $id) { link quote { status } } }',
+      { id },
+    )
+    expect(sentQ.body.data!.sendQuote.quote.status).toBe('sent')
+    expect(sentQ.body.data!.sendQuote.link).toContain(`/portal/quotes/${id}`)
+    const list = await gql<{ quotes: { id: string; status: string }[] }>(
+      '{ quotes(status: "sent") { id status } }',
+    )
+    expect(list.body.data!.quotes.map((q) => q.id)).toContain(id)
+    const preview = await gql<{ agreementPreview: string }>(
+      'query($b: String!) { agreementPreview(body: $b) }',
+      {
+        b: '# For {{client.name}}\n\n<script>x</script>',
+      },
+    )
+    expect(preview.body.data!.agreementPreview).toContain('For Riverside Dental Clinic')
+    expect(preview.body.data!.agreementPreview).not.toContain('<script')
   })
 })
