@@ -14,6 +14,10 @@ const AvailabilityPage = lazy(() =>
 )
 
 const ClientsPage = lazy(() => import('./clients/ClientsPage').then((m) => ({ default: m.ClientsPage })))
+const QuotesPage = lazy(() => import('./quotes/QuotesPage').then((m) => ({ default: m.QuotesPage })))
+const AgreementsPage = lazy(() =>
+  import('./quotes/AgreementsPage').then((m) => ({ default: m.AgreementsPage })),
+)
 
 const InsightsPage = lazy(() => import('./insights/InsightsPage').then((m) => ({ default: m.InsightsPage })))
 
@@ -57,6 +61,22 @@ export function AdminPage() {
     return (
       <Suspense fallback={loading}>
         <ClientsPage />
+      </Suspense>
+    )
+  }
+  // Quotes and agreement templates (issue 25): /admin/quotes, /admin/quotes/new, /admin/quotes/<id>.
+  const quote = /^\/admin\/quotes(?:\/(new|\d+))?$/.exec(path)
+  if (quote) {
+    return (
+      <Suspense fallback={loading}>
+        <QuotesPage id={quote[1] ?? null} />
+      </Suspense>
+    )
+  }
+  if (path === '/admin/agreements') {
+    return (
+      <Suspense fallback={loading}>
+        <AgreementsPage />
       </Suspense>
     )
   }
@@ -107,6 +127,13 @@ function AdminHome() {
             className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
           >
             Security
+          </Link>
+          {/* Quotes and agreements (issue 25), their own pages like Security. */}
+          <Link
+            to="/admin/quotes"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Quotes
           </Link>
           {/* Booking hours (issue 17), its own page like Security. */}
           <Link

@@ -17,6 +17,7 @@ import {
   createQuoteFromConsultation,
   duplicateQuote,
   getQuote,
+  listClientOptions,
   listQuotes,
   type QuoteDetail,
   reviseQuote,
@@ -391,5 +392,23 @@ builder.mutationField('archiveAgreementTemplate', (t) =>
       archived: t.arg.boolean({ required: true, description: 'Archived or not.' }),
     },
     resolve: (_r, { id, archived }, { db }) => setAgreementTemplateArchived(db, id, archived),
+  }),
+)
+
+const ClientOptionRef = builder
+  .objectRef<{ id: number; name: string }>('QuoteClientOption')
+  .implement({
+    description: "A client the quote editor's picker offers.",
+    fields: (t) => ({
+      id: t.exposeInt('id', { description: 'Id of the client.' }),
+      name: t.exposeString('name', { description: "The client's name." }),
+    }),
+  })
+
+builder.queryField('quoteClientOptions', (t) =>
+  t.field({
+    type: [ClientOptionRef],
+    description: "Active clients by name, for the quote editor's picker.",
+    resolve: (_r, _a, { db }) => listClientOptions(db),
   }),
 )

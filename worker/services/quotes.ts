@@ -940,3 +940,11 @@ export async function queueQuoteReminders(db: Db, env: Env, nowMs: number): Prom
   }
   return ids
 }
+
+/** Active clients by name (the quote editor's picker). */
+export const listClientOptions = (db: Db) =>
+  db
+    .select({ id: tables.clients.id, name: tables.clients.name })
+    .from(tables.clients)
+    .where(eq(tables.clients.status, 'active'))
+    .orderBy(asc(tables.clients.name))

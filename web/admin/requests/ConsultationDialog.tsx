@@ -1,5 +1,6 @@
 import { useMutation } from 'urql'
 import { OpenClientLink } from '../clients/OpenClientLink'
+import { CreateQuoteButton } from '../quotes/CreateQuoteButton'
 import { consultationDetails } from './details'
 import { erased, saved } from './outcomes'
 import { QuickActions } from './QuickActions'
@@ -26,6 +27,8 @@ export function ConsultationDialog({
         <>
           <QuickActions request={request} details={consultationDetails(request)} ics />
           <OpenClientLink kind="CONSULTATION" id={request.id} />
+          {/* Issue 25: a draft quote taking over this consultation's client and description. */}
+          <CreateQuoteButton consultationId={request.id} />
         </>
       }
       thread={<Thread kind="consultation" id={request.id} email={request.email} name={request.name} />}
