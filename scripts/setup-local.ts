@@ -9,6 +9,7 @@ import { passwordProblem } from '../worker/auth/password-policy'
 import { createDb } from '../worker/db'
 import { upsertOwner } from '../worker/services/users'
 import { seedIfEmpty } from './seed'
+import { seedAgreementsIfNone } from './seed-agreements'
 
 if (!existsSync('.dev.vars')) {
   copyFileSync('.dev.vars.example', '.dev.vars')
@@ -57,6 +58,9 @@ const { env, dispose } = await getPlatformProxy<Env>({
 })
 try {
   if (await seedIfEmpty(env)) console.log('Seeded the local database with demo content.')
+  // Issue 25: the service agreement and BAA drafts, also on an install seeded before them.
+  if (await seedAgreementsIfNone(env))
+    console.log('Added the draft agreement templates (have them reviewed by a lawyer).')
 
   const username = env.OWNER_USERNAME?.trim()
   const password = env.OWNER_PASSWORD

@@ -10,7 +10,8 @@ import {
 } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { formatCents } from '../../schema/money'
-import { offerText, quoteDocumentText, sha256Hex } from '../../schema/quotes'
+import { fillMergeFields, MERGE_FIELDS, offerText, quoteDocumentText, sha256Hex } from '../../schema/quotes'
+import { seedAgreementsIfNone, seedAgreementTemplates } from '../../scripts/seed-agreements'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { deliver } from '../../worker/mail/outbox'
@@ -675,5 +676,19 @@ describe('GraphQL for the admin', () => {
     )
     expect(preview.body.data!.agreementPreview).toContain('For Riverside Dental Clinic')
     expect(preview.body.data!.agreementPreview).not.toContain('<script')
+  })
+})
+
+describe('the seeded agreement templates', () => {
+  it('use only known merge fields, are marked for a lawyer, and are not added twice', async () => {
+    for (const t of seedAgreementTemplates) {
+      const filled = fillMergeFields(t.body, Object.fromEntries(MERGE_FIELDS.map((f) => [f, 'x'])))
+      expect(filled, t.name).not.toMatch(/\{\{/)
+      expect(t.needsLegalReview).toBe(true)
+      expect(t.body).toContain('have it reviewed by a lawyer')
+    }
+    expect(seedAgreementTemplates.map((t) => t.kind)).toEqual(['service', 'baa'])
+    // This file's database already holds a template: nothing is added.
+    expect(await seedAgreementsIfNone(env)).toBe(false)
   })
 })
