@@ -395,15 +395,13 @@ builder.mutationField('archiveAgreementTemplate', (t) =>
   }),
 )
 
-const ClientOptionRef = builder
-  .objectRef<{ id: number; name: string }>('QuoteClientOption')
-  .implement({
-    description: "A client the quote editor's picker offers.",
-    fields: (t) => ({
-      id: t.exposeInt('id', { description: 'Id of the client.' }),
-      name: t.exposeString('name', { description: "The client's name." }),
-    }),
-  })
+const ClientOptionRef = builder.objectRef<{ id: number; name: string }>('QuoteClientOption').implement({
+  description: "A client the quote editor's picker offers.",
+  fields: (t) => ({
+    id: t.exposeInt('id', { description: 'Id of the client.' }),
+    name: t.exposeString('name', { description: "The client's name." }),
+  }),
+})
 
 builder.queryField('quoteClientOptions', (t) =>
   t.field({

@@ -10,12 +10,12 @@ import {
   type QuoteStatus,
   quoteFieldErrors,
 } from '../../schema/quotes'
+import { formatCalendarDate } from '../../schema/slot-time'
 import type { PortalQuotesServer, PortalQuoteView, QuoteDecision } from '../../web/lib/portal-quotes'
 import type { Db } from '../db'
-import { parseId } from '../http/params'
-import { formatCalendarDate } from '../mail/business-time'
 import { deliverEach } from '../mail/outbox'
 import { DomainError, NotFound } from '../services/errors'
+import { parseId } from '../services/ids'
 import {
   acceptQuote,
   closedReason,

@@ -6,11 +6,11 @@
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { clientIp } from '../abuse/rate-limit'
 import type { AppEnv } from '../env'
-import { inBackground } from '../http/background'
-import { parseId } from '../http/params'
-import { clientIp } from '../http/rate-limit'
+import { inBackground } from '../middleware/background'
 import { NotFound } from '../services/errors'
+import { parseId } from '../services/ids'
 import { type PortalScope, quotePdf } from '../services/quotes'
 import { portalQuotesServerFor } from './quotes-server'
 

@@ -6,12 +6,12 @@ import { API_MESSAGES } from '../../schema/messages'
 import { QUOTE_STATUSES, quoteFieldErrors, quoteInput } from '../../schema/quotes'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
-import { inBackground } from '../http/background'
-import { ApiError, badRequest } from '../http/errors'
-import { parseId } from '../http/params'
 import { deliverEach } from '../mail/outbox'
+import { inBackground } from '../middleware/background'
+import { ApiError, badRequest } from '../middleware/errors'
 import { listAgreementTemplates } from '../services/agreements'
 import { Conflict } from '../services/errors'
+import { parseId } from '../services/ids'
 import {
   createQuote,
   duplicateQuote,

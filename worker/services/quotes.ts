@@ -3,7 +3,7 @@
 // - Numbers Q-YYYY-NNNN come from services/numbering.ts, raised in the same D1
 //   batch as the insert. Totals come from schema/money.ts (via quoteTotals).
 // - A sent quote never changes: its totals and its agreements' text (merge
-//   fields filled) are frozen when it is sent, and triggers (migration 0011)
+//   fields filled) are frozen when it is sent, and triggers (migration 0012)
 //   refuse changes to the lines and agreements of a quote that is not a draft.
 //   A revision is a new row with the same number and revision + 1; the old row
 //   becomes `superseded`, readable but no longer acceptable.
@@ -33,11 +33,10 @@ import {
   sha256Hex,
   taxRateBp,
 } from '../../schema/quotes'
-import { addDays } from '../../schema/slot-time'
+import { addDays, businessDate, formatCalendarDate } from '../../schema/slot-time'
 import type { Quote } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { businessDate, formatCalendarDate } from '../mail/business-time'
 import { letterHtml } from '../mail/letter-html'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
