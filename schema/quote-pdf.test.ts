@@ -56,7 +56,7 @@ function pdfText(bytes: Uint8Array): string {
   const dir = mkdtempSync(join(tmpdir(), 'quote-pdf-'))
   const file = join(dir, 'quote.pdf')
   writeFileSync(file, bytes)
-  return execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
 }
 
 describe('the quote PDF', () => {
