@@ -1,0 +1,166 @@
+// The portal quote page's server side without JavaScript (issue 25): the
+// posted form becomes the accept or decline call with the ticked options and
+// the page's document hash; "Update totals" only echoes the options back; a
+// refused acceptance answers 400 (fields) or 409 (state), and the page renders
+// the totals of the ticked options.
+import { fireEvent, render, screen } from '@testing-library/react'
+import { createRoutesStub, RouterContextProvider } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { type PortalQuotesServer, type PortalQuoteView, portalQuotes } from '../lib/portal-quotes'
+import QuotePage, { action, loader } from './portal_.quotes.$id'
+
+const view: PortalQuoteView = {
+  id: 7,
+  label: 'Q-2026-0007',
+  title: 'Network refresh',
+  status: 'sent',
+  statusLabel: 'Sent',
+  clientName: 'Riverside Dental',
+  ownerName: 'Alex Morgan',
+  introHtml: '<p>Scope</p>',
+  validUntil: '2026-12-24',
+  validUntilLabel: 'Thursday, December 24, 2026',
+  currency: 'USD',
+  lines: [
+    {
+      id: 1,
+      description: 'Router',
+      quantityMilli: 1000,
+      unit: null,
+      unitPriceCents: 150_000,
+      optional: false,
+    },
+    {
+      id: 2,
+      description: 'Training',
+      quantityMilli: 2000,
+      unit: 'hours',
+      unitPriceCents: 9_500,
+      optional: true,
+    },
+  ],
+  discountCents: 0,
+  taxRateBp: 0,
+  depositPercent: 50,
+  paymentTerms: 'Net 15',
+  agreements: [{ name: 'Business Associate Agreement', html: '<h1>BAA</h1>' }],
+  offerHash: 'f'.repeat(64),
+  closedReason: null,
+  chosenLineIds: null,
+  signature: null,
+  declineReason: null,
+  pdfHref: '/portal/quotes/7/pdf',
+}
+
+function server(overrides: Partial<PortalQuotesServer> = {}): PortalQuotesServer {
+  return {
+    quote: vi.fn(async (id: string) => (id === '7' ? view : null)),
+    accept: vi.fn(async () => ({ ok: true as const, message: 'Accepted' })),
+    decline: vi.fn(async () => ({ ok: true as const, message: 'Declined' })),
+    ...overrides,
+  }
+}
+
+function contextWith(s: PortalQuotesServer) {
+  const context = new RouterContextProvider()
+  context.set(portalQuotes, s)
+  return context
+}
+
+const post = (fields: [string, string][]) => {
+  const body = new URLSearchParams(fields)
+  return new Request('http://localhost/portal/quotes/7', { method: 'POST', body })
+}
+
+type Answer = { data: Record<string, unknown>; init: { status?: number } | null }
+const run = async (s: PortalQuotesServer, fields: [string, string][]) =>
+  (await action({
+    request: post(fields),
+    params: { id: '7' },
+    context: contextWith(s),
+  } as never)) as unknown as Answer
+
+describe('the portal quote page without JavaScript', () => {
+  it('accepts with the ticked options, the typed name, "I agree" and the page hash', async () => {
+    const s = server()
+    const answer = await run(s, [
+      ['intent', 'accept'],
+      ['option', '2'],
+      ['signerName', 'Dana Whitfield'],
+      ['agree', 'yes'],
+      ['documentHash', 'f'.repeat(64)],
+    ])
+    expect(s.accept).toHaveBeenCalledWith('7', {
+      signerName: 'Dana Whitfield',
+      agree: true,
+      chosenLineIds: [2],
+      documentHash: 'f'.repeat(64),
+    })
+    expect(answer.init?.status).toBe(200)
+    expect(answer.data).toMatchObject({ ok: true, message: 'Accepted' })
+  })
+
+  it('answers 400 for missing fields and 409 for a closed quote or a changed document', async () => {
+    const fields = server({
+      accept: vi.fn(async () => ({
+        ok: false as const,
+        message: 'Fix',
+        errors: { agree: 'Tick "I agree" to accept' },
+      })),
+    })
+    expect((await run(fields, [['intent', 'accept']])).init?.status).toBe(400)
+    const closed = server({
+      accept: vi.fn(async () => ({ ok: false as const, message: 'Already accepted', errors: {} })),
+    })
+    expect((await run(closed, [['intent', 'accept']])).init?.status).toBe(409)
+    const changed = server({
+      accept: vi.fn(async () => ({
+        ok: false as const,
+        message: 'Changed',
+        errors: { documentHash: 'Changed' },
+      })),
+    })
+    expect((await run(changed, [['intent', 'accept']])).init?.status).toBe(409)
+  })
+
+  it('"Update totals" calls nothing and keeps the ticks; decline passes the reason', async () => {
+    const s = server()
+    const answer = await run(s, [
+      ['intent', 'recompute'],
+      ['option', '2'],
+      ['signerName', 'Dana'],
+    ])
+    expect(s.accept).not.toHaveBeenCalled()
+    expect(answer).toMatchObject({ chosen: [2], signerName: 'Dana' })
+    await run(s, [
+      ['intent', 'decline'],
+      ['reason', 'Over budget'],
+    ])
+    expect(s.decline).toHaveBeenCalledWith('7', 'Over budget')
+  })
+
+  it("is a 404 for a quote the server does not give (another client's)", async () => {
+    await expect(
+      loader({ params: { id: '8' }, context: contextWith(server()) } as never),
+    ).rejects.toMatchObject({
+      init: { status: 404 },
+    })
+  })
+
+  it('renders the totals, and with JavaScript they follow each tick', async () => {
+    const s = server()
+    const Stub = createRoutesStub(
+      [{ path: '/portal/quotes/:id', Component: QuotePage, loader, action }],
+      contextWith(s),
+    )
+    render(<Stub initialEntries={['/portal/quotes/7']} />)
+    expect((await screen.findByTestId('quote-total')).textContent).toBe('$1,500.00')
+    const training = screen.getByRole('checkbox', { name: /Training/ }) as HTMLInputElement
+    expect(training.checked).toBe(false)
+    screen.getByRole('button', { name: 'Update totals' })
+    screen.getByRole('button', { name: 'Accept and sign' })
+    // With JavaScript the total follows the tick at once.
+    fireEvent.click(training)
+    expect(screen.getByTestId('quote-total').textContent).toBe('$1,690.00')
+  })
+})
