@@ -692,3 +692,44 @@ describe('the seeded agreement templates', () => {
     expect(await seedAgreementsIfNone(env)).toBe(false)
   })
 })
+
+describe('a quote from a consultation', () => {
+  it("takes over the consultation's client, contact and description", async () => {
+    const scope = await clientWithContact()
+    const now = Date.now()
+    const c = await env.DB.prepare(
+      `insert into consultations (name, email, company, project_type, preferred_date, preferred_time, description, client_id, contact_id, created_at, updated_at)
+       values ('Dana', ?, 'Riverside Dental', 'business-management', '2030-01-07T15:00:00.000Z', '09:00', 'We need a new network for two offices.', ?, ?, ?, ?) returning id`,
+    )
+      .bind(scope.email, scope.clientId, scope.contactId, now, now)
+      .first<{ id: number }>()
+    const made = await gql<{ createQuoteFromConsultation: { id: string } }>(
+      'mutation($id: ID!) { createQuoteFromConsultation(consultationId: $id) { id } }',
+      { id: String(c!.id) },
+    )
+    expect(made.body.errors).toBeUndefined()
+    const q = await getQuote(db(), Number(made.body.data!.createQuoteFromConsultation.id))
+    expect(q).toMatchObject({
+      clientId: scope.clientId,
+      contactId: scope.contactId,
+      consultationId: c!.id,
+      intro: 'We need a new network for two offices.',
+      title: 'Quote for Riverside Dental',
+      status: 'draft',
+    })
+    const unknown = await gql('mutation { createQuoteFromConsultation(consultationId: "987654") { id } }')
+    expect(unknown.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND')
+  })
+
+  it('gives a draft as a PDF of the offer, and refuses an unknown status filter', async () => {
+    const scope = await clientWithContact()
+    const q = await created(scope.clientId)
+    const pdf = await rest('GET', `/api/quotes/${q.id}/pdf`)
+    expect(pdf.status).toBe(200)
+    expect(new TextDecoder().decode(new Uint8Array(await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+    expect((await rest('GET', `/api/quotes/${q.id}/verify`)).status).toBe(409)
+    const bad = await rest('GET', '/api/quotes?status=lost')
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as Json).errors).toHaveProperty('status')
+  })
+})
