@@ -733,3 +733,52 @@ describe('a quote from a consultation', () => {
     expect(((await bad.json()) as Json).errors).toHaveProperty('status')
   })
 })
+
+describe('the REST flow with a personal access token', () => {
+  const script = (method: string, path: string, token: string, json?: unknown) =>
+    call(path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    })
+  const newToken = async (scope: 'read' | 'read-write') => {
+    const res = await rest('POST', '/api/security/tokens', {
+      name: `quotes ${scope}`,
+      scope,
+      expiresInDays: 30,
+    })
+    expect(res.status).toBe(201)
+    return ((await res.json()) as { token: string }).token
+  }
+
+  it('creates and sends with a read-write token; a read token only reads; /api/openapi.json documents the routes', async () => {
+    const scope = await clientWithContact()
+    const rw = await newToken('read-write')
+    const made = await script('POST', '/api/quotes', rw, quoteBody(scope.clientId))
+    expect(made.status).toBe(201)
+    const q = (await made.json()) as Json
+    expect(QuoteSchema.safeParse(q).success).toBe(true)
+    expect((await script('POST', `/api/quotes/${q.id}/send`, rw)).status).toBe(200)
+    const read = await newToken('read')
+    expect((await script('GET', `/api/quotes/${q.id}`, read)).status).toBe(200)
+    expect((await script('POST', `/api/quotes/${q.id}/withdraw`, read)).status).toBe(403)
+    expect((await getQuote(db(), q.id)).status).toBe('sent')
+    const doc = (await (await call('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>
+    }
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/quotes',
+        '/quotes/{id}',
+        '/quotes/{id}/send',
+        '/quotes/{id}/withdraw',
+        '/quotes/{id}/pdf',
+        '/agreement-templates',
+      ]),
+    )
+    expect(Object.keys(doc.paths['/quotes/{id}']!)).toEqual(expect.arrayContaining(['get', 'patch']))
+  })
+})
