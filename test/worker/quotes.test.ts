@@ -17,6 +17,7 @@ import worker from '../../worker/index'
 import { deliver } from '../../worker/mail/outbox'
 import { portalQuotesServerFor } from '../../worker/portal/quotes-server'
 import { QuoteSchema, quotesApi } from '../../worker/routes/quotes'
+import { eraseContact } from '../../worker/services/clients-privacy'
 import {
   acceptQuote,
   declineQuote,
@@ -780,5 +781,28 @@ describe('the REST flow with a personal access token', () => {
       ]),
     )
     expect(Object.keys(doc.paths['/quotes/{id}']!)).toEqual(expect.arrayContaining(['get', 'patch']))
+  })
+})
+
+describe('erasing a contact who signed', () => {
+  it('unlinks the signature but keeps the record and its PDF, which still verifies', async () => {
+    const scope = await clientWithContact()
+    const q = await sent(scope)
+    await acceptAs(scope, q.id)
+    await eraseContact(db(), scope.contactId, env.FILES)
+    const after = await getQuote(db(), q.id)
+    expect(after.signature).toMatchObject({
+      contactId: null,
+      signerName: 'Dana Whitfield',
+      signerEmail: scope.email,
+    })
+    const verify = (await (await rest('GET', `/api/quotes/${q.id}/verify`)).json()) as Json
+    expect(verify).toMatchObject({ pdfMatches: true, documentMatches: true })
+    // Anything else about a final record is still refused.
+    await expect(
+      env.DB.prepare('update signatures set signer_email = ? where quote_id = ?')
+        .bind('x@example.com', q.id)
+        .run(),
+    ).rejects.toThrow(/signature is final/)
   })
 })

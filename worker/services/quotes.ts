@@ -3,7 +3,7 @@
 // - Numbers Q-YYYY-NNNN come from services/numbering.ts, raised in the same D1
 //   batch as the insert. Totals come from schema/money.ts (via quoteTotals).
 // - A sent quote never changes: its totals and its agreements' text (merge
-//   fields filled) are frozen when it is sent, and triggers (migration 0013)
+//   fields filled) are frozen when it is sent, and triggers (migration 0014)
 //   refuse changes to the lines and agreements of a quote that is not a draft.
 //   A revision is a new row with the same number and revision + 1; the old row
 //   becomes `superseded`, readable but no longer acceptable.
