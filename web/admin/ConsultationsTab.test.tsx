@@ -27,6 +27,7 @@ const consultation = (over: Partial<GqlConsultation>): GqlConsultation => ({
   createdAt: '2030-07-01T12:00:00.000Z',
   delivery: 'SENT',
   customerRepliedAt: null,
+  clientId: null,
   ...over,
 })
 
@@ -48,6 +49,7 @@ const support = (over: Partial<GqlSupportRequest>): GqlSupportRequest => ({
   createdAt: '2030-07-02T12:00:00.000Z',
   delivery: 'FAILED',
   customerRepliedAt: null,
+  clientId: null,
   ...over,
 })
 

@@ -17,7 +17,6 @@ import { deliverLogged } from '../mail/outbox'
 import {
   addContact,
   archiveClient,
-  clientIdOfRequest,
   contactsOf,
   createClient,
   endSessionsOfContact,
@@ -265,22 +264,6 @@ builder.queryField('client', (t) =>
     description: 'One client; NOT_FOUND when it does not exist.',
     args: { id: t.arg.id({ required: true, description: 'Id of the client.' }).validate(rowId) },
     resolve: (_root, { id }, { db }) => getClient(db, id),
-  }),
-)
-
-builder.queryField('clientOfRequest', (t) =>
-  t.field({
-    type: 'ID',
-    nullable: true,
-    description: 'The id of the client a request belongs to (the inbox’s "Open client"); null when none.',
-    args: {
-      kind: t.arg({ type: RequestKindEnum, required: true, description: 'Which kind of request.' }),
-      id: t.arg.id({ required: true, description: 'Id of the request.' }).validate(rowId),
-    },
-    resolve: async (_root, { kind, id }, { db }) => {
-      const clientId = await clientIdOfRequest(db, kind, id)
-      return clientId === null ? null : String(clientId)
-    },
   }),
 )
 

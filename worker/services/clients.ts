@@ -425,10 +425,3 @@ export const filesOf = (db: Db, clientId: number) =>
     .from(tables.clientFiles)
     .where(eq(tables.clientFiles.clientId, clientId))
     .orderBy(desc(tables.clientFiles.createdAt), desc(tables.clientFiles.id))
-
-/** The client of a request (the inbox's "Open client"). */
-export async function clientIdOfRequest(db: Db, kind: 'consultation' | 'support', id: number) {
-  const t = kind === 'consultation' ? tables.consultations : tables.supportRequests
-  const [row] = await db.select({ clientId: t.clientId }).from(t).where(eq(t.id, id)).limit(1)
-  return row?.clientId ?? null
-}

@@ -59,12 +59,6 @@ export type ClientListItem = ResultOf<typeof CLIENTS_QUERY>['clients'][number]
 export type ClientPageData = NonNullable<ResultOf<typeof CLIENT_QUERY>['client']>
 export type ClientContact = ClientPageData['contacts'][number]
 
-export const CLIENT_OF_REQUEST = graphql(`
-  query ClientOfRequest($kind: ClientRequestKind!, $id: ID!) {
-    clientOfRequest(kind: $kind, id: $id)
-  }
-`)
-
 export const CREATE_CLIENT = graphql(`
   mutation CreateClient($input: ClientInput!) {
     createClient(input: $input) {

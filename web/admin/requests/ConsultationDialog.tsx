@@ -26,7 +26,7 @@ export function ConsultationDialog({
       actions={
         <>
           <QuickActions request={request} details={consultationDetails(request)} ics />
-          <OpenClientLink kind="CONSULTATION" id={request.id} />
+          <OpenClientLink clientId={request.clientId} />
           {/* Issue 25: a draft quote taking over this consultation's client and description. */}
           <CreateQuoteButton consultationId={request.id} />
         </>

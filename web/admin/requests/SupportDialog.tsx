@@ -29,7 +29,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
       actions={
         <>
           <QuickActions request={request} details={supportDetails(request)} />
-          <OpenClientLink kind="SUPPORT" id={request.id} />
+          <OpenClientLink clientId={request.clientId} />
         </>
       }
       thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}

@@ -23,6 +23,7 @@ export const CONSULTATIONS_QUERY = graphql(`
       createdAt
       delivery
       customerRepliedAt
+      clientId
     }
   }
 `)
@@ -47,6 +48,7 @@ export const SUPPORT_REQUESTS_QUERY = graphql(`
       createdAt
       delivery
       customerRepliedAt
+      clientId
     }
   }
 `)
@@ -82,6 +84,7 @@ export const MARK_CONSULTATION_SEEN = graphql(`
     markConsultationSeen(id: $id) {
       id
       customerRepliedAt
+      clientId
     }
   }
 `)
@@ -91,6 +94,7 @@ export const MARK_SUPPORT_REQUEST_SEEN = graphql(`
     markSupportRequestSeen(id: $id) {
       id
       customerRepliedAt
+      clientId
     }
   }
 `)
