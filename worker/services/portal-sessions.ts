@@ -22,6 +22,7 @@ export type PortalContact = {
   clientId: number
   name: string
   email: string
+  phone: string | null
   clientName: string
 }
 
@@ -73,6 +74,7 @@ export async function loadPortalSession(
       clientId: tables.contacts.clientId,
       name: tables.contacts.name,
       email: tables.contacts.email,
+      phone: tables.contacts.phone,
       clientName: tables.clients.name,
       lastSeenAt: s.lastSeenAt,
       expiresAt: s.expiresAt,
