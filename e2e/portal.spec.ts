@@ -1,7 +1,6 @@
 import { gzipSync } from 'node:zlib'
-import { type APIRequestContext, type Browser, expect, test } from './fixtures'
+import { type APIRequestContext, type Browser, expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
-import { signInOwner } from './owner'
 import { blockExternal } from './public-helpers'
 
 // The client portal (issue 24) as a client lives it, with and without

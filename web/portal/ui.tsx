@@ -3,6 +3,7 @@
 // and sign-out as a real form), so every page works without JavaScript.
 import { type ReactNode, useEffect, useState } from 'react'
 import { Form, Link } from 'react-router'
+import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import { button, container } from '../components/ui'
 import type { PortalContactView, PortalResult } from '../lib/portal-server'
 
@@ -71,7 +72,7 @@ export function Outcome({ result }: { result: PortalResult | undefined | null })
 }
 
 const central = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Chicago',
+  timeZone: BUSINESS_TIME_ZONE,
   dateStyle: 'medium',
   timeStyle: 'short',
 })
@@ -88,7 +89,7 @@ export function YourTime({ iso }: { iso: string }) {
   const [text, setText] = useState<string | null>(null)
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (zone === 'America/Chicago') return
+    if (zone === BUSINESS_TIME_ZONE) return
     const local = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
     )

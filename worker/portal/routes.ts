@@ -4,8 +4,8 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../env'
 import { fileHeaders } from '../files/disposition'
-import { unauthorized } from '../http/errors'
-import { parseId } from '../http/params'
+import { unauthorized } from '../middleware/errors'
+import { parseId } from '../services/ids'
 import { clientScope, openPortalFile } from '../services/portal'
 
 export const portalFiles = new Hono<AppEnv>().get('/:id/download', async (c) => {

@@ -8,13 +8,13 @@ import { redirect } from 'react-router'
 import { rescheduleInput, supportRequestInput } from '../../schema/payloads'
 import type { PortalResult, PortalServer } from '../../web/lib/portal-server'
 import type { BookingChange } from '../../web/lib/site-server'
+import { clientIp, networkKey, withinLimits } from '../abuse/rate-limit'
 import type { AppEnv } from '../env'
 import { FILE_KINDS } from '../files/sniff'
 import { checkUpload, UPLOAD_MESSAGES } from '../files/upload'
-import { inBackground } from '../http/background'
-import { ApiError } from '../http/errors'
-import { clientIp, enforceRateLimit, networkKey } from '../http/rate-limit'
 import { deliverEach, deliverLogged } from '../mail/outbox'
+import { inBackground } from '../middleware/background'
+import { ApiError } from '../middleware/errors'
 import { cancelBookingOf, rescheduleBookingOf } from '../services/booking'
 import { Conflict, DomainError, Invalid, NotFound } from '../services/errors'
 import {
@@ -76,17 +76,13 @@ export function portalServerFor(
         return { ok: false, message, errors: { email: message } }
       }
       const email = parsed.data.toLowerCase()
-      try {
-        // Per network (an IPv6 /64 counts as one) and per address, like the public forms.
-        await enforceRateLimit(c.env, c.env.FORM_LIMITER, [
-          `portal-link:${networkKey(clientIp(c.req.raw))}`,
-          `portal-link-email:${email}`,
-        ])
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 429)
-          return { ok: false, message: PORTAL_MESSAGES.tooMany, errors: { email: PORTAL_MESSAGES.tooMany } }
-        throw err
-      }
+      // Per network (an IPv6 /64 counts as one) and per address, like the public forms.
+      const allowed = await withinLimits(c.env, c.env.FORM_LIMITER, [
+        `portal-link:${networkKey(clientIp(c.req.raw))}`,
+        `portal-link-email:${email}`,
+      ])
+      if (!allowed)
+        return { ok: false, message: PORTAL_MESSAGES.tooMany, errors: { email: PORTAL_MESSAGES.tooMany } }
       const outboxId = await requestSignInLink(db, c.env, email)
       if (outboxId !== null) later(deliverLogged(db, c.env, outboxId))
       return { ok: true, message: PORTAL_MESSAGES.linkSent }

@@ -9,7 +9,12 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import { labelOf, PORTAL_CLIENT_QUOTA_BYTES } from '../../schema/constants'
 import { fieldErrors, replyInput } from '../../schema/payloads'
 import { ISSUE_TYPES, PROJECT_TYPES } from '../../schema/request-options'
-import { CLOSED_STATUSES, REFERENCE_PREFIX, SUPPORT_STATUS_LABELS } from '../../schema/request-statuses'
+import {
+  CLOSED_STATUSES,
+  REFERENCE_PREFIX,
+  type RequestKind,
+  SUPPORT_STATUS_LABELS,
+} from '../../schema/request-statuses'
 import { cleanText } from '../../schema/text'
 import type { Db } from '../db'
 import { tables } from '../db'
@@ -18,7 +23,7 @@ import { describeSlot } from '../mail/templates'
 import { type ManagedBooking, viewBookingOf } from './booking'
 import { Invalid, NotFound } from './errors'
 import type { PortalContact } from './portal-sessions'
-import { appendInbound, type RequestKind } from './requests'
+import { appendInbound } from './requests'
 
 /**
  * The one filter of every portal query: rows of the signed-in client only.
