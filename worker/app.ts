@@ -62,7 +62,7 @@ export const app = new Hono<AppEnv>()
   .route('/media', media)
   // The client portal (issue 24): the contact's session, never the owner's, and
   // answers no cache keeps; its pages are rendered below like every page.
-  .use('/portal', portalHeaders, loadContact)
+  // ('/portal/*' matches /portal itself too.)
   .use('/portal/*', portalHeaders, loadContact)
   // React Router's data request for /portal itself (a client-side navigation).
   .use('/portal.data', portalHeaders, loadContact)

@@ -75,9 +75,13 @@ describe('contact sessions', () => {
     const a = await seedClient('idle')
     const now = Date.now()
     const { token } = (await createPortalSession(db(), a.contactId, undefined, now))!
-    expect((await loadPortalSession(db(), token, now + PORTAL_SESSION_IDLE_MS - 1000))?.clientId).toBe(
-      a.clientId,
-    )
+    expect(await loadPortalSession(db(), token, now + PORTAL_SESSION_IDLE_MS - 1000)).toMatchObject({
+      contactId: a.contactId,
+      clientId: a.clientId,
+      name: 'idle Person',
+      email: a.email,
+      clientName: expect.stringMatching(/^idle Clinic /),
+    })
     // Seen a moment before the limit, so idle counts from then.
     expect(await loadPortalSession(db(), token, now + 2 * PORTAL_SESSION_IDLE_MS - 2000)).not.toBeNull()
     expect(await loadPortalSession(db(), token, now + 3 * PORTAL_SESSION_IDLE_MS)).toBeNull()

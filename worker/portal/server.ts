@@ -4,7 +4,7 @@
 // worker/services/portal.ts. Without a session, every method sends the
 // visitor to /portal (the sign-in form), whatever the page asked.
 import type { Context } from 'hono'
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { rescheduleInput, supportRequestInput } from '../../schema/payloads'
 import type { PortalResult, PortalServer } from '../../web/lib/portal-server'
 import type { BookingChange } from '../../web/lib/site-server'
@@ -63,6 +63,16 @@ export function portalServerFor(
     return { contact, scope: clientScope(contact.clientId) }
   }
   const later = (p: Promise<unknown>) => inBackground(c, p)
+  /** The client's own consultation, or the page's 404 (another client's is exactly a missing one). */
+  const ownConsultation = async (reference: string) => {
+    const { scope } = me()
+    try {
+      return await portalConsultation(db, scope, reference)
+    } catch (err) {
+      if (err instanceof NotFound) throw data(null, { status: 404 })
+      throw err
+    }
+  }
 
   return {
     contact: contact
@@ -135,23 +145,23 @@ export function portalServerFor(
       }
     },
 
-    cancelConsultation: (reference) =>
-      bookingChange(async () => {
-        const { scope } = me()
-        const row = await portalConsultation(db, scope, reference)
+    cancelConsultation: async (reference) => {
+      const row = await ownConsultation(reference)
+      return bookingChange(async () => {
         later(deliverEach(db, c.env, await cancelBookingOf(db, c.env, row)))
         return 'Your consultation is cancelled. The time is free again for others.'
-      }),
+      })
+    },
 
-    rescheduleConsultation: (reference, date, time) =>
-      bookingChange(async () => {
-        const { scope } = me()
-        const row = await portalConsultation(db, scope, reference)
+    rescheduleConsultation: async (reference, date, time) => {
+      const row = await ownConsultation(reference)
+      return bookingChange(async () => {
         const slot = rescheduleInput.safeParse({ preferredDate: date, preferredTime: time })
         if (!slot.success) throw new Invalid({ preferredTime: 'Choose a free time from the list' })
         later(deliverEach(db, c.env, await rescheduleBookingOf(db, c.env, row, slot.data)))
         return 'Your consultation has moved. An updated invitation is on its way.'
-      }),
+      })
+    },
 
     async submitSupport(payload) {
       const { contact } = me()
