@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib'
+import { expectNoAxeViolations } from './axe'
 import { type APIRequestContext, type Browser, expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
 import { blockExternal } from './public-helpers'
@@ -110,7 +111,7 @@ for (const javaScriptEnabled of [true, false]) {
   })
 }
 
-test('portal pages load at most 120 KB of gzipped JavaScript', async ({ browser, request }) => {
+test('portal pages load at most 120 KB of gzipped JavaScript and pass axe', async ({ browser, request }) => {
   const email = unique('portal-budget')
   const reference = await sendSupportRequest(request, email, 'Budget check request')
   const { page, link } = await signInByMail(browser, request, email, true)
@@ -133,6 +134,15 @@ test('portal pages load at most 120 KB of gzipped JavaScript', async ({ browser,
       total,
       `${path}: ${[...scripts].map(([u, n]) => `${new URL(u).pathname}: ${n}`).join('\n')}`,
     ).toBeLessThanOrEqual(120 * 1000)
+    await expectNoAxeViolations(fresh, { label: path })
     await fresh.close()
   }
+  // The sign-in form too, signed out.
+  const anonymous = await browser.newContext()
+  const signedOut = await anonymous.newPage()
+  await blockExternal(signedOut)
+  await signedOut.goto('/portal')
+  await expect(signedOut.getByRole('heading', { level: 1, name: 'Client portal' })).toBeVisible()
+  await expectNoAxeViolations(signedOut, { label: '/portal signed out' })
+  await anonymous.close()
 })
