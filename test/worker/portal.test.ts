@@ -235,6 +235,11 @@ describe('the access rule', () => {
     expect(html).toContain(a.reference)
     expect(html).not.toContain(b.reference)
     expect(html).toContain('noindex')
+    // The data request a client-side navigation makes carries the same data, under the same rules.
+    const data = await call('/portal.data', { headers: { Cookie: cookie } })
+    expect(data.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(data.headers.get('X-Robots-Tag')).toBe('noindex, nofollow')
+    expect(await data.text()).toContain(a.reference)
 
     const page = await call(`/portal/requests/${a.reference}`, { headers: { Cookie: cookie } })
     const body = await page.text()
