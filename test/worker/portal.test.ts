@@ -1,9 +1,15 @@
 // The client portal (issue 24): sign-in links, contact sessions, the access
 // rule (another client's records answer 404 like missing ones), replies,
 // files, and a contact session refused by every owner operation.
-import { env } from 'cloudflare:test'
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { app } from '../../worker/app'
+import worker from '../../worker/index'
 import {
   consumeSignInLink,
   createSignInLink,
@@ -423,5 +429,37 @@ describe('sign-out', () => {
       redirect: 'manual',
     })
     expect(after.status).toBe(302)
+  })
+})
+
+describe('the cron', () => {
+  it('deletes ended sessions, old links and the e-mails that carried them', async () => {
+    const a = await seedClient('cron')
+    const now = Date.now()
+    await createPortalSession(db(), a.contactId, undefined, now)
+    await createSignInLink(db(), env, { contactId: a.contactId }, now)
+    await env.DB.prepare(
+      `insert into mail_outbox (kind, recipient, subject, text_body, html_body, status, created_at, updated_at)
+       values ('portal-link', ?, 'link', 'a link', 'a link', 'sent', ?, ?)`,
+    )
+      .bind(a.email, now, now)
+      .run()
+    const rows = () =>
+      Promise.all([
+        count('select count(*) as n from portal_sessions where contact_id = ?', a.contactId),
+        count('select count(*) as n from portal_links where contact_id = ?', a.contactId),
+        count("select count(*) as n from mail_outbox where kind = 'portal-link' and recipient = ?", a.email),
+      ])
+    const cron = async (at: number) => {
+      const ctx = createExecutionContext()
+      await worker.scheduled(createScheduledController({ scheduledTime: at }), env, ctx)
+      await waitOnExecutionContext(ctx)
+    }
+    await cron(now + 60_000)
+    expect(await rows()).toEqual([1, 1, 1])
+    await cron(now + 3 * 60 * 60_000)
+    expect(await rows()).toEqual([1, 0, 0])
+    await cron(now + PORTAL_SESSION_IDLE_MS + 1000)
+    expect(await rows()).toEqual([0, 0, 0])
   })
 })
