@@ -236,7 +236,7 @@ describe('the access rule', () => {
     const home = await call('/portal', { headers: { Cookie: cookie } })
     expect(home.status).toBe(200)
     expect(home.headers.get('Cache-Control')).toBe('private, no-store')
-    expect(home.headers.get('Referrer-Policy')).toBe('same-origin')
+    expect(home.headers.get('Referrer-Policy')).toBe('no-referrer')
     const html = await home.text()
     expect(html).toContain(a.reference)
     expect(html).not.toContain(b.reference)

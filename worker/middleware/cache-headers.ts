@@ -84,19 +84,11 @@ export const PRIVATE_PAGE_PATTERNS: readonly RegExp[] = [
 
 export const isPrivatePage = (path: string) => PRIVATE_PAGE_PATTERNS.some((p) => p.test(path))
 
-/**
- * The client portal sends its address to no other site either, but as
- * `same-origin`: under `no-referrer` Chromium sends `Origin: null` with the
- * portal's own form posts, which the CSRF guard refuses, and the portal's
- * forms must work without JavaScript (docs/decisions/089-portal-pages.md).
- */
-const SAME_ORIGIN_REFERRER = /^\/portal(\/|\.data$|$)/
-
-/** `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer` (the portal: same-origin) on the private pages. */
+/** `Cache-Control: private, no-store` and `Referrer-Policy: no-referrer` on the private pages. */
 export const privatePages = createMiddleware<AppEnv>(async (c, next) => {
   await next()
   if (!isPrivatePage(c.req.path)) return
   c.res = new Response(c.res.body, c.res)
   c.res.headers.set('Cache-Control', 'private, no-store')
-  c.res.headers.set('Referrer-Policy', SAME_ORIGIN_REFERRER.test(c.req.path) ? 'same-origin' : 'no-referrer')
+  c.res.headers.set('Referrer-Policy', 'no-referrer')
 })
