@@ -181,6 +181,7 @@ export function customerReplyMail(
     link: { href: adminUrl(env), text: 'Open the admin panel' },
     footer: 'It is marked "Customer replied" until you open it.',
   })
+  return { subject, text, html }
 }
 
 /** The portal sign-in link (issue 24): single use, valid 15 minutes. */

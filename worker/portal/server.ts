@@ -60,7 +60,7 @@ export function portalServerFor(
   const me = () => {
     // Every data method needs the session: without one, the sign-in form.
     if (!contact) throw redirect('/portal')
-    return { contact, scope: clientScope(contact.clientId) }
+    return { contact, scope: clientScope(contact.clientId, contact.contactId) }
   }
   const later = (p: Promise<unknown>) => inBackground(c, p)
   /** The client's own consultation, or the page's 404 (another client's is exactly a missing one). */
@@ -138,7 +138,8 @@ export function portalServerFor(
     async reply(reference, body) {
       const { contact, scope } = me()
       try {
-        await portalReply(db, scope, contact, reference, body)
+        const { outboxId } = await portalReply(db, c.env, scope, contact, reference, body)
+        if (outboxId !== null) later(deliverLogged(db, c.env, outboxId))
         return { ok: true, message: PORTAL_MESSAGES.replied }
       } catch (err) {
         return refused(err)

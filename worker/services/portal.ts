@@ -21,18 +21,21 @@ import { tables } from '../db'
 import { deleteObjectAfterRow } from '../files/store'
 import { describeSlot } from '../mail/templates'
 import { type ManagedBooking, viewBookingOf } from './booking'
+import { recordCustomerReply } from './customer-replies'
 import { Invalid, NotFound } from './errors'
 import type { PortalContact } from './portal-sessions'
-import { appendInbound } from './requests'
+import { portalQuotes } from './quotes'
 
 /**
  * The one filter of every portal query: rows of the signed-in client only.
  * `scope.where(table, ...more)` is `client_id = <client> and ...more`; the
  * quotes and invoices of issues 25 and 26 use it the same way.
  */
-export function clientScope(clientId: number) {
+export function clientScope(clientId: number, contactId: number | null = null) {
   return {
     clientId,
+    /** The signed-in contact (for services that record who acted, as issue 25's signatures). */
+    contactId,
     where: (table: { clientId: SQLiteColumn }, ...more: (SQL | undefined)[]) =>
       and(eq(table.clientId, clientId), ...more) as SQL,
   }
@@ -119,15 +122,19 @@ const fileView = (row: typeof tables.clientFiles.$inferSelect): PortalFileRow =>
   createdAt: row.createdAt.toISOString(),
 })
 
-/**
- * Quotes on the dashboard. Issue 25 replaces this body (its own scoped query);
- * the page shows whatever it returns.
- */
+/** Quotes on the dashboard: issue 25's portal list (no drafts), through the same client scope. */
 export async function listPortalQuotes(
-  _db: Db,
-  _scope: ClientScope,
+  db: Db,
+  scope: ClientScope,
 ): Promise<{ id: number; number: string; title: string; status: string; href: string }[]> {
-  return []
+  const rows = await portalQuotes(db, { clientId: scope.clientId, contactId: scope.contactId ?? 0 })
+  return rows.map((q) => ({
+    id: q.id,
+    number: q.revision > 1 ? `${q.number} (revision ${q.revision})` : q.number,
+    title: q.title,
+    status: q.status,
+    href: `/portal/quotes/${q.id}`,
+  }))
 }
 
 /** Invoices on the dashboard. Issue 26 replaces this body (its own scoped query). */
@@ -285,12 +292,15 @@ export async function portalConsultation(db: Db, scope: ClientScope, reference: 
 
 /**
  * A contact's reply from the portal: it joins the request's thread exactly as
- * an e-mailed reply does (the same service, appendInbound: the request is
- * marked updated for the owner's inbox, and a support request waiting on the
- * requester goes back to in progress). Nothing is stored on bad input.
+ * an e-mailed reply does (the same service, recordCustomerReply: the request
+ * is marked "Customer replied" for the owner's inbox, a support request
+ * waiting on the requester goes back to in progress, and the owner's notice is
+ * queued). Returns the notice's outbox id to send after the answer, or null.
+ * Nothing is stored on bad input.
  */
 export async function portalReply(
   db: Db,
+  env: Env,
   scope: ClientScope,
   contact: Pick<PortalContact, 'email'>,
   reference: string,
@@ -310,7 +320,13 @@ export async function portalReply(
     .where(scope.where(t, eq(t.reference, reference)))
     .limit(1)
   if (!row) throw new NotFound('Request not found')
-  return appendInbound(db, kind, row.id, { author: contact.email, body, attachments: [] }, now)
+  return recordCustomerReply(
+    db,
+    env,
+    { kind, id: row.id },
+    { author: contact.email, body, attachments: [] },
+    now,
+  )
 }
 
 // ---------- Files ----------
