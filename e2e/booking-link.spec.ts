@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ICAL from 'ical.js'
 import { formatSlotTime, slotInstant } from '../schema/slot-time'
-import { type APIRequestContext, expect, type Page, signInOwner, test } from './fixtures'
+import { expect, type Page, signInOwner, test } from './fixtures'
+import { mailTo, type SentDetail } from './mail'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // Issue 17, the visitor's side as they live it: the e-mails land in the local
@@ -14,43 +15,6 @@ import { chooseFreeSlot, seedOf } from './slots'
 
 const unique = (tag: string) =>
   `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
-
-type SentItem = { to: string[]; subject: string; messageId: string }
-type SentDetail = SentItem & { text?: string; attachments: { filename?: string | null }[] }
-const MAIL_API = '/cdn-cgi/explorer/api/local/email/sending'
-
-/** Every message the local send_email binding captured (all pages). */
-async function sentMail(request: APIRequestContext): Promise<SentItem[]> {
-  const all: SentItem[] = []
-  let cursor: string | undefined
-  do {
-    const res = await request.get(MAIL_API, {
-      params: { per_page: 100, ...(cursor ? { cursor } : {}) },
-    })
-    expect(res.ok()).toBe(true)
-    const body = (await res.json()) as { result: SentItem[]; result_info?: { cursor?: string } }
-    all.push(...body.result)
-    cursor = body.result.length ? body.result_info?.cursor || undefined : undefined
-  } while (cursor)
-  return all
-}
-
-/** The one message to `to` whose subject matches, once it has been sent (the outbox sends after the response). */
-async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<SentDetail> {
-  let found: SentItem | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await sentMail(request)).find((m) => m.to.includes(to) && subject.test(m.subject))
-        return found !== undefined
-      },
-      { message: `a mail to ${to} with subject ${subject}`, timeout: 15_000 },
-    )
-    .toBe(true)
-  const res = await request.get(MAIL_API, { params: { email_id: found!.messageId } })
-  expect(res.ok()).toBe(true)
-  return ((await res.json()) as { result: SentDetail }).result
-}
 
 /** The manage link a visitor's e-mail carries (its text part). */
 function manageLink(mail: SentDetail): string {

@@ -96,3 +96,5 @@ export const OUTBOX_MAX_ATTEMPTS = 8
 
 export const RESUME_ACCEPT = '.pdf,.doc,.docx'
 export const FILE_ACCEPT = 'image/*,.pdf,.doc,.docx,.txt,.md'
+/** What a client's contacts may upload to the portal in all, files shared by the owner included (issue 24). */
+export const PORTAL_CLIENT_QUOTA_BYTES = 100 * 1024 * 1024

@@ -18,6 +18,8 @@ import { bodyGuard } from './middleware/validate'
 import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
 import { portalQuoteFiles } from './portal/quotes-wiring'
+import { portalFiles } from './portal/routes'
+import { loadContact, portalHeaders } from './portal/session'
 import { media } from './routes/media'
 import { site } from './site-files'
 
@@ -58,6 +60,13 @@ export const app = new Hono<AppEnv>()
   .all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404))
   // The owner's public images, from the site's own origin (ADR 057).
   .route('/media', media)
+  // The client portal (issue 24): the contact's session, never the owner's, and
+  // answers no cache keeps; its pages are rendered below like every page.
+  // ('/portal/*' matches /portal itself too.)
+  .use('/portal/*', portalHeaders, loadContact)
+  // React Router's data request for /portal itself (a client-side navigation).
+  .use('/portal.data', portalHeaders, loadContact)
+  .route('/portal/files', portalFiles)
   // The portal's quote PDFs (issue 25), for the signed-in contact's client only.
   .route('/portal', portalQuoteFiles)
   // Crawler files and static assets; then every other path is a page.

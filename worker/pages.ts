@@ -9,6 +9,7 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import { portalQuotes } from '../web/lib/portal-quotes'
+import { portalServer } from '../web/lib/portal-server'
 import {
   type BookingChange,
   requestNonce,
@@ -23,6 +24,7 @@ import { countFormOutcome } from './insights/routes'
 import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
 import { portalQuotesFor } from './portal/quotes-wiring'
+import { portalServerFor } from './portal/server'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
@@ -162,7 +164,7 @@ function cacheable(request: Request): boolean {
   if (request.method !== 'GET') return false
   const url = new URL(request.url)
   // The schedule form's free slots change with every booking and the clock, and a
-  // manage page is one visitor's own: neither is kept as a rendered page.
+  // manage page and the client portal are one visitor's own: none is kept as a rendered page.
   if (
     url.pathname.endsWith('.data') ||
     /^\/(admin|login|schedule-consultation|booking|portal)\b/.test(url.pathname)
@@ -215,7 +217,12 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce') ?? ''
   const render = async () => {
     const context = new RouterContextProvider()
-    context.set(siteServer, siteServerFor(c))
+    const site = siteServerFor(c)
+    context.set(siteServer, site)
+    context.set(
+      portalServer,
+      portalServerFor(c, (payload) => site.submit('support', payload)),
+    )
     context.set(requestNonce, nonce)
     context.set(portalQuotes, portalQuotesFor(c))
     return handleRequest(c.req.raw, context)

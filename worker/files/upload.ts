@@ -27,7 +27,20 @@ export async function readUpload(
 ): Promise<CheckedUpload> {
   // A body that is not a readable multipart form has no file in it either.
   const form = await req.formData().catch(() => null)
-  const file = form?.get(field)
+  return checkUpload(form?.get(field) ?? null, field, allowed, typeMessage)
+}
+
+/**
+ * The checks of one uploaded file, wherever it came from (an API body, or a
+ * portal page's form): present, not empty, at most 10 MB, of an allowed kind
+ * judged by its content.
+ */
+export async function checkUpload(
+  file: unknown,
+  field: string,
+  allowed: readonly FileKind[],
+  typeMessage: string,
+): Promise<CheckedUpload> {
   if (!(file instanceof File)) throw badRequest({ [field]: UPLOAD_MESSAGES.missing })
   if (file.size === 0) throw badRequest({ [field]: UPLOAD_MESSAGES.empty })
   if (file.size > MAX_UPLOAD_BYTES) {

@@ -183,3 +183,15 @@ export function customerReplyMail(
   })
   return { subject, text, html }
 }
+
+/** The portal sign-in link (issue 24): single use, valid 15 minutes. */
+export function portalLinkMail(env: Env, link: { name: string; url: string }): MailContent {
+  const subject = headerSafe(`Your sign-in link for ${env.OWNER_NAME}'s client portal`, 200)
+  const hello = `Hello ${cleanText(link.name, 'single')},`
+  const intro = 'Use this link to sign in to the client portal. It works once, within 15 minutes.'
+  const footer =
+    'If you did not ask for this link, you can ignore this e-mail: nobody can sign in without it.'
+  const text = [hello, '', intro, '', link.url, '', env.OWNER_NAME, '', footer].join('\n')
+  const html = letterHtml({ paragraphs: [hello, intro, link.url, env.OWNER_NAME], footer })
+  return { subject, text, html }
+}

@@ -78,7 +78,8 @@ export const PRIVATE_PAGE_PATTERNS: readonly RegExp[] = [
   /^\/login\/?$/,
   /^\/admin(\/|$)/,
   /^\/booking\//,
-  /^\/portal(\/|$)/,
+  // /portal.data: React Router's data request for /portal itself.
+  /^\/portal(\/|\.data$|$)/,
 ]
 
 export const isPrivatePage = (path: string) => PRIVATE_PAGE_PATTERNS.some((p) => p.test(path))

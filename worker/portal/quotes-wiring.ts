@@ -1,8 +1,7 @@
 // Where the portal's quote page and PDF meet the portal session (issue 24).
-// The contact session middleware (c.var.contact, from the portal issue) is not
-// on this branch yet: until it is, no request has a portal scope, so the page
-// sends visitors to /portal and the PDF answers 404. Wiring it is this one
-// function: return { clientId, contactId } of c.var.contact.
+// The scope is the signed-in contact's (c.var.contact, loaded by the portal's
+// session middleware, worker/portal/session.ts); without a session the page
+// sends visitors to /portal and the PDF answers 404.
 
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -14,8 +13,9 @@ import { parseId } from '../services/ids'
 import { type PortalScope, quotePdf } from '../services/quotes'
 import { portalQuotesServerFor } from './quotes-server'
 
-export function portalScopeOf(_c: Context<AppEnv>): PortalScope | null {
-  return null
+export function portalScopeOf(c: Context<AppEnv>): PortalScope | null {
+  const contact = c.var.contact
+  return contact ? { clientId: contact.clientId, contactId: contact.contactId } : null
 }
 
 /** The quote page's server for this request (worker/pages.ts sets it on the router context). */

@@ -50,20 +50,16 @@ export const loadContact = createMiddleware<AppEnv>(async (c, next) => {
 })
 
 /**
- * Every portal answer is one client's own: never stored by any cache, never
- * sent on as a referrer (a request page's URL names the request), never indexed.
+ * Every portal answer is one client's own: never indexed. (No cache keeps it
+ * and no other site gets its address as a referrer: privatePages in
+ * worker/middleware/cache-headers.ts, which lists /portal; docs/decisions/089-portal-pages.md.)
  */
 export const portalHeaders = createMiddleware<AppEnv>(async (c, next) => {
   await next()
-  const set = (res: Response) => {
-    res.headers.set('Cache-Control', 'private, no-store')
-    res.headers.set('Referrer-Policy', 'no-referrer')
-    res.headers.set('X-Robots-Tag', 'noindex, nofollow')
-  }
   try {
-    set(c.res)
+    c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
   } catch {
     c.res = new Response(c.res.body, c.res)
-    set(c.res)
+    c.res.headers.set('X-Robots-Tag', 'noindex, nofollow')
   }
 })

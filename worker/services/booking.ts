@@ -198,7 +198,11 @@ export async function viewBooking(
   token: string,
   now = new Date(),
 ): Promise<ManagedBooking> {
-  const booking = await bookingForToken(db, env, token, now)
+  return viewBookingOf(db, await bookingForToken(db, env, token, now), now)
+}
+
+/** The manage view of a booking already found (the portal finds it by the signed-in client, issue 24). */
+export async function viewBookingOf(db: Db, booking: Booking, now = new Date()): Promise<ManagedBooking> {
   const a = await getAvailability(db)
   const { until, changeable } = changeWindow(a, booking, now)
   const date = businessDate(new Date(booking.preferredDate))
@@ -225,7 +229,11 @@ function refuseChange(a: Availability, booking: Booking, now: Date) {
 
 /** The visitor cancels: the slot is free again; both calendars get METHOD:CANCEL. */
 export async function cancelBooking(db: Db, env: Env, token: string, now = new Date()) {
-  const booking = await bookingForToken(db, env, token, now)
+  return cancelBookingOf(db, env, await bookingForToken(db, env, token, now), now)
+}
+
+/** The same cancel, for a booking already found (the portal's, issue 24): the same rules. */
+export async function cancelBookingOf(db: Db, env: Env, booking: Booking, now = new Date()) {
   const a = await getAvailability(db)
   refuseChange(a, booking, now)
   const c = tables.consultations
@@ -253,7 +261,17 @@ export async function rescheduleBooking(
   slot: { preferredDate: string; preferredTime: string },
   now = new Date(),
 ) {
-  const booking = await bookingForToken(db, env, token, now)
+  return rescheduleBookingOf(db, env, await bookingForToken(db, env, token, now), slot, now)
+}
+
+/** The same move, for a booking already found (the portal's, issue 24): the same rules. */
+export async function rescheduleBookingOf(
+  db: Db,
+  env: Env,
+  booking: Booking,
+  slot: { preferredDate: string; preferredTime: string },
+  now = new Date(),
+) {
   const a = await getAvailability(db)
   refuseChange(a, booking, now)
   // "Moving" to the time it already has would raise SEQUENCE and mail an update for nothing.

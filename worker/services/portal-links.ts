@@ -7,6 +7,8 @@ import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { portalLinkMail } from '../mail/templates'
+import { visitorMailEnabled } from '../mail/visitor'
 
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000
 /** At most this many links are made for one contact an hour; more asks are answered the same, with no link. */
@@ -99,7 +101,59 @@ export async function consumeSignInLink(
 /** Links past their expiry, used or not, are deleted by the cron (an hour later: the cap counts them). */
 export async function purgeExpiredLinks(db: Db, now = Date.now()) {
   const l = tables.portalLinks
-  await db
-    .delete(l)
-    .where(or(lt(l.expiresAt, new Date(now - HOUR)), lt(l.createdAt, new Date(now - 2 * HOUR))))
+  await db.batch([
+    db.delete(l).where(or(lt(l.expiresAt, new Date(now - HOUR)), lt(l.createdAt, new Date(now - 2 * HOUR)))),
+    // The e-mails that carried links: a dead link is no use to keep.
+    db
+      .delete(tables.mailOutbox)
+      .where(
+        and(
+          eq(tables.mailOutbox.kind, 'portal-link'),
+          lt(tables.mailOutbox.createdAt, new Date(now - 2 * HOUR)),
+        ),
+      ),
+  ])
+}
+
+/**
+ * "E-mail me a sign-in link" on /portal. For a known contact (matched by the
+ * address, in lower case) a link is made and, when visitor mail is on, queued
+ * in the outbox; returns the outbox id to send after the answer, or null. The
+ * caller answers the same in every case, so the form reveals no address.
+ */
+export async function requestSignInLink(
+  db: Db,
+  env: Env,
+  email: string,
+  now = Date.now(),
+): Promise<number | null> {
+  const [contact] = await db
+    .select({ id: tables.contacts.id, name: tables.contacts.name, email: tables.contacts.email })
+    .from(tables.contacts)
+    .where(eq(tables.contacts.email, email.trim().toLowerCase()))
+    .limit(1)
+  if (!contact) return null
+  // The per-address cap: a flood of asks cannot become a flood of e-mails to one person.
+  if ((await recentLinkCount(db, contact.id, now)) >= SIGN_IN_LINKS_PER_HOUR) return null
+  const url = await createSignInLink(db, env, { contactId: contact.id }, now)
+  // With visitor mail off the link is made and kept (it expires unused); the
+  // owner can copy a fresh one from the contact's page and pass it on by hand.
+  if (!visitorMailEnabled(env)) return null
+  const mail = portalLinkMail(env, { name: contact.name, url })
+  const at = new Date(now)
+  const [row] = await db
+    .insert(tables.mailOutbox)
+    .values({
+      kind: 'portal-link',
+      recipient: contact.email,
+      replyTo: null,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      nextAttemptAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning({ id: tables.mailOutbox.id })
+  return row!.id
 }

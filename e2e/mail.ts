@@ -1,0 +1,40 @@
+// The local mail output (wrangler dev's send_email capture, read through its
+// explorer API): what the e2e specs read the e-mails a visitor gets from.
+import { type APIRequestContext, expect } from './fixtures'
+
+export type SentItem = { to: string[]; subject: string; messageId: string }
+export type SentDetail = SentItem & { text?: string; attachments: { filename?: string | null }[] }
+const MAIL_API = '/cdn-cgi/explorer/api/local/email/sending'
+
+/** Every message the local send_email binding captured (all pages). */
+export async function sentMail(request: APIRequestContext): Promise<SentItem[]> {
+  const all: SentItem[] = []
+  let cursor: string | undefined
+  do {
+    const res = await request.get(MAIL_API, {
+      params: { per_page: 100, ...(cursor ? { cursor } : {}) },
+    })
+    expect(res.ok()).toBe(true)
+    const body = (await res.json()) as { result: SentItem[]; result_info?: { cursor?: string } }
+    all.push(...body.result)
+    cursor = body.result.length ? body.result_info?.cursor || undefined : undefined
+  } while (cursor)
+  return all
+}
+
+/** The one message to `to` whose subject matches, once it has been sent (the outbox sends after the response). */
+export async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<SentDetail> {
+  let found: SentItem | undefined
+  await expect
+    .poll(
+      async () => {
+        found = (await sentMail(request)).find((m) => m.to.includes(to) && subject.test(m.subject))
+        return found !== undefined
+      },
+      { message: `a mail to ${to} with subject ${subject}`, timeout: 15_000 },
+    )
+    .toBe(true)
+  const res = await request.get(MAIL_API, { params: { email_id: found!.messageId } })
+  expect(res.ok()).toBe(true)
+  return ((await res.json()) as { result: SentDetail }).result
+}

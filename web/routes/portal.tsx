@@ -1,0 +1,233 @@
+// /portal (issue 24): signed out, the form that e-mails a sign-in link (the
+// same answer whether or not the address is known); signed in, the client's
+// requests, consultations, files, quotes and invoices. Server-rendered with its
+// data; plain forms, so it works without JavaScript.
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  Link,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from 'react-router'
+import { button } from '../components/ui'
+import { TextInput } from '../forms/fields'
+import { pageMeta } from '../lib/meta'
+import { portalServer } from '../lib/portal-server'
+import { siteFromMatches } from '../lib/site'
+import {
+  centralTime,
+  formatBytes,
+  Outcome,
+  PortalFrame,
+  portalCard,
+  portalHeading,
+  YourTime,
+} from '../portal/ui'
+
+export const handle = { private: true }
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const portal = context.get(portalServer)
+  const expired = new URL(request.url).searchParams.has('expired')
+  if (!portal.contact) return { contact: null, dashboard: null, expired }
+  return { contact: portal.contact, dashboard: await portal.dashboard(), expired }
+}
+
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const email = String(form.get('email') ?? '')
+  const result = await context.get(portalServer).requestLink(email)
+  return data(
+    { ...result, email },
+    { status: result.ok ? 200 : result.errors.email?.startsWith('Too many') ? 429 : 400 },
+  )
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Client portal',
+    description: 'Your requests, consultations, files, quotes and invoices in one place.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/portal',
+    noindex: true,
+  })
+
+export default function PortalPage() {
+  const { contact, dashboard } = useLoaderData<typeof loader>()
+  if (!contact || !dashboard) return <SignInForm />
+  return (
+    <PortalFrame contact={contact} title={`Hello, ${contact.name}`}>
+      <section aria-labelledby="requests" className={portalCard}>
+        <h2 id="requests" className={portalHeading}>
+          Requests
+        </h2>
+        {dashboard.requests.length ? (
+          <ul className="mt-4 divide-y divide-slate-200">
+            {dashboard.requests.map((r) => (
+              <li key={r.reference} className="flex flex-col gap-1 py-3">
+                <Link
+                  to={`/portal/requests/${r.reference}`}
+                  className="font-semibold text-blue-800 underline underline-offset-4"
+                >
+                  {r.reference}: {r.subject || r.type}
+                </Link>
+                <span className="text-sm text-slate-700">
+                  {r.type} · <strong>{r.statusLabel}</strong> · last activity {centralTime(r.lastActivity)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">No requests yet.</p>
+        )}
+        <Link to="/portal/requests/new" className={`${button.secondary} mt-4`}>
+          New support request
+        </Link>
+      </section>
+
+      <section aria-labelledby="consultations" className={portalCard}>
+        <h2 id="consultations" className={portalHeading}>
+          Consultations
+        </h2>
+        <h3 className="mt-4 font-semibold text-slate-800">Upcoming</h3>
+        {dashboard.upcoming.length ? (
+          <ul className="mt-2 flex flex-col gap-2">
+            {dashboard.upcoming.map((m) => (
+              <li key={m.reference}>
+                <Link
+                  to={`/portal/requests/${m.reference}`}
+                  className="font-semibold text-blue-800 underline"
+                >
+                  {m.centralLabel}
+                </Link>{' '}
+                <span className="text-sm text-slate-700">({m.statusLabel})</span>
+                <YourTime iso={m.start} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-slate-700">None booked.</p>
+        )}
+        {dashboard.past.length > 0 && (
+          <>
+            <h3 className="mt-4 font-semibold text-slate-800">Past and cancelled</h3>
+            <ul className="mt-2 flex flex-col gap-1 text-slate-700">
+              {dashboard.past.map((m) => (
+                <li key={m.reference}>
+                  <Link to={`/portal/requests/${m.reference}`} className="underline">
+                    {m.reference}
+                  </Link>{' '}
+                  {m.centralLabel} ({m.statusLabel})
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="files" className={portalCard}>
+        <h2 id="files" className={portalHeading}>
+          Files
+        </h2>
+        {dashboard.files.length ? (
+          <ul className="mt-2 flex flex-col gap-1">
+            {dashboard.files.slice(0, 5).map((f) => (
+              <li key={f.id}>
+                <a href={`/portal/files/${f.id}/download`} className="text-blue-800 underline">
+                  {f.name}
+                </a>{' '}
+                <span className="text-sm text-slate-600">{formatBytes(f.size)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-slate-700">No shared files yet.</p>
+        )}
+        <Link to="/portal/files" className={`${button.secondary} mt-4`}>
+          All files and uploads
+        </Link>
+      </section>
+
+      {/* Quotes (issue 25) and invoices (issue 26): the lists come from listPortalQuotes/listPortalInvoices. */}
+      <section aria-labelledby="quotes" className={portalCard}>
+        <h2 id="quotes" className={portalHeading}>
+          Quotes
+        </h2>
+        {dashboard.quotes.length ? (
+          <ul className="mt-2 flex flex-col gap-1">
+            {dashboard.quotes.map((q) => (
+              <li key={q.id}>
+                <Link to={q.href} className="text-blue-800 underline">
+                  {q.number}: {q.title}
+                </Link>{' '}
+                <span className="text-sm text-slate-600">({q.status})</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-slate-700">No quotes yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="invoices" className={portalCard}>
+        <h2 id="invoices" className={portalHeading}>
+          Invoices
+        </h2>
+        {dashboard.invoices.length ? (
+          <ul className="mt-2 flex flex-col gap-1">
+            {dashboard.invoices.map((i) => (
+              <li key={i.id}>
+                <Link to={i.href} className="text-blue-800 underline">
+                  {i.number}
+                </Link>{' '}
+                <span className="text-sm text-slate-600">
+                  {i.total} ({i.status})
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-slate-700">No invoices yet.</p>
+        )}
+      </section>
+    </PortalFrame>
+  )
+}
+
+function SignInForm() {
+  const { expired } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const busy = useNavigation().state !== 'idle'
+  return (
+    <PortalFrame contact={null} title="Client portal">
+      <p className="text-slate-700">
+        Clients see their requests, consultations, files, quotes and invoices here. Enter the e-mail address
+        you use with us and we will send you a link to sign in: no password needed.
+      </p>
+      {expired && !result && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+          That sign-in link was already used or has expired. Ask for a new one below.
+        </p>
+      )}
+      <Outcome result={result} />
+      <Form method="post" className={portalCard} noValidate>
+        <TextInput
+          name="email"
+          label="Your e-mail address"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          defaultValue={result?.email}
+          error={result && !result.ok ? result.errors.email : undefined}
+        />
+        <button type="submit" disabled={busy} className={`${button.primary} mt-2`}>
+          E-mail me a sign-in link
+        </button>
+      </Form>
+    </PortalFrame>
+  )
+}

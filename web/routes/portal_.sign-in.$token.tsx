@@ -1,0 +1,74 @@
+// The e-mailed sign-in link's page (issue 24). Opening it (GET) only shows a
+// "Continue" button: mail scanners fetch links, and a GET that signed in would
+// use the link up before the person clicks. The button's POST uses the link
+// (once) and signs in. A used, expired or unknown link says so, with the form
+// to ask for a new one.
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
+import { button } from '../components/ui'
+import { TextInput } from '../forms/fields'
+import { pageMeta } from '../lib/meta'
+import { portalServer } from '../lib/portal-server'
+import { siteFromMatches } from '../lib/site'
+import { PortalFrame, portalCard } from '../portal/ui'
+
+export const handle = { private: true }
+
+const LINK_GONE = 'This sign-in link was already used or has expired. Links work once, within 15 minutes.'
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const usable = await context.get(portalServer).linkUsable(params.token ?? '')
+  return data({ usable }, { status: usable ? 200 : 410 })
+}
+
+export async function action({ params, context }: ActionFunctionArgs) {
+  const signedIn = await context.get(portalServer).signIn(params.token ?? '')
+  if (!signedIn) return data({ gone: true }, { status: 410 })
+  throw redirect(signedIn.next, { headers: { 'Set-Cookie': signedIn.cookie } })
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Sign in to the client portal',
+    description: 'Continue to the client portal.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/portal',
+    noindex: true,
+  })
+
+export default function PortalSignIn() {
+  const { usable } = useLoaderData<typeof loader>()
+  const gone = useActionData<typeof action>()?.gone || !usable
+  return (
+    <PortalFrame contact={null} title="Sign in to the client portal">
+      {gone ? (
+        <>
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900">
+            {LINK_GONE}
+          </p>
+          <Form method="post" action="/portal" className={portalCard} noValidate>
+            <TextInput name="email" label="Your e-mail address" type="email" autoComplete="email" required />
+            <button type="submit" className={`${button.primary} mt-2`}>
+              E-mail me a new link
+            </button>
+          </Form>
+        </>
+      ) : (
+        <Form method="post" className={portalCard}>
+          <p className="text-slate-700">Press Continue to sign in on this device.</p>
+          <button type="submit" className={`${button.primary} mt-4`}>
+            Continue
+          </button>
+        </Form>
+      )}
+    </PortalFrame>
+  )
+}
