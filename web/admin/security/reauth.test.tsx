@@ -65,9 +65,6 @@ function renderCodesPanel(routes: Routes) {
 const calls = (fetch: ReturnType<typeof serve>) =>
   fetch.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`)
 
-// Typing and dialogs take seconds when the shared 2-core machine is busy.
-vi.setConfig({ testTimeout: 20_000 })
-
 describe('withReauth', () => {
   it('a stale session: asks for the password, renews the proof, then makes the change', async () => {
     const { fetch, onNewCodes } = renderCodesPanel({
