@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_MESSAGES } from '../../../schema/messages'
 import { json, type Routes, serve } from '../../test/fetch-stub'
+import { ApiTokensPanel } from './ApiTokensPanel'
 import { PasskeysPanel } from './PasskeysPanel'
 import { PasswordPanel } from './PasswordPanel'
 import { RecoveryCodesPanel } from './RecoveryCodesPanel'
@@ -199,6 +200,48 @@ describe('withReauth', () => {
       'POST /api/security/passkeys',
     ])
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'Passkey added' }))
+  })
+})
+
+describe('ApiTokensPanel', () => {
+  it('a new access token with a stale session: the password first, then the token is shown once', async () => {
+    const apiToken = {
+      id: 1,
+      name: 'Backup script',
+      scope: 'read',
+      createdAt: passkey.createdAt,
+      expiresAt: null,
+      lastUsedAt: null,
+      revokedAt: null,
+    }
+    const fetch = serve({
+      '/api/security': () => json({ totp: false, passkeys: [], recoveryCodesLeft: 0 }),
+      '/api/security/tokens': inTurn(
+        () => json([]),
+        () => json(REAUTH_REFUSAL, 403),
+        () => json({ token: 'pat_secret', apiToken }, 201),
+        () => json([apiToken]),
+      ),
+      '/api/security/reauth': () => new Response(null, { status: 204 }),
+    })
+    render(
+      <ReauthProvider>
+        <ApiTokensPanel />
+      </ReauthProvider>,
+    )
+    await screen.findByText('No access tokens.')
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Backup script')
+    await userEvent.click(screen.getByRole('button', { name: 'Create token' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' })
+    await userEvent.type(within(dialog).getByLabelText(/Password/), 'right')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+
+    expect(((await screen.findByLabelText('New access token')) as HTMLInputElement).value).toBe('pat_secret')
+    expect(calls(fetch).filter((c) => c.startsWith('POST'))).toEqual([
+      'POST /api/security/tokens',
+      'POST /api/security/reauth',
+      'POST /api/security/tokens',
+    ])
   })
 })
 
