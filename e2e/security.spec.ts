@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateHOTP } from '@oslojs/otp'
 import { expectNoAxeViolations } from './axe'
@@ -52,7 +53,8 @@ async function keepRecoveryCodes(page: Page) {
 /** Removes the last factor through the Security page (which asks for the password). */
 async function removeLastFactor(page: Page, button: string | RegExp) {
   await page.getByRole('button', { name: button }).click()
-  const dialog = page.getByRole('alertdialog')
+  // By its title: a toast (also an alertdialog) may still be showing.
+  const dialog = page.getByRole('alertdialog', { name: /^Remove / })
   await dialog.getByLabel('Password').fill(OWNER.password)
   await dialog.getByRole('button', { name: 'Remove' }).click()
   await expect(dialog).toHaveCount(0)
@@ -71,6 +73,25 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
       automaticPresenceSimulation: true,
     },
   })
+}
+
+/**
+ * Makes every session's password-or-passkey proof eleven minutes old, as if the
+ * owner had signed in a while ago (sudo mode, ADR 078). Written straight into
+ * this worker's server's local D1 (scripts/serve-e2e.sh), the way
+ * scripts/owner.ts writes the owner: the Worker itself has no way to do it.
+ */
+function ageReauthProofs(baseURL: string | undefined) {
+  const port = new URL(baseURL!).port
+  const at = Date.now() - 11 * 60 * 1000
+  execFileSync(
+    'npx',
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', `.wrangler/e2e-state-${port}`].concat([
+      '--command',
+      `UPDATE sessions SET reauth_at = ${at}`,
+    ]),
+    { stdio: 'pipe', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
+  )
 }
 
 const totpAt = (secret: string, at: number) =>
@@ -103,6 +124,55 @@ test('the owner enrols a passkey, signs out and signs back in with it alone', as
   await expect(page.getByRole('list', { name: 'Passkeys' })).toContainText('last used')
   await removeLastFactor(page, 'Remove Test laptop')
   await expect(page.getByText('No passkeys yet.')).toBeVisible()
+})
+
+test('adding a passkey with a sign-in older than ten minutes asks for the password first', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await addVirtualAuthenticator(context, page)
+  await signInWithPassword(page)
+  await expectSignedIn(page)
+  await openSecurity(page)
+  ageReauthProofs(baseURL)
+
+  await page.getByLabel('Passkey name').fill('Borrowed laptop')
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' })
+  await expect(dialog).toBeVisible()
+  // Nothing is added while the question is open.
+  await expect(page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem')).toHaveCount(0)
+  await dialog.getByLabel('Password').fill(OWNER.password)
+  await dialog.getByRole('button', { name: 'Confirm' }).click()
+  await expect(dialog).toHaveCount(0)
+
+  // Then the change itself goes on: the passkey, with its first recovery codes.
+  await keepRecoveryCodes(page)
+  const added = page.getByRole('list', { name: 'Passkeys' }).getByRole('listitem')
+  await expect(added).toHaveCount(1)
+  await expect(added).toContainText('Borrowed laptop')
+  await expect(added).toContainText(/Added .* · never used/)
+  // The proof is fresh now: removing it asks only for the last factor's password.
+  await removeLastFactor(page, 'Remove Borrowed laptop')
+  await expect(page.getByText('No passkeys yet.')).toBeVisible()
+})
+
+test('a guessable new password is refused, with what makes it weak next to the field', async ({ page }) => {
+  await signInWithPassword(page)
+  await expectSignedIn(page)
+  await openSecurity(page)
+  await page.getByLabel('Current password').fill(OWNER.password)
+  const field = page.getByLabel(/New password/)
+  await field.fill('aaaaaaaaaaaa')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveAccessibleDescription(/This password is too easy to guess\. .*repeat/i)
+  await expect(toastRegion(page).getByRole('alertdialog', { name: 'Password not changed' })).toBeVisible()
+  // The old password still signs in.
+  await logout(page)
+  await signInWithPassword(page)
+  await expectSignedIn(page)
 })
 
 test('with an authenticator app, sign-in needs a valid code; a recovery code works once', async ({

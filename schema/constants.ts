@@ -93,6 +93,12 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 /** JSON bodies larger than this are refused with 413 before parsing. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024
 export const OUTBOX_MAX_ATTEMPTS = 8
+/**
+ * The `code` of a 403 (REST) or the `reason` of a GraphQL error refusing a change
+ * to the sign-in methods for want of a recent password or passkey (ADR 078); the
+ * Security area asks for one when it sees it, then tries the change again.
+ */
+export const REAUTH_REQUIRED = 'reauth_required'
 
 export const RESUME_ACCEPT = '.pdf,.doc,.docx'
 export const FILE_ACCEPT = 'image/*,.pdf,.doc,.docx,.txt,.md'

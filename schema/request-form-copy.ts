@@ -17,6 +17,9 @@ export const REQUEST_FORM_ERRORS = {
   errorTitle: 'Error',
   supportFailed: 'Failed to send consultation request. Please try again.',
   consultationFailed: 'Failed to submit your request. Please try again.',
+  // A page's form post whose body could not be read at all (worker/page-forms.ts):
+  // nothing was kept, so the visitor is asked to fill the form in again.
+  formUnreadable: 'We could not read that form. Please fill it in again.',
 } as const
 
 /** The one-line notice both request forms show next to the description field. */

@@ -26,6 +26,16 @@ async function unreadableForm(request: Request): Promise<400 | 415 | null> {
 
 type AppFetch = (request: Request) => Promise<Response>
 
+/**
+ * The GETs made here to show a page again. renderPage renders them fresh (never
+ * from the page cache) with a banner above the form. Known by identity, so no
+ * request from outside can ask for the banner.
+ */
+const formRerenders = new WeakSet<Request>()
+
+/** Whether this request is the page shown again after an unreadable form post. */
+export const isUnreadableFormRerender = (request: Request) => formRerenders.has(request)
+
 /** The refusal for a page post whose body is not a form, or null to let the action run. */
 export async function refuseMalformedFormPost(
   c: Context<AppEnv>,
@@ -42,10 +52,13 @@ export async function refuseMalformedFormPost(
       status,
     )
   }
-  // The form again: the page as a GET shows it, under the refusal's status.
+  // The form again: the page as a GET shows it, with the banner, under the refusal's status.
   const headers = new Headers(c.req.raw.headers)
-  for (const name of ['content-type', 'content-length']) headers.delete(name)
-  const page = await appFetch(new Request(c.req.url, { method: 'GET', headers }))
+  for (const name of ['content-type', 'content-length', 'if-none-match', 'if-modified-since'])
+    headers.delete(name)
+  const rerender = new Request(c.req.url, { method: 'GET', headers })
+  formRerenders.add(rerender)
+  const page = await appFetch(rerender)
   const res = new Response(page.body, { status, headers: page.headers })
   res.headers.set('Cache-Control', 'private, no-store')
   res.headers.delete('ETag')

@@ -12,6 +12,7 @@ import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalServer } from '../web/lib/portal-server'
 import {
   type BookingChange,
+  formUnreadable,
   requestNonce,
   type SiteServer,
   type SubmitResult,
@@ -23,6 +24,7 @@ import type { AppEnv } from './env'
 import { countFormOutcome } from './insights/routes'
 import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
+import { isUnreadableFormRerender } from './page-forms'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { portalServerFor } from './portal/server'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
@@ -215,6 +217,8 @@ function answer(c: Context<AppEnv>, stored: Response, nonce: string): Response {
 
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const nonce = c.get('secureHeadersNonce') ?? ''
+  // A page shown again after an unreadable form post carries a banner: one visitor's, never stored.
+  const unreadable = isUnreadableFormRerender(c.req.raw)
   const render = async () => {
     const context = new RouterContextProvider()
     const site = siteServerFor(c)
@@ -225,9 +229,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     )
     context.set(requestNonce, nonce)
     context.set(portalQuotes, portalQuotesFor(c))
+    context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }
-  if (!cacheable(c.req.raw)) return render()
+  if (unreadable || !cacheable(c.req.raw)) return render()
 
   const cache = await caches.open(PAGE_CACHE)
   const key = await pageCacheKey(cache, (await loadBuild()).assets.version, new URL(c.req.url))

@@ -9,6 +9,7 @@ import {
 } from 'cloudflare:test'
 import ICAL from 'ical.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { REQUEST_FORM_ERRORS } from '../../schema/request-form-copy'
 import { slotInstant } from '../../schema/slot-time'
 import { bookingToken } from '../../worker/booking/link'
 import worker from '../../worker/index'
@@ -300,6 +301,22 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
       body: new URLSearchParams(fields).toString(),
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     })
+
+  it('a post that is not a form: the page again, saying so above the forms, and nothing changed', async () => {
+    await settings()
+    const mine = await bookedWithLink('2026-12-03', '09:00')
+    const res = await send(`/booking/${mine.token}`, {
+      body: 'intent=cancel',
+      headers: { 'Content-Type': 'text/plain' },
+    })
+    expect(res.status).toBe(415)
+    const html = await res.text()
+    expect(html).toContain(mine.reference)
+    expect(html).toMatch(new RegExp(`role="alert"[^>]*>${REQUEST_FORM_ERRORS.formUnreadable}<`))
+    const after = await (await page(mine.token)).text()
+    expect(after).not.toContain(REQUEST_FORM_ERRORS.formUnreadable)
+    expect(after).toContain('Cancel this consultation')
+  })
 
   it('shows only that request; a forged or altered link shows nothing', async () => {
     await settings()

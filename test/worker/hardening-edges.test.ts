@@ -4,6 +4,7 @@
 // and audit entries that name their record.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { REQUEST_FORM_ERRORS } from '../../schema/request-form-copy'
 import { EXAMPLE_LINK_KEY, linkKeyConfigured } from '../../worker/booking/link'
 import { GRAPHQL_MAX_ALIASES } from '../../worker/graphql'
 import { LOCAL_REPLY_KEY, replyAddress, verifyReplyAddress } from '../../worker/mail/reply-address'
@@ -33,6 +34,41 @@ describe('no 500 on a malformed form post (audit finding 6)', () => {
       expect(res.status).toBeLessThan(500)
     })
   }
+
+  // The page comes back with a banner saying what happened, above the form.
+  it.each([
+    ['/schedule-consultation', 415, { body: 'hello', headers: { 'Content-Type': 'text/plain' } }],
+    [
+      '/schedule-consultation',
+      400,
+      { body: 'garbage', headers: { 'Content-Type': 'multipart/form-data; boundary=abc' } },
+    ],
+    ['/it-support?form=support', 415, { body: 'name=x' }],
+    // Without the query the form is closed on a GET; a refused post opens it with the banner.
+    ['/it-support', 400, { body: '--\r\n', headers: { 'Content-Type': 'multipart/form-data; boundary=' } }],
+  ] as const)('%s answers %i with the form and a banner', async (path, status, init) => {
+    const res = await call(path, { method: 'POST', ...init })
+    expect(res.status).toBe(status)
+    const html = await res.text()
+    expect(html).toMatch(new RegExp(`role="alert"[^>]*>${REQUEST_FORM_ERRORS.formUnreadable}<`))
+    expect(html).toContain('<form')
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store')
+  })
+
+  it('the banner is never kept for the next visitor (the page cache), nor asked for from outside', async () => {
+    const before = await (await call('/it-support?form=support')).text()
+    expect(before).not.toContain(REQUEST_FORM_ERRORS.formUnreadable)
+    await call('/it-support?form=support', {
+      method: 'POST',
+      body: 'hello',
+      headers: { 'Content-Type': 'text/plain' },
+    })
+    for (const path of ['/it-support?form=support', '/schedule-consultation']) {
+      const res = await call(path)
+      expect(res.status).toBe(200)
+      expect(await res.text()).not.toContain(REQUEST_FORM_ERRORS.formUnreadable)
+    }
+  })
 
   it('GraphQL: variables that are not an object are a 400', async () => {
     const cookie = await ownerCookie()

@@ -10,18 +10,9 @@ import { type ToastContentValue, toast } from '../components/toast'
 import { button } from '../components/ui'
 import { isBooted, track } from '../insights/beacon'
 import { ApiRequestError, apiRequest } from '../lib/api'
+import type { FormOutcome } from './outcome'
 
-/** What a page's action answers for a form posted without JavaScript. */
-export type FormOutcome =
-  | { sent: true; reference?: string; when?: string }
-  | {
-      sent: false
-      message: string
-      errors: Record<string, string>
-      values: Record<string, string>
-      /** A taken slot's day and its free slots (409), offered instead. */
-      freeSlots?: { date: string; slots: string[] }
-    }
+export type { FormOutcome } from './outcome'
 
 /** The form's text values; empty optional fields are left out rather than sent as "". */
 export function formValues(data: FormData): Record<string, string> {
@@ -68,7 +59,9 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
   const inFlight = useRef(false)
   const values = outcome?.sent === false && formKey === 0 ? outcome.values : {}
   // The page came back from a refused post (no JavaScript): say so above the form.
-  const [refused, setRefused] = useState(outcome?.sent === false ? outcome.message : null)
+  const [refused, setRefused] = useState(
+    outcome?.sent === false ? (outcome.unreadable ? outcome.message : failure.description) : null,
+  )
   const [when, setWhen] = useState<string | null>(outcome?.sent === true ? (outcome.when ?? null) : null)
   // The latest free slots of a day the server named when a chosen slot was taken (409).
   const [freeSlots, setFreeSlots] = useState(outcome?.sent === false ? (outcome.freeSlots ?? null) : null)
@@ -163,14 +156,14 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
     errors,
     values,
     isPending,
-    /** The failure text when the page came back from a refused post, else null. */
-    refused: refused === null ? null : failure.description,
+    /** The failure text (or the unreadable post's own) when the page came back from a refused post, else null. */
+    refused,
     formKey,
     formProps: { ref: formRef, method: 'post' as const, onSubmit, onInput, onFocus },
   }
 }
 
-/** Above a form that came back refused: the spec's failure text, as an alert. */
+/** Above a form that came back refused: the spec's failure text (or the unreadable post's), as an alert. */
 export function RefusedNotice({ text }: { text: string | null | undefined }) {
   if (!text) return null
   return (

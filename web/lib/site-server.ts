@@ -53,5 +53,11 @@ export type SiteServer = {
 
 export const siteServer = createContext<SiteServer>()
 
+/**
+ * True when the page is shown again because its form's post could not be read
+ * (worker/page-forms.ts: 400/415); the page then says so above the form.
+ */
+export const formUnreadable = createContext<boolean>(false)
+
 /** The request's CSP nonce, for the inline scripts of the server render. */
 export const requestNonce = createContext<string>('')

@@ -12,13 +12,14 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { REQUEST_FORM_ERRORS } from '../../schema/request-form-copy'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import { BOOKING_STATUS_LABELS } from '../../schema/request-statuses'
 import { formatSlotTime } from '../../schema/slot-time'
 import { button, card, container } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches } from '../lib/site'
-import { type BookingChange, siteServer } from '../lib/site-server'
+import { type BookingChange, formUnreadable, siteServer } from '../lib/site-server'
 
 export const handle = { private: true }
 
@@ -27,8 +28,8 @@ const INVALID_LINK = 'This link is not valid or has expired.'
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const booking = await context.get(siteServer).booking(params.token ?? '')
   // The same answer for a forged, altered or expired link: nothing to learn from it.
-  if (!booking) return data({ booking: null }, { status: 404 })
-  return { booking }
+  if (!booking) return data({ booking: null, formUnreadable: false }, { status: 404 })
+  return { booking, formUnreadable: context.get(formUnreadable) }
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
@@ -63,8 +64,11 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 })
 
 export default function BookingPage() {
-  const { booking } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+  const { booking, formUnreadable } = useLoaderData<typeof loader>()
+  // A post that could not be read as a form (worker/page-forms.ts) is said above the forms.
+  const result: BookingChange | undefined =
+    useActionData<typeof action>() ??
+    (formUnreadable ? { ok: false, message: REQUEST_FORM_ERRORS.formUnreadable, errors: {} } : undefined)
   const busy = useNavigation().state !== 'idle'
 
   if (!booking) {

@@ -14,14 +14,17 @@ import { CheckIcon, GaugeIcon, ShieldIcon, WrenchIcon } from '../components/icon
 import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'
 import { button, container, section, sectionTitle } from '../components/ui'
 import { requestFormAction } from '../forms/action'
-import type { FormOutcome } from '../forms/request-form'
+import { type FormOutcome, formOutcome } from '../forms/outcome'
 import { pageMeta } from '../lib/meta'
 import { keepDataOnQueryChange } from '../lib/revalidate'
 import { siteFromMatches, useSite } from '../lib/site'
-import { siteServer } from '../lib/site-server'
+import { formUnreadable, siteServer } from '../lib/site-server'
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { copy: await context.get(siteServer).content(['it-support.intro']) }
+  return {
+    copy: await context.get(siteServer).content(['it-support.intro']),
+    formUnreadable: context.get(formUnreadable),
+  }
 }
 
 export const action = requestFormAction('support', (values) => values)
@@ -82,8 +85,8 @@ const REASONS = [
 ]
 
 export default function ItSupportPage() {
-  const { copy } = useLoaderData<typeof loader>()
-  const outcome = useActionData<FormOutcome>()
+  const { copy, formUnreadable } = useLoaderData<typeof loader>()
+  const outcome = formOutcome(useActionData<FormOutcome>(), formUnreadable)
   const { config } = useSite()
   const [params] = useSearchParams()
   const showForm = params.get(FORM_PARAM) === 'support' || outcome !== undefined

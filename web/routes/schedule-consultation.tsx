@@ -6,10 +6,10 @@ import { CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../compon
 import { card, container, textLink } from '../components/ui'
 import { requestFormAction } from '../forms/action'
 import { ConsultationForm, consultationPayload } from '../forms/ConsultationForm'
-import type { FormOutcome } from '../forms/request-form'
+import { type FormOutcome, formOutcome } from '../forms/outcome'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
-import { siteServer } from '../lib/site-server'
+import { formUnreadable, siteServer } from '../lib/site-server'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const server = context.get(siteServer)
@@ -17,7 +17,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
     server.content(['schedule.intro', 'contact.location', 'contact.hours']),
     server.availability(),
   ])
-  return { copy, availability }
+  return { copy, availability, formUnreadable: context.get(formUnreadable) }
 }
 
 export const action = requestFormAction('consultation', consultationPayload)
@@ -39,8 +39,8 @@ const EXPECT = [
 ]
 
 export default function SchedulePage() {
-  const { copy, availability } = useLoaderData<typeof loader>()
-  const outcome = useActionData<FormOutcome>()
+  const { copy, availability, formUnreadable } = useLoaderData<typeof loader>()
+  const outcome = formOutcome(useActionData<FormOutcome>(), formUnreadable)
   const { config } = useSite()
 
   return (

@@ -9,6 +9,7 @@
 // `assertRecentAuth(db, sessionId)` from a service / GraphQL resolver.
 import { eq } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
+import { REAUTH_REQUIRED } from '../../schema/constants'
 import { AUTH_MESSAGES } from '../../schema/messages'
 import type { Db } from '../db'
 import { tables } from '../db'
@@ -16,8 +17,8 @@ import type { AppEnv } from '../env'
 import { Forbidden } from '../services/errors'
 
 export const REAUTH_WINDOW_MS = 10 * 60 * 1000
-/** The code the API answers with, which the Security area reads to ask for the password. */
-export const REAUTH_REQUIRED = 'reauth_required'
+// The code the API answers with, which the Security area reads to ask for the password.
+export { REAUTH_REQUIRED }
 
 /** Refused for want of a recent proof: 403 `{ message, code: 'reauth_required' }` at the edges. */
 export class ReauthRequired extends Forbidden {

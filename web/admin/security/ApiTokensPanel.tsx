@@ -8,6 +8,7 @@ import { toast } from '../../components/Toaster'
 import { ApiRequestError, apiRequest } from '../../lib/api'
 import { AdminButton, AdminSelect, ConfirmDialog, Section } from '../ui'
 import { dateTime, Field, fail } from './form'
+import { useReauth } from './reauth'
 
 type TokenView = {
   id: number
@@ -53,6 +54,9 @@ export function ApiTokensPanel() {
   const [pending, setPending] = useState(false)
   const [shown, setShown] = useState<string | null>(null)
   const [revoking, setRevoking] = useState<TokenView | null>(null)
+  // A new token is a new way in: it needs a recent password or passkey (ADR 078).
+  // Revoking takes one away and is not asked for.
+  const withReauth = useReauth()
   const reload = useCallback(() => {
     tokensApi.list().then(setTokens, (e) => fail('Could not load access tokens', e))
   }, [])
@@ -63,11 +67,12 @@ export function ApiTokensPanel() {
     const form = event.currentTarget
     setPending(true)
     try {
-      const { token } = await tokensApi.create({
+      const body = {
         name: String(new FormData(form).get('name') ?? ''),
         scope,
         expiresInDays: expiry === 'never' ? null : Number(expiry),
-      })
+      }
+      const { token } = await withReauth(() => tokensApi.create(body))
       setErrors({})
       form.reset()
       setShown(token)
@@ -89,8 +94,8 @@ export function ApiTokensPanel() {
         </a>
         ). A token never opens this Security area or the admin's GraphQL.
       </p>
-      <Form onSubmit={create} className="grid items-end gap-3 sm:grid-cols-4">
-        <Field name="name" label="Name" error={errors.name} />
+      <Form onSubmit={create} validationErrors={errors} className="grid items-end gap-3 sm:grid-cols-4">
+        <Field name="name" label="Name" />
         <AdminSelect name="scope" label="Access" options={SCOPES} value={scope} onChange={setScope} />
         <AdminSelect
           name="expiresInDays"

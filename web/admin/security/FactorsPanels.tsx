@@ -9,11 +9,13 @@ import { PasskeysPanel } from './PasskeysPanel'
 import { RecoveryCodesDialog } from './RecoveryCodesDialog'
 import { RecoveryCodesPanel } from './RecoveryCodesPanel'
 import { RemoveFactorDialog } from './RemoveFactorDialog'
+import { useReauth } from './reauth'
 import { TotpPanel } from './TotpPanel'
 
 export function FactorsPanels() {
   const [state, setState] = useState<SecurityState | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
+  const withReauth = useReauth()
   const [removing, setRemoving] = useState<{
     label: string
     remove: (password?: string) => Promise<unknown>
@@ -59,7 +61,8 @@ export function FactorsPanels() {
         needsPassword={factorCount === 1}
         onClose={() => setRemoving(null)}
         onRemove={async (password) => {
-          await removing?.remove(password)
+          const remove = removing?.remove
+          if (remove) await withReauth(() => remove(password))
           // The label reads mid-sentence ("the authenticator app"); the toast's sentence starts with it.
           const what = removing?.label ?? ''
           toast({

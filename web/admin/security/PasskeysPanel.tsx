@@ -4,6 +4,7 @@ import { toast } from '../../components/Toaster'
 import { AdminButton, EmptyState, Section } from '../ui'
 import { type SecurityState, securityApi } from './api'
 import { dateTime, Field, fail } from './form'
+import { useReauth } from './reauth'
 
 export function PasskeysPanel({
   state,
@@ -17,13 +18,14 @@ export function PasskeysPanel({
   reload: () => void
 }) {
   const [pending, setPending] = useState(false)
+  const withReauth = useReauth()
   async function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const name = String(new FormData(form).get('name') ?? '').trim()
     setPending(true)
     try {
-      const { recoveryCodes } = await securityApi.passkeyAdd(name)
+      const { recoveryCodes } = await withReauth(() => securityApi.passkeyAdd(name))
       form.reset()
       toast({ title: 'Passkey added', description: `"${name}" can now sign you in.` })
       onAdded(recoveryCodes)

@@ -5,19 +5,25 @@ import { ApiRequestError } from '../../lib/api'
 import { AdminButton, Section } from '../ui'
 import { securityApi } from './api'
 import { Field, fail } from './form'
+import { useReauth } from './reauth'
 
 export function PasswordPanel() {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, setPending] = useState(false)
+  // The current password is itself the proof today (ADR 078); wrapped all the
+  // same, so the form keeps working if the rule ever asks for more.
+  const withReauth = useReauth()
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const data = new FormData(form)
     setPending(true)
     try {
-      const { endedSessions } = await securityApi.changePassword(
-        String(data.get('currentPassword') ?? ''),
-        String(data.get('newPassword') ?? ''),
+      const { endedSessions } = await withReauth(() =>
+        securityApi.changePassword(
+          String(data.get('currentPassword') ?? ''),
+          String(data.get('newPassword') ?? ''),
+        ),
       )
       setErrors({})
       form.reset()
@@ -34,20 +40,19 @@ export function PasswordPanel() {
   }
   return (
     <Section title="Password">
-      <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
+      <Form onSubmit={submit} validationErrors={errors} className="grid gap-3 sm:grid-cols-2">
         <Field
           name="currentPassword"
           label="Current password"
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword}
         />
         <Field
           name="newPassword"
           label="New password (12 to 128 characters)"
           type="password"
           autoComplete="new-password"
-          error={errors.newPassword}
+          description="Hard to guess: a few unrelated words work well; repeats, sequences and names do not."
         />
         <div>
           <AdminButton type="submit" isDisabled={pending}>

@@ -1,6 +1,7 @@
 import { AdminButton, Section } from '../ui'
 import { securityApi } from './api'
 import { fail } from './form'
+import { useReauth } from './reauth'
 
 /** How many recovery codes are left, and a fresh set on demand (once a factor exists). */
 export function RecoveryCodesPanel({
@@ -12,6 +13,7 @@ export function RecoveryCodesPanel({
   codesLeft: number
   onNewCodes: (codes: string[]) => void
 }) {
+  const withReauth = useReauth()
   return (
     <Section title="Recovery codes">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -24,7 +26,7 @@ export function RecoveryCodesPanel({
           variant="secondary"
           isDisabled={factorCount === 0}
           onPress={() =>
-            securityApi.newRecoveryCodes().then(
+            withReauth(securityApi.newRecoveryCodes).then(
               ({ recoveryCodes }) => onNewCodes(recoveryCodes),
               (e) => fail('Could not create codes', e),
             )

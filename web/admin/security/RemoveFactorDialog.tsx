@@ -41,20 +41,18 @@ export function RemoveFactorDialog({
       role="alertdialog"
     >
       {(close) => (
-        <Form onSubmit={submit} className="flex flex-col gap-4">
+        <Form
+          onSubmit={submit}
+          validationErrors={needsPassword && error ? { password: error } : {}}
+          className="flex flex-col gap-4"
+        >
           <p className="text-sm text-slate-700">
             {needsPassword
               ? 'This is your last second factor: sign-in will need only your password. Enter it to confirm.'
               : 'It will no longer sign you in.'}
           </p>
           {needsPassword && (
-            <Field
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              error={error}
-            />
+            <Field name="password" label="Password" type="password" autoComplete="current-password" />
           )}
           {!needsPassword && error && (
             <p role="alert" className="text-sm text-red-700">

@@ -5,6 +5,7 @@ import { AdminButton, Section } from '../ui'
 import { securityApi } from './api'
 import { errorText, Field, fail } from './form'
 import { QrCode } from './QrCode'
+import { useReauth } from './reauth'
 
 export function TotpPanel({
   enabled,
@@ -17,13 +18,14 @@ export function TotpPanel({
 }) {
   const [setup, setSetup] = useState<{ secret: string; uri: string } | null>(null)
   const [error, setError] = useState<string>()
+  const withReauth = useReauth()
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     // A new attempt starts clean: the last error must not keep the field invalid (issue 28).
     setError(undefined)
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim()
     try {
-      const { recoveryCodes } = await securityApi.totpConfirm(code)
+      const { recoveryCodes } = await withReauth(() => securityApi.totpConfirm(code))
       setSetup(null)
       setError(undefined)
       toast({ title: 'Authenticator app added', description: 'Sign-in will now ask for a code.' })
@@ -44,7 +46,11 @@ export function TotpPanel({
     )
   } else if (setup) {
     body = (
-      <Form onSubmit={confirm} className="flex flex-col gap-3">
+      <Form
+        onSubmit={confirm}
+        validationErrors={error ? { code: error } : {}}
+        className="flex flex-col gap-3"
+      >
         <p className="text-sm text-slate-700">
           Scan this code with your authenticator app, or type the key beneath it (on this phone: open the
           link). Then enter the code the app shows.
@@ -64,7 +70,6 @@ export function TotpPanel({
             name="code"
             label="Code from the app"
             autoComplete="one-time-code"
-            error={error}
             onChange={() => setError(undefined)}
           />
         </div>
@@ -88,7 +93,9 @@ export function TotpPanel({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">Use an app such as 1Password, Google Authenticator or Aegis.</p>
         <AdminButton
-          onPress={() => securityApi.totpSetup().then(setSetup, (e) => fail('Could not start the setup', e))}
+          onPress={() =>
+            withReauth(securityApi.totpSetup).then(setSetup, (e) => fail('Could not start the setup', e))
+          }
         >
           Set up authenticator app
         </AdminButton>

@@ -1,6 +1,7 @@
 // The Security area's calls (REST, /api/security). Passkey ceremonies use
 // @simplewebauthn/browser, imported only when the owner adds a passkey.
-import { apiRequest } from '../../lib/api'
+import { REAUTH_REQUIRED } from '../../../schema/constants'
+import { ApiRequestError, apiRequest } from '../../lib/api'
 
 export type PasskeyView = { id: string; name: string; createdAt: string; lastUsedAt: string | null }
 export type SecurityState = { totp: boolean; passkeys: PasskeyView[]; recoveryCodesLeft: number }
@@ -23,6 +24,26 @@ export type AuditEntry = {
   outcome: 'success' | 'failure'
   ip: string | null
   userAgent: string | null
+}
+
+/**
+ * A change to the sign-in methods refused for want of a recent password or
+ * passkey (403 `{ code: 'reauth_required' }`, ADR 078): withReauth asks for one.
+ */
+export function isReauthRequired(error: unknown): boolean {
+  return (
+    error instanceof ApiRequestError &&
+    error.status === 403 &&
+    (error.body as { code?: unknown } | null)?.code === REAUTH_REQUIRED
+  )
+}
+
+/** The owner closed the "confirm it is you" dialog: the change was not made. */
+export class ReauthCancelled extends Error {
+  constructor() {
+    super('Re-authentication cancelled')
+    this.name = 'ReauthCancelled'
+  }
 }
 
 const json = async <T>(res: Promise<Response>) => (await (await res).json()) as T
@@ -53,6 +74,18 @@ export const securityApi = {
     return json<{ passkey: PasskeyView; recoveryCodes?: string[] }>(
       apiRequest('POST', '/api/security/passkeys', { name, response }),
     )
+  },
+  /** Renews this session's proof (sudo mode, ADR 078) with the password. */
+  reauthWithPassword: (password: string) => apiRequest('POST', '/api/security/reauth', { password }),
+  /** Renews this session's proof with a passkey assertion. */
+  async reauthWithPasskey() {
+    const { startAuthentication } = await import('@simplewebauthn/browser')
+    const { challengeId, options } = await json<{
+      challengeId: string
+      options: Parameters<typeof startAuthentication>[0]['optionsJSON']
+    }>(apiRequest('POST', '/api/security/reauth/passkey-options'))
+    const response = await startAuthentication({ optionsJSON: options })
+    return apiRequest('POST', '/api/security/reauth', { challengeId, response })
   },
   newRecoveryCodes: () =>
     json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/security/recovery-codes')),
