@@ -12,7 +12,7 @@ import { vi } from 'vitest'
 type Snapshot = { tables: { name: string; rows: Record<string, unknown>[] }[] }
 const state = globalThis as typeof globalThis & {
   __migratedSnapshot?: Snapshot
-  __cacheSpace?: { id: string }
+  __fileSpace?: { id: string }
 }
 
 /**
@@ -41,6 +41,17 @@ function lookedUpEachTime(stub: object): object {
 /** Whether a binding answers any property name, as RPC stubs do. */
 const answersEveryName = (value: unknown) =>
   typeof value === 'object' && value !== null && '__no_such_member_of_any_binding__' in value
+
+/**
+ * The rate-limit bindings count in memory in workerd, out of a test's reach, and
+ * a file posting without a client address (key `local`) would spend the next
+ * file's allowance. Each file counts its keys apart, as with a workerd of its own.
+ */
+function rateLimitsPerFile(limiter: RateLimit, space: { id: string }): RateLimit {
+  const limit = (options: RateLimitOptions) =>
+    limiter.limit({ ...options, key: `${space.id}:${options.key}` })
+  return new Proxy(limiter, { get: (target, key) => (key === 'limit' ? limit : Reflect.get(target, key)) })
+}
 
 function wrapRpcBindings() {
   const bindings = env as unknown as Record<string, unknown>
@@ -136,8 +147,12 @@ function cachesPerFile(space: { id: string }) {
 
 if (!state.__migratedSnapshot) {
   wrapRpcBindings()
-  state.__cacheSpace = { id: crypto.randomUUID() }
-  cachesPerFile(state.__cacheSpace)
+  state.__fileSpace = { id: crypto.randomUUID() }
+  cachesPerFile(state.__fileSpace)
+  const bindings = env as unknown as Record<string, unknown>
+  for (const [name, value] of Object.entries(bindings))
+    if ((value as object | null)?.constructor?.name === 'Ratelimit')
+      bindings[name] = rateLimitsPerFile(value as RateLimit, state.__fileSpace)
   await applyD1Migrations(env.DB, env.TEST_MIGRATIONS)
   state.__migratedSnapshot = await takeSnapshot()
 } else {
@@ -145,7 +160,7 @@ if (!state.__migratedSnapshot) {
   vi.restoreAllMocks()
   vi.useRealTimers()
   vi.unstubAllGlobals()
-  state.__cacheSpace!.id = crypto.randomUUID()
+  state.__fileSpace!.id = crypto.randomUUID()
   await restore(state.__migratedSnapshot)
   await Promise.all([
     ...bindingsOfKind<KVNamespace>('KvNamespace').map(emptyKv),
