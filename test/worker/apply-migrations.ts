@@ -82,7 +82,14 @@ async function takeSnapshot(): Promise<Snapshot> {
 }
 
 async function restore(snapshot: Snapshot) {
+  // Triggers guard stored data (a billed time entry cannot be deleted, say); they
+  // are dropped for the reset and created again from their own SQL, in the same
+  // batch, which D1 runs as one transaction.
+  const { results: triggers } = await env.DB.prepare(
+    "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND sql IS NOT NULL",
+  ).all<{ name: string; sql: string }>()
   const statements = [env.DB.prepare('PRAGMA defer_foreign_keys = ON')]
+  for (const { name } of triggers) statements.push(env.DB.prepare(`DROP TRIGGER "${name}"`))
   for (const { name } of snapshot.tables) statements.push(env.DB.prepare(`DELETE FROM "${name}"`))
   for (const { name, rows } of snapshot.tables)
     for (const row of rows) {
@@ -93,6 +100,7 @@ async function restore(snapshot: Snapshot) {
         ).bind(...columns.map((c) => row[c])),
       )
     }
+  for (const { sql } of triggers) statements.push(env.DB.prepare(sql))
   await env.DB.batch(statements)
 }
 
