@@ -53,6 +53,10 @@ export default defineConfig({
           name: 'worker',
           include: ['worker/**/*.test.ts', 'test/worker/**/*.test.ts'],
           setupFiles: ['./test/worker/apply-migrations.ts'],
+          // One workerd per Vitest worker for all its files, instead of one per
+          // file: start-up, module transforms and migrations were most of this
+          // project's time. The setup file gives each file fresh storage (ADR 075).
+          isolate: false,
           // A file's first request that renders a page transforms the page modules
           // inside workerd: seconds on a busy 2-core machine, past the 5 s default.
           testTimeout: 30_000,
