@@ -62,7 +62,12 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['web/**/*.test.{ts,tsx}', 'schema/**/*.test.ts'],
+          include: [
+            'web/**/*.test.{ts,tsx}',
+            'schema/**/*.test.ts',
+            'test/node/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'jsdom',
           // A dialog test types and clicks through several steps in jsdom: about 1 s
           // here alone, past the 5 s default when the e2e run shares the two cores.
