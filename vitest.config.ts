@@ -42,6 +42,9 @@ export default defineConfig({
                 // Counts are written right after each response (no batch window), so a
                 // test reads them once its request is done; the batching tests set their own.
                 INSIGHTS_BATCH_MS: '0',
+                // As .dev.vars.example has it: Stripe webhooks verifiable offline;
+                // no secret key, so no "Pay now" unless a test gives one.
+                STRIPE_WEBHOOK_SECRET: 'whsec_test_webhook_secret_for_the_worker_tests',
               },
             },
           })),

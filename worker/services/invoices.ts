@@ -381,7 +381,8 @@ export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
     .select({
       invoice: i,
       clientName: tables.clients.name,
-      paidCents: sql<number>`coalesce((select sum(${tables.payments.amountCents}) from ${tables.payments} where ${tables.payments.invoiceId} = ${i.id}), 0)`,
+      // Written out with aliases: inside a subquery an unqualified "id" would be the payment's.
+      paidCents: sql<number>`coalesce((select sum(pp.amount_cents) from payments pp where pp.invoice_id = "invoices"."id"), 0)`,
     })
     .from(i)
     .innerJoin(tables.clients, eq(tables.clients.id, i.clientId))
@@ -403,9 +404,9 @@ export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
  */
 export function settleStatement(db: Db, invoiceId: number, now: Date) {
   const i = tables.invoices
-  const p = tables.payments
-  const paid = sql`coalesce((select sum(${p.amountCents}) from ${p} where ${p.invoiceId} = ${i.id}), 0)`
-  const credited = sql`coalesce((select sum(c.total_cents) from invoices c where c.credit_for_id = ${i.id} and c.status <> 'void'), 0)`
+  // Aliased and qualified: inside a subquery an unqualified "id" would be the payment's.
+  const paid = sql`coalesce((select sum(pp.amount_cents) from payments pp where pp.invoice_id = "invoices"."id"), 0)`
+  const credited = sql`coalesce((select sum(c.total_cents) from invoices c where c.credit_for_id = "invoices"."id" and c.status <> 'void'), 0)`
   const settled = sql`${paid} >= ${i.totalCents} + ${credited}`
   return db
     .update(i)
@@ -527,7 +528,7 @@ export async function voidInvoice(db: Db, id: number, now = new Date()) {
         and(
           eq(i.id, id),
           ne(i.status, 'void'),
-          sql`not exists (select 1 from ${tables.payments} where ${tables.payments.invoiceId} = ${i.id})`,
+          sql`not exists (select 1 from payments pp where pp.invoice_id = "invoices"."id")`,
         ),
       )
       .returning({ id: i.id }),

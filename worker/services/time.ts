@@ -68,11 +68,11 @@ async function requestOf(db: Db, clientId: number, reference: string) {
 /** What is left of each of a client's blocks (minutes), oldest first. */
 export async function blocksOf(db: Db, clientId: number) {
   const b = tables.prepaidBlocks
-  const e = tables.timeEntries
   const rows = await db
     .select({
       block: b,
-      usedMinutes: sql<number>`coalesce((select sum(${e.minutes}) from ${e} where ${e.blockId} = ${b.id}), 0)`,
+      // Aliased and qualified: inside the subquery an unqualified "id" would be the entry's.
+      usedMinutes: sql<number>`coalesce((select sum(te.minutes) from time_entries te where te.block_id = "prepaid_blocks"."id"), 0)`,
     })
     .from(b)
     .where(eq(b.clientId, clientId))

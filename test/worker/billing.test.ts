@@ -1,0 +1,543 @@
+// Time and money (issue 26) through the REST API, in workerd against local D1:
+// the issue's "done when" walk, then each rule on its own.
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
+import { describe, expect, it } from 'vitest'
+import { addDays } from '../../schema/slot-time'
+import { createDb } from '../../worker/db'
+import worker from '../../worker/index'
+import { stripeGateway } from '../../worker/payments/stripe'
+import { NotFound } from '../../worker/services/errors'
+import { createInvoice } from '../../worker/services/invoices'
+import { checkoutForInvoice } from '../../worker/services/payments'
+import {
+  asOwner,
+  checkoutEvent,
+  countRows,
+  type InvoiceBody,
+  json,
+  makeClient,
+  postWebhook,
+} from './billing-fixtures'
+import { call } from './helpers'
+
+const db = () => createDb(env.DB)
+const DAY = 86_400_000
+
+async function runCron(atMs: number) {
+  const ctx = createExecutionContext()
+  await worker.scheduled(createScheduledController({ scheduledTime: atMs }), env, ctx)
+  await waitOnExecutionContext(ctx)
+}
+
+const outboxTo = (email: string) =>
+  env.DB.prepare('select subject, text_body as text from mail_outbox where recipient = ? order by id')
+    .bind(email)
+    .all<{ subject: string; text: string }>()
+    .then((r) => r.results)
+
+async function record(clientId: number, minutes: number, extra: Record<string, unknown> = {}) {
+  const res = await asOwner('/api/time-entries', {
+    method: 'POST',
+    json: { clientId, minutes, description: 'Printer queue fixed', ...extra },
+  })
+  expect(res.status).toBe(201)
+  return json<{
+    id: number
+    rateCents: number
+    blockId: number | null
+    entries: { id: number; minutes: number; blockId: number | null }[]
+  }>(res)
+}
+
+async function invoiceFrom(body: Record<string, unknown>) {
+  return asOwner('/api/invoices', { method: 'POST', json: body })
+}
+
+describe('the done-when walk', () => {
+  it('bills 95 minutes at $120/hour once, is paid by a signed webhook once, and reminds once when overdue', async () => {
+    const c = await makeClient()
+    const entry = await record(c.clientId, 95, { requestReference: c.reference })
+    expect(entry.rateCents).toBe(12_000)
+
+    const created = await invoiceFrom({ clientId: c.clientId, source: 'time' })
+    expect(created.status).toBe(201)
+    const invoice = await json<InvoiceBody>(created)
+    expect(invoice.number).toMatch(/^INV-\d{4}-\d{4}$/)
+    expect(invoice.totalCents).toBe(19_000)
+    expect(invoice.status).toBe('draft')
+    expect(invoice.lines).toHaveLength(1)
+    expect(invoice.lines[0]!.description).toContain(c.reference)
+    expect(invoice.lines[0]!.amountCents).toBe(19_000)
+
+    // The PDF (its text is read by pdftotext in test/node/invoice-pdf.test.ts).
+    const pdf = await asOwner(`/api/invoices/${invoice.id}/pdf`)
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+
+    const sent = await asOwner(`/api/invoices/${invoice.id}/send`, { method: 'POST' })
+    expect(sent.status).toBe(200)
+    expect((await json(sent)).status).toBe('sent')
+    const mails = await outboxTo(c.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toContain(invoice.number)
+    expect(mails[0]!.text).toContain(`/portal/invoices/${invoice.id}`)
+
+    // The entry is locked: not invoiced again, not deleted, not changed.
+    expect((await invoiceFrom({ clientId: c.clientId, source: 'time' })).status).toBe(409)
+    expect((await asOwner(`/api/time-entries/${entry.id}`, { method: 'DELETE' })).status).toBe(409)
+    expect(
+      (await asOwner(`/api/time-entries/${entry.id}`, { method: 'PATCH', json: { minutes: 5 } })).status,
+    ).toBe(409)
+
+    // Paid by Stripe's signed webhook; the replay records nothing more.
+    const event = checkoutEvent(invoice.number, 19_000)
+    const paid = await postWebhook(event)
+    expect(paid.status).toBe(200)
+    expect((await json(paid)).recorded).toBe('payment')
+    const replay = await postWebhook(event)
+    expect(replay.status).toBe(200)
+    expect((await json(replay)).recorded).toBe('duplicate')
+    const after = await json<InvoiceBody>(await asOwner(`/api/invoices/${invoice.id}`))
+    expect(after.status).toBe('paid')
+    expect(after.balanceCents).toBe(0)
+    expect(after.payments).toHaveLength(1)
+    expect(after.payments[0]!.method).toBe('stripe')
+
+    // A second invoice, left unpaid, gets the overdue reminder once (and the paid one none).
+    const other = await json<InvoiceBody>(
+      await invoiceFrom({
+        clientId: c.clientId,
+        source: 'manual',
+        lines: [{ description: 'Router', quantity: 1, unitPriceCents: 8_000 }],
+      }),
+    )
+    await asOwner(`/api/invoices/${other.id}/send`, { method: 'POST' })
+    const overdueAt = Date.parse(`${addDays(other.dueDate, 7)}T18:00:00Z`)
+    await runCron(overdueAt)
+    await runCron(overdueAt + 60_000)
+    await runCron(overdueAt + DAY)
+    const reminders = (await outboxTo(c.email)).filter((m) => /overdue|due/i.test(m.subject))
+    expect(reminders.map((m) => m.subject)).toEqual([`Invoice ${other.number} is overdue`])
+  })
+})
+
+describe('time entries', () => {
+  it('takes the client default rate or an override, and refuses bad input with field errors and stores nothing', async () => {
+    const c = await makeClient({ rateCents: null })
+    const before = await countRows('select count(*) as n from time_entries where client_id = ?', c.clientId)
+    const noRate = await asOwner('/api/time-entries', {
+      method: 'POST',
+      json: { clientId: c.clientId, minutes: 30, description: 'x' },
+    })
+    expect(noRate.status).toBe(400)
+    expect((await json<{ errors: Record<string, string> }>(noRate)).errors.rateCents).toBeTruthy()
+    const bad = await asOwner('/api/time-entries', {
+      method: 'POST',
+      json: {
+        clientId: c.clientId,
+        minutes: 0,
+        description: '',
+        date: '2026-02-31',
+        requestReference: 'nope',
+      },
+    })
+    expect(bad.status).toBe(400)
+    const errors = (await json<{ errors: Record<string, string> }>(bad)).errors
+    expect(Object.keys(errors).sort()).toEqual(['date', 'description', 'minutes', 'requestReference'])
+    const notTheirs = await asOwner('/api/time-entries', {
+      method: 'POST',
+      json: { clientId: c.clientId, minutes: 10, description: 'x', rateCents: 100, requestReference: 'S-1' },
+    })
+    expect(notTheirs.status).toBe(400)
+    expect(await countRows('select count(*) as n from time_entries where client_id = ?', c.clientId)).toBe(
+      before,
+    )
+    const ok = await record(c.clientId, 30, { rateCents: 9_000, date: '2026-11-02' })
+    expect(ok.rateCents).toBe(9_000)
+    const patched = await asOwner(`/api/time-entries/${ok.id}`, { method: 'PATCH', json: { minutes: 45 } })
+    expect(patched.status).toBe(200)
+    expect((await json(patched)).minutes).toBe(45)
+    expect((await asOwner(`/api/time-entries/${ok.id}`, { method: 'DELETE' })).status).toBe(204)
+    expect((await asOwner(`/api/time-entries/${ok.id}`, { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it('answers 401 without the owner, for reads and writes', async () => {
+    expect((await call('/api/time-entries')).status).toBe(401)
+    expect(
+      (
+        await call('/api/time-entries', {
+          method: 'POST',
+          json: { clientId: 1, minutes: 5, description: 'x' },
+        })
+      ).status,
+    ).toBe(401)
+    expect((await call('/api/invoices')).status).toBe(401)
+    expect((await call('/api/invoices/1/pdf')).status).toBe(401)
+    expect(
+      (await call('/api/invoices', { method: 'POST', json: { clientId: 1, source: 'time' } })).status,
+    ).toBe(401)
+    expect((await call('/api/timer')).status).toBe(401)
+    expect((await call('/api/payments/unmatched')).status).toBe(401)
+  })
+
+  it('runs one timer at a time and records its time when stopped', async () => {
+    const c = await makeClient()
+    const start = await asOwner('/api/timer/start', {
+      method: 'POST',
+      json: { clientId: c.clientId, requestReference: c.reference, description: 'Remote session' },
+    })
+    expect(start.status).toBe(201)
+    expect((await asOwner('/api/timer/start', { method: 'POST', json: {} })).status).toBe(409)
+    expect((await json(await asOwner('/api/timer'))).running).toBe(true)
+    const stopped = await asOwner('/api/timer/stop', { method: 'POST', json: {} })
+    expect(stopped.status).toBe(201)
+    const [entry] = await json<{ minutes: number; supportRequestId: number; description: string }[]>(stopped)
+    expect(entry!.minutes).toBe(1)
+    expect(entry!.supportRequestId).toBe(c.requestId)
+    expect(entry!.description).toBe('Remote session')
+    expect((await json(await asOwner('/api/timer'))).running).toBe(false)
+    expect((await asOwner('/api/timer/stop', { method: 'POST', json: {} })).status).toBe(409)
+  })
+})
+
+describe('prepaid blocks', () => {
+  it('draw billable time first, split what does not fit, and send the low notice once', async () => {
+    const c = await makeClient()
+    const block = await asOwner('/api/prepaid-blocks', {
+      method: 'POST',
+      json: { clientId: c.clientId, minutes: 600, priceCents: 100_000 },
+    })
+    expect(block.status).toBe(201)
+    const first = await record(c.clientId, 450)
+    expect(first.blockId).not.toBeNull()
+    expect(await outboxTo(c.email)).toHaveLength(0)
+    const second = await record(c.clientId, 200)
+    expect(second.entries.map((e) => [e.minutes, e.blockId !== null])).toEqual([
+      [150, true],
+      [50, false],
+    ])
+    const left = await json<{ remainingMinutes: number }[]>(
+      await asOwner(`/api/prepaid-blocks?clientId=${c.clientId}`),
+    )
+    expect(left.map((b) => b.remainingMinutes)).toEqual([0])
+    await record(c.clientId, 10)
+    expect(
+      (await outboxTo(c.email)).filter((m) => m.subject.startsWith('Prepaid hours running low')),
+    ).toHaveLength(1)
+    // Only the time past the block is billed as time.
+    const invoice = await json<InvoiceBody>(await invoiceFrom({ clientId: c.clientId, source: 'time' }))
+    expect(invoice.totalCents).toBe(12_000) // 50 + 10 minutes at $120/hour
+    // The block itself is invoiced once.
+    const blockId = (await json<{ id: number }>(block)).id
+    const blockInvoice = await invoiceFrom({ clientId: c.clientId, source: 'block', blockId })
+    expect(blockInvoice.status).toBe(201)
+    expect((await json<InvoiceBody>(blockInvoice)).totalCents).toBe(100_000)
+    expect((await invoiceFrom({ clientId: c.clientId, source: 'block', blockId })).status).toBe(409)
+  })
+})
+
+describe('invoices', () => {
+  it('applies the rounding rule per entry and shows it, grouping per request when asked', async () => {
+    const c = await makeClient({ roundingMinutes: 15 })
+    await record(c.clientId, 95, { requestReference: c.reference })
+    await record(c.clientId, 20, { requestReference: c.reference })
+    const invoice = await json<InvoiceBody>(
+      await invoiceFrom({ clientId: c.clientId, source: 'time', grouping: 'request' }),
+    )
+    expect(invoice.lines).toHaveLength(1)
+    // 105 + 30 minutes at $120/hour.
+    expect(invoice.totalCents).toBe(27_000)
+    expect(invoice.lines[0]!.description).toContain('rounded up to 15 min')
+    // Net 15 by default; the number's year is the (Central) issue date's.
+    expect(invoice.dueDate).toBe(addDays(invoice.issueDate, 15))
+    expect(invoice.number.slice(4, 8)).toBe(invoice.issueDate.slice(0, 4))
+  })
+
+  it('answers 409 for time invoices without unbilled time, and 400 with field errors for bad input', async () => {
+    const c = await makeClient()
+    expect((await invoiceFrom({ clientId: c.clientId, source: 'time' })).status).toBe(409)
+    const before = await countRows('select count(*) as n from invoices')
+    const bad = await invoiceFrom({ clientId: 'x', source: 'cheque', from: '2026-13-01' })
+    expect(bad.status).toBe(400)
+    expect(Object.keys((await json<{ errors: Record<string, string> }>(bad)).errors).sort()).toEqual([
+      'clientId',
+      'from',
+      'source',
+    ])
+    expect((await invoiceFrom({ clientId: c.clientId, source: 'manual', lines: [] })).status).toBe(400)
+    expect(
+      (
+        await invoiceFrom({
+          clientId: 999_999,
+          source: 'manual',
+          lines: [{ description: 'x', quantity: 1, unitPriceCents: 1 }],
+        })
+      ).status,
+    ).toBe(400)
+    expect(await countRows('select count(*) as n from invoices')).toBe(before)
+    expect((await asOwner('/api/invoices/999999')).status).toBe(404)
+    expect((await asOwner('/api/invoices/abc')).status).toBe(400)
+  })
+
+  it('bills the same entries once when two invoices are made from them at the same moment', async () => {
+    const c = await makeClient()
+    await record(c.clientId, 60)
+    await record(c.clientId, 30)
+    const results = await Promise.allSettled([
+      createInvoice(db(), { clientId: c.clientId, source: 'time' }),
+      createInvoice(db(), { clientId: c.clientId, source: 'time' }),
+    ])
+    const ok = results.filter((r) => r.status === 'fulfilled')
+    const failed = results.filter((r) => r.status === 'rejected')
+    expect(ok).toHaveLength(1)
+    expect(failed).toHaveLength(1)
+    expect(String((failed[0] as PromiseRejectedResult).reason)).toMatch(/invoiced meanwhile|No unbilled time/)
+    expect(await countRows('select count(*) as n from invoices where client_id = ?', c.clientId)).toBe(1)
+    const winner = (ok[0] as PromiseFulfilledResult<{ id: number }>).value.id
+    expect(
+      await countRows(
+        'select count(*) as n from time_entries where client_id = ? and invoice_id = ?',
+        c.clientId,
+        winner,
+      ),
+    ).toBe(2)
+  })
+
+  it('numbers invoices made at once consecutively, without gaps', async () => {
+    const c = await makeClient()
+    const made = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        createInvoice(db(), {
+          clientId: c.clientId,
+          source: 'manual',
+          lines: [{ description: `Item ${i}`, quantity: 1, unitPriceCents: 100 }],
+        }),
+      ),
+    )
+    const numbers = made.map((m) => Number(m.number.slice(-4))).sort((a, b) => a - b)
+    expect(new Set(numbers).size).toBe(5)
+    expect(numbers.at(-1)! - numbers[0]!).toBe(4)
+  })
+
+  it('voids: keeps the number, returns the time to unbilled; an invoice with payments needs a credit note', async () => {
+    const c = await makeClient()
+    const entry = await record(c.clientId, 60)
+    const invoice = await json<InvoiceBody>(await invoiceFrom({ clientId: c.clientId, source: 'time' }))
+    const voided = await asOwner(`/api/invoices/${invoice.id}/void`, { method: 'POST' })
+    expect(voided.status).toBe(200)
+    const v = await json<InvoiceBody>(voided)
+    expect(v.status).toBe('void')
+    expect(v.number).toBe(invoice.number)
+    expect((await asOwner(`/api/invoices/${invoice.id}/void`, { method: 'POST' })).status).toBe(409)
+    // Unbilled again: it can be changed and invoiced anew.
+    expect(
+      (await asOwner(`/api/time-entries/${entry.id}`, { method: 'PATCH', json: { minutes: 90 } })).status,
+    ).toBe(200)
+    const again = await json<InvoiceBody>(await invoiceFrom({ clientId: c.clientId, source: 'time' }))
+    expect(again.totalCents).toBe(18_000)
+    expect(again.number).not.toBe(invoice.number)
+    await asOwner(`/api/invoices/${again.id}/payments`, {
+      method: 'POST',
+      json: { amountCents: 1_000, method: 'check' },
+    })
+    expect((await asOwner(`/api/invoices/${again.id}/void`, { method: 'POST' })).status).toBe(409)
+    // A credit note for the rest settles it.
+    const credit = await invoiceFrom({
+      clientId: c.clientId,
+      source: 'credit',
+      creditForId: again.id,
+      lines: [{ description: 'Goodwill', quantity: 1, unitPriceCents: 17_000 }],
+    })
+    expect(credit.status).toBe(201)
+    expect((await json<InvoiceBody>(credit)).totalCents).toBe(-17_000)
+    const settled = await json<InvoiceBody>(await asOwner(`/api/invoices/${again.id}`))
+    expect(settled.balanceCents).toBe(0)
+    expect(settled.status).toBe('paid')
+    const tooMuch = await invoiceFrom({
+      clientId: c.clientId,
+      source: 'credit',
+      creditForId: again.id,
+      lines: [{ description: 'More', quantity: 1, unitPriceCents: 2_000 }],
+    })
+    expect(tooMuch.status).toBe(400)
+  })
+
+  it('records partial payments with a balance, and an overpayment as credit', async () => {
+    const c = await makeClient()
+    const invoice = await json<InvoiceBody>(
+      await invoiceFrom({
+        clientId: c.clientId,
+        source: 'manual',
+        lines: [{ description: 'Setup', quantity: 2, unitPriceCents: 5_000 }],
+      }),
+    )
+    await asOwner(`/api/invoices/${invoice.id}/send`, { method: 'POST' })
+    const bad = await asOwner(`/api/invoices/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amountCents: -5, method: 'barter' },
+    })
+    expect(bad.status).toBe(400)
+    expect(Object.keys((await json<{ errors: Record<string, string> }>(bad)).errors).sort()).toEqual([
+      'amountCents',
+      'method',
+    ])
+    const part = await json<InvoiceBody>(
+      await asOwner(`/api/invoices/${invoice.id}/payments`, {
+        method: 'POST',
+        json: { amountCents: 4_000, method: 'bank transfer', reference: 'TX-1' },
+      }),
+    )
+    expect([part.status, part.balanceCents]).toEqual(['partially_paid', 6_000])
+    const over = await json<InvoiceBody>(
+      await asOwner(`/api/invoices/${invoice.id}/payments`, {
+        method: 'POST',
+        json: { amountCents: 7_000, method: 'check', date: '2026-11-20' },
+      }),
+    )
+    expect([over.status, over.balanceCents]).toEqual(['paid', -1_000])
+  })
+
+  it('gives an overview and the CSV files for the accountant', async () => {
+    const c = await makeClient()
+    await record(c.clientId, 30)
+    const overview = await json<{ unbilled: { clientId: number; minutes: number; amountCents: number }[] }>(
+      await asOwner('/api/invoices/overview'),
+    )
+    expect(overview.unbilled.find((u) => u.clientId === c.clientId)).toMatchObject({
+      minutes: 30,
+      amountCents: 6_000,
+    })
+    const csv = await asOwner('/api/invoices/export/invoices.csv')
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      'number,client,source,status,issue_date,due_date,subtotal,discount,tax,total,paid,balance,currency',
+    )
+    expect(
+      (await (await asOwner('/api/invoices/export/payments.csv')).text()).startsWith(
+        'date,invoice,client,amount',
+      ),
+    ).toBe(true)
+  })
+})
+
+describe('the Stripe webhook', () => {
+  async function sentInvoice(totalCents = 5_000) {
+    const c = await makeClient()
+    const invoice = await json<InvoiceBody>(
+      await invoiceFrom({
+        clientId: c.clientId,
+        source: 'manual',
+        lines: [{ description: 'Work', quantity: 1, unitPriceCents: totalCents }],
+      }),
+    )
+    await asOwner(`/api/invoices/${invoice.id}/send`, { method: 'POST' })
+    return invoice
+  }
+  const paymentsOf = (id: number) => countRows('select count(*) as n from payments where invoice_id = ?', id)
+
+  it('refuses a bad, tampered or stale signature with 400 and changes nothing', async () => {
+    const invoice = await sentInvoice()
+    const event = checkoutEvent(invoice.number, 5_000)
+    expect((await postWebhook(event, { secret: 'whsec_someone_else' })).status).toBe(400)
+    expect((await postWebhook(event, { tamper: true })).status).toBe(400)
+    expect((await postWebhook(event, { timestamp: Math.floor(Date.now() / 1000) - 3_600 })).status).toBe(400)
+    const unsigned = await worker.fetch(
+      new Request('http://localhost:8787/api/payments/stripe/webhook', {
+        method: 'POST',
+        body: JSON.stringify(event),
+      }),
+      env,
+      createExecutionContext(),
+    )
+    expect(unsigned.status).toBe(400)
+    expect(await paymentsOf(invoice.id)).toBe(0)
+    expect((await json<InvoiceBody>(await asOwner(`/api/invoices/${invoice.id}`))).status).toBe('sent')
+  })
+
+  it('records a partial payment, and keeps a payment for an unknown number unmatched for the owner', async () => {
+    const invoice = await sentInvoice(10_000)
+    expect((await json(await postWebhook(checkoutEvent(invoice.number, 2_500)))).recorded).toBe('payment')
+    const after = await json<InvoiceBody>(await asOwner(`/api/invoices/${invoice.id}`))
+    expect([after.status, after.balanceCents]).toEqual(['partially_paid', 7_500])
+    const stray = checkoutEvent('INV-1999-0042', 1_234)
+    const res = await postWebhook(stray)
+    expect(res.status).toBe(200)
+    expect((await json(res)).recorded).toBe('unmatched')
+    const unmatched = await json<{ id: number; unmatchedNumber: string; amountCents: number }[]>(
+      await asOwner('/api/payments/unmatched'),
+    )
+    const kept = unmatched.find((p) => p.unmatchedNumber === 'INV-1999-0042')
+    expect(kept?.amountCents).toBe(1_234)
+    const matched = await asOwner(`/api/payments/${kept!.id}/match`, {
+      method: 'POST',
+      json: { invoiceId: invoice.id },
+    })
+    expect((await json<InvoiceBody>(matched)).balanceCents).toBe(7_500 - 1_234)
+  })
+
+  it('acknowledges events it does not handle without recording anything', async () => {
+    const before = await countRows('select count(*) as n from payments')
+    const res = await postWebhook({ ...checkoutEvent('INV-2000-0001', 1), type: 'customer.created' })
+    expect(res.status).toBe(200)
+    expect((await json(res)).recorded).toBe('ignored')
+    expect(await countRows('select count(*) as n from payments')).toBe(before)
+  })
+})
+
+describe('Pay now (a Stripe Checkout Session)', () => {
+  it('is not offered without a secret key', async () => {
+    expect(stripeGateway(env)).toBeNull()
+    const invoice = await createInvoice(db(), {
+      clientId: (await makeClient()).clientId,
+      source: 'manual',
+      lines: [{ description: 'x', quantity: 1, unitPriceCents: 100 }],
+    })
+    await expect(checkoutForInvoice(db(), env, null, invoice.id)).rejects.toBeInstanceOf(NotFound)
+  })
+
+  it('creates a session for the balance carrying the invoice number as client_reference_id', async () => {
+    const c = await makeClient()
+    const invoice = await json<InvoiceBody>(
+      await invoiceFrom({
+        clientId: c.clientId,
+        source: 'manual',
+        lines: [{ description: 'Work', quantity: 1, unitPriceCents: 19_000 }],
+      }),
+    )
+    await asOwner(`/api/invoices/${invoice.id}/send`, { method: 'POST' })
+    await asOwner(`/api/invoices/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amountCents: 4_000, method: 'check' },
+    })
+    const calls: { url: string; body: URLSearchParams }[] = []
+    // The one network call, stubbed at its edge: Stripe's API answers a session.
+    const stubFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), body: new URLSearchParams(String(init?.body)) })
+      return new Response(
+        JSON.stringify({
+          id: 'cs_test_1',
+          object: 'checkout.session',
+          url: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        }),
+        {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'Request-Id': 'req_1' },
+        },
+      )
+    }) as typeof fetch
+    const gateway = stripeGateway({ ...env, STRIPE_SECRET_KEY: 'sk_test_123' } as Env, stubFetch)
+    const session = await checkoutForInvoice(db(), env, gateway, invoice.id, c.email)
+    expect(session.url).toBe('https://checkout.stripe.com/c/pay/cs_test_1')
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.url).toBe('https://api.stripe.com/v1/checkout/sessions')
+    expect(calls[0]!.body.get('client_reference_id')).toBe(invoice.number)
+    expect(calls[0]!.body.get('line_items[0][price_data][unit_amount]')).toBe('15000')
+    expect(calls[0]!.body.get('mode')).toBe('payment')
+  })
+})
