@@ -12,7 +12,13 @@ import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { stripeGateway } from '../../worker/payments/stripe'
 import { NotFound } from '../../worker/services/errors'
-import { createInvoice } from '../../worker/services/invoices'
+import {
+  createInvoice,
+  portalInvoice,
+  portalInvoicePdf,
+  portalInvoices,
+  sendInvoice,
+} from '../../worker/services/invoices'
 import { checkoutForInvoice } from '../../worker/services/payments'
 import {
   asOwner,
@@ -86,7 +92,14 @@ describe('the done-when walk', () => {
     const mails = await outboxTo(c.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]!.subject).toContain(invoice.number)
-    expect(mails[0]!.text).toContain(`/portal/invoices/${invoice.id}`)
+    // A portal sign-in link that leads to the invoice.
+    const token = /\/portal\/sign-in\/([\w-]+)/.exec(mails[0]!.text)?.[1]
+    expect(token).toBeTruthy()
+    expect(
+      await env.DB.prepare('select next from portal_links where contact_id = ?')
+        .bind(c.contactId)
+        .first('next'),
+    ).toBe(`/portal/invoices/${invoice.id}`)
 
     // The entry is locked: not invoiced again, not deleted, not changed.
     expect((await invoiceFrom({ clientId: c.clientId, source: 'time' })).status).toBe(409)
@@ -487,6 +500,38 @@ describe('the Stripe webhook', () => {
     expect(res.status).toBe(200)
     expect((await json(res)).recorded).toBe('ignored')
     expect(await countRows('select count(*) as n from payments')).toBe(before)
+  })
+})
+
+describe('the portal view', () => {
+  it("shows a client its own sent invoices only: another client's, or a draft, is not found like a missing one", async () => {
+    const a = await makeClient()
+    const b = await makeClient()
+    const mine = await createInvoice(db(), {
+      clientId: a.clientId,
+      source: 'manual',
+      lines: [{ description: 'x', quantity: 1, unitPriceCents: 500 }],
+    })
+    const theirs = await createInvoice(db(), {
+      clientId: b.clientId,
+      source: 'manual',
+      lines: [{ description: 'y', quantity: 1, unitPriceCents: 700 }],
+    })
+    // A draft is not the client's to see yet.
+    await expect(portalInvoice(db(), { clientId: a.clientId }, mine.id)).rejects.toBeInstanceOf(NotFound)
+    expect(await portalInvoices(db(), { clientId: a.clientId })).toEqual([])
+    await sendInvoice(db(), env, mine.id)
+    await sendInvoice(db(), env, theirs.id)
+    await expect(portalInvoice(db(), { clientId: a.clientId }, theirs.id)).rejects.toBeInstanceOf(NotFound)
+    await expect(
+      portalInvoicePdf(db(), env, { clientId: a.clientId }, theirs.id, false),
+    ).rejects.toBeInstanceOf(NotFound)
+    await expect(portalInvoice(db(), { clientId: a.clientId }, 987_654)).rejects.toBeInstanceOf(NotFound)
+    const seen = await portalInvoice(db(), { clientId: a.clientId }, mine.id)
+    expect([seen.number, seen.status, seen.balanceCents]).toEqual([mine.number, 'viewed', 500])
+    expect((await portalInvoices(db(), { clientId: a.clientId })).map((i) => i.number)).toEqual([mine.number])
+    const pdf = await portalInvoicePdf(db(), env, { clientId: a.clientId }, mine.id, false)
+    expect(pdf.filename).toBe(`${mine.number}.pdf`)
   })
 })
 

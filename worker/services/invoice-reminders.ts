@@ -5,12 +5,12 @@
 // once. An invoice sent late gets only the latest reminder that is due, not a
 // burst of the earlier ones.
 import { and, eq } from 'drizzle-orm'
-import { addDays } from '../../schema/slot-time'
+import { addDays, businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { businessDate } from '../mail/business-time'
 import { visitorMailEnabled } from '../mail/visitor'
-import { getInvoice, type InvoiceMailKind, invoiceLink, invoiceMail, openInvoices } from './invoices'
+import { getInvoice, type InvoiceMailKind, invoiceMail, openInvoices } from './invoices'
+import { createSignInLink } from './portal-links'
 
 export const DEFAULT_REMINDER_DAYS = [-3, 0, 7]
 
@@ -59,7 +59,13 @@ export async function queueInvoiceReminders(db: Db, env: Env, nowMs: number): Pr
       .where(invoice.contactId ? eq(c.id, invoice.contactId) : eq(c.clientId, invoice.clientId))
       .limit(1)
     if (!contact) continue
-    const mail = invoiceMail(env, detail, contact.name, invoiceLink(env, invoice.id), mailKind(latest))
+    const link = await createSignInLink(
+      db,
+      env,
+      { contactId: contact.id, next: `/portal/invoices/${invoice.id}` },
+      nowMs,
+    )
+    const mail = invoiceMail(env, detail, contact.name, link, mailKind(latest))
     const [row] = await db
       .insert(tables.mailOutbox)
       .values({

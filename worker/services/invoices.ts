@@ -16,17 +16,17 @@ import {
   timeLine,
   toQuantityMilli,
 } from '../../schema/money'
-import { addDays } from '../../schema/slot-time'
+import { addDays, businessDate } from '../../schema/slot-time'
 import type { Invoice, InvoiceLine, Payment } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { invoicePdf } from '../documents/invoice-pdf'
-import { businessDate } from '../mail/business-time'
 import { letterHtml } from '../mail/letter-html'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
+import { createSignInLink } from './portal-links'
 import { csvField } from './privacy'
 import { billedGuard, clientOrThrow, unbilledTime } from './time'
 
@@ -440,7 +440,15 @@ export async function sendInvoice(db: Db, env: Env, id: number, now = new Date()
   const link = invoiceLink(env, id)
   const contact = await contactOf(db, invoice)
   if (!contact || !visitorMailEnabled(env)) return { invoice: detail, outboxIds: [], mailed: false, link }
-  const mail = invoiceMail(env, detail, contact.name, link, 'sent')
+  // The e-mail carries a sign-in link that leads to the invoice (single use, 15 minutes;
+  // after that the portal's sign-in page sends a fresh one).
+  const signIn = await createSignInLink(
+    db,
+    env,
+    { contactId: contact.id, next: `/portal/invoices/${id}` },
+    now.getTime(),
+  )
+  const mail = invoiceMail(env, detail, contact.name, signIn, 'sent')
   const rows = await db
     .insert(tables.mailOutbox)
     .values({
@@ -777,4 +785,60 @@ export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment:
     notes: invoice.notes,
   })
   return { invoice, bytes, filename: `${invoice.number}.pdf` }
+}
+
+// ---------- The portal's view (issue 24's session gives the client) ----------
+
+/** The signed-in contact's client, as the portal session gives it. */
+export type PortalScope = { clientId: number }
+
+/** The portal lists a client's invoices once sent (never drafts), newest first. */
+export async function portalInvoices(db: Db, scope: PortalScope) {
+  const rows = await listInvoices(db, { clientId: scope.clientId })
+  return rows
+    .filter(({ invoice }) => invoice.status !== 'draft')
+    .map(({ invoice, paidCents }) => ({
+      id: invoice.id,
+      number: invoice.number,
+      source: invoice.source,
+      status: invoice.status,
+      issueDate: invoice.issueDate,
+      dueDate: invoice.dueDate,
+      totalCents: invoice.totalCents,
+      balanceCents:
+        invoice.status === 'void' || invoice.source === 'credit' ? 0 : invoice.totalCents - paidCents,
+    }))
+}
+
+/**
+ * One invoice of the session's client, or NotFound exactly as for a missing
+ * one (another client's id, a draft). Opening a sent invoice marks it viewed.
+ */
+export async function portalInvoice(db: Db, scope: PortalScope, id: number, now = new Date()) {
+  const [row] = await db
+    .select({ id: tables.invoices.id, status: tables.invoices.status })
+    .from(tables.invoices)
+    .where(
+      and(
+        eq(tables.invoices.id, id),
+        eq(tables.invoices.clientId, scope.clientId),
+        ne(tables.invoices.status, 'draft'),
+      ),
+    )
+    .limit(1)
+  if (!row) throw new NotFound('Invoice not found')
+  if (row.status === 'sent') await markViewed(db, id, now)
+  return getInvoice(db, id)
+}
+
+/** The PDF of one of the session's client's invoices (NotFound for any other). */
+export async function portalInvoicePdf(
+  db: Db,
+  env: Env,
+  scope: PortalScope,
+  id: number,
+  onlinePayment: boolean,
+) {
+  await portalInvoice(db, scope, id)
+  return invoicePdfFor(db, env, id, onlinePayment)
 }

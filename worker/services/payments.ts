@@ -4,12 +4,12 @@
 // replay inserts nothing), and a payment naming an invoice number that matches
 // nothing is kept unmatched for the owner, never dropped.
 import { eq } from 'drizzle-orm'
+import { businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { businessDate } from '../mail/business-time'
 import type { PaymentGateway, Stripe } from '../payments/stripe'
 import { Conflict, NotFound } from './errors'
-import { getInvoice, settleStatement } from './invoices'
+import { getInvoice, type PortalScope, portalInvoice, settleStatement } from './invoices'
 
 /** A Checkout Session for what is left to pay on an invoice; its URL is where "Pay now" leads. */
 export async function checkoutForInvoice(
@@ -33,6 +33,19 @@ export async function checkoutForInvoice(
     successUrl: `${page}?paid=1`,
     cancelUrl: page.toString(),
   })
+}
+
+/** "Pay now" on the portal: only for an invoice of the session's client (NotFound for any other). */
+export async function portalCheckout(
+  db: Db,
+  env: Env,
+  gateway: PaymentGateway | null,
+  scope: PortalScope,
+  invoiceId: number,
+  customerEmail?: string | null,
+) {
+  await portalInvoice(db, scope, invoiceId)
+  return checkoutForInvoice(db, env, gateway, invoiceId, customerEmail)
 }
 
 export type WebhookOutcome =

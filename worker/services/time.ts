@@ -3,10 +3,10 @@
 // no second invoice); this module turns the trigger's refusal into a Conflict,
 // so the rule holds for every path, and the API still answers 409.
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
+import { businessDate } from '../../schema/slot-time'
 import type { TimeEntry } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { businessDate } from '../mail/business-time'
 import { letterHtml } from '../mail/letter-html'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
