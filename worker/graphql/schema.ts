@@ -8,6 +8,7 @@ import './resumes'
 import './uploads'
 import './requests'
 import './clients'
+import './billing'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })
