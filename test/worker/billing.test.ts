@@ -20,6 +20,7 @@ import {
   sendInvoice,
 } from '../../worker/services/invoices'
 import { checkoutForInvoice } from '../../worker/services/payments'
+import { createPortalSession } from '../../worker/services/portal-sessions'
 import {
   asOwner,
   checkoutEvent,
@@ -27,6 +28,7 @@ import {
   type InvoiceBody,
   json,
   makeClient,
+  owner,
   postWebhook,
 } from './billing-fixtures'
 import { call } from './helpers'
@@ -584,5 +586,101 @@ describe('Pay now (a Stripe Checkout Session)', () => {
     expect(calls[0]!.body.get('client_reference_id')).toBe(invoice.number)
     expect(calls[0]!.body.get('line_items[0][price_data][unit_amount]')).toBe('15000')
     expect(calls[0]!.body.get('mode')).toBe('payment')
+  })
+})
+
+describe('who may call', () => {
+  it("refuses a client's portal session on the owner's routes (the portal cookie is not the owner's)", async () => {
+    const c = await makeClient()
+    const session = await createPortalSession(db(), c.contactId)
+    const cookie = `portal_session=${session!.token}; __Host-portal_session=${session!.token}`
+    for (const [path, init] of [
+      ['/api/invoices', {}],
+      ['/api/time-entries', { method: 'POST', json: { clientId: c.clientId, minutes: 5, description: 'x' } }],
+      ['/api/invoices', { method: 'POST', json: { clientId: c.clientId, source: 'time' } }],
+    ] as const) {
+      const res = await call(path, { ...init, headers: { Cookie: cookie } })
+      expect(res.status, path).toBe(401)
+    }
+    expect(await countRows('select count(*) as n from time_entries where client_id = ?', c.clientId)).toBe(0)
+  })
+
+  it('answers GraphQL only to the owner, with the same field errors as REST', async () => {
+    const c = await makeClient()
+    const mutation =
+      'mutation($input: TimeEntryInput!) { createTimeEntry(input: $input) { id minutes rateCents } }'
+    const gql = (cookie: string | null, variables: unknown) =>
+      call('/graphql', {
+        method: 'POST',
+        headers: { 'x-graphql-yoga-csrf': '1', ...(cookie ? { Cookie: cookie } : {}) },
+        json: { query: mutation, variables },
+      })
+    const input = { clientId: String(c.clientId), minutes: 95, description: 'Printer queue fixed' }
+    expect((await gql(null, { input })).status).toBe(401)
+    const cookie = await owner()
+    const bad = await gql(cookie, { input: { ...input, minutes: 0, date: 'soon' } })
+    const badBody = await json<{ errors: { extensions: { errors: Record<string, string> } }[] }>(bad)
+    expect(Object.keys(badBody.errors[0]!.extensions.errors).sort()).toEqual(['date', 'minutes'])
+    const ok = await json<{ data: { createTimeEntry: { minutes: number; rateCents: number }[] } }>(
+      await gql(cookie, { input }),
+    )
+    expect(ok.data.createTimeEntry[0]).toMatchObject({ minutes: 95, rateCents: 12_000 })
+  })
+
+  it('refuses every webhook when no webhook secret is configured', async () => {
+    const invoice = await createInvoice(db(), {
+      clientId: (await makeClient()).clientId,
+      source: 'manual',
+      lines: [{ description: 'x', quantity: 1, unitPriceCents: 100 }],
+    })
+    const event = checkoutEvent(invoice.number, 100)
+    const res = await worker.fetch(
+      new Request('http://localhost:8787/api/payments/stripe/webhook', {
+        method: 'POST',
+        headers: { 'Stripe-Signature': 't=1,v1=00' },
+        body: JSON.stringify(event),
+      }),
+      { ...env, STRIPE_WEBHOOK_SECRET: '' } as Env,
+      createExecutionContext(),
+    )
+    expect(res.status).toBe(400)
+    expect(await countRows('select count(*) as n from payments where invoice_id = ?', invoice.id)).toBe(0)
+  })
+})
+
+describe('reminders', () => {
+  it('go 3 days before, on the due date and 7 days after, each once, and not for a paid invoice', async () => {
+    const c = await makeClient()
+    const invoice = await createInvoice(db(), {
+      clientId: c.clientId,
+      source: 'manual',
+      lines: [{ description: 'Support plan', quantity: 1, unitPriceCents: 30_000 }],
+    })
+    await sendInvoice(db(), env, invoice.id)
+    const paid = await createInvoice(db(), {
+      clientId: c.clientId,
+      source: 'manual',
+      lines: [{ description: 'x', quantity: 1, unitPriceCents: 100 }],
+    })
+    await sendInvoice(db(), env, paid.id)
+    await asOwner(`/api/invoices/${paid.id}/payments`, {
+      method: 'POST',
+      json: { amountCents: 100, method: 'cash' },
+    })
+    const at = (offset: number) => Date.parse(`${addDays(invoice.dueDate, offset)}T18:00:00Z`)
+    await runCron(at(-5))
+    await runCron(at(-3))
+    await runCron(at(-3) + 300_000)
+    await runCron(at(0))
+    await runCron(at(2))
+    await runCron(at(7))
+    await runCron(at(30))
+    // The reminders among the client's mails (the two invoices' own mails say "from"); none for the paid one.
+    const subjects = (await outboxTo(c.email)).map((m) => m.subject).filter((s) => !s.includes(' from '))
+    expect(subjects).toEqual([
+      `Reminder: invoice ${invoice.number} is due on ${invoice.dueDate}`,
+      `Invoice ${invoice.number} is due today`,
+      `Invoice ${invoice.number} is overdue`,
+    ])
   })
 })
