@@ -58,7 +58,7 @@ const SOURCES = [
   { value: 'manual', label: 'Manual line' },
 ] as const
 
-function Invoices() {
+export function Invoices() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: INVOICES })
   const [overview, refetchOverview] = useQuery({ query: OVERVIEW })
   const [{ data: clients }] = useQuery({ query: BILLING_CLIENTS })

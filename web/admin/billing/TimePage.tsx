@@ -36,7 +36,7 @@ function useClientOptions() {
   return { clients, options: clients.map((c) => ({ value: c.id, label: c.name })) }
 }
 
-function TimeEditor() {
+export function TimeEditor() {
   const { clients, options } = useClientOptions()
   const [{ data, fetching, error }, refetchEntries] = useQuery({ query: TIME_ENTRIES })
   const [, refetchTimer] = useQuery({ query: TIMER })
