@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { addDays, businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { enqueueMessages } from '../mail/outbox'
 import { visitorMailEnabled } from '../mail/visitor'
 import { getInvoice, type InvoiceMailKind, invoiceMail, openInvoices } from './invoices'
 import { createSignInLink } from './portal-links'
@@ -66,19 +67,7 @@ export async function queueInvoiceReminders(db: Db, env: Env, nowMs: number): Pr
       nowMs,
     )
     const mail = invoiceMail(env, detail, contact.name, link, mailKind(latest))
-    const [row] = await db
-      .insert(tables.mailOutbox)
-      .values({
-        kind: 'billing',
-        recipient: contact.email,
-        replyTo: null,
-        ...mail,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: tables.mailOutbox.id })
-    ids.push(row!.id)
+    ids.push(...(await enqueueMessages(db, 'billing', [{ recipient: contact.email, ...mail }], now)))
   }
   return ids
 }

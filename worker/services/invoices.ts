@@ -22,6 +22,7 @@ import type { Db } from '../db'
 import { tables } from '../db'
 import { invoicePdf } from '../documents/invoice-pdf'
 import { letterHtml } from '../mail/letter-html'
+import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { Conflict, Invalid, NotFound } from './errors'
@@ -449,19 +450,8 @@ export async function sendInvoice(db: Db, env: Env, id: number, now = new Date()
     now.getTime(),
   )
   const mail = invoiceMail(env, detail, contact.name, signIn, 'sent')
-  const rows = await db
-    .insert(tables.mailOutbox)
-    .values({
-      kind: 'billing',
-      recipient: contact.email,
-      replyTo: null,
-      ...mail,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: tables.mailOutbox.id })
-  return { invoice: detail, outboxIds: rows.map((r) => r.id), mailed: true, link }
+  const outboxIds = await enqueueMessages(db, 'billing', [{ recipient: contact.email, ...mail }], now)
+  return { invoice: detail, outboxIds, mailed: true, link }
 }
 
 async function contactOf(db: Db, invoice: Invoice) {

@@ -8,6 +8,7 @@ import type { TimeEntry } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { letterHtml } from '../mail/letter-html'
+import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { Conflict, Invalid, NotFound } from './errors'
@@ -157,18 +158,16 @@ async function lowBlockNotice(db: Db, env: Env, clientId: number, blockId: numbe
   const hours = (block.remainingMinutes / 60).toFixed(1)
   const text = `The prepaid block of ${block.minutes / 60} hours for ${client?.name ?? 'the client'} has ${hours} hours left.`
   const recipients = [env.NOTIFY_EMAIL, ...(contact && visitorMailEnabled(env) ? [contact.email] : [])]
-  await db.insert(tables.mailOutbox).values(
+  await enqueueMessages(
+    db,
+    'billing',
     recipients.map((recipient) => ({
-      kind: 'billing',
       recipient,
-      replyTo: null,
       subject: headerSafe(`Prepaid hours running low: ${hours} h left`),
       textBody: text,
       htmlBody: letterHtml({ paragraphs: [text] }),
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
     })),
+    now,
   )
 }
 
