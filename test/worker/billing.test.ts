@@ -274,6 +274,46 @@ describe('invoices', () => {
     expect(invoice.number.slice(4, 8)).toBe(invoice.issueDate.slice(0, 4))
   })
 
+  it("bills an accepted quote's deposit, then its remainder, once each", async () => {
+    const c = await makeClient()
+    const quote = async (status: string) =>
+      (await env.DB.prepare(
+        `insert into quotes (client_id, number, title, deposit_percent, valid_until, status, subtotal_cents, total_cents)
+         values (?, ?, 'Clinic network', 30, '2099-01-01', ?, 280000, 280000) returning id`,
+      )
+        .bind(c.clientId, `Q-2026-${Math.floor(Math.random() * 9000) + 1000}`, status)
+        .first<{ id: number }>())!.id
+    const draft = await quote('sent')
+    expect((await invoiceFrom({ clientId: c.clientId, source: 'quote', quoteId: draft })).status).toBe(409)
+    const accepted = await quote('accepted')
+    expect(
+      (await invoiceFrom({ clientId: c.clientId, source: 'quote', quoteId: accepted, part: 'remainder' }))
+        .status,
+    ).toBe(409)
+    const deposit = await json<InvoiceBody>(
+      await invoiceFrom({ clientId: c.clientId, source: 'quote', quoteId: accepted }),
+    )
+    expect(deposit.totalCents).toBe(84_000)
+    expect(deposit.lines[0]!.description).toContain('Deposit (30%)')
+    expect((await invoiceFrom({ clientId: c.clientId, source: 'quote', quoteId: accepted })).status).toBe(409)
+    const rest = await invoiceFrom({
+      clientId: c.clientId,
+      source: 'quote',
+      quoteId: accepted,
+      part: 'remainder',
+    })
+    expect((await json<InvoiceBody>(rest)).totalCents).toBe(196_000)
+    expect(
+      (await invoiceFrom({ clientId: c.clientId, source: 'quote', quoteId: accepted, part: 'remainder' }))
+        .status,
+    ).toBe(409)
+    // Another client's quote is not this client's to bill.
+    const other = await makeClient()
+    expect((await invoiceFrom({ clientId: other.clientId, source: 'quote', quoteId: accepted })).status).toBe(
+      400,
+    )
+  })
+
   it('answers 409 for time invoices without unbilled time, and 400 with field errors for bad input', async () => {
     const c = await makeClient()
     expect((await invoiceFrom({ clientId: c.clientId, source: 'time' })).status).toBe(409)
