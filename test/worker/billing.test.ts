@@ -410,7 +410,8 @@ describe('invoices', () => {
       lines: [{ description: 'Goodwill', quantity: 1, unitPriceCents: 17_000 }],
     })
     expect(credit.status).toBe(201)
-    expect((await json<InvoiceBody>(credit)).totalCents).toBe(-17_000)
+    const creditNote = await json<InvoiceBody>(credit)
+    expect(creditNote.totalCents).toBe(-17_000)
     const settled = await json<InvoiceBody>(await asOwner(`/api/invoices/${again.id}`))
     expect(settled.balanceCents).toBe(0)
     expect(settled.status).toBe('paid')
@@ -421,6 +422,10 @@ describe('invoices', () => {
       lines: [{ description: 'More', quantity: 1, unitPriceCents: 2_000 }],
     })
     expect(tooMuch.status).toBe(400)
+    // Voiding the credit note makes the rest owed again.
+    expect((await asOwner(`/api/invoices/${creditNote.id}/void`, { method: 'POST' })).status).toBe(200)
+    const owedAgain = await json<InvoiceBody>(await asOwner(`/api/invoices/${again.id}`))
+    expect([owedAgain.status, owedAgain.balanceCents]).toEqual(['partially_paid', 17_000])
   })
 
   it('records partial payments with a balance, and an overpayment as credit', async () => {

@@ -412,7 +412,8 @@ export function settleStatement(db: Db, invoiceId: number, now: Date) {
   return db
     .update(i)
     .set({
-      status: sql`case when ${settled} then 'paid' when ${paid} > 0 then 'partially_paid' else ${i.status} end`,
+      // A paid invoice whose credit note was voided owes again: back to sent.
+      status: sql`case when ${settled} then 'paid' when ${paid} > 0 then 'partially_paid' when ${i.status} in ('paid', 'partially_paid') then 'sent' else ${i.status} end`,
       paidAt: sql`case when ${settled} then coalesce(${i.paidAt}, ${now.getTime()}) else null end`,
       updatedAt: now,
     })
@@ -539,6 +540,8 @@ export async function voidInvoice(db: Db, id: number, now = new Date()) {
           sql`(select status from invoices where id = ${id}) = 'void'`,
         ),
       ),
+    // A voided credit note no longer lowers what the invoice it corrected owes.
+    ...(invoice.creditForId ? [settleStatement(db, invoice.creditForId, now)] : []),
   ])
   if (!voided) throw new Conflict('This invoice has payments: correct it with a credit note')
   return getInvoice(db, id)
