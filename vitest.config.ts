@@ -42,6 +42,9 @@ export default defineConfig({
                 // Counts are written right after each response (no batch window), so a
                 // test reads them once its request is done; the batching tests set their own.
                 INSIGHTS_BATCH_MS: '0',
+                // As .dev.vars.example has it: Stripe webhooks verifiable offline;
+                // no secret key, so no "Pay now" unless a test gives one.
+                STRIPE_WEBHOOK_SECRET: 'whsec_test_webhook_secret_for_the_worker_tests',
               },
             },
           })),
@@ -66,7 +69,12 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['web/**/*.test.{ts,tsx}', 'schema/**/*.test.ts'],
+          include: [
+            'web/**/*.test.{ts,tsx}',
+            'schema/**/*.test.ts',
+            'test/node/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'jsdom',
           // A dialog test types and clicks through several steps in jsdom: about 1 s
           // here alone, past the 5 s default when the e2e run shares the two cores.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  balanceCents,
   computeTotals,
   depositCents,
   formatCents,
@@ -49,6 +50,24 @@ describe('money', () => {
     expect(roundMinutes(95, 6)).toBe(96)
     expect(roundMinutes(95, 0)).toBe(95)
     expect(depositCents(280_000, 30)).toBe(84_000)
+  })
+
+  it('totals a time line from its exact minutes, beside ordinary lines', () => {
+    const time = { ...timeLine(95, 12_000), unitPriceCents: 12_000, minutes: 95 }
+    // 1.583 h x $120.00 would be $189.96; the minutes give $190.00.
+    expect(computeTotals({ lines: [time] }).totalCents).toBe(19_000)
+    expect(computeTotals({ lines: [time, { quantityMilli: 2000, unitPriceCents: 500 }] }).totalCents).toBe(
+      20_000,
+    )
+    expect(computeTotals({ lines: [{ quantityMilli: 1000, unitPriceCents: -5_000 }] }).totalCents).toBe(
+      -5_000,
+    )
+  })
+
+  it('leaves a balance after a partial payment and a credit after an overpayment', () => {
+    expect(balanceCents(19_000, [{ amountCents: 10_000 }])).toBe(9_000)
+    expect(balanceCents(19_000, [{ amountCents: 10_000 }, { amountCents: 10_000 }])).toBe(-1_000)
+    expect(balanceCents(19_000, [])).toBe(19_000)
   })
 
   it('formats and parses dollars', () => {

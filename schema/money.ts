@@ -25,8 +25,22 @@ export const fromQuantityMilli = (milli: number): number => milli / 1000
 export const lineAmountCents = (quantityMilli: number, unitPriceCents: number): number =>
   roundCents(quantityMilli * unitPriceCents, 1000)
 
+/**
+ * A document line. A time line also carries its minutes: its quantity is the
+ * hours to three decimals (for display) and its unit price the hourly rate, but
+ * its amount comes from the exact minutes (timeLine), so 95 minutes at $120.00
+ * an hour is $190.00 and not 1.583 x $120.00 = $189.96.
+ */
+export type MoneyLine = { quantityMilli: number; unitPriceCents: number; minutes?: number | null }
+
+/** A line's amount: a time line's from its minutes, any other line's from quantity x unit price. */
+export const moneyLineCents = (l: MoneyLine): number =>
+  l.minutes != null
+    ? timeLine(l.minutes, l.unitPriceCents).amountCents
+    : lineAmountCents(l.quantityMilli, l.unitPriceCents)
+
 export interface TotalsInput {
-  lines: readonly { quantityMilli: number; unitPriceCents: number }[]
+  lines: readonly MoneyLine[]
   /** A fixed discount, capped at the subtotal. */
   discountCents?: number
   /** Tax rate in basis points (825 = 8.25 %), applied after the discount. */
@@ -42,7 +56,7 @@ export interface Totals {
 
 /** The totals of a document from its lines: the only place a total is computed. */
 export function computeTotals({ lines, discountCents = 0, taxRateBp = 0 }: TotalsInput): Totals {
-  const subtotalCents = lines.reduce((sum, l) => sum + lineAmountCents(l.quantityMilli, l.unitPriceCents), 0)
+  const subtotalCents = lines.reduce((sum, l) => sum + moneyLineCents(l), 0)
   const discount = Math.min(Math.max(0, discountCents), Math.max(0, subtotalCents))
   const taxable = subtotalCents - discount
   const taxCents = roundCents(taxable * taxRateBp, 10_000)
@@ -77,3 +91,7 @@ export function parseCents(text: string): number | null {
   const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
   return negative ? -cents : cents
 }
+
+/** What is left to pay: positive is owed, negative is the client's credit (an overpayment). */
+export const balanceCents = (totalCents: number, payments: readonly { amountCents: number }[]): number =>
+  totalCents - payments.reduce((sum, p) => sum + p.amountCents, 0)

@@ -8,6 +8,7 @@ import { hashPassword } from '../worker/auth/password'
 import { passwordProblem } from '../worker/auth/password-policy'
 import { createDb } from '../worker/db'
 import { upsertOwner } from '../worker/services/users'
+import { missingFromExample } from './dev-vars'
 import { seedIfEmpty } from './seed'
 import { seedAgreementsIfNone } from './seed-agreements'
 
@@ -48,6 +49,19 @@ if (!/^VISITOR_MAIL=/m.test(readFileSync('.dev.vars', 'utf8'))) {
     '\n# Mail to visitors, written to local files (added by npm start).\nVISITOR_MAIL=on\n',
   )
   console.log('Added VISITOR_MAIL=on to .dev.vars')
+}
+
+// Any other key that is new in the example (issue 26: the Stripe settings) is
+// added with its comment; the keys already in .dev.vars stay as they are.
+{
+  const { text, keys } = missingFromExample(
+    readFileSync('.dev.vars.example', 'utf8'),
+    readFileSync('.dev.vars', 'utf8'),
+  )
+  if (keys.length) {
+    appendFileSync('.dev.vars', text)
+    console.log(`Added ${keys.join(', ')} to .dev.vars (new in .dev.vars.example)`)
+  }
 }
 
 // PERSIST_TO matches `wrangler dev --persist-to`, which keeps its state under <dir>/v3.

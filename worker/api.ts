@@ -14,6 +14,7 @@ import { bodyGuard } from './middleware/validate'
 import { apiTokens } from './routes/api-tokens'
 import { auth } from './routes/auth'
 import { availability } from './routes/availability'
+import { invoices, paymentsRoutes, prepaidBlocks, timeEntries, timerRoutes } from './routes/billing'
 import { clients } from './routes/clients'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
@@ -49,6 +50,11 @@ api
   .route('/clients', clients)
   // /quotes and /agreement-templates (issue 25).
   .route('/', quotesApi)
+  .route('/time-entries', timeEntries)
+  .route('/timer', timerRoutes)
+  .route('/prepaid-blocks', prepaidBlocks)
+  .route('/invoices', invoices)
+  .route('/payments', paymentsRoutes)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

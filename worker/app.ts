@@ -21,6 +21,7 @@ import { portalQuoteFiles } from './portal/quotes-wiring'
 import { portalFiles } from './portal/routes'
 import { loadContact, portalHeaders } from './portal/session'
 import { media } from './routes/media'
+import { stripeWebhook } from './routes/stripe-webhook'
 import { site } from './site-files'
 
 export const app = new Hono<AppEnv>()
@@ -54,6 +55,9 @@ export const app = new Hono<AppEnv>()
   // The beacon is plain-text JSON (sendBeacon's type without a preflight), so it
   // is answered before the API's JSON-only body guard; it has its own size limit.
   .post('/api/insights/events', sameOriginWrites, beacon)
+  // Stripe's webhook is signed and comes from Stripe's servers: answered before
+  // the API's same-origin and JSON-body guards (routes/stripe-webhook.ts).
+  .route('/api/payments/stripe/webhook', stripeWebhook)
   .route('/api', api)
   .route('/graphql', graphql)
   // Unknown API paths get the JSON error shape, never a page.

@@ -1,7 +1,7 @@
 // The cron trigger (every 5 minutes, wrangler.toml): the notification digest and
 // the mail outbox's retries; retention purges of closed requests (issue 14) and of
 // audit entries, ended sessions and old sign-in failure counts (issue 13); the
-// daily visit counts past their retention (issue 18).
+// daily visit counts past their retention (issue 18); invoice reminders (issue 26).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -13,6 +13,7 @@ import { log } from './log'
 import { deliverDue, queueDigest } from './mail/outbox'
 import { purgeAudit } from './services/audit'
 import { queueReminders } from './services/booking'
+import { queueInvoiceReminders } from './services/invoice-reminders'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
@@ -41,6 +42,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   const expired = await expireQuotes(db, now)
   const quoteReminders = await queueQuoteReminders(db, env, now)
   if (expired || quoteReminders.length) log('info', 'quotes', { expired, reminders: quoteReminders.length })
+  // Invoice reminders before, on and after the due date (issue 26; each once).
+  const invoiceReminders = await queueInvoiceReminders(db, env, now)
+  if (invoiceReminders.length) log('info', 'invoice reminders queued', { messages: invoiceReminders.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

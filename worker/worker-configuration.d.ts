@@ -25,6 +25,7 @@ interface __BaseEnv_Env {
 	NOTIFY_HOURLY_CAP: string;
 	TURNSTILE_SITE_KEY: string;
 	REPLY_DOMAIN: string;
+	INVOICE_REMINDER_DAYS: string;
 	OWNER_USERNAME: string;
 	OWNER_PASSWORD: string;
 	OWNER_SETUP_TOKEN: string;
@@ -43,7 +44,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "OWNER_NAME" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "NOTIFY_EMAIL" | "MAIL_FROM" | "CHATBOT_DEMO_URL" | "RATE_LIMITS" | "SESSION_LIFETIME_HOURS" | "SESSION_IDLE_HOURS" | "AUDIT_RETENTION_DAYS" | "REQUEST_RETENTION_DAYS" | "INSIGHTS_RETENTION_MONTHS" | "NOTIFY_HOURLY_CAP" | "TURNSTILE_SITE_KEY" | "REPLY_DOMAIN" | "OWNER_USERNAME" | "OWNER_PASSWORD" | "OWNER_SETUP_TOKEN" | "VISITOR_MAIL" | "BOOKING_LINK_KEY" | "ENVIRONMENT">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_URL" | "OWNER_NAME" | "CONTACT_EMAIL" | "CONTACT_PHONE" | "NOTIFY_EMAIL" | "MAIL_FROM" | "CHATBOT_DEMO_URL" | "RATE_LIMITS" | "SESSION_LIFETIME_HOURS" | "SESSION_IDLE_HOURS" | "AUDIT_RETENTION_DAYS" | "REQUEST_RETENTION_DAYS" | "INSIGHTS_RETENTION_MONTHS" | "NOTIFY_HOURLY_CAP" | "TURNSTILE_SITE_KEY" | "REPLY_DOMAIN" | "INVOICE_REMINDER_DAYS" | "OWNER_USERNAME" | "OWNER_PASSWORD" | "OWNER_SETUP_TOKEN" | "VISITOR_MAIL" | "BOOKING_LINK_KEY" | "ENVIRONMENT">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/insights/events',
   // The OpenAPI document (issue 24): describes the routes, holds no data.
   'GET /api/openapi.json',
+  // Stripe's webhook (issue 26): authenticated by its Stripe-Signature, not a session (ADR 094).
+  'POST /api/payments/stripe/webhook',
 ])
 
 /** The app's own route table: every concrete method and path (middleware is registered as ALL). */

@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from 'react'
 import { Button } from 'react-aria-components'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Provider } from 'urql'
 import { ERRORS, TOASTS } from '../../schema/messages'
 import { toast } from '../components/Toaster'
 import { ApiRequestError } from '../lib/api'
 import { logout, useAuth } from '../state/auth'
 import { AdminTabs } from './AdminTabs'
 import { SignedOut } from './OwnerPage'
+import { useAdminClient } from './urql'
 
 const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })))
 const AvailabilityPage = lazy(() =>
@@ -20,6 +22,10 @@ const AgreementsPage = lazy(() =>
 )
 
 const InsightsPage = lazy(() => import('./insights/InsightsPage').then((m) => ({ default: m.InsightsPage })))
+// Time and invoices (issue 26): their own pages, so the six tabs stay as SPEC §2 has them.
+const TimePage = lazy(() => import('./billing/TimePage').then((m) => ({ default: m.TimePage })))
+const InvoicesPage = lazy(() => import('./billing/InvoicesPage').then((m) => ({ default: m.InvoicesPage })))
+const HeaderTimer = lazy(() => import('./billing/HeaderTimer').then((m) => ({ default: m.HeaderTimer })))
 
 const loading = (
   <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
@@ -80,6 +86,20 @@ export function AdminPage() {
       </Suspense>
     )
   }
+  if (path === '/admin/time') {
+    return (
+      <Suspense fallback={loading}>
+        <TimePage />
+      </Suspense>
+    )
+  }
+  if (path === '/admin/invoices') {
+    return (
+      <Suspense fallback={loading}>
+        <InvoicesPage />
+      </Suspense>
+    )
+  }
   if (path !== '/admin') return <Navigate to="/admin" replace />
   return <AdminHome />
 }
@@ -91,6 +111,7 @@ const linkButton =
 // also refused by the Worker without a session.
 function AdminHome() {
   const { status, user } = useAuth()
+  const client = useAdminClient()
 
   if (status === 'unknown') return loading
 
@@ -103,8 +124,8 @@ function AdminHome() {
           <h1 className="text-3xl font-bold text-slate-900">Portfolio Admin</h1>
           <p className="mt-1 text-slate-600">Welcome back, {user.username}</p>
         </div>
-        {/* Wraps on a phone: at 375 px the five links do not fit one row (issue 28). */}
-        <div className="flex flex-wrap gap-3">
+        {/* Wraps on a phone: at 375 px the links do not fit one row (issue 28). */}
+        <div className="flex flex-wrap items-center gap-3">
           <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
             View Portfolio
           </Link>
@@ -134,6 +155,24 @@ function AdminHome() {
             className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
           >
             Quotes
+          </Link>
+          {/* The running timer, and time and invoices (issue 26), their own pages like Security. */}
+          <Suspense fallback={null}>
+            <Provider value={client}>
+              <HeaderTimer />
+            </Provider>
+          </Suspense>
+          <Link
+            to="/admin/time"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Time
+          </Link>
+          <Link
+            to="/admin/invoices"
+            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          >
+            Invoices
           </Link>
           {/* Booking hours (issue 17), its own page like Security. */}
           <Link

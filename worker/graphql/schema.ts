@@ -9,6 +9,7 @@ import './uploads'
 import './requests'
 import './clients'
 import './quotes'
+import './billing'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

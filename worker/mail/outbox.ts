@@ -59,6 +59,34 @@ export function enqueueAfterInsert(
     .returning({ id: tables.mailOutbox.id })
 }
 
+/**
+ * Queues standalone messages (no request row to follow in a batch): the
+ * billing mails of issue 26 (invoices, reminders, prepaid-block notices).
+ * Returns their ids, for `deliverEach` after the answer; the cron retries.
+ */
+export async function enqueueMessages(
+  db: Db,
+  kind: string,
+  messages: (Omit<OutboxMessage, 'replyTo'> & { replyTo?: string | null })[],
+  now: Date,
+): Promise<number[]> {
+  if (!messages.length) return []
+  const rows = await db
+    .insert(tables.mailOutbox)
+    .values(
+      messages.map((m) => ({
+        ...m,
+        replyTo: m.replyTo ?? null,
+        kind,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning({ id: tables.mailOutbox.id })
+  return rows.map((r) => r.id)
+}
+
 // ---------- The hourly notification cap and its digest ----------
 
 /** The digest's HTML: its intro and one item per held request's subject. */

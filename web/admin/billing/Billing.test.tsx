@@ -1,0 +1,150 @@
+// The admin's time and invoice pages (issue 26) against a stubbed GraphQL client.
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { OperationDefinitionNode } from 'graphql'
+import { MemoryRouter } from 'react-router'
+import { Client, type GraphQLRequest, Provider } from 'urql'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fromValue } from 'wonka'
+import { elapsed } from './HeaderTimer'
+import { Invoices } from './InvoicesPage'
+import { TimeEditor } from './TimePage'
+
+const operationName = (request: GraphQLRequest) =>
+  (request.query.definitions[0] as OperationDefinitionNode).name?.value
+
+function mockClient(answers: Record<string, object>) {
+  const client = new Client({ url: '/graphql', exchanges: [] })
+  vi.spyOn(client, 'executeQuery').mockImplementation(
+    (request) => fromValue({ operation: request, data: answers[operationName(request) ?? ''] }) as never,
+  )
+  const executeMutation = vi.fn((request: GraphQLRequest) => fromValue({ operation: request, data: {} }))
+  vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
+  return { client, executeMutation }
+}
+
+const clients = { billingClients: [{ id: '3', name: 'Riverside Clinic', defaultRateCents: 12_000 }] }
+
+afterEach(cleanup)
+
+describe('the time page', () => {
+  it('lists entries with their state and offers Delete only on unbilled ones', async () => {
+    const { client, executeMutation } = mockClient({
+      BillingClients: clients,
+      AdminTimer: { timer: null },
+      AdminTimeEntries: {
+        timeEntries: [
+          {
+            id: '1',
+            clientId: '3',
+            date: '2026-11-20',
+            minutes: 95,
+            description: 'Printer queue',
+            billable: true,
+            rateCents: 12_000,
+            blockId: null,
+            invoiceId: '9',
+          },
+          {
+            id: '2',
+            clientId: '3',
+            date: '2026-11-21',
+            minutes: 30,
+            description: 'Backup check',
+            billable: true,
+            rateCents: 12_000,
+            blockId: null,
+            invoiceId: null,
+          },
+        ],
+      },
+    })
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <TimeEditor />
+        </Provider>
+      </MemoryRouter>,
+    )
+    const billed = screen.getByRole('row', { name: /Printer queue/ })
+    expect(within(billed).getByText('Billed')).toBeTruthy()
+    expect(within(billed).queryByRole('button', { name: /Delete/ })).toBeNull()
+    const open = screen.getByRole('row', { name: /Backup check/ })
+    expect(within(open).getByText('Riverside Clinic')).toBeTruthy()
+    expect(within(open).getByText('$120.00')).toBeTruthy()
+    await userEvent.click(within(open).getByRole('button', { name: 'Delete entry of 2026-11-21' }))
+    expect(executeMutation).toHaveBeenCalledTimes(1)
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '2' })
+  })
+})
+
+describe('the invoices page', () => {
+  it('shows the overview in dollars and sends a draft', async () => {
+    const { client, executeMutation } = mockClient({
+      BillingClients: clients,
+      BillingOverview: {
+        billingOverview: {
+          outstandingCents: 19_000,
+          overdueCents: 0,
+          paidThisMonthCents: 5_000,
+          paidThisYearCents: 125_000,
+          unbilled: [{ clientId: '3', clientName: 'Riverside Clinic', minutes: 30, amountCents: 6_000 }],
+        },
+      },
+      AdminInvoices: {
+        invoices: [
+          {
+            id: '9',
+            number: 'INV-2026-0001',
+            clientId: '3',
+            clientName: 'Riverside Clinic',
+            source: 'time',
+            status: 'draft',
+            issueDate: '2026-11-24',
+            dueDate: '2026-12-09',
+            totalCents: 19_000,
+            balanceCents: 19_000,
+          },
+          {
+            id: '8',
+            number: 'INV-2026-0002',
+            clientId: '3',
+            clientName: 'Riverside Clinic',
+            source: 'manual',
+            status: 'void',
+            issueDate: '2026-11-24',
+            dueDate: '2026-12-09',
+            totalCents: 500,
+            balanceCents: 0,
+          },
+        ],
+      },
+    })
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <Invoices />
+        </Provider>
+      </MemoryRouter>,
+    )
+    expect(screen.getByText('$1,250.00')).toBeTruthy()
+    expect(screen.getByText('Riverside Clinic: 30 min, $60.00')).toBeTruthy()
+    const draft = screen.getByRole('row', { name: /INV-2026-0001/ })
+    expect(within(draft).getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/api/invoices/9/pdf')
+    const voided = screen.getByRole('row', { name: /INV-2026-0002/ })
+    expect(within(voided).queryByRole('button', { name: 'Send' })).toBeNull()
+    await userEvent.click(within(draft).getByRole('button', { name: 'Send' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '9' })
+    expect(screen.getByRole('link', { name: 'Invoices CSV' }).getAttribute('href')).toBe(
+      '/api/invoices/export/invoices.csv',
+    )
+  })
+})
+
+describe('the header timer', () => {
+  it('shows the elapsed time as h:mm:ss', () => {
+    const start = '2026-11-24T15:00:00.000Z'
+    expect(elapsed(start, Date.parse(start) + 65_000)).toBe('0:01:05')
+    expect(elapsed(start, Date.parse(start) + 3_725_000)).toBe('1:02:05')
+  })
+})

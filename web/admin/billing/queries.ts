@@ -1,0 +1,39 @@
+// The typed GraphQL documents of /admin/time and /admin/invoices (issue 26).
+import { graphql, type ResultOf } from '../graphql'
+
+export const TIMER = graphql('query AdminTimer { timer { startedAt clientId description } }')
+export const BILLING_CLIENTS = graphql('query BillingClients { billingClients { id name defaultRateCents } }')
+export const TIME_ENTRIES = graphql(
+  'query AdminTimeEntries($clientId: ID) { timeEntries(clientId: $clientId) { id clientId date minutes description billable rateCents blockId invoiceId } }',
+)
+export const CREATE_TIME_ENTRY = graphql(
+  'mutation CreateTimeEntry($input: TimeEntryInput!) { createTimeEntry(input: $input) { id minutes } }',
+)
+export const DELETE_TIME_ENTRY = graphql('mutation DeleteTimeEntry($id: ID!) { deleteTimeEntry(id: $id) }')
+export const START_TIMER = graphql(
+  'mutation StartTimer($input: TimerInput!) { startTimer(input: $input) { startedAt clientId description } }',
+)
+export const STOP_TIMER = graphql(
+  'mutation StopTimer($input: TimerInput!) { stopTimer(input: $input) { id minutes } }',
+)
+
+export const INVOICES = graphql(
+  'query AdminInvoices { invoices { id number clientId clientName source status issueDate dueDate totalCents balanceCents } }',
+)
+export const OVERVIEW = graphql(
+  'query BillingOverview { billingOverview { outstandingCents overdueCents paidThisMonthCents paidThisYearCents unbilled { clientId clientName minutes amountCents } } }',
+)
+export const INVOICE = graphql(
+  'query AdminInvoice($id: ID!) { invoice(id: $id) { id number status totalCents balanceCents lines { id description amountCents } payments { id date method amountCents reference } } }',
+)
+export const CREATE_INVOICE = graphql(
+  'mutation CreateInvoice($input: InvoiceInput!) { createInvoice(input: $input) { id number totalCents } }',
+)
+export const SEND_INVOICE = graphql('mutation SendInvoice($id: ID!) { sendInvoice(id: $id) { id status } }')
+export const VOID_INVOICE = graphql('mutation VoidInvoice($id: ID!) { voidInvoice(id: $id) { id status } }')
+export const RECORD_PAYMENT = graphql(
+  'mutation RecordPayment($id: ID!, $input: PaymentInput!) { recordPayment(id: $id, input: $input) { id status balanceCents } }',
+)
+
+export type AdminInvoice = ResultOf<typeof INVOICES>['invoices'][number]
+export type AdminTimeEntry = ResultOf<typeof TIME_ENTRIES>['timeEntries'][number]

@@ -1,0 +1,462 @@
+// GraphQL for time and money (issue 26): the admin's /admin/time and
+// /admin/invoices read and write through these fields, which call the same
+// services as the REST routes (worker/routes/billing.ts) with the same payload
+// schemas (schema/billing-payloads.ts), so both APIs answer the same field errors.
+import { asc } from 'drizzle-orm'
+import {
+  blockInput,
+  invoiceInput,
+  paymentInput,
+  timeEntryInput,
+  timerInput,
+} from '../../schema/billing-payloads'
+import { rowId } from '../../schema/ids'
+import type { InvoiceLine, Payment, TimeEntry } from '../../schema/tables'
+import { tables } from '../db'
+import { deliverEach } from '../mail/outbox'
+import {
+  billingOverview,
+  createInvoice,
+  getInvoice,
+  type InvoiceDetail,
+  listInvoices,
+  recordPayment,
+  sendInvoice,
+  voidInvoice,
+} from '../services/invoices'
+import {
+  type BlockWithRemaining,
+  createBlock,
+  createTimeEntry,
+  deleteTimeEntry,
+  getTimer,
+  listTimeEntries,
+  remainingBlocks,
+  startTimer,
+  stopTimer,
+} from '../services/time'
+import { builder, withoutNulls } from './builder'
+
+const TimeEntryRef = builder.objectRef<TimeEntry>('TimeEntry').implement({
+  description: 'Time the owner spent for a client.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the entry.' }),
+    clientId: t.exposeID('clientId', { description: 'The client it is for.' }),
+    supportRequestId: t.exposeID('supportRequestId', {
+      nullable: true,
+      description: 'The support request, if any.',
+    }),
+    consultationId: t.exposeID('consultationId', {
+      nullable: true,
+      description: 'The consultation, if any.',
+    }),
+    date: t.exposeString('date', { description: 'The day the work was done (YYYY-MM-DD).' }),
+    minutes: t.exposeInt('minutes', { description: 'Minutes worked (not rounded).' }),
+    description: t.exposeString('description', { description: 'What was done.' }),
+    billable: t.exposeBoolean('billable', { description: 'Whether it is billed.' }),
+    rateCents: t.exposeInt('rateCents', { description: 'Hourly rate in cents.' }),
+    blockId: t.exposeID('blockId', {
+      nullable: true,
+      description: 'The prepaid block it draws down, if any.',
+    }),
+    invoiceId: t.exposeID('invoiceId', {
+      nullable: true,
+      description: 'The invoice that bills it; set: locked.',
+    }),
+  }),
+})
+
+const TimerRef = builder
+  .objectRef<{ startedAt: Date; clientId: number | null; description: string | null }>('Timer')
+  .implement({
+    description: 'The running timer (one at a time).',
+    fields: (t) => ({
+      startedAt: t.expose('startedAt', { type: 'DateTime', description: 'When it was started.' }),
+      clientId: t.exposeID('clientId', { nullable: true, description: 'The client it runs for, if chosen.' }),
+      description: t.exposeString('description', { nullable: true, description: 'What is being done.' }),
+    }),
+  })
+
+const InvoiceLineRef = builder.objectRef<InvoiceLine>('InvoiceLine').implement({
+  description: 'A line of an invoice, frozen when the invoice was made.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the line.' }),
+    description: t.exposeString('description', {
+      description: 'What is billed (time lines name the rounding).',
+    }),
+    quantityMilli: t.exposeInt('quantityMilli', { description: 'Quantity in thousandths (hours for time).' }),
+    unit: t.exposeString('unit', { nullable: true, description: 'Unit, e.g. h.' }),
+    unitPriceCents: t.exposeInt('unitPriceCents', { description: 'Unit price (hourly rate) in cents.' }),
+    amountCents: t.exposeInt('amountCents', { description: 'Amount in cents.' }),
+  }),
+})
+
+const PaymentRef = builder.objectRef<Payment>('Payment').implement({
+  description: 'A payment, manual or from Stripe.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the payment.' }),
+    amountCents: t.exposeInt('amountCents', { description: 'Amount in cents.' }),
+    date: t.exposeString('date', { description: 'Day of the payment (YYYY-MM-DD).' }),
+    method: t.exposeString('method', { description: 'How it was paid.' }),
+    reference: t.exposeString('reference', {
+      nullable: true,
+      description: 'Reference (check number, transfer id).',
+    }),
+  }),
+})
+
+/** A full invoice, or a list row (lines and payments are then loaded when asked for). */
+type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments' | 'creditedCents'>) & {
+  clientName?: string
+}
+
+const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
+  description: 'An invoice or credit note.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the invoice.' }),
+    number: t.exposeString('number', { description: 'INV-YYYY-NNNN, kept when void.' }),
+    clientId: t.exposeID('clientId', { description: 'The client billed.' }),
+    clientName: t.string({
+      nullable: true,
+      description: "The client's name.",
+      resolve: (i) => i.clientName ?? null,
+    }),
+    source: t.exposeString('source', {
+      description: 'Where it came from: time, quote, block, manual or credit.',
+    }),
+    status: t.exposeString('status', { description: 'Draft, sent, viewed, partially_paid, paid or void.' }),
+    issueDate: t.exposeString('issueDate', { description: 'Issue date (YYYY-MM-DD, Central).' }),
+    dueDate: t.exposeString('dueDate', { description: 'Due date from the terms.' }),
+    totalCents: t.exposeInt('totalCents', { description: 'Total in cents.' }),
+    balanceCents: t.exposeInt('balanceCents', { description: 'Owed in cents; negative is credit.' }),
+    lines: t.field({
+      type: [InvoiceLineRef],
+      description: 'The lines.',
+      resolve: async (i, _args, { db }) => ('lines' in i ? i.lines : (await getInvoice(db, i.id)).lines),
+    }),
+    payments: t.field({
+      type: [PaymentRef],
+      description: 'Payments recorded.',
+      resolve: async (i, _args, { db }) =>
+        'payments' in i ? i.payments : (await getInvoice(db, i.id)).payments,
+    }),
+  }),
+})
+
+const ClientBalanceRef = builder
+  .objectRef<{ clientId: number; clientName: string; minutes: number; amountCents: number }>('UnbilledTime')
+  .implement({
+    description: "A client's unbilled time.",
+    fields: (t) => ({
+      clientId: t.exposeID('clientId', { description: 'The client.' }),
+      clientName: t.exposeString('clientName', { description: "The client's name." }),
+      minutes: t.exposeInt('minutes', { description: 'Minutes, rounded by the client rule.' }),
+      amountCents: t.exposeInt('amountCents', { description: 'What it would bill, in cents.' }),
+    }),
+  })
+
+const OverviewRef = builder
+  .objectRef<Awaited<ReturnType<typeof billingOverview>>>('BillingOverview')
+  .implement({
+    description: "The owner's money at a glance.",
+    fields: (t) => ({
+      unbilled: t.field({
+        type: [ClientBalanceRef],
+        description: 'Unbilled time per client.',
+        resolve: (o) => o.unbilled,
+      }),
+      outstandingCents: t.exposeInt('outstandingCents', { description: 'Owed on sent invoices.' }),
+      overdueCents: t.exposeInt('overdueCents', { description: 'Of which past due.' }),
+      paidThisMonthCents: t.exposeInt('paidThisMonthCents', { description: 'Paid this calendar month.' }),
+      paidThisYearCents: t.exposeInt('paidThisYearCents', { description: 'Paid this calendar year.' }),
+    }),
+  })
+
+const BillingClientRef = builder
+  .objectRef<{ id: number; name: string; defaultRateCents: number | null }>('BillingClient')
+  .implement({
+    description: 'A client as the time and invoice forms offer it.',
+    fields: (t) => ({
+      id: t.exposeID('id', { description: 'Id of the client.' }),
+      name: t.exposeString('name', { description: 'Name.' }),
+      defaultRateCents: t.exposeInt('defaultRateCents', {
+        nullable: true,
+        description: 'Default hourly rate.',
+      }),
+    }),
+  })
+
+const TimeEntryInput = builder
+  .inputType('TimeEntryInput', {
+    description: 'Time to record; the rate is the client default unless given.',
+    fields: (t) => ({
+      clientId: t.id({ required: true, description: 'The client.' }),
+      requestReference: t.string({ description: 'S-1043 or C-1042, a request of this client.' }),
+      date: t.string({ description: 'YYYY-MM-DD; today when empty.' }),
+      minutes: t.int({ required: true, description: 'Minutes, 1 to 1440.' }),
+      description: t.string({ required: true, description: 'What was done.' }),
+      billable: t.boolean({ description: 'Billed (default true).' }),
+      rateCents: t.int({ description: 'Hourly rate in cents.' }),
+    }),
+  })
+  .validate(withoutNulls(timeEntryInput))
+
+const TimerInput = builder
+  .inputType('TimerInput', {
+    description: 'What the timer is for (all optional until it stops).',
+    fields: (t) => ({
+      clientId: t.id({ description: 'The client.' }),
+      requestReference: t.string({ description: 'A request of this client.' }),
+      description: t.string({ description: 'What is being done.' }),
+    }),
+  })
+  .validate(withoutNulls(timerInput))
+
+const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
+  description: 'A manual or credit line.',
+  fields: (t) => ({
+    description: t.string({ required: true, description: 'What is billed.' }),
+    quantity: t.float({ required: true, description: 'Quantity (three decimals at most).' }),
+    unit: t.string({ description: 'Unit.' }),
+    unitPriceCents: t.int({ required: true, description: 'Unit price in cents.' }),
+  }),
+})
+
+const InvoiceInput = builder
+  .inputType('InvoiceInput', {
+    description: 'A new draft invoice.',
+    fields: (t) => ({
+      clientId: t.id({ required: true, description: 'The client.' }),
+      source: t.string({
+        required: true,
+        description: 'Where it came from: time, quote, block, manual or credit.',
+      }),
+      from: t.string({ description: 'Time: first day (YYYY-MM-DD).' }),
+      to: t.string({ description: 'Time: last day (YYYY-MM-DD).' }),
+      grouping: t.string({ description: 'Time: entry (default) or request.' }),
+      quoteId: t.id({ description: 'Quote: the accepted quote.' }),
+      part: t.string({ description: 'Quote: deposit, remainder or full.' }),
+      blockId: t.id({ description: 'Block: the prepaid block.' }),
+      creditForId: t.id({ description: 'Credit: the invoice corrected.' }),
+      lines: t.field({ type: [InvoiceLineInput], description: 'Manual and credit lines.' }),
+    }),
+  })
+  .validate(withoutNulls(invoiceInput))
+
+const PaymentInput = builder
+  .inputType('PaymentInput', {
+    description: 'A manual payment.',
+    fields: (t) => ({
+      amountCents: t.int({ required: true, description: 'Amount in cents.' }),
+      date: t.string({ description: 'YYYY-MM-DD; today when empty.' }),
+      method: t.string({ required: true, description: 'How: bank transfer, check, cash, card or other.' }),
+      reference: t.string({ description: 'Check number, transfer id.' }),
+    }),
+  })
+  .validate(withoutNulls(paymentInput))
+
+builder.queryField('timeEntries', (t) =>
+  t.field({
+    type: [TimeEntryRef],
+    description: 'Time entries, newest first (200 at most).',
+    args: {
+      clientId: t.arg.id({ description: 'Only this client.' }),
+      unbilled: t.arg.boolean({ description: 'Only entries not on an invoice.' }),
+    },
+    resolve: async (_r, args, { db }) =>
+      (
+        await listTimeEntries(db, {
+          clientId: args.clientId ? Number(args.clientId) : undefined,
+          unbilled: args.unbilled ?? false,
+        })
+      ).slice(0, 200),
+  }),
+)
+
+builder.queryField('timer', (t) =>
+  t.field({
+    type: TimerRef,
+    nullable: true,
+    description: 'The running timer, or null.',
+    resolve: (_r, _a, { db }) => getTimer(db),
+  }),
+)
+
+builder.queryField('billingClients', (t) =>
+  t.field({
+    type: [BillingClientRef],
+    description: 'Active clients for the time and invoice forms, by name.',
+    resolve: (_r, _a, { db }) =>
+      db
+        .select({
+          id: tables.clients.id,
+          name: tables.clients.name,
+          defaultRateCents: tables.clients.defaultRateCents,
+        })
+        .from(tables.clients)
+        .orderBy(asc(tables.clients.name)),
+  }),
+)
+
+builder.queryField('invoices', (t) =>
+  t.field({
+    type: [InvoiceRef],
+    description: 'Invoices, newest first.',
+    args: { clientId: t.arg.id({ description: 'Only this client.' }) },
+    resolve: async (_r, args, { db }) =>
+      (await listInvoices(db, { clientId: args.clientId ? Number(args.clientId) : undefined })).map(
+        ({ invoice, clientName, paidCents }) => ({
+          ...invoice,
+          clientName,
+          paidCents,
+          balanceCents:
+            invoice.status === 'void' || invoice.source === 'credit' ? 0 : invoice.totalCents - paidCents,
+        }),
+      ),
+  }),
+)
+
+builder.queryField('invoice', (t) =>
+  t.field({
+    type: InvoiceRef,
+    description: 'One invoice with its lines and payments.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
+    resolve: (_r, { id }, { db }) => getInvoice(db, id),
+  }),
+)
+
+const PrepaidBlockRef = builder.objectRef<BlockWithRemaining>('PrepaidBlock').implement({
+  description: 'Prepaid hours a client bought; billable time draws them down first.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the block.' }),
+    minutes: t.exposeInt('minutes', { description: 'Minutes bought.' }),
+    usedMinutes: t.exposeInt('usedMinutes', { description: 'Minutes drawn so far.' }),
+    remainingMinutes: t.exposeInt('remainingMinutes', { description: 'Minutes left.' }),
+    priceCents: t.exposeInt('priceCents', { description: 'Price in cents.' }),
+    validUntil: t.exposeString('validUntil', { nullable: true, description: 'Last valid day, if any.' }),
+  }),
+})
+
+const BlockInput = builder
+  .inputType('PrepaidBlockInput', {
+    description: 'A block of prepaid hours sold to a client.',
+    fields: (t) => ({
+      clientId: t.id({ required: true, description: 'The client.' }),
+      minutes: t.int({ required: true, description: 'Minutes (60 or more).' }),
+      priceCents: t.int({ required: true, description: 'Price in cents.' }),
+      validUntil: t.string({ description: 'Last valid day (YYYY-MM-DD).' }),
+    }),
+  })
+  .validate(withoutNulls(blockInput))
+
+builder.queryField('prepaidBlocks', (t) =>
+  t.field({
+    type: [PrepaidBlockRef],
+    description: "A client's blocks still valid, with what is left (the client page shows them).",
+    args: { clientId: t.arg.id({ required: true, description: 'The client.' }).validate(rowId) },
+    resolve: (_r, { clientId }, { db }) => remainingBlocks(db, clientId),
+  }),
+)
+
+builder.mutationField('createPrepaidBlock', (t) =>
+  t.field({
+    type: PrepaidBlockRef,
+    description: 'Sells a client a block of prepaid hours.',
+    args: { input: t.arg({ type: BlockInput, required: true, description: 'The block.' }) },
+    resolve: async (_r, { input }, { db }) => {
+      const block = await createBlock(db, input)
+      return { ...block, usedMinutes: 0, remainingMinutes: block.minutes }
+    },
+  }),
+)
+
+builder.queryField('billingOverview', (t) =>
+  t.field({
+    type: OverviewRef,
+    description: 'Unbilled time per client, outstanding and overdue, paid this month and year.',
+    resolve: (_r, _a, { db }) => billingOverview(db),
+  }),
+)
+
+builder.mutationField('createTimeEntry', (t) =>
+  t.field({
+    type: [TimeEntryRef],
+    description: 'Records time; returns the entries made (two when a prepaid block runs out).',
+    args: { input: t.arg({ type: TimeEntryInput, required: true, description: 'The time.' }) },
+    resolve: (_r, { input }, { db, env }) => createTimeEntry(db, env, input),
+  }),
+)
+
+builder.mutationField('deleteTimeEntry', (t) =>
+  t.id({
+    description: 'Deletes an unbilled entry; returns its id.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the entry.' }).validate(rowId) },
+    resolve: async (_r, { id }, { db }) => {
+      await deleteTimeEntry(db, id)
+      return id
+    },
+  }),
+)
+
+builder.mutationField('startTimer', (t) =>
+  t.field({
+    type: TimerRef,
+    description: 'Starts the timer (one at a time).',
+    args: { input: t.arg({ type: TimerInput, required: true, description: 'What it is for.' }) },
+    resolve: (_r, { input }, { db }) => startTimer(db, input),
+  }),
+)
+
+builder.mutationField('stopTimer', (t) =>
+  t.field({
+    type: [TimeEntryRef],
+    description: 'Stops the timer and records its time.',
+    args: {
+      input: t.arg({ type: TimerInput, required: true, description: 'The client, if not chosen at start.' }),
+    },
+    resolve: (_r, { input }, { db, env }) => stopTimer(db, env, input),
+  }),
+)
+
+builder.mutationField('createInvoice', (t) =>
+  t.field({
+    type: InvoiceRef,
+    description: 'Creates a draft invoice.',
+    args: { input: t.arg({ type: InvoiceInput, required: true, description: 'What to bill.' }) },
+    resolve: (_r, { input }, { db }) => createInvoice(db, input),
+  }),
+)
+
+builder.mutationField('sendInvoice', (t) =>
+  t.field({
+    type: InvoiceRef,
+    description: 'Sends the invoice (e-mail with visitor mail on).',
+    args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
+    resolve: async (_r, { id }, { db, env, later }) => {
+      const sent = await sendInvoice(db, env, id)
+      if (sent.outboxIds.length) later(deliverEach(db, env, sent.outboxIds))
+      return sent.invoice
+    },
+  }),
+)
+
+builder.mutationField('recordPayment', (t) =>
+  t.field({
+    type: InvoiceRef,
+    description: 'Records a manual payment.',
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId),
+      input: t.arg({ type: PaymentInput, required: true, description: 'The payment.' }),
+    },
+    resolve: (_r, { id, input }, { db }) => recordPayment(db, id, input),
+  }),
+)
+
+builder.mutationField('voidInvoice', (t) =>
+  t.field({
+    type: InvoiceRef,
+    description: 'Voids an invoice without payments; its time returns to unbilled.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
+    resolve: (_r, { id }, { db }) => voidInvoice(db, id),
+  }),
+)

@@ -1,0 +1,505 @@
+// REST for time and money (issue 26), as OpenAPIHono sub-apps: each route is
+// declared with the same zod schemas it validates with, so the OpenAPI
+// document cannot drift from what the handler accepts. Every route is the
+// owner's (session or, once issue 24 lands, a personal access token); bad
+// input answers the project's { message, errors } 400 through the default hook.
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import {
+  blockInput,
+  invoiceInput,
+  paymentInput,
+  timeEntryInput,
+  timeEntryPatch,
+  timerInput,
+} from '../../schema/billing-payloads'
+import { rowId } from '../../schema/ids'
+import { requireOwner } from '../auth/middleware'
+import { deliverEach } from '../mail/outbox'
+import { inBackground } from '../middleware/background'
+import { badRequest } from '../middleware/errors'
+import { CONFLICT, NOT_FOUND, OWNER_ERRORS, OWNER_SECURITY, openApiApp } from '../middleware/openapi'
+import { stripeCheckoutEnabled } from '../payments/stripe'
+import {
+  billingOverview,
+  createInvoice,
+  getInvoice,
+  INVOICE_STATUSES,
+  type InvoiceDetail,
+  invoicePdfFor,
+  invoicesCsv,
+  listInvoices,
+  matchPayment,
+  paymentsCsv,
+  recordPayment,
+  sendInvoice,
+  unmatchedPayments,
+  voidInvoice,
+} from '../services/invoices'
+import {
+  createBlock,
+  createTimeEntry,
+  deleteTimeEntry,
+  getTimer,
+  listTimeEntries,
+  remainingBlocks,
+  startTimer,
+  stopTimer,
+  updateTimeEntry,
+} from '../services/time'
+
+/** Every route here is the owner's: the session cookie or a personal access token (issue 24). */
+const owner = { tags: ['Time and money'], security: OWNER_SECURITY }
+
+const errors = { ...OWNER_ERRORS, ...NOT_FOUND, ...CONFLICT }
+const idPath = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '12' }) })
+const json = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+const body = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+
+/** The path's id as a row id; 400 naming `id` when malformed. */
+function pathId(c: Context): number {
+  const parsed = rowId.safeParse(c.req.param('id'))
+  if (!parsed.success) throw badRequest({ id: 'Not a valid id' })
+  return parsed.data
+}
+
+const timeEntry = z
+  .looseObject({
+    id: z.number(),
+    clientId: z.number(),
+    supportRequestId: z.number().nullable(),
+    consultationId: z.number().nullable(),
+    date: z.string(),
+    minutes: z.number(),
+    description: z.string(),
+    billable: z.boolean(),
+    rateCents: z.number().openapi({ description: 'Hourly rate in cents' }),
+    blockId: z.number().nullable(),
+    invoiceId: z.number().nullable(),
+  })
+  .openapi('TimeEntry')
+
+const listQuery = z.object({
+  clientId: z.coerce.number().int().positive().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  unbilled: z.enum(['true', 'false']).optional(),
+})
+
+// ---------- /api/time-entries ----------
+
+export const timeEntries = openApiApp()
+timeEntries.use(requireOwner)
+timeEntries
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/',
+      summary: 'Time entries, newest first',
+      request: { query: listQuery },
+      responses: { 200: json(z.array(timeEntry), 'The entries'), 401: errors[401] },
+    }),
+    async (c) => {
+      const q = c.req.valid('query')
+      return c.json(await listTimeEntries(c.var.db, { ...q, unbilled: q.unbilled === 'true' }), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/',
+      summary: 'Records time (billable time draws a prepaid block first; a longer entry is split)',
+      request: { body: body(timeEntryInput) },
+      responses: {
+        201: json(
+          timeEntry.extend({ entries: z.array(timeEntry) }),
+          'The entry (and, when split, all parts)',
+        ),
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => {
+      const entries = await createTimeEntry(c.var.db, c.env, c.req.valid('json'))
+      return c.json({ ...entries[0]!, entries }, 201)
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'patch',
+      path: '/{id}',
+      summary: 'Changes an unbilled entry (409 when it is on an invoice)',
+      request: { params: idPath, body: body(timeEntryPatch) },
+      responses: { 200: json(timeEntry, 'The entry'), ...errors },
+    }),
+    async (c) => c.json(await updateTimeEntry(c.var.db, pathId(c), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'delete',
+      path: '/{id}',
+      summary: 'Deletes an unbilled entry (409 when it is on an invoice)',
+      request: { params: idPath },
+      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404], 409: errors[409] },
+    }),
+    async (c) => {
+      await deleteTimeEntry(c.var.db, pathId(c))
+      return c.body(null, 204)
+    },
+  )
+
+// ---------- /api/timer ----------
+
+const timer = z
+  .object({
+    running: z.boolean(),
+    startedAt: z.string().nullable(),
+    clientId: z.number().nullable(),
+    description: z.string().nullable(),
+  })
+  .openapi('Timer')
+const timerBody = (t: Awaited<ReturnType<typeof getTimer>>) => ({
+  running: t !== null,
+  startedAt: t?.startedAt.toISOString() ?? null,
+  clientId: t?.clientId ?? null,
+  description: t?.description ?? null,
+})
+
+export const timerRoutes = openApiApp()
+timerRoutes.use(requireOwner)
+timerRoutes
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/',
+      summary: 'The running timer',
+      responses: { 200: json(timer, 'The timer'), 401: errors[401] },
+    }),
+    async (c) => c.json(timerBody(await getTimer(c.var.db)), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/start',
+      summary: 'Starts the timer (one at a time: 409 when one runs)',
+      request: { body: body(timerInput) },
+      responses: { 201: json(timer, 'Started'), 400: errors[400], 401: errors[401], 409: errors[409] },
+    }),
+    async (c) => c.json(timerBody(await startTimer(c.var.db, c.req.valid('json'))), 201),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/stop',
+      summary: 'Stops the timer and records its time',
+      request: { body: body(timerInput) },
+      responses: {
+        201: json(z.array(timeEntry), 'The entries made'),
+        400: errors[400],
+        401: errors[401],
+        409: errors[409],
+      },
+    }),
+    async (c) => c.json(await stopTimer(c.var.db, c.env, c.req.valid('json')), 201),
+  )
+
+// ---------- /api/prepaid-blocks ----------
+
+const block = z
+  .looseObject({
+    id: z.number(),
+    clientId: z.number(),
+    minutes: z.number(),
+    priceCents: z.number(),
+    validUntil: z.string().nullable(),
+  })
+  .openapi('PrepaidBlock')
+
+export const prepaidBlocks = openApiApp()
+prepaidBlocks.use(requireOwner)
+prepaidBlocks
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/',
+      summary: "A client's blocks that are still valid, with what is left",
+      request: { query: z.object({ clientId: z.coerce.number().int().positive() }) },
+      responses: {
+        200: json(
+          z.array(block.extend({ remainingMinutes: z.number(), usedMinutes: z.number() })),
+          'The blocks',
+        ),
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => c.json(await remainingBlocks(c.var.db, c.req.valid('query').clientId), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/',
+      summary: 'Sells a client a prepaid block of hours',
+      request: { body: body(blockInput) },
+      responses: { 201: json(block, 'The block'), 400: errors[400], 401: errors[401] },
+    }),
+    async (c) => c.json(await createBlock(c.var.db, c.req.valid('json')), 201),
+  )
+
+// ---------- /api/invoices ----------
+
+const payment = z
+  .looseObject({
+    id: z.number(),
+    invoiceId: z.number().nullable(),
+    amountCents: z.number(),
+    date: z.string(),
+    method: z.string(),
+    reference: z.string().nullable(),
+  })
+  .openapi('Payment')
+const line = z.looseObject({
+  position: z.number(),
+  description: z.string(),
+  quantityMilli: z.number(),
+  unit: z.string().nullable(),
+  unitPriceCents: z.number(),
+  amountCents: z.number(),
+})
+const invoiceSummary = {
+  id: z.number(),
+  number: z.string().openapi({ example: 'INV-2026-0001' }),
+  clientId: z.number(),
+  source: z.string(),
+  status: z.string().openapi({ description: 'draft, sent, viewed, partially_paid, paid or void' }),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  totalCents: z.number(),
+}
+const invoice = z
+  .looseObject({
+    ...invoiceSummary,
+    subtotalCents: z.number(),
+    discountCents: z.number(),
+    taxCents: z.number(),
+    balanceCents: z.number().openapi({ description: 'Owed; negative is the client\u2019s credit' }),
+    paidCents: z.number(),
+    lines: z.array(line),
+    payments: z.array(payment),
+  })
+  .openapi('Invoice')
+const invoiceListItem = z
+  .looseObject({ ...invoiceSummary, clientName: z.string(), paidCents: z.number() })
+  .openapi('InvoiceListItem')
+
+/** An invoice as the API shows it (dates as ISO strings by JSON). */
+const invoiceBody = (i: InvoiceDetail) => i
+
+export const invoices = openApiApp()
+invoices.use(requireOwner)
+invoices
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/',
+      summary: 'Invoices, newest first',
+      request: {
+        query: z.object({
+          clientId: z.coerce.number().int().positive().optional(),
+          status: z.enum(INVOICE_STATUSES).optional(),
+        }),
+      },
+      responses: { 200: json(z.array(invoiceListItem), 'The invoices'), 400: errors[400], 401: errors[401] },
+    }),
+    async (c) => {
+      const rows = await listInvoices(c.var.db, c.req.valid('query'))
+      return c.json(
+        rows.map(({ invoice, clientName, paidCents }) => ({ ...invoice, clientName, paidCents })),
+        200,
+      )
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/',
+      summary:
+        "Creates a draft invoice from a client's unbilled time, an accepted quote, a block, manual lines, or a credit note",
+      request: { body: body(invoiceInput) },
+      responses: {
+        201: json(invoice, 'The invoice, numbered INV-YYYY-NNNN'),
+        400: errors[400],
+        401: errors[401],
+        409: errors[409],
+      },
+    }),
+    async (c) => c.json(invoiceBody(await createInvoice(c.var.db, c.req.valid('json'))), 201),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/overview',
+      summary: 'Unbilled time per client, outstanding and overdue invoices, paid this month and year',
+      responses: {
+        200: json(z.looseObject({ outstandingCents: z.number(), overdueCents: z.number() }), 'The overview'),
+        401: errors[401],
+      },
+    }),
+    async (c) => c.json(await billingOverview(c.var.db), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/export/{file}',
+      summary: 'CSV for the accountant: invoices.csv or payments.csv',
+      request: { params: z.object({ file: z.enum(['invoices.csv', 'payments.csv']) }) },
+      responses: {
+        200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => {
+      const { file } = c.req.valid('param')
+      const csv = file === 'invoices.csv' ? await invoicesCsv(c.var.db) : await paymentsCsv(c.var.db)
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${file}"`,
+      })
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/{id}',
+      summary: 'An invoice with its lines, payments and balance',
+      request: { params: idPath },
+      responses: { 200: json(invoice, 'The invoice'), 400: errors[400], 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(invoiceBody(await getInvoice(c.var.db, pathId(c))), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/{id}/send',
+      summary: 'Sends the invoice (e-mail to the client with visitor mail on; the portal link either way)',
+      request: { params: idPath },
+      responses: {
+        200: json(invoice.extend({ mailed: z.boolean(), link: z.string() }), 'Sent'),
+        ...errors,
+      },
+    }),
+    async (c) => {
+      const sent = await sendInvoice(c.var.db, c.env, pathId(c))
+      if (sent.outboxIds.length) inBackground(c, deliverEach(c.var.db, c.env, sent.outboxIds))
+      return c.json({ ...invoiceBody(sent.invoice), mailed: sent.mailed, link: sent.link }, 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/{id}/payments',
+      summary: 'Records a manual payment (a partial one leaves a balance; an overpayment is credit)',
+      request: { params: idPath, body: body(paymentInput) },
+      responses: { 201: json(invoice, 'The invoice after the payment'), ...errors },
+    }),
+    async (c) => c.json(invoiceBody(await recordPayment(c.var.db, pathId(c), c.req.valid('json'))), 201),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/{id}/void',
+      summary: 'Voids the invoice: it keeps its number and its time returns to unbilled',
+      request: { params: idPath },
+      responses: { 200: json(invoice, 'The void invoice'), ...errors },
+    }),
+    async (c) => c.json(invoiceBody(await voidInvoice(c.var.db, pathId(c))), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/{id}/pdf',
+      summary: 'The invoice as a PDF',
+      request: { params: idPath },
+      responses: {
+        200: {
+          description: 'PDF',
+          content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const pdf = await invoicePdfFor(c.var.db, c.env, pathId(c), stripeCheckoutEnabled(c.env))
+      return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${pdf.filename}"`,
+      })
+    },
+  )
+
+// ---------- /api/payments (the owner's side; the webhook is in stripe-webhook.ts) ----------
+
+export const paymentsRoutes = openApiApp()
+paymentsRoutes.use(requireOwner)
+paymentsRoutes
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/unmatched',
+      summary: 'Stripe payments whose invoice number matched nothing',
+      responses: {
+        200: json(z.array(payment.extend({ unmatchedNumber: z.string().nullable() })), 'Unmatched payments'),
+        401: errors[401],
+      },
+    }),
+    async (c) => c.json(await unmatchedPayments(c.var.db), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/{id}/match',
+      summary: 'Attaches an unmatched payment to an invoice',
+      request: { params: idPath, body: body(z.object({ invoiceId: z.number().int().positive() }).strict()) },
+      responses: { 200: json(invoice, 'The invoice after the payment'), ...errors },
+    }),
+    async (c) =>
+      c.json(invoiceBody(await matchPayment(c.var.db, pathId(c), c.req.valid('json').invoiceId)), 200),
+  )
+
+/** The routes of this module by their mount point, for app.ts and the OpenAPI document. */
+export const billingRoutes = {
+  '/time-entries': timeEntries,
+  '/timer': timerRoutes,
+  '/prepaid-blocks': prepaidBlocks,
+  '/invoices': invoices,
+  '/payments': paymentsRoutes,
+} as const

@@ -1,0 +1,38 @@
+// POST /api/payments/stripe/webhook (issue 26). Stripe signs each event with
+// the endpoint's secret; the signature over the raw body is the only
+// authentication, so this route is answered before the API's same-origin and
+// JSON-body guards (a server-to-server call, not a browser's), with its own
+// size limit. A bad or stale signature is a 400 and changes nothing; a
+// verified event is recorded once (services/payments.ts).
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppEnv } from '../env'
+import { log } from '../log'
+import { BadSignature, verifiedEvent } from '../payments/stripe'
+import { recordStripeEvent } from '../services/payments'
+
+/** Stripe's events are small; a Checkout Session's is a few KB. */
+const MAX_WEBHOOK_BYTES = 256 * 1024
+
+export const stripeWebhook = new Hono<AppEnv>().post(
+  '/',
+  bodyLimit({ maxSize: MAX_WEBHOOK_BYTES, onError: (c) => c.json({ message: 'Payload too large' }, 413) }),
+  async (c) => {
+    const payload = await c.req.text()
+    let event: Awaited<ReturnType<typeof verifiedEvent>>
+    try {
+      event = await verifiedEvent(c.env, payload, c.req.header('stripe-signature'))
+    } catch (err) {
+      if (!(err instanceof BadSignature)) throw err
+      log('warn', 'stripe webhook refused', { requestId: c.get('requestId'), reason: err.message })
+      return c.json({ message: 'Invalid Stripe signature' }, 400)
+    }
+    const outcome = await recordStripeEvent(c.var.db, event)
+    if (outcome.recorded === 'unmatched')
+      log('warn', 'stripe payment for an unknown invoice kept for the owner', {
+        eventId: event.id,
+        number: outcome.number,
+      })
+    return c.json({ received: true, ...outcome }, 200)
+  },
+)

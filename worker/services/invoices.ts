@@ -1,0 +1,837 @@
+// Invoices (issue 26): made from unbilled time, a quote's deposit or
+// remainder, a prepaid block, manual lines, or as a credit note. Numbers come
+// from the counter raised in the same D1 batch as the insert (numbering.ts);
+// the chosen time entries are marked billed in that batch too, so when two
+// invoices take the same entries at once the triggers of migration 0010 abort
+// the second batch whole: no invoice, no number, nothing billed twice.
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
+import {
+  balanceCents,
+  computeTotals,
+  depositCents,
+  formatCents,
+  type MoneyLine,
+  moneyLineCents,
+  roundMinutes,
+  timeLine,
+  toQuantityMilli,
+} from '../../schema/money'
+import { addDays, businessDate } from '../../schema/slot-time'
+import type { Invoice, InvoiceLine, Payment } from '../../schema/tables'
+import type { Db } from '../db'
+import { tables } from '../db'
+import { invoicePdf } from '../documents/invoice-pdf'
+import { letterHtml } from '../mail/letter-html'
+import { enqueueMessages } from '../mail/outbox'
+import { headerSafe } from '../mail/templates'
+import { visitorMailEnabled } from '../mail/visitor'
+import { Conflict, Invalid, NotFound } from './errors'
+import { raiseCounter, takenNumber } from './numbering'
+import { createSignInLink } from './portal-links'
+import { csvField } from './privacy'
+import { billedGuard, clientOrThrow, unbilledTime } from './time'
+
+export const INVOICE_SOURCES = ['time', 'quote', 'block', 'manual', 'credit'] as const
+export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
+export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'partially_paid', 'paid', 'void'] as const
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
+/** Statuses of an invoice the client still owes on. */
+export const OPEN_STATUSES = ['sent', 'viewed', 'partially_paid'] as const
+export const PAYMENT_METHODS = ['stripe', 'bank transfer', 'check', 'cash', 'card', 'other'] as const
+
+export type LineInput = {
+  description: string
+  quantity: number
+  unit?: string | null
+  unitPriceCents: number
+}
+
+export type CreateInvoiceInput = {
+  clientId: number
+  source: InvoiceSource
+  /** Time: the date range (inclusive, YYYY-MM-DD), and one line per entry or per request. */
+  from?: string | null
+  to?: string | null
+  grouping?: 'entry' | 'request'
+  /** Quote: which part of an accepted quote. */
+  quoteId?: number | null
+  part?: 'deposit' | 'remainder' | 'full'
+  blockId?: number | null
+  /** Manual and credit lines (a credit note's are given positive and stored negative). */
+  lines?: LineInput[]
+  creditForId?: number | null
+  taxRateBp?: number
+  discountCents?: number
+  notes?: string | null
+}
+
+type DraftLine = MoneyLine & { description: string; unit: string | null; timeEntryId?: number | null }
+
+const minutesText = (m: number) => `${m} min`
+
+/** One line per entry, or one per request (and rate), each entry rounded by the client's rule first. */
+async function timeLines(db: Db, clientId: number, rounding: number, input: CreateInvoiceInput) {
+  const entries = await unbilledTime(db, clientId, input.from, input.to)
+  if (!entries.length)
+    throw new Conflict('No unbilled time for this client in that period', { from: 'No unbilled time' })
+  const refs = await requestReferences(db, entries)
+  const lines: DraftLine[] = []
+  if (input.grouping === 'request') {
+    const groups = new Map<string, typeof entries>()
+    for (const e of entries) {
+      const key = `${refs.get(e.id) ?? ''}|${e.rateCents}`
+      groups.set(key, [...(groups.get(key) ?? []), e])
+    }
+    for (const group of groups.values()) {
+      const first = group[0]!
+      const minutes = group.reduce((sum, e) => sum + roundMinutes(e.minutes, rounding), 0)
+      const ref = refs.get(first.id)
+      const what = ref ? `Request ${ref}` : 'Other work'
+      lines.push({
+        description: `${what}: ${group.length} ${group.length === 1 ? 'entry' : 'entries'}, ${minutesText(minutes)}${rounding ? ` (each rounded up to ${rounding} min)` : ''}`,
+        unit: 'h',
+        ...timeLine(minutes, first.rateCents),
+        unitPriceCents: first.rateCents,
+        minutes,
+      })
+    }
+  } else {
+    for (const e of entries) {
+      const minutes = roundMinutes(e.minutes, rounding)
+      const ref = refs.get(e.id)
+      const rounded =
+        minutes !== e.minutes
+          ? `${minutesText(e.minutes)} rounded up to ${minutesText(minutes)}`
+          : minutesText(minutes)
+      lines.push({
+        description: `${e.date}${ref ? ` ${ref}` : ''}: ${e.description} (${rounded})`,
+        unit: 'h',
+        ...timeLine(minutes, e.rateCents),
+        unitPriceCents: e.rateCents,
+        minutes,
+        timeEntryId: e.id,
+      })
+    }
+  }
+  return { lines, entryIds: entries.map((e) => e.id) }
+}
+
+/** The reference (S-1043 / C-1042) of each entry's request, by entry id. */
+async function requestReferences(
+  db: Db,
+  entries: { id: number; supportRequestId: number | null; consultationId: number | null }[],
+) {
+  const s = tables.supportRequests
+  const c = tables.consultations
+  const sIds = [...new Set(entries.flatMap((e) => (e.supportRequestId ? [e.supportRequestId] : [])))]
+  const cIds = [...new Set(entries.flatMap((e) => (e.consultationId ? [e.consultationId] : [])))]
+  const sRefs = sIds.length
+    ? await db.select({ id: s.id, ref: s.reference }).from(s).where(inArray(s.id, sIds))
+    : []
+  const cRefs = cIds.length
+    ? await db.select({ id: c.id, ref: c.reference }).from(c).where(inArray(c.id, cIds))
+    : []
+  const byS = new Map(sRefs.map((r) => [r.id, r.ref]))
+  const byC = new Map(cRefs.map((r) => [r.id, r.ref]))
+  const out = new Map<number, string>()
+  for (const e of entries) {
+    const ref =
+      (e.supportRequestId && byS.get(e.supportRequestId)) || (e.consultationId && byC.get(e.consultationId))
+    if (ref) out.set(e.id, ref)
+  }
+  return out
+}
+
+function manualLines(lines: LineInput[] | undefined, sign: 1 | -1): DraftLine[] {
+  if (!lines?.length) throw new Invalid({ lines: 'Add at least one line' })
+  return lines.map((l) => ({
+    description: l.description,
+    unit: l.unit ?? null,
+    quantityMilli: toQuantityMilli(l.quantity),
+    unitPriceCents: sign * l.unitPriceCents,
+  }))
+}
+
+/** Invoices of a quote or block that still count (not void). */
+const liveInvoices = (
+  db: Db,
+  column: typeof tables.invoices.quoteId | typeof tables.invoices.blockId,
+  id: number,
+) =>
+  db
+    .select({ id: tables.invoices.id, totalCents: tables.invoices.totalCents })
+    .from(tables.invoices)
+    .where(and(eq(column, id), ne(tables.invoices.status, 'void')))
+
+async function quoteLines(db: Db, clientId: number, input: CreateInvoiceInput): Promise<DraftLine[]> {
+  if (!input.quoteId) throw new Invalid({ quoteId: 'Choose an accepted quote' })
+  const q = tables.quotes
+  const [quote] = await db.select().from(q).where(eq(q.id, input.quoteId)).limit(1)
+  if (!quote || quote.clientId !== clientId) throw new Invalid({ quoteId: 'No such quote of this client' })
+  if (quote.status !== 'accepted')
+    throw new Conflict('Only an accepted quote can be invoiced', { quoteId: 'Not accepted' })
+  const deposit = depositCents(quote.totalCents, quote.depositPercent)
+  const part = input.part ?? (quote.depositPercent > 0 ? 'deposit' : 'full')
+  const existing = await liveInvoices(db, tables.invoices.quoteId, quote.id)
+  // A deposit or the whole first; the remainder only after a deposit invoice.
+  if (part === 'remainder' ? existing.length !== 1 || quote.depositPercent === 0 : existing.length > 0)
+    throw new Conflict(
+      part === 'remainder' ? 'Invoice the deposit first' : 'This quote is already invoiced',
+      { part: 'Already invoiced or not yet possible' },
+    )
+  const amount =
+    part === 'deposit' ? deposit : part === 'remainder' ? quote.totalCents - deposit : quote.totalCents
+  const label =
+    part === 'deposit'
+      ? `Deposit (${quote.depositPercent}%)`
+      : part === 'remainder'
+        ? `Remainder after the ${quote.depositPercent}% deposit`
+        : 'Total'
+  return [
+    {
+      description: `${label} of quote ${quote.number}: ${quote.title}`,
+      unit: null,
+      quantityMilli: 1000,
+      unitPriceCents: amount,
+    },
+  ]
+}
+
+async function blockLines(db: Db, clientId: number, input: CreateInvoiceInput): Promise<DraftLine[]> {
+  if (!input.blockId) throw new Invalid({ blockId: 'Choose a prepaid block' })
+  const b = tables.prepaidBlocks
+  const [block] = await db.select().from(b).where(eq(b.id, input.blockId)).limit(1)
+  if (!block || block.clientId !== clientId) throw new Invalid({ blockId: 'No such block of this client' })
+  if ((await liveInvoices(db, tables.invoices.blockId, block.id)).length)
+    throw new Conflict('This block is already invoiced', { blockId: 'Already invoiced' })
+  const hours = block.minutes / 60
+  return [
+    {
+      description: `Prepaid block of ${hours} hours${block.validUntil ? `, valid until ${block.validUntil}` : ''}`,
+      unit: null,
+      quantityMilli: 1000,
+      unitPriceCents: block.priceCents,
+    },
+  ]
+}
+
+async function creditLines(db: Db, clientId: number, input: CreateInvoiceInput) {
+  if (!input.creditForId) throw new Invalid({ creditForId: 'Choose the invoice this credit note corrects' })
+  const original = await getInvoiceRow(db, input.creditForId).catch(() => null)
+  if (!original || original.clientId !== clientId || original.source === 'credit')
+    throw new Invalid({ creditForId: 'No such invoice of this client' })
+  if (original.status === 'void')
+    throw new Conflict('A void invoice needs no credit note', { creditForId: 'Void' })
+  const lines = manualLines(input.lines, -1)
+  const credited = await db
+    .select({ total: sql<number>`coalesce(sum(${tables.invoices.totalCents}), 0)` })
+    .from(tables.invoices)
+    .where(and(eq(tables.invoices.creditForId, original.id), ne(tables.invoices.status, 'void')))
+  const total = computeTotals({ lines }).totalCents
+  if (original.totalCents + (credited[0]?.total ?? 0) + total < 0)
+    throw new Invalid({
+      lines: `A credit note can credit at most ${formatCents(original.totalCents)} in all`,
+    })
+  return lines
+}
+
+/** Creates a draft invoice; returns it with its lines. */
+export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new Date()) {
+  const client = await clientOrThrow(db, input.clientId)
+  let lines: DraftLine[]
+  let entryIds: number[] = []
+  switch (input.source) {
+    case 'time':
+      ;({ lines, entryIds } = await timeLines(db, client.id, client.roundingMinutes, input))
+      break
+    case 'quote':
+      lines = await quoteLines(db, client.id, input)
+      break
+    case 'block':
+      lines = await blockLines(db, client.id, input)
+      break
+    case 'manual':
+      lines = manualLines(input.lines, 1)
+      break
+    case 'credit':
+      lines = await creditLines(db, client.id, input)
+      break
+  }
+  const totals = computeTotals({
+    lines,
+    discountCents: input.discountCents ?? 0,
+    taxRateBp: input.taxRateBp ?? 0,
+  })
+  const [contact] = await db
+    .select({ id: tables.contacts.id })
+    .from(tables.contacts)
+    .where(eq(tables.contacts.clientId, client.id))
+    .orderBy(asc(tables.contacts.id))
+    .limit(1)
+  const issueDate = businessDate(now)
+  const year = Number(issueDate.slice(0, 4))
+  const number = takenNumber('invoice', year)
+  const invoiceId = sql`(select ${tables.invoices.id} from ${tables.invoices} where ${tables.invoices.number} = ${number})`
+  const results = await billedGuard(
+    () =>
+      db.batch([
+        raiseCounter(db, 'invoice', year),
+        db
+          .insert(tables.invoices)
+          .values({
+            clientId: client.id,
+            contactId: contact?.id ?? null,
+            number,
+            source: input.source,
+            quoteId: input.source === 'quote' ? input.quoteId : null,
+            blockId: input.source === 'block' ? input.blockId : null,
+            creditForId: input.source === 'credit' ? input.creditForId : null,
+            issueDate,
+            dueDate: addDays(issueDate, client.paymentTermsDays),
+            termsDays: client.paymentTermsDays,
+            roundingMinutes: client.roundingMinutes,
+            notes: input.notes ?? null,
+            ...totals,
+            taxRateBp: input.taxRateBp ?? 0,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: tables.invoices.id }),
+        db.insert(tables.invoiceLines).values(
+          lines.map((l, i) => ({
+            invoiceId,
+            position: i + 1,
+            description: l.description,
+            quantityMilli: l.quantityMilli,
+            unit: l.unit,
+            unitPriceCents: l.unitPriceCents,
+            amountCents: moneyLineCents(l),
+            timeEntryId: l.timeEntryId ?? null,
+          })),
+        ),
+        // No "invoice_id is null" condition on purpose: an entry billed since it
+        // was read makes the trigger abort this whole batch.
+        ...(entryIds.length
+          ? [db.update(tables.timeEntries).set({ invoiceId }).where(inArray(tables.timeEntries.id, entryIds))]
+          : []),
+        // A credit note may settle what is left of the invoice it corrects.
+        ...(input.source === 'credit' && input.creditForId
+          ? [settleStatement(db, input.creditForId, now)]
+          : []),
+      ] as const),
+    'Some of this time was invoiced meanwhile: nothing was created',
+  )
+  const created = results[1][0]!
+  return getInvoice(db, created.id)
+}
+
+// ---------- Reading ----------
+
+export async function getInvoiceRow(db: Db, id: number): Promise<Invoice> {
+  const [row] = await db.select().from(tables.invoices).where(eq(tables.invoices.id, id)).limit(1)
+  if (!row) throw new NotFound('Invoice not found')
+  return row
+}
+
+export type InvoiceDetail = Invoice & {
+  lines: InvoiceLine[]
+  payments: Payment[]
+  /** Non-void credit notes' totals (negative), which lower what is owed. */
+  creditedCents: number
+  paidCents: number
+  /** Owed; negative is the client's credit (overpaid). */
+  balanceCents: number
+}
+
+export async function getInvoice(db: Db, id: number): Promise<InvoiceDetail> {
+  const invoice = await getInvoiceRow(db, id)
+  const [lines, payments, credits] = await db.batch([
+    db
+      .select()
+      .from(tables.invoiceLines)
+      .where(eq(tables.invoiceLines.invoiceId, id))
+      .orderBy(asc(tables.invoiceLines.position)),
+    db
+      .select()
+      .from(tables.payments)
+      .where(eq(tables.payments.invoiceId, id))
+      .orderBy(asc(tables.payments.date), asc(tables.payments.id)),
+    db
+      .select({ totalCents: tables.invoices.totalCents })
+      .from(tables.invoices)
+      .where(and(eq(tables.invoices.creditForId, id), ne(tables.invoices.status, 'void'))),
+  ])
+  const creditedCents = credits.reduce((sum, c) => sum + c.totalCents, 0)
+  const owed =
+    invoice.source === 'credit' || invoice.status === 'void' ? 0 : invoice.totalCents + creditedCents
+  return {
+    ...invoice,
+    lines,
+    payments,
+    creditedCents,
+    paidCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+    balanceCents: balanceCents(owed, payments),
+  }
+}
+
+export type InvoiceFilter = { clientId?: number; status?: InvoiceStatus }
+
+export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
+  const i = tables.invoices
+  return db
+    .select({
+      invoice: i,
+      clientName: tables.clients.name,
+      // Written out with aliases: inside a subquery an unqualified "id" would be the payment's.
+      paidCents: sql<number>`coalesce((select sum(pp.amount_cents) from payments pp where pp.invoice_id = "invoices"."id"), 0)`,
+    })
+    .from(i)
+    .innerJoin(tables.clients, eq(tables.clients.id, i.clientId))
+    .where(
+      and(
+        filter.clientId ? eq(i.clientId, filter.clientId) : undefined,
+        filter.status ? eq(i.status, filter.status) : undefined,
+      ),
+    )
+    .orderBy(desc(i.issueDate), desc(i.id))
+}
+
+// ---------- Status changes ----------
+
+/**
+ * The statement that brings an invoice's status in line with what was paid
+ * and credited: paid, partially paid, or as it was. A void invoice stays void.
+ * Placed in the same batch as the payment it follows.
+ */
+export function settleStatement(db: Db, invoiceId: number, now: Date) {
+  const i = tables.invoices
+  // Aliased and qualified: inside a subquery an unqualified "id" would be the payment's.
+  const paid = sql`coalesce((select sum(pp.amount_cents) from payments pp where pp.invoice_id = "invoices"."id"), 0)`
+  const credited = sql`coalesce((select sum(c.total_cents) from invoices c where c.credit_for_id = "invoices"."id" and c.status <> 'void'), 0)`
+  const settled = sql`${paid} >= ${i.totalCents} + ${credited}`
+  return db
+    .update(i)
+    .set({
+      // A paid invoice whose credit note was voided owes again: back to sent.
+      status: sql`case when ${settled} then 'paid' when ${paid} > 0 then 'partially_paid' when ${i.status} in ('paid', 'partially_paid') then 'sent' else ${i.status} end`,
+      paidAt: sql`case when ${settled} then coalesce(${i.paidAt}, ${now.getTime()}) else null end`,
+      updatedAt: now,
+    })
+    .where(and(eq(i.id, invoiceId), ne(i.status, 'void'), ne(i.source, 'credit')))
+}
+
+export type SendResult = { invoice: InvoiceDetail; outboxIds: number[]; mailed: boolean; link: string }
+
+/** The portal page of an invoice (the portal asks the contact to sign in first). */
+export const invoiceLink = (env: Env, id: number) =>
+  new URL(`/portal/invoices/${id}`, env.SITE_URL).toString()
+
+/**
+ * Sends (or sends again) an invoice: a draft becomes sent and its totals stay
+ * as they are. The e-mail goes to the client's contact when visitor mail is on;
+ * otherwise the owner passes the link on.
+ */
+export async function sendInvoice(db: Db, env: Env, id: number, now = new Date()): Promise<SendResult> {
+  const invoice = await getInvoiceRow(db, id)
+  if (invoice.status === 'void') throw new Conflict('A void invoice cannot be sent')
+  await db
+    .update(tables.invoices)
+    .set({ status: 'sent', sentAt: now, updatedAt: now })
+    .where(and(eq(tables.invoices.id, id), eq(tables.invoices.status, 'draft')))
+  const detail = await getInvoice(db, id)
+  const link = invoiceLink(env, id)
+  const contact = await contactOf(db, invoice)
+  if (!contact || !visitorMailEnabled(env)) return { invoice: detail, outboxIds: [], mailed: false, link }
+  // The e-mail carries a sign-in link that leads to the invoice (single use, 15 minutes;
+  // after that the portal's sign-in page sends a fresh one).
+  const signIn = await createSignInLink(
+    db,
+    env,
+    { contactId: contact.id, next: `/portal/invoices/${id}` },
+    now.getTime(),
+  )
+  const mail = invoiceMail(env, detail, contact.name, signIn, 'sent')
+  const outboxIds = await enqueueMessages(db, 'billing', [{ recipient: contact.email, ...mail }], now)
+  return { invoice: detail, outboxIds, mailed: true, link }
+}
+
+async function contactOf(db: Db, invoice: Invoice) {
+  const c = tables.contacts
+  const [contact] = await db
+    .select()
+    .from(c)
+    .where(invoice.contactId ? eq(c.id, invoice.contactId) : eq(c.clientId, invoice.clientId))
+    .orderBy(asc(c.id))
+    .limit(1)
+  return contact ?? null
+}
+
+export type InvoiceMailKind = 'sent' | 'before' | 'due' | 'overdue'
+
+/** The invoice e-mail and the reminders: number, total, balance, due date and the portal link (with the PDF). */
+export function invoiceMail(
+  env: Env,
+  invoice: InvoiceDetail,
+  name: string,
+  link: string,
+  kind: InvoiceMailKind,
+): { subject: string; textBody: string; htmlBody: string } {
+  const what = invoice.source === 'credit' ? 'Credit note' : 'Invoice'
+  const subject = {
+    sent: `${what} ${invoice.number} from ${env.OWNER_NAME}`,
+    before: `Reminder: invoice ${invoice.number} is due on ${invoice.dueDate}`,
+    due: `Invoice ${invoice.number} is due today`,
+    overdue: `Invoice ${invoice.number} is overdue`,
+  }[kind]
+  const lead = {
+    sent: `please find ${what.toLowerCase()} ${invoice.number} for ${formatCents(invoice.totalCents)}, due on ${invoice.dueDate}.`,
+    before: `a friendly reminder that invoice ${invoice.number} is due on ${invoice.dueDate}.`,
+    due: `invoice ${invoice.number} is due today.`,
+    overdue: `invoice ${invoice.number} was due on ${invoice.dueDate} and is not yet paid in full.`,
+  }[kind]
+  const paragraphs = [
+    `Hello ${name},`,
+    `${lead.charAt(0).toUpperCase()}${lead.slice(1)}`,
+    `Balance: ${formatCents(invoice.balanceCents)}. Read it, download the PDF and pay at the link below.`,
+    env.OWNER_NAME,
+  ]
+  return {
+    subject: headerSafe(subject),
+    textBody: [...paragraphs.slice(0, 3), link, '', paragraphs[3]].join('\n\n'),
+    htmlBody: letterHtml({ paragraphs, link: { href: link, text: `${what} ${invoice.number}` } }),
+  }
+}
+
+/** The client opened a sent invoice in the portal. */
+export async function markViewed(db: Db, id: number, now = new Date()) {
+  await db
+    .update(tables.invoices)
+    .set({ status: 'viewed', viewedAt: now, updatedAt: now })
+    .where(and(eq(tables.invoices.id, id), eq(tables.invoices.status, 'sent')))
+}
+
+/**
+ * Voids an invoice: it keeps its number, and its time returns to unbilled
+ * (the status changes first in the batch: the trigger only lets time go from
+ * a void invoice). An invoice with payments is corrected by a credit note.
+ */
+export async function voidInvoice(db: Db, id: number, now = new Date()) {
+  const invoice = await getInvoiceRow(db, id)
+  if (invoice.status === 'void') throw new Conflict('This invoice is already void')
+  const i = tables.invoices
+  const [[voided]] = await db.batch([
+    db
+      .update(i)
+      .set({ status: 'void', voidedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(i.id, id),
+          ne(i.status, 'void'),
+          sql`not exists (select 1 from payments pp where pp.invoice_id = "invoices"."id")`,
+        ),
+      )
+      .returning({ id: i.id }),
+    db
+      .update(tables.timeEntries)
+      .set({ invoiceId: null })
+      .where(
+        and(
+          eq(tables.timeEntries.invoiceId, id),
+          sql`(select status from invoices where id = ${id}) = 'void'`,
+        ),
+      ),
+    // A voided credit note no longer lowers what the invoice it corrected owes.
+    ...(invoice.creditForId ? [settleStatement(db, invoice.creditForId, now)] : []),
+  ])
+  if (!voided) throw new Conflict('This invoice has payments: correct it with a credit note')
+  return getInvoice(db, id)
+}
+
+// ---------- Payments ----------
+
+export type PaymentInput = {
+  amountCents: number
+  date?: string | null
+  method: string
+  reference?: string | null
+}
+
+/** A manual payment; a partial one leaves a balance, an overpayment shows as credit. */
+export async function recordPayment(db: Db, invoiceId: number, input: PaymentInput, now = new Date()) {
+  const invoice = await getInvoiceRow(db, invoiceId)
+  if (invoice.status === 'void') throw new Conflict('A void invoice takes no payment')
+  if (invoice.source === 'credit') throw new Conflict('A credit note takes no payment')
+  await db.batch([
+    db.insert(tables.payments).values({
+      invoiceId,
+      amountCents: input.amountCents,
+      date: input.date ?? businessDate(now),
+      method: input.method,
+      reference: input.reference ?? null,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    settleStatement(db, invoiceId, now),
+  ])
+  return getInvoice(db, invoiceId)
+}
+
+/** Stripe payments whose invoice number matched nothing, for the owner to match. */
+export function unmatchedPayments(db: Db) {
+  return db
+    .select()
+    .from(tables.payments)
+    .where(isNull(tables.payments.invoiceId))
+    .orderBy(desc(tables.payments.id))
+}
+
+/** Attaches an unmatched payment to an invoice. */
+export async function matchPayment(db: Db, paymentId: number, invoiceId: number, now = new Date()) {
+  const invoice = await getInvoiceRow(db, invoiceId)
+  if (invoice.status === 'void') throw new Conflict('A void invoice takes no payment')
+  const [[matched]] = await db.batch([
+    db
+      .update(tables.payments)
+      .set({ invoiceId, updatedAt: now })
+      .where(and(eq(tables.payments.id, paymentId), isNull(tables.payments.invoiceId)))
+      .returning({ id: tables.payments.id }),
+    settleStatement(db, invoiceId, now),
+  ])
+  if (!matched) throw new NotFound('No such unmatched payment')
+  return getInvoice(db, invoiceId)
+}
+
+// ---------- The owner's overview and the accountant's CSV ----------
+
+export async function billingOverview(db: Db, now = new Date()) {
+  const today = businessDate(now)
+  const e = tables.timeEntries
+  const unbilled = await db
+    .select({ entry: e, clientName: tables.clients.name, rounding: tables.clients.roundingMinutes })
+    .from(e)
+    .innerJoin(tables.clients, eq(tables.clients.id, e.clientId))
+    .where(and(isNull(e.invoiceId), isNull(e.blockId), eq(e.billable, true)))
+  const perClient = new Map<
+    number,
+    { clientId: number; clientName: string; minutes: number; amountCents: number }
+  >()
+  for (const { entry, clientName, rounding } of unbilled) {
+    const row = perClient.get(entry.clientId) ?? {
+      clientId: entry.clientId,
+      clientName,
+      minutes: 0,
+      amountCents: 0,
+    }
+    const minutes = roundMinutes(entry.minutes, rounding)
+    row.minutes += minutes
+    row.amountCents += timeLine(minutes, entry.rateCents).amountCents
+    perClient.set(entry.clientId, row)
+  }
+  const open = (await listInvoices(db)).filter(({ invoice }) =>
+    (OPEN_STATUSES as readonly string[]).includes(invoice.status),
+  )
+  const outstanding = open.map(({ invoice, clientName, paidCents }) => ({
+    id: invoice.id,
+    number: invoice.number,
+    clientName,
+    dueDate: invoice.dueDate,
+    status: invoice.status,
+    balanceCents: invoice.totalCents - paidCents,
+    overdue: invoice.dueDate < today,
+  }))
+  const p = tables.payments
+  const paidSince = async (from: string) =>
+    (
+      await db
+        .select({ total: sql<number>`coalesce(sum(${p.amountCents}), 0)` })
+        .from(p)
+        .where(and(isNotNull(p.invoiceId), gte(p.date, from), lt(p.date, addDays(today, 1))))
+    )[0]?.total ?? 0
+  return {
+    unbilled: [...perClient.values()],
+    outstanding,
+    outstandingCents: outstanding.reduce((sum, o) => sum + o.balanceCents, 0),
+    overdueCents: outstanding.filter((o) => o.overdue).reduce((sum, o) => sum + o.balanceCents, 0),
+    paidThisMonthCents: await paidSince(`${today.slice(0, 7)}-01`),
+    paidThisYearCents: await paidSince(`${today.slice(0, 4)}-01-01`),
+  }
+}
+
+const toCsv = (header: string[], rows: unknown[][]) =>
+  `${[header.join(','), ...rows.map((r) => r.map(csvField).join(','))].join('\r\n')}\r\n`
+
+const dollars = (cents: number) => (cents / 100).toFixed(2)
+
+/** Invoices for the accountant (amounts in dollars with two decimals). */
+export async function invoicesCsv(db: Db) {
+  const rows = await listInvoices(db)
+  return toCsv(
+    [
+      'number',
+      'client',
+      'source',
+      'status',
+      'issue_date',
+      'due_date',
+      'subtotal',
+      'discount',
+      'tax',
+      'total',
+      'paid',
+      'balance',
+      'currency',
+    ],
+    rows.map(({ invoice: i, clientName, paidCents }) => [
+      i.number,
+      clientName,
+      i.source,
+      i.status,
+      i.issueDate,
+      i.dueDate,
+      dollars(i.subtotalCents),
+      dollars(i.discountCents),
+      dollars(i.taxCents),
+      dollars(i.totalCents),
+      dollars(paidCents),
+      dollars(i.status === 'void' ? 0 : i.totalCents - paidCents),
+      i.currency,
+    ]),
+  )
+}
+
+/** Payments for the accountant, unmatched ones included (without an invoice number). */
+export async function paymentsCsv(db: Db) {
+  const p = tables.payments
+  const rows = await db
+    .select({ payment: p, number: tables.invoices.number, clientName: tables.clients.name })
+    .from(p)
+    .leftJoin(tables.invoices, eq(tables.invoices.id, p.invoiceId))
+    .leftJoin(tables.clients, eq(tables.clients.id, tables.invoices.clientId))
+    .orderBy(asc(p.date), asc(p.id))
+  return toCsv(
+    ['date', 'invoice', 'client', 'amount', 'method', 'reference', 'stripe_event', 'unmatched_number'],
+    rows.map(({ payment, number, clientName }) => [
+      payment.date,
+      number ?? '',
+      clientName ?? '',
+      dollars(payment.amountCents),
+      payment.method,
+      payment.reference,
+      payment.stripeEventId,
+      payment.unmatchedNumber,
+    ]),
+  )
+}
+
+/** Sent invoices a client still owes on, for the reminders. */
+export function openInvoices(db: Db) {
+  return db
+    .select()
+    .from(tables.invoices)
+    .where(and(inArray(tables.invoices.status, [...OPEN_STATUSES]), ne(tables.invoices.source, 'credit')))
+}
+
+// ---------- The PDF ----------
+
+const quantityText = (milli: number, unit: string | null) =>
+  `${(milli / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 })}${unit ? ` ${unit}` : ''}`
+
+/** The invoice's PDF: its frozen lines and totals, the payments so far, and how to pay. */
+export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment: boolean) {
+  const invoice = await getInvoice(db, id)
+  const [client] = await db.select().from(tables.clients).where(eq(tables.clients.id, invoice.clientId))
+  const contact = await contactOf(db, invoice)
+  const credit = invoice.source === 'credit'
+  const howToPay = credit
+    ? []
+    : [
+        ...(onlinePayment ? [`Online by card: ${invoiceLink(env, id)} ("Pay now").`] : []),
+        `By bank transfer or check: quote ${invoice.number}; ask ${env.CONTACT_EMAIL} for the details.`,
+      ]
+  const bytes = await invoicePdf({
+    number: invoice.number,
+    title: credit ? 'Credit note' : 'Invoice',
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    status: invoice.status,
+    from: { name: env.OWNER_NAME, email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE, website: env.SITE_URL },
+    to: { name: client?.name ?? '', contactName: contact?.name, email: contact?.email },
+    lines: invoice.lines.map((l) => ({
+      description: l.description,
+      quantity: quantityText(l.quantityMilli, l.unit),
+      unitPriceCents: l.unitPriceCents,
+      amountCents: l.amountCents,
+    })),
+    subtotalCents: invoice.subtotalCents,
+    discountCents: invoice.discountCents,
+    taxRateBp: invoice.taxRateBp,
+    taxCents: invoice.taxCents,
+    totalCents: invoice.totalCents,
+    creditedCents: invoice.creditedCents,
+    payments: invoice.payments.map((p) => ({ date: p.date, method: p.method, amountCents: p.amountCents })),
+    balanceCents: invoice.balanceCents,
+    roundingNote:
+      invoice.source === 'time' && invoice.roundingMinutes
+        ? `Time is rounded up to the next ${invoice.roundingMinutes} minutes per entry.`
+        : null,
+    howToPay,
+    notes: invoice.notes,
+  })
+  return { invoice, bytes, filename: `${invoice.number}.pdf` }
+}
+
+// ---------- The portal's view (issue 24's session gives the client) ----------
+
+/** The signed-in contact's client, as the portal session gives it. */
+export type PortalScope = { clientId: number }
+
+/** The portal lists a client's invoices once sent (never drafts), newest first. */
+export async function portalInvoices(db: Db, scope: PortalScope) {
+  const rows = await listInvoices(db, { clientId: scope.clientId })
+  return rows
+    .filter(({ invoice }) => invoice.status !== 'draft')
+    .map(({ invoice, paidCents }) => ({
+      id: invoice.id,
+      number: invoice.number,
+      source: invoice.source,
+      status: invoice.status,
+      issueDate: invoice.issueDate,
+      dueDate: invoice.dueDate,
+      totalCents: invoice.totalCents,
+      balanceCents:
+        invoice.status === 'void' || invoice.source === 'credit' ? 0 : invoice.totalCents - paidCents,
+    }))
+}
+
+/**
+ * One invoice of the session's client, or NotFound exactly as for a missing
+ * one (another client's id, a draft). Opening a sent invoice marks it viewed.
+ */
+export async function portalInvoice(db: Db, scope: PortalScope, id: number, now = new Date()) {
+  const [row] = await db
+    .select({ id: tables.invoices.id, status: tables.invoices.status })
+    .from(tables.invoices)
+    .where(
+      and(
+        eq(tables.invoices.id, id),
+        eq(tables.invoices.clientId, scope.clientId),
+        ne(tables.invoices.status, 'draft'),
+      ),
+    )
+    .limit(1)
+  if (!row) throw new NotFound('Invoice not found')
+  if (row.status === 'sent') await markViewed(db, id, now)
+  return getInvoice(db, id)
+}
+
+/** The PDF of one of the session's client's invoices (NotFound for any other). */
+export async function portalInvoicePdf(
+  db: Db,
+  env: Env,
+  scope: PortalScope,
+  id: number,
+  onlinePayment: boolean,
+) {
+  await portalInvoice(db, scope, id)
+  return invoicePdfFor(db, env, id, onlinePayment)
+}

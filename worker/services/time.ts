@@ -1,0 +1,315 @@
+// Time entries, the running timer and prepaid hour blocks (issue 26).
+// A billed entry is locked by triggers of migration 0010 (no edit, no delete,
+// no second invoice); this module turns the trigger's refusal into a Conflict,
+// so the rule holds for every path, and the API still answers 409.
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
+import { businessDate } from '../../schema/slot-time'
+import type { TimeEntry } from '../../schema/tables'
+import type { Db } from '../db'
+import { tables } from '../db'
+import { letterHtml } from '../mail/letter-html'
+import { enqueueMessages } from '../mail/outbox'
+import { headerSafe } from '../mail/templates'
+import { visitorMailEnabled } from '../mail/visitor'
+import { Conflict, Invalid, NotFound } from './errors'
+
+export const BILLED_MESSAGE = 'This time entry is on an invoice: void the invoice to change it'
+/** A block's "running low" notice goes out once, when less than this share is left. */
+export const LOW_BLOCK_SHARE = 0.2
+
+/** Whether a D1 error is one of migration 0010's billed-entry triggers refusing a change. */
+export function isBilledRefusal(err: unknown): boolean {
+  const text = (e: unknown): string =>
+    e instanceof Error ? `${e.message} ${e.cause === undefined ? '' : text(e.cause)}` : String(e)
+  return /time entry (is|already) billed/.test(text(err))
+}
+
+/** Runs a write that the billed-entry triggers may refuse; their refusal is a Conflict. */
+export async function billedGuard<T>(write: () => Promise<T>, message = BILLED_MESSAGE): Promise<T> {
+  try {
+    return await write()
+  } catch (err) {
+    if (isBilledRefusal(err)) throw new Conflict(message)
+    throw err
+  }
+}
+
+export async function clientOrThrow(db: Db, clientId: number) {
+  const [client] = await db.select().from(tables.clients).where(eq(tables.clients.id, clientId)).limit(1)
+  if (!client) throw new Invalid({ clientId: 'No such client' })
+  return client
+}
+
+export type TimeEntryInput = {
+  clientId: number
+  /** A request's reference (S-1043 or C-1042); it must be the client's. */
+  requestReference?: string | null
+  date?: string | null
+  minutes: number
+  description: string
+  billable?: boolean
+  /** Hourly rate in cents; the client's default when absent. */
+  rateCents?: number | null
+}
+
+/** The support request or consultation a reference names, which must belong to the client. */
+async function requestOf(db: Db, clientId: number, reference: string) {
+  const isConsultation = reference.toUpperCase().startsWith('C-')
+  const t = isConsultation ? tables.consultations : tables.supportRequests
+  const [row] = await db
+    .select({ id: t.id, clientId: t.clientId })
+    .from(t)
+    .where(eq(t.reference, reference.toUpperCase()))
+    .limit(1)
+  if (!row || row.clientId !== clientId)
+    throw new Invalid({ requestReference: 'No such request of this client' })
+  return isConsultation ? { consultationId: row.id } : { supportRequestId: row.id }
+}
+
+/** What is left of each of a client's blocks (minutes), oldest first. */
+export async function blocksOf(db: Db, clientId: number) {
+  const b = tables.prepaidBlocks
+  const rows = await db
+    .select({
+      block: b,
+      // Aliased and qualified: inside the subquery an unqualified "id" would be the entry's.
+      usedMinutes: sql<number>`coalesce((select sum(te.minutes) from time_entries te where te.block_id = "prepaid_blocks"."id"), 0)`,
+    })
+    .from(b)
+    .where(eq(b.clientId, clientId))
+    .orderBy(asc(b.id))
+  return rows.map(({ block, usedMinutes }) => ({
+    ...block,
+    usedMinutes,
+    remainingMinutes: Math.max(0, block.minutes - usedMinutes),
+  }))
+}
+
+export type BlockWithRemaining = Awaited<ReturnType<typeof blocksOf>>[number]
+
+/** The block billable time draws from now: the oldest one still valid with minutes left. */
+function activeBlock(blocks: BlockWithRemaining[], today: string) {
+  return blocks.find((b) => b.remainingMinutes > 0 && (!b.validUntil || b.validUntil >= today)) ?? null
+}
+
+/**
+ * Records time. Billable time draws the client's prepaid block down first: an
+ * entry longer than what is left is split, the rest billed as ordinary time.
+ * Returns the entries made (usually one).
+ */
+export async function createTimeEntry(
+  db: Db,
+  env: Env,
+  input: TimeEntryInput,
+  now = new Date(),
+  /** The request the running timer named, when the stop names none. */
+  timerLink: { supportRequestId?: number | null; consultationId?: number | null } = {},
+) {
+  const client = await clientOrThrow(db, input.clientId)
+  const link = input.requestReference ? await requestOf(db, client.id, input.requestReference) : timerLink
+  const rateCents = input.rateCents ?? client.defaultRateCents
+  if (rateCents == null) throw new Invalid({ rateCents: 'Give a rate: this client has no default rate' })
+  const today = businessDate(now)
+  const base = {
+    clientId: client.id,
+    ...link,
+    date: input.date ?? today,
+    description: input.description,
+    billable: input.billable ?? true,
+    rateCents,
+  }
+  const block = base.billable ? activeBlock(await blocksOf(db, client.id), today) : null
+  const parts: { minutes: number; blockId: number | null }[] = []
+  if (block) {
+    const drawn = Math.min(block.remainingMinutes, input.minutes)
+    parts.push({ minutes: drawn, blockId: block.id })
+    if (input.minutes > drawn) parts.push({ minutes: input.minutes - drawn, blockId: null })
+  } else parts.push({ minutes: input.minutes, blockId: null })
+  const rows = await db
+    .insert(tables.timeEntries)
+    .values(parts.map((p) => ({ ...base, ...p })))
+    .returning()
+  if (block) await lowBlockNotice(db, env, client.id, block.id, now)
+  return rows
+}
+
+/**
+ * Queues the one "less than 20 % left" notice of a block, to the owner and
+ * (with visitor mail on) the client's first contact. The conditional update
+ * claims it, so two entries at once still send one notice.
+ */
+async function lowBlockNotice(db: Db, env: Env, clientId: number, blockId: number, now: Date) {
+  const block = (await blocksOf(db, clientId)).find((b) => b.id === blockId)
+  if (!block || block.remainingMinutes >= block.minutes * LOW_BLOCK_SHARE) return
+  const b = tables.prepaidBlocks
+  const [claimed] = await db
+    .update(b)
+    .set({ lowNoticeSentAt: now })
+    .where(and(eq(b.id, blockId), isNull(b.lowNoticeSentAt)))
+    .returning({ id: b.id })
+  if (!claimed) return
+  const [client] = await db.select().from(tables.clients).where(eq(tables.clients.id, clientId))
+  const [contact] = await db
+    .select()
+    .from(tables.contacts)
+    .where(eq(tables.contacts.clientId, clientId))
+    .orderBy(asc(tables.contacts.id))
+    .limit(1)
+  const hours = (block.remainingMinutes / 60).toFixed(1)
+  const text = `The prepaid block of ${block.minutes / 60} hours for ${client?.name ?? 'the client'} has ${hours} hours left.`
+  const recipients = [env.NOTIFY_EMAIL, ...(contact && visitorMailEnabled(env) ? [contact.email] : [])]
+  await enqueueMessages(
+    db,
+    'billing',
+    recipients.map((recipient) => ({
+      recipient,
+      subject: headerSafe(`Prepaid hours running low: ${hours} h left`),
+      textBody: text,
+      htmlBody: letterHtml({ paragraphs: [text] }),
+    })),
+    now,
+  )
+}
+
+export type TimeEntryPatch = Partial<Omit<TimeEntryInput, 'clientId' | 'requestReference'>>
+
+export async function getTimeEntry(db: Db, id: number): Promise<TimeEntry> {
+  const [row] = await db.select().from(tables.timeEntries).where(eq(tables.timeEntries.id, id)).limit(1)
+  if (!row) throw new NotFound('Time entry not found')
+  return row
+}
+
+export async function updateTimeEntry(db: Db, id: number, patch: TimeEntryPatch) {
+  const entry = await getTimeEntry(db, id)
+  if (entry.invoiceId !== null) throw new Conflict(BILLED_MESSAGE)
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+  if (!Object.keys(set).length) return entry
+  // The trigger is the real lock: an invoice made since the read above still refuses this.
+  const [row] = await billedGuard(() =>
+    db.update(tables.timeEntries).set(set).where(eq(tables.timeEntries.id, id)).returning(),
+  )
+  return row!
+}
+
+export async function deleteTimeEntry(db: Db, id: number) {
+  const entry = await getTimeEntry(db, id)
+  if (entry.invoiceId !== null) throw new Conflict(BILLED_MESSAGE)
+  await billedGuard(() => db.delete(tables.timeEntries).where(eq(tables.timeEntries.id, id)))
+}
+
+export type TimeFilter = { clientId?: number; from?: string; to?: string; unbilled?: boolean }
+
+export function listTimeEntries(db: Db, filter: TimeFilter = {}) {
+  const e = tables.timeEntries
+  return db
+    .select()
+    .from(e)
+    .where(
+      and(
+        filter.clientId ? eq(e.clientId, filter.clientId) : undefined,
+        filter.from ? gte(e.date, filter.from) : undefined,
+        filter.to ? lte(e.date, filter.to) : undefined,
+        filter.unbilled ? isNull(e.invoiceId) : undefined,
+      ),
+    )
+    .orderBy(desc(e.date), desc(e.id))
+}
+
+/** Billable time not on an invoice and not paid for by a block: what an invoice from time bills. */
+export function unbilledTime(db: Db, clientId: number, from?: string | null, to?: string | null) {
+  const e = tables.timeEntries
+  return db
+    .select()
+    .from(e)
+    .where(
+      and(
+        eq(e.clientId, clientId),
+        isNull(e.invoiceId),
+        isNull(e.blockId),
+        eq(e.billable, true),
+        from ? gte(e.date, from) : undefined,
+        to ? lte(e.date, to) : undefined,
+      ),
+    )
+    .orderBy(asc(e.date), asc(e.id))
+}
+
+// ---------- The running timer (one at a time, row id 1) ----------
+
+export type TimerInput = {
+  clientId?: number | null
+  requestReference?: string | null
+  description?: string | null
+}
+
+export async function getTimer(db: Db) {
+  const [row] = await db.select().from(tables.runningTimer).where(eq(tables.runningTimer.id, 1)).limit(1)
+  return row ?? null
+}
+
+export async function startTimer(db: Db, input: TimerInput, now = new Date()) {
+  const link =
+    input.clientId && input.requestReference
+      ? await requestOf(db, input.clientId, input.requestReference)
+      : {}
+  if (input.clientId) await clientOrThrow(db, input.clientId)
+  // The primary key is the "one at a time" rule: a second start finds the row taken.
+  const [row] = await db
+    .insert(tables.runningTimer)
+    .values({
+      id: 1,
+      startedAt: now,
+      clientId: input.clientId ?? null,
+      description: input.description ?? null,
+      ...link,
+    })
+    .onConflictDoNothing()
+    .returning()
+  if (!row) throw new Conflict('A timer is already running: stop it first')
+  return row
+}
+
+/** Stops the timer and records its time (whole minutes, at least one) as an entry. */
+export async function stopTimer(db: Db, env: Env, input: TimerInput = {}, now = new Date()) {
+  const timer = await getTimer(db)
+  if (!timer) throw new Conflict('No timer is running')
+  const clientId = input.clientId ?? timer.clientId
+  if (!clientId) throw new Invalid({ clientId: 'Choose the client this time is for' })
+  const minutes = Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000))
+  const [taken] = await db.delete(tables.runningTimer).where(eq(tables.runningTimer.id, 1)).returning()
+  if (!taken) throw new Conflict('No timer is running')
+  // The timer's request only when the time stays with the timer's client.
+  const timerLink =
+    clientId === timer.clientId
+      ? { supportRequestId: timer.supportRequestId, consultationId: timer.consultationId }
+      : {}
+  return createTimeEntry(
+    db,
+    env,
+    {
+      clientId,
+      requestReference: input.requestReference ?? null,
+      minutes,
+      description: input.description ?? timer.description ?? 'Timed work',
+      date: businessDate(timer.startedAt),
+    },
+    now,
+    timerLink,
+  )
+}
+
+// ---------- Prepaid blocks ----------
+
+export type BlockInput = { clientId: number; minutes: number; priceCents: number; validUntil?: string | null }
+
+export async function createBlock(db: Db, input: BlockInput) {
+  await clientOrThrow(db, input.clientId)
+  const [row] = await db.insert(tables.prepaidBlocks).values(input).returning()
+  return row!
+}
+
+/** The blocks a client can still draw from (what the portal and the client page show). */
+export async function remainingBlocks(db: Db, clientId: number, now = new Date()) {
+  const today = businessDate(now)
+  return (await blocksOf(db, clientId)).filter((b) => !b.validUntil || b.validUntil >= today)
+}
