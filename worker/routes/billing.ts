@@ -104,7 +104,11 @@ timeEntries
       path: '/',
       summary: 'Time entries, newest first',
       request: { query: listQuery },
-      responses: { 200: json(z.array(timeEntry), 'The entries'), 401: errors[401] },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(z.array(timeEntry), 'The entries'),
+        401: errors[401],
+      },
     }),
     async (c) => {
       const q = c.req.valid('query')
@@ -119,6 +123,7 @@ timeEntries
       summary: 'Records time (billable time draws a prepaid block first; a longer entry is split)',
       request: { body: body(timeEntryInput) },
       responses: {
+        ...OWNER_ERRORS,
         201: json(
           timeEntry.extend({ entries: z.array(timeEntry) }),
           'The entry (and, when split, all parts)',
@@ -139,7 +144,11 @@ timeEntries
       path: '/{id}',
       summary: 'Changes an unbilled entry (409 when it is on an invoice)',
       request: { params: idPath, body: body(timeEntryPatch) },
-      responses: { 200: json(timeEntry, 'The entry'), ...errors },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(timeEntry, 'The entry'),
+        ...errors,
+      },
     }),
     async (c) => c.json(await updateTimeEntry(c.var.db, pathId(c), c.req.valid('json')), 200),
   )
@@ -150,7 +159,13 @@ timeEntries
       path: '/{id}',
       summary: 'Deletes an unbilled entry (409 when it is on an invoice)',
       request: { params: idPath },
-      responses: { 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404], 409: errors[409] },
+      responses: {
+        ...OWNER_ERRORS,
+        204: { description: 'Deleted' },
+        401: errors[401],
+        404: errors[404],
+        409: errors[409],
+      },
     }),
     async (c) => {
       await deleteTimeEntry(c.var.db, pathId(c))
@@ -184,7 +199,11 @@ timerRoutes
       method: 'get',
       path: '/',
       summary: 'The running timer',
-      responses: { 200: json(timer, 'The timer'), 401: errors[401] },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(timer, 'The timer'),
+        401: errors[401],
+      },
     }),
     async (c) => c.json(timerBody(await getTimer(c.var.db)), 200),
   )
@@ -195,7 +214,13 @@ timerRoutes
       path: '/start',
       summary: 'Starts the timer (one at a time: 409 when one runs)',
       request: { body: body(timerInput) },
-      responses: { 201: json(timer, 'Started'), 400: errors[400], 401: errors[401], 409: errors[409] },
+      responses: {
+        ...OWNER_ERRORS,
+        201: json(timer, 'Started'),
+        400: errors[400],
+        401: errors[401],
+        409: errors[409],
+      },
     }),
     async (c) => c.json(timerBody(await startTimer(c.var.db, c.req.valid('json'))), 201),
   )
@@ -207,6 +232,7 @@ timerRoutes
       summary: 'Stops the timer and records its time',
       request: { body: body(timerInput) },
       responses: {
+        ...OWNER_ERRORS,
         201: json(z.array(timeEntry), 'The entries made'),
         400: errors[400],
         401: errors[401],
@@ -239,6 +265,7 @@ prepaidBlocks
       summary: "A client's blocks that are still valid, with what is left",
       request: { query: z.object({ clientId: z.coerce.number().int().positive() }) },
       responses: {
+        ...OWNER_ERRORS,
         200: json(
           z.array(block.extend({ remainingMinutes: z.number(), usedMinutes: z.number() })),
           'The blocks',
@@ -256,7 +283,12 @@ prepaidBlocks
       path: '/',
       summary: 'Sells a client a prepaid block of hours',
       request: { body: body(blockInput) },
-      responses: { 201: json(block, 'The block'), 400: errors[400], 401: errors[401] },
+      responses: {
+        ...OWNER_ERRORS,
+        201: json(block, 'The block'),
+        400: errors[400],
+        401: errors[401],
+      },
     }),
     async (c) => c.json(await createBlock(c.var.db, c.req.valid('json')), 201),
   )
@@ -325,7 +357,12 @@ invoices
           status: z.enum(INVOICE_STATUSES).optional(),
         }),
       },
-      responses: { 200: json(z.array(invoiceListItem), 'The invoices'), 400: errors[400], 401: errors[401] },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(z.array(invoiceListItem), 'The invoices'),
+        400: errors[400],
+        401: errors[401],
+      },
     }),
     async (c) => {
       const rows = await listInvoices(c.var.db, c.req.valid('query'))
@@ -344,6 +381,7 @@ invoices
         "Creates a draft invoice from a client's unbilled time, an accepted quote, a block, manual lines, or a credit note",
       request: { body: body(invoiceInput) },
       responses: {
+        ...OWNER_ERRORS,
         201: json(invoice, 'The invoice, numbered INV-YYYY-NNNN'),
         400: errors[400],
         401: errors[401],
@@ -359,6 +397,7 @@ invoices
       path: '/overview',
       summary: 'Unbilled time per client, outstanding and overdue invoices, paid this month and year',
       responses: {
+        ...OWNER_ERRORS,
         200: json(z.looseObject({ outstandingCents: z.number(), overdueCents: z.number() }), 'The overview'),
         401: errors[401],
       },
@@ -373,6 +412,7 @@ invoices
       summary: 'CSV for the accountant: invoices.csv or payments.csv',
       request: { params: z.object({ file: z.enum(['invoices.csv', 'payments.csv']) }) },
       responses: {
+        ...OWNER_ERRORS,
         200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
         400: errors[400],
         401: errors[401],
@@ -394,7 +434,13 @@ invoices
       path: '/{id}',
       summary: 'An invoice with its lines, payments and balance',
       request: { params: idPath },
-      responses: { 200: json(invoice, 'The invoice'), 400: errors[400], 401: errors[401], 404: errors[404] },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(invoice, 'The invoice'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
     }),
     async (c) => c.json(invoiceBody(await getInvoice(c.var.db, pathId(c))), 200),
   )
@@ -406,6 +452,7 @@ invoices
       summary: 'Sends the invoice (e-mail to the client with visitor mail on; the portal link either way)',
       request: { params: idPath },
       responses: {
+        ...OWNER_ERRORS,
         200: json(invoice.extend({ mailed: z.boolean(), link: z.string() }), 'Sent'),
         ...errors,
       },
@@ -423,7 +470,11 @@ invoices
       path: '/{id}/payments',
       summary: 'Records a manual payment (a partial one leaves a balance; an overpayment is credit)',
       request: { params: idPath, body: body(paymentInput) },
-      responses: { 201: json(invoice, 'The invoice after the payment'), ...errors },
+      responses: {
+        ...OWNER_ERRORS,
+        201: json(invoice, 'The invoice after the payment'),
+        ...errors,
+      },
     }),
     async (c) => c.json(invoiceBody(await recordPayment(c.var.db, pathId(c), c.req.valid('json'))), 201),
   )
@@ -434,7 +485,11 @@ invoices
       path: '/{id}/void',
       summary: 'Voids the invoice: it keeps its number and its time returns to unbilled',
       request: { params: idPath },
-      responses: { 200: json(invoice, 'The void invoice'), ...errors },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(invoice, 'The void invoice'),
+        ...errors,
+      },
     }),
     async (c) => c.json(invoiceBody(await voidInvoice(c.var.db, pathId(c))), 200),
   )
@@ -446,6 +501,7 @@ invoices
       summary: 'The invoice as a PDF',
       request: { params: idPath },
       responses: {
+        ...OWNER_ERRORS,
         200: {
           description: 'PDF',
           content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
@@ -476,6 +532,7 @@ paymentsRoutes
       path: '/unmatched',
       summary: 'Stripe payments whose invoice number matched nothing',
       responses: {
+        ...OWNER_ERRORS,
         200: json(z.array(payment.extend({ unmatchedNumber: z.string().nullable() })), 'Unmatched payments'),
         401: errors[401],
       },
@@ -489,7 +546,11 @@ paymentsRoutes
       path: '/{id}/match',
       summary: 'Attaches an unmatched payment to an invoice',
       request: { params: idPath, body: body(z.object({ invoiceId: z.number().int().positive() }).strict()) },
-      responses: { 200: json(invoice, 'The invoice after the payment'), ...errors },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(invoice, 'The invoice after the payment'),
+        ...errors,
+      },
     }),
     async (c) =>
       c.json(invoiceBody(await matchPayment(c.var.db, pathId(c), c.req.valid('json').invoiceId)), 200),
