@@ -86,3 +86,26 @@ export function applyFilter<R extends InboxRow>(rows: readonly R[], filter: Inbo
         new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime(),
     )
 }
+
+/**
+ * A consultation as an inbox row, the same in the admin's list and the CSV
+ * export: no urgency, its project type as the row's type, keyed `c{id}`.
+ */
+export const consultationRow = <R extends { id: number | string; projectType: string }>(r: R) => ({
+  ...r,
+  kind: 'consultation' as const,
+  urgency: null,
+  type: r.projectType,
+  key: `c${r.id}`,
+})
+
+/** A support request as an inbox row: its business name as the company, its issue type as the type, keyed `s{id}`. */
+export const supportRow = <R extends { id: number | string; businessName: string | null; issueType: string }>(
+  r: R,
+) => ({
+  ...r,
+  kind: 'support' as const,
+  company: r.businessName,
+  type: r.issueType,
+  key: `s${r.id}`,
+})

@@ -9,7 +9,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { type CombinedError, useMutation, useQuery } from 'urql'
-import { applyFilter, filterOf, type InboxFilter, paramsOf } from '../../schema/inbox'
+import {
+  applyFilter,
+  consultationRow,
+  filterOf,
+  type InboxFilter,
+  paramsOf,
+  supportRow,
+} from '../../schema/inbox'
 import { EMPTY_STATES } from '../../schema/messages'
 import { URGENCY_LEVELS } from '../../schema/request-options'
 import { ConsultationDialog } from './requests/ConsultationDialog'
@@ -48,18 +55,8 @@ export function ConsultationsTab() {
 
   const items: Item[] = useMemo(
     () => [
-      ...(c.data?.consultations ?? []).map(consultationOf).map((r) => ({
-        ...r,
-        kind: 'consultation' as const,
-        urgency: null,
-        key: `c${r.id}`,
-      })),
-      ...(s.data?.supportRequests ?? []).map(supportRequestOf).map((r) => ({
-        ...r,
-        kind: 'support' as const,
-        company: r.businessName,
-        key: `s${r.id}`,
-      })),
+      ...(c.data?.consultations ?? []).map(consultationOf).map(consultationRow),
+      ...(s.data?.supportRequests ?? []).map(supportRequestOf).map(supportRow),
     ],
     [c.data, s.data],
   )

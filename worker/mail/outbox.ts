@@ -3,7 +3,7 @@
 // Sending happens after the response (waitUntil) and, on failure, again from
 // the cron trigger with exponential backoff. Delivery is at least once: a
 // Worker stopped between sending and recording the result sends again later.
-import { and, asc, count, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { OUTBOX_MAX_ATTEMPTS } from '../../schema/constants'
 import type { Db } from '../db'
 import { tables } from '../db'
@@ -33,6 +33,33 @@ export const OUTBOX_BATCH_SIZE = 20
 /** Wait after the n-th failed attempt: 2^n minutes, at most 6 hours (2, 4, 8 ... 128 min). */
 export const retryDelayMs = (failedAttempts: number) => Math.min(2 ** failedAttempts * MINUTE, MAX_BACKOFF_MS)
 
+/** An e-mail to queue: what it says, what it is, and the request it belongs to, if any. */
+export type QueuedMail = OutboxMessage & {
+  /** 'notification' when absent (the table's default); see schema/tables.ts mailOutbox.kind. */
+  kind?: string
+  /** The request's id, or `last_insert_rowid()` in the batch that inserts the request. */
+  consultationId?: number | SQL
+  supportRequestId?: number | SQL
+  /** Past the hourly cap: kept, but announced by the next digest instead of sent. */
+  held?: boolean
+}
+
+/**
+ * The one outbox insert (issue 29): every e-mail is queued through it, due at
+ * `now`, and answers its row ids. It is a statement, not a promise, so it can
+ * join a D1 batch with the write it belongs to; await it to run it alone.
+ */
+export function queueMail(db: Db, mail: QueuedMail | readonly QueuedMail[], now: Date) {
+  const rows = (Array.isArray(mail) ? mail : [mail]).map(({ held, ...m }: QueuedMail) => ({
+    ...m,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+    ...(held ? { status: 'held' } : {}),
+  }))
+  return db.insert(tables.mailOutbox).values(rows).returning({ id: tables.mailOutbox.id })
+}
+
 /**
  * The outbox insert for a D1 batch, placed right after the insert of its
  * request. D1 runs a batch's statements in order in one transaction, so
@@ -46,17 +73,7 @@ export function enqueueAfterInsert(
   /** Past the hourly cap: kept, but announced by the next digest instead of sent. */
   held = false,
 ) {
-  return db
-    .insert(tables.mailOutbox)
-    .values({
-      ...message,
-      [owner]: sql`last_insert_rowid()`,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-      ...(held ? { status: 'held' } : {}),
-    })
-    .returning({ id: tables.mailOutbox.id })
+  return queueMail(db, { ...message, [owner]: sql`last_insert_rowid()`, held }, now)
 }
 
 /**
@@ -147,9 +164,9 @@ export async function queueDigest(db: Db, env: Env, now: number): Promise<number
   const adminUrl = new URL('/admin', env.SITE_URL).toString()
   const intro = `More than ${notifyHourlyCap(env)} requests arrived within an hour, so these ${held.length} are listed here instead of one e-mail each. Every one is stored; read them in the admin panel: ${adminUrl}`
   const [[digest]] = await db.batch([
-    db
-      .insert(o)
-      .values({
+    queueMail(
+      db,
+      {
         kind: 'digest',
         recipient: env.NOTIFY_EMAIL,
         replyTo: null,
@@ -159,11 +176,9 @@ export async function queueDigest(db: Db, env: Env, now: number): Promise<number
           intro,
           held.map((h) => h.subject),
         ),
-        nextAttemptAt: new Date(now),
-        createdAt: new Date(now),
-        updatedAt: new Date(now),
-      })
-      .returning({ id: o.id }),
+      },
+      new Date(now),
+    ),
     db
       .update(o)
       .set({ digestId: sql`last_insert_rowid()` })

@@ -20,6 +20,7 @@ import {
   updateClient,
 } from '../services/clients'
 import { exportClientsCsv } from '../services/clients-privacy'
+import { csvDownload } from '../services/csv'
 
 // What the API answers, derived from the tables (drizzle-zod): dates travel as ISO strings.
 const dateTime = z.iso.datetime().openapi({ example: '2026-11-24T15:00:00.000Z' })
@@ -128,11 +129,8 @@ export const clients = openApiApp()
 
 // The owner's CSV of every client and contact (privacy export); not part of the documented API.
 clients.get('/export.csv', requireOwner, privateNoStore, async (c) => {
-  const day = new Date().toISOString().slice(0, 10)
-  return c.body(`\ufeff${await exportClientsCsv(c.var.db)}`, 200, {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="clients-${day}.csv"`,
-  })
+  const { body, headers } = csvDownload(await exportClientsCsv(c.var.db), 'clients')
+  return c.body(body, 200, headers)
 })
 
 clients

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono'
-import { applyFilter, filterOf } from '../../schema/inbox'
+import { applyFilter, consultationRow, filterOf, supportRow } from '../../schema/inbox'
 import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema/payloads'
 import type { RequestKind } from '../../schema/request-statuses'
 import { requireOwner } from '../auth/middleware'
@@ -9,8 +9,9 @@ import { deliverEach, deliverLogged } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
 import { jsonBody, readJsonBody } from '../middleware/validate'
+import { csvDownload, toCsv } from '../services/csv'
 import { type IntakeContext, takeRequest } from '../services/intake'
-import { csvField, eraseRequest, exportCsv } from '../services/privacy'
+import { eraseRequest, exportCsv } from '../services/privacy'
 import {
   listConsultations,
   listSupportRequests,
@@ -74,12 +75,11 @@ const ownerTools = (kind: RequestKind) =>
     // ?status= narrows it to one status; a download named after the kind and the day.
     .get('/export.csv', requireOwner, privateNoStore, async (c) => {
       const csv = await exportCsv(c.var.db, kind, c.req.query('status'))
-      const day = new Date().toISOString().slice(0, 10)
-      const name = `${kind === 'consultation' ? 'consultations' : 'support-requests'}-${day}.csv`
-      return c.body(`\ufeff${csv}`, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${name}"`,
-      })
+      const { body, headers } = csvDownload(
+        csv,
+        kind === 'consultation' ? 'consultations' : 'support-requests',
+      )
+      return c.body(body, 200, headers)
     })
     // The request's thread, and the owner's reply (stored, then e-mailed after the answer).
     .get('/:id/messages', requireOwner, privateNoStore, async (c) =>
@@ -153,34 +153,8 @@ const INBOX_CSV_COLUMNS = [
 export const requests = new Hono<AppEnv>().get('/export.csv', requireOwner, privateNoStore, async (c) => {
   const filter = filterOf(new URL(c.req.url).searchParams)
   const [cs, ss] = await Promise.all([listConsultations(c.var.db), listSupportRequests(c.var.db)])
-  const rows = applyFilter(
-    [
-      ...cs.map((r) => ({
-        ...r,
-        kind: 'consultation' as const,
-        urgency: null,
-        dueAt: null,
-        type: r.projectType,
-      })),
-      ...ss.map((r) => ({
-        ...r,
-        kind: 'support' as const,
-        company: r.businessName,
-        type: r.issueType,
-        preferredDate: null,
-      })),
-    ],
-    filter,
-  )
-  const lines = [
-    INBOX_CSV_COLUMNS.join(','),
-    ...rows.map((row) =>
-      INBOX_CSV_COLUMNS.map((col) => csvField((row as Record<string, unknown>)[col])).join(','),
-    ),
-  ]
-  const day = new Date().toISOString().slice(0, 10)
-  return c.body(`\ufeff${lines.join('\r\n')}\r\n`, 200, {
-    'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="requests-${day}.csv"`,
-  })
+  // The same rows, filter and order as the admin's list (schema/inbox.ts).
+  const rows = applyFilter([...cs.map(consultationRow), ...ss.map(supportRow)], filter)
+  const { body, headers } = csvDownload(toCsv(INBOX_CSV_COLUMNS, rows), 'requests')
+  return c.body(body, 200, headers)
 })

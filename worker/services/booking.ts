@@ -12,7 +12,7 @@ import { purgeAvailability } from '../cache/public-reads'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { type BookingMailKind, bookingMail } from '../mail/booking-mail'
-import type { OutboxMessage } from '../mail/outbox'
+import { type OutboxMessage, queueMail } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
 import { visitorMailEnabled } from '../mail/visitor'
 import {
@@ -65,20 +65,12 @@ export async function enqueueForConsultation(
   now: Date,
 ): Promise<number[]> {
   if (!messages.length) return []
-  const rows = await db
-    .insert(tables.mailOutbox)
-    .values(
-      messages.map((m) => ({
-        ...m,
-        consultationId,
-        // Not the owner's notification: the admin's delivery state and the hourly cap count only those.
-        kind: 'booking',
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: tables.mailOutbox.id })
+  const rows = await queueMail(
+    db,
+    // Not the owner's notification: the admin's delivery state and the hourly cap count only those.
+    messages.map((m) => ({ ...m, consultationId, kind: 'booking' })),
+    now,
+  )
   return rows.map((r) => r.id)
 }
 

@@ -5,7 +5,8 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { getContact } from './clients'
-import { csvField, eraseRequest } from './privacy'
+import { toCsv } from './csv'
+import { eraseRequest } from './privacy'
 
 const COLUMNS = [
   'clientId',
@@ -40,13 +41,10 @@ export async function exportClientsCsv(db: Db): Promise<string> {
     .from(c)
     .leftJoin(k, eq(k.clientId, c.id))
     .orderBy(asc(c.name), asc(c.id), asc(k.id))
-  const lines = [
-    COLUMNS.join(','),
-    ...rows.map((row) =>
-      COLUMNS.map((col) => csvField(col === 'domains' ? row.domains.join(' ') : row[col])).join(','),
-    ),
-  ]
-  return `${lines.join('\r\n')}\r\n`
+  return toCsv(
+    COLUMNS,
+    rows.map((row) => ({ ...row, domains: row.domains.join(' ') })),
+  )
 }
 
 /**

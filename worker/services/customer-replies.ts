@@ -9,7 +9,7 @@ import type { RequestKind } from '../../schema/request-statuses'
 import type { RequestMessage } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { notificationBudgetLeft } from '../mail/outbox'
+import { notificationBudgetLeft, queueMail } from '../mail/outbox'
 import { customerReplyMail } from '../mail/templates'
 import { NotFound } from './errors'
 import { appendInbound } from './requests'
@@ -51,11 +51,10 @@ export async function recordCustomerReply(
     body: reply.body,
     attachments: reply.attachments.length,
   })
-  const o = tables.mailOutbox
   const [[notice]] = await db.batch([
-    db
-      .insert(o)
-      .values({
+    queueMail(
+      db,
+      {
         [OWNER_OF[request.kind]]: request.id,
         kind: 'customer_reply',
         recipient: env.NOTIFY_EMAIL,
@@ -63,12 +62,10 @@ export async function recordCustomerReply(
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
-        nextAttemptAt: at,
-        createdAt: at,
-        updatedAt: at,
-        ...(held ? { status: 'held' } : {}),
-      })
-      .returning({ id: o.id }),
+        held,
+      },
+      at,
+    ),
     db.update(t).set({ customerRepliedAt: at }).where(eq(t.id, request.id)),
   ])
   return { message, outboxId: held ? null : notice!.id }

@@ -3,7 +3,7 @@
 // is on, else (or when asked) handed to the owner to pass on by hand.
 
 import type { Db } from '../db'
-import { tables } from '../db'
+import { queueMail } from '../mail/outbox'
 import { portalInviteMail } from '../mail/portal-invite'
 import { visitorMailEnabled } from '../mail/visitor'
 import { getContact } from './clients'
@@ -27,19 +27,17 @@ export async function inviteToPortal(
   const url = await createSignInLink(db, env, { contactId: contact.id, next: '/portal' })
   if (!send || !visitorMailEnabled(env)) return { url, outboxId: null }
   const mail = portalInviteMail(env, { name: contact.name, url })
-  const [row] = await db
-    .insert(tables.mailOutbox)
-    .values({
+  const [row] = await queueMail(
+    db,
+    {
       kind: 'portal-invite',
       recipient: contact.email,
       replyTo: env.NOTIFY_EMAIL,
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
-      nextAttemptAt: now,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: tables.mailOutbox.id })
+    },
+    now,
+  )
   return { url: null, outboxId: row!.id }
 }

@@ -12,6 +12,7 @@ import {
 import type { Db } from '../db'
 import { tables } from '../db'
 import { digestHtml } from '../mail/outbox'
+import { csvField, toCsv } from './csv'
 import { Invalid, NotFound } from './errors'
 import { parseId } from './ids'
 import { attachmentKeys } from './requests'
@@ -169,16 +170,8 @@ const CSV_COLUMNS = {
   ],
 } as const
 
-/**
- * One CSV field (RFC 4180): quoted when needed. A value a spreadsheet would
- * run as a formula (=, +, -, @, tab, CR first) is prefixed with an apostrophe
- * (OWASP "CSV injection").
- */
-export function csvField(value: unknown): string {
-  let text = value instanceof Date ? value.toISOString() : value == null ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
+// The field writer is the one CSV module's; re-exported for the callers that know it here.
+export { csvField }
 
 /** The requests of one kind (optionally of one status) as CSV, newest first. */
 export async function exportCsv(db: Db, kind: RequestKind, status?: string | null): Promise<string> {
@@ -192,10 +185,5 @@ export async function exportCsv(db: Db, kind: RequestKind, status?: string | nul
     desc(table.createdAt),
     desc(table.id),
   )
-  const columns = CSV_COLUMNS[kind]
-  const lines = [
-    columns.join(','),
-    ...rows.map((row) => columns.map((c) => csvField((row as Record<string, unknown>)[c])).join(',')),
-  ]
-  return `${lines.join('\r\n')}\r\n`
+  return toCsv(CSV_COLUMNS[kind], rows)
 }

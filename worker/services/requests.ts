@@ -18,7 +18,7 @@ import type { Db } from '../db'
 import { tables } from '../db'
 import { dueAfter, dueRemaining } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
-import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage } from '../mail/outbox'
+import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage, queueMail } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
 import {
   consultationMail,
@@ -523,9 +523,9 @@ export async function replyToRequest(
   let outboxId: number | null = null
   if (mailOn) {
     const mail = replyMail(env, { reference: request.reference ?? '', name: request.name, body })
-    const [row] = await db
-      .insert(tables.mailOutbox)
-      .values({
+    const [row] = await queueMail(
+      db,
+      {
         [owner]: id,
         kind: 'reply',
         recipient: request.email,
@@ -533,11 +533,9 @@ export async function replyToRequest(
         subject: mail.subject,
         textBody: mail.text,
         htmlBody: mail.html,
-        nextAttemptAt: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning({ id: tables.mailOutbox.id })
+      },
+      at,
+    )
     outboxId = row!.id
   }
   const m = tables.requestMessages

@@ -3,8 +3,8 @@
 // Written to the mail outbox like every other notification, so a failed send is
 // retried by the cron; the caller sends it right after the response.
 import type { Db } from '../db'
-import { tables } from '../db'
 import { letterHtml } from '../mail/letter-html'
+import { queueMail } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 
 /** What happened, in the words of the e-mail's subject and first line. */
@@ -60,19 +60,17 @@ export async function queueSecurityNotice(
     rows,
     link: { href: securityUrl, text: 'Open the Security area' },
   })
-  const [row] = await db
-    .insert(tables.mailOutbox)
-    .values({
+  const [row] = await queueMail(
+    db,
+    {
       recipient: env.NOTIFY_EMAIL,
       replyTo: null,
       subject: headerSafe(`Security: ${headline}`),
       textBody: text,
       htmlBody: html,
       kind: 'security',
-      nextAttemptAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning({ id: tables.mailOutbox.id })
+    },
+    at,
+  )
   return row!.id
 }

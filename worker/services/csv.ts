@@ -1,0 +1,35 @@
+// The one CSV writer (issue 29): the requests' exports (privacy.ts and the
+// inbox's), the clients' export (clients-privacy.ts). RFC 4180 with CRLF line
+// ends; the download starts with a byte order mark so spreadsheets read UTF-8.
+
+/**
+ * One CSV field (RFC 4180): quoted when needed. A value a spreadsheet would
+ * run as a formula (=, +, -, @, tab, CR first) is prefixed with an apostrophe
+ * (OWASP "CSV injection"). Dates are ISO 8601; null and undefined are empty.
+ */
+export function csvField(value: unknown): string {
+  let text = value instanceof Date ? value.toISOString() : value == null ? '' : String(value)
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+/** A header line of the column names, then one line per row with those columns, each line ending in CRLF. */
+export function toCsv<C extends string>(columns: readonly C[], rows: readonly object[]): string {
+  const lines = [
+    columns.join(','),
+    ...rows.map((row) => columns.map((c) => csvField((row as Record<string, unknown>)[c])).join(',')),
+  ]
+  return `${lines.join('\r\n')}\r\n`
+}
+
+/** What a CSV download answers: the body (with its BOM) and headers naming it `{name}-{day}.csv`. */
+export function csvDownload(csv: string, name: string, now = new Date()) {
+  const day = now.toISOString().slice(0, 10)
+  return {
+    body: `\ufeff${csv}`,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}-${day}.csv"`,
+    },
+  }
+}
