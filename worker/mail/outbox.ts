@@ -37,6 +37,8 @@ export const retryDelayMs = (failedAttempts: number) => Math.min(2 ** failedAtte
 export type QueuedMail = OutboxMessage & {
   /** 'notification' when absent (the table's default); see schema/tables.ts mailOutbox.kind. */
   kind?: string
+  /** Files in R2 sent with it (the signed quote PDF). */
+  attachments?: { key: string; filename: string; type: string }[]
   /** The request's id, or `last_insert_rowid()` in the batch that inserts the request. */
   consultationId?: number | SQL
   supportRequestId?: number | SQL

@@ -38,6 +38,7 @@ import type { Quote } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { letterHtml } from '../mail/letter-html'
+import { type QueuedMail, queueMail } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { renderQuotePdf } from '../pdf/quote-pdf'
@@ -462,18 +463,13 @@ function mergeValues(env: Env, d: QuoteDetail, now: Date): MergeValues {
   }
 }
 
-type OutboxRow = typeof tables.mailOutbox.$inferInsert
-
-const outboxRow = (
-  now: Date,
-  m: {
-    recipient: string
-    subject: string
-    text: string
-    html: string
-    attachments?: OutboxRow['attachments']
-  },
-): OutboxRow => ({
+const outboxRow = (m: {
+  recipient: string
+  subject: string
+  text: string
+  html: string
+  attachments?: QueuedMail['attachments']
+}): QueuedMail => ({
   recipient: m.recipient,
   replyTo: null,
   subject: headerSafe(m.subject, 200),
@@ -481,18 +477,15 @@ const outboxRow = (
   htmlBody: m.html,
   attachments: m.attachments ?? [],
   kind: 'quote',
-  nextAttemptAt: now,
-  createdAt: now,
-  updatedAt: now,
 })
 
-function quoteMail(env: Env, d: QuoteDetail, link: string, now: Date, reminder = false) {
+function quoteMail(env: Env, d: QuoteDetail, link: string, reminder = false) {
   const greeting = `Hello ${d.contact?.name ?? d.client.name},`
   const lead = reminder
     ? `A reminder: the quote "${d.title}" (${d.label}) is valid until ${formatCalendarDate(d.validUntil)}.`
     : `${env.OWNER_NAME} sent you the quote "${d.title}" (${d.label}) for ${formatCents(d.totals.totalCents)}, valid until ${formatCalendarDate(d.validUntil)}.`
   const ask = 'Read it, choose any options and accept it online:'
-  return outboxRow(now, {
+  return outboxRow({
     recipient: d.contact!.email,
     subject: `${reminder ? 'Reminder: quote' : 'Quote'} ${d.label} from ${env.OWNER_NAME}`,
     text: [greeting, '', lead, ask, link, '', env.OWNER_NAME].join('\n'),
@@ -524,7 +517,7 @@ export async function sendQuote(db: Db, env: Env, id: number, now = new Date()) 
         .where(inArray(tables.agreementTemplates.id, templateIds))
     : []
   const link = await quoteLink(env, db, d.contact.id, id)
-  const mail = visitorMailEnabled(env) ? [quoteMail(env, d, link, now)] : []
+  const mail = visitorMailEnabled(env) ? [quoteMail(env, d, link)] : []
   try {
     const statements: BatchItem<'sqlite'>[] = [
       // Filled and frozen while the quote is still a draft (the triggers allow it only then).
@@ -550,9 +543,7 @@ export async function sendQuote(db: Db, env: Env, id: number, now = new Date()) 
         })
         .where(and(eq(q.id, id), eq(q.status, 'draft')))
         .returning({ id: q.id }),
-      ...(mail.length
-        ? [db.insert(tables.mailOutbox).values(mail).returning({ id: tables.mailOutbox.id })]
-        : []),
+      ...(mail.length ? [queueMail(db, mail, now)] : []),
     ]
     const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
     const sent = results[d.agreements.length] as { id: number }[]
@@ -750,17 +741,16 @@ export async function declineQuote(
     throw new Conflict(closedReason(await row(db, id), now) ?? 'This quote can no longer be declined.')
   const fresh = await getQuote(db, id)
   const text = `${fresh.contact?.name ?? fresh.client.name} declined the quote ${fresh.label} ("${fresh.title}").${reason ? `\n\nReason: ${reason}` : ''}`
-  const [mail] = await db
-    .insert(tables.mailOutbox)
-    .values(
-      outboxRow(now, {
-        recipient: env.NOTIFY_EMAIL,
-        subject: `Quote ${fresh.label} declined by ${fresh.client.name}`,
-        text,
-        html: letterHtml({ paragraphs: text.split('\n\n') }),
-      }),
-    )
-    .returning({ id: tables.mailOutbox.id })
+  const [mail] = await queueMail(
+    db,
+    outboxRow({
+      recipient: env.NOTIFY_EMAIL,
+      subject: `Quote ${fresh.label} declined by ${fresh.client.name}`,
+      text,
+      html: letterHtml({ paragraphs: text.split('\n\n') }),
+    }),
+    now,
+  )
   return { quote: fresh, outboxIds: [mail!.id] }
 }
 
@@ -825,7 +815,7 @@ async function queueAcceptanceMail(db: Db, env: Env, d: QuoteDetail, pdfKey: str
   const total = formatCents(d.totals.totalCents)
   const ownerText = `${d.signature!.signerName} (${d.client.name}) accepted the quote ${d.label} ("${d.title}") for ${total}.${d.depositToInvoice ? ` Deposit to invoice: ${formatCents(d.depositCents)}.` : ''} The signed copy is attached.`
   const rows = [
-    outboxRow(now, {
+    outboxRow({
       recipient: env.NOTIFY_EMAIL,
       subject: `Quote ${d.label} accepted by ${d.client.name}`,
       text: ownerText,
@@ -836,7 +826,7 @@ async function queueAcceptanceMail(db: Db, env: Env, d: QuoteDetail, pdfKey: str
   if (visitorMailEnabled(env)) {
     const text = `Hello ${d.signature!.signerName},\n\nThank you for accepting the quote ${d.label} ("${d.title}") for ${total}. Your signed copy is attached.\n\n${env.OWNER_NAME}`
     rows.push(
-      outboxRow(now, {
+      outboxRow({
         recipient: d.signature!.signerEmail,
         subject: `Your signed quote ${d.label}`,
         text,
@@ -845,7 +835,7 @@ async function queueAcceptanceMail(db: Db, env: Env, d: QuoteDetail, pdfKey: str
       }),
     )
   }
-  const ids = await db.insert(tables.mailOutbox).values(rows).returning({ id: tables.mailOutbox.id })
+  const ids = await queueMail(db, rows, now)
   return ids.map((r) => r.id)
 }
 
@@ -931,10 +921,11 @@ export async function queueQuoteReminders(db: Db, env: Env, nowMs: number): Prom
     if (!claimed) continue
     const d = await getQuote(db, id)
     if (!d.contact) continue
-    const [mail] = await db
-      .insert(tables.mailOutbox)
-      .values(quoteMail(env, d, await quoteLink(env, db, d.contact.id, id), now, true))
-      .returning({ id: tables.mailOutbox.id })
+    const [mail] = await queueMail(
+      db,
+      quoteMail(env, d, await quoteLink(env, db, d.contact.id, id), true),
+      now,
+    )
     ids.push(mail!.id)
   }
   return ids
