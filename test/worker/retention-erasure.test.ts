@@ -9,6 +9,7 @@ import {
 } from 'cloudflare:test'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import worker from '../../worker/index'
+import { csvDownload, toCsv } from '../../worker/services/csv'
 import { csvField } from '../../worker/services/privacy'
 import { gql, rest } from './admin-helpers'
 import { call } from './helpers'
@@ -225,5 +226,26 @@ describe('CSV export', () => {
     expect(csvField('-1+1')).toBe("'-1+1")
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
     expect(csvField(new Date(0))).toBe('1970-01-01T00:00:00.000Z')
+  })
+
+  it('toCsv writes a header and one CRLF line per row; a missing column is empty', () => {
+    expect(
+      toCsv(
+        ['id', 'name', 'note'],
+        [
+          { id: 1, name: 'A, B', note: '=1' },
+          { id: 2, name: 'C' },
+        ],
+      ),
+    ).toBe(`id,name,note\r\n1,"A, B",'=1\r\n2,C,\r\n`)
+  })
+
+  it('csvDownload starts with a byte order mark and names the file by the day', () => {
+    const { body, headers } = csvDownload('a\r\n', 'clients', new Date('2026-11-24T23:30:00Z'))
+    expect(body).toBe('\ufeffa\r\n')
+    expect(headers).toEqual({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="clients-2026-11-24.csv"',
+    })
   })
 })
