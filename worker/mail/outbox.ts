@@ -90,19 +90,11 @@ export async function enqueueMessages(
   now: Date,
 ): Promise<number[]> {
   if (!messages.length) return []
-  const rows = await db
-    .insert(tables.mailOutbox)
-    .values(
-      messages.map((m) => ({
-        ...m,
-        replyTo: m.replyTo ?? null,
-        kind,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    )
-    .returning({ id: tables.mailOutbox.id })
+  const rows = await queueMail(
+    db,
+    messages.map((m) => ({ ...m, replyTo: m.replyTo ?? null, kind })),
+    now,
+  )
   return rows.map((r) => r.id)
 }
 

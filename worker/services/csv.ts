@@ -1,5 +1,6 @@
 // The one CSV writer (issue 29): the requests' exports (privacy.ts and the
-// inbox's), the clients' export (clients-privacy.ts). RFC 4180 with CRLF line
+// inbox's), the clients' export (clients-privacy.ts), the accountant's
+// invoices and payments (invoices.ts). RFC 4180 with CRLF line
 // ends; the download starts with a byte order mark so spreadsheets read UTF-8.
 
 /**
@@ -13,13 +14,18 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
-/** A header line of the column names, then one line per row with those columns, each line ending in CRLF. */
-export function toCsv<C extends string>(columns: readonly C[], rows: readonly object[]): string {
-  const lines = [
-    columns.join(','),
-    ...rows.map((row) => columns.map((c) => csvField((row as Record<string, unknown>)[c])).join(',')),
-  ]
+/** A header line, then one line per row of values, each line ending in CRLF. */
+export function csvLines(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const lines = [header.join(','), ...rows.map((row) => row.map(csvField).join(','))]
   return `${lines.join('\r\n')}\r\n`
+}
+
+/** The named columns of each row (objects), under a header of those names; a missing column is empty. */
+export function toCsv<C extends string>(columns: readonly C[], rows: readonly object[]): string {
+  return csvLines(
+    columns,
+    rows.map((row) => columns.map((c) => (row as Record<string, unknown>)[c])),
+  )
 }
 
 /** What a CSV download answers: the body (with its BOM) and headers naming it `{name}-{day}.csv`. */

@@ -25,10 +25,10 @@ import { letterHtml } from '../mail/letter-html'
 import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
+import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
-import { csvField } from './privacy'
 import { billedGuard, clientOrThrow, unbilledTime } from './time'
 
 export const INVOICE_SOURCES = ['time', 'quote', 'block', 'manual', 'credit'] as const
@@ -657,15 +657,12 @@ export async function billingOverview(db: Db, now = new Date()) {
   }
 }
 
-const toCsv = (header: string[], rows: unknown[][]) =>
-  `${[header.join(','), ...rows.map((r) => r.map(csvField).join(','))].join('\r\n')}\r\n`
-
 const dollars = (cents: number) => (cents / 100).toFixed(2)
 
 /** Invoices for the accountant (amounts in dollars with two decimals). */
 export async function invoicesCsv(db: Db) {
   const rows = await listInvoices(db)
-  return toCsv(
+  return csvLines(
     [
       'number',
       'client',
@@ -708,7 +705,7 @@ export async function paymentsCsv(db: Db) {
     .leftJoin(tables.invoices, eq(tables.invoices.id, p.invoiceId))
     .leftJoin(tables.clients, eq(tables.clients.id, tables.invoices.clientId))
     .orderBy(asc(p.date), asc(p.id))
-  return toCsv(
+  return csvLines(
     ['date', 'invoice', 'client', 'amount', 'method', 'reference', 'stripe_event', 'unmatched_number'],
     rows.map(({ payment, number, clientName }) => [
       payment.date,

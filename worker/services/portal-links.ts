@@ -7,6 +7,7 @@ import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { queueMail } from '../mail/outbox'
 import { portalLinkMail } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 
@@ -141,19 +142,17 @@ export async function requestSignInLink(
   if (!visitorMailEnabled(env)) return null
   const mail = portalLinkMail(env, { name: contact.name, url })
   const at = new Date(now)
-  const [row] = await db
-    .insert(tables.mailOutbox)
-    .values({
+  const [row] = await queueMail(
+    db,
+    {
       kind: 'portal-link',
       recipient: contact.email,
       replyTo: null,
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html,
-      nextAttemptAt: at,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning({ id: tables.mailOutbox.id })
+    },
+    at,
+  )
   return row!.id
 }
