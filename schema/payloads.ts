@@ -1,7 +1,5 @@
 // Request payload schemas, shared by the REST handlers, the GraphQL resolvers
 // (through the service layer) and the SPA's forms.
-import type { Table } from 'drizzle-orm'
-import { createInsertSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { CONTENT_TYPES, PROJECT_CATEGORY_VALUES, PROJECT_STATUS_VALUES, valuesOf } from './constants'
 import {
@@ -17,20 +15,8 @@ import {
 } from './request-options'
 import { REQUEST_STATUSES, SUPPORT_STATUSES } from './request-statuses'
 import { SLUG_MAX, SLUG_PATTERN } from './slug'
-import { availabilitySettings, projects } from './tables'
 import { cleanString, type Lines, multiLine, optionalText, singleLine } from './text'
 import { isHttpUrl } from './url'
-
-/** Columns every table fills itself: never part of a payload. */
-const GENERATED = { id: true, createdAt: true, updatedAt: true } as const
-type Generated = keyof typeof GENERATED
-
-/**
- * One rule per column the owner may write: every column of the table but the
- * generated ones, and no other key (ADR 074). Used with `satisfies`, so the
- * type checker points at the rule a new column still needs.
- */
-export type EditableRules<T extends Table> = Record<Exclude<keyof T['$inferInsert'], Generated>, z.ZodType>
 
 // Usernames and content keys: trimmed, checked by their own rules (not free text).
 const trimmed = (label: string, max = 200) =>
@@ -90,50 +76,27 @@ export const projectSlug = z
   .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
   .regex(SLUG_PATTERN, 'Slug may contain lowercase letters, digits and single dashes')
 
-// The project's payload is derived from its table (ADR 074): the keys are the
-// columns, and each rule below says what the owner may write there (and, as
-// its description, what the GraphQL input documents). `satisfies` makes a new
-// column a type error here until its rule is written; nothing else repeats it.
-const projectRules = {
-  title: required('Title').meta({ description: 'Required, at most 200 characters.' }),
+export const projectInput = z.object({
+  title: required('Title'),
   // Absent or blank: generated from the title (a new project) or kept (an edit).
   slug: z
     .union([z.literal(''), projectSlug])
     .nullish()
-    .transform((v) => v || null)
-    .meta({ description: 'Optional page address; blank generates one from the title.' }),
-  description: required('Description', 5000, 'multi').meta({
-    description: 'Required, at most 5000 characters.',
-  }),
-  category: oneOf(PROJECT_CATEGORY_VALUES, 'Choose a category').meta({ description: 'Required.' }),
-  status: oneOf(PROJECT_STATUS_VALUES, 'Choose a status').meta({ description: 'Required.' }),
-  businessValue: optional('Business value', 1000, 'multi').meta({
-    description: 'Optional, at most 1000 characters.',
-  }),
-  keyFeatures: textList('Key features')
-    .default([])
-    .meta({ description: 'Optional; empty entries are dropped.' }),
-  problemSolved: optional('Problem solved', 1000, 'multi').meta({
-    description: 'Optional, at most 1000 characters.',
-  }),
-  targetAudience: optional('Target audience', 500, 'multi').meta({
-    description: 'Optional, at most 500 characters.',
-  }),
-  image: optional('Image URL', 2000).meta({ description: 'Optional image URL.' }),
-  technologies: textList('Technologies')
-    .default([])
-    .meta({ description: 'Optional; empty entries are dropped.' }),
-  liveUrl: optionalUrl('Live URL').meta({ description: 'Optional http(s) URL.' }),
-  githubUrl: optionalUrl('GitHub URL').meta({ description: 'Optional http(s) URL.' }),
-  demoUrl: optionalUrl('Demo URL').meta({ description: 'Optional http(s) URL.' }),
-  isPublic: z
-    .boolean({ error: 'Public must be true or false' })
-    .default(true)
-    .meta({ description: 'Defaults to true.' }),
-  featured: z
-    .boolean({ error: 'Featured must be true or false' })
-    .default(false)
-    .meta({ description: 'Defaults to false.' }),
+    .transform((v) => v || null),
+  description: required('Description', 5000, 'multi'),
+  category: oneOf(PROJECT_CATEGORY_VALUES, 'Choose a category'),
+  status: oneOf(PROJECT_STATUS_VALUES, 'Choose a status'),
+  businessValue: optional('Business value', 1000, 'multi'),
+  keyFeatures: textList('Key features').default([]),
+  problemSolved: optional('Problem solved', 1000, 'multi'),
+  targetAudience: optional('Target audience', 500, 'multi'),
+  image: optional('Image URL', 2000),
+  technologies: textList('Technologies').default([]),
+  liveUrl: optionalUrl('Live URL'),
+  githubUrl: optionalUrl('GitHub URL'),
+  demoUrl: optionalUrl('Demo URL'),
+  isPublic: z.boolean({ error: 'Public must be true or false' }).default(true),
+  featured: z.boolean({ error: 'Featured must be true or false' }).default(false),
   // Absent or null: a new project goes last, an edited one keeps its place (docs/decisions/055-project-order.md).
   order: z
     .number({ error: 'Order must be a whole number' })
@@ -141,21 +104,14 @@ const projectRules = {
     .min(-1_000_000)
     .max(1_000_000)
     .nullish()
-    .transform((v) => v ?? null)
-    .meta({ description: 'Optional; absent puts a new project last and keeps an edited one in place.' }),
+    .transform((v) => v ?? null),
   metrics: z
     .array(projectMetric, { error: 'Metrics must be a list of label and value pairs' })
     .max(12, 'At most 12 metrics')
     .nullish()
-    .transform((v) => v ?? [])
-    .meta({ description: 'Optional, at most 12.' }),
-  testimonial: projectTestimonial
-    .nullish()
-    .transform((v) => v ?? null)
-    .meta({ description: 'Optional.' }),
-} satisfies EditableRules<typeof projects>
-
-export const projectInput = createInsertSchema(projects, projectRules).omit(GENERATED)
+    .transform((v) => v ?? []),
+  testimonial: projectTestimonial.nullish().transform((v) => v ?? null),
+})
 export type ProjectInput = z.infer<typeof projectInput>
 
 export const skillInput = z.object({
@@ -298,8 +254,7 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`)
 
-// Derived from its table like the project's payload (ADR 074).
-export const availabilityInput = createInsertSchema(availabilitySettings, {
+export const availabilityInput = z.object({
   weeklyHours: z.object(
     {
       '0': slotTimes.default([]),
@@ -327,7 +282,7 @@ export const availabilityInput = createInsertSchema(availabilitySettings, {
   horizonDays: wholeNumber('Booking horizon', 1, 365),
   meetingMinutes: wholeNumber('Meeting length', 15, 60),
   changeCutoffHours: wholeNumber('Change cut-off', 0, 24 * 14),
-} satisfies EditableRules<typeof availabilitySettings>).omit(GENERATED)
+})
 export type AvailabilityInput = z.infer<typeof availabilityInput>
 
 /** A visitor moving their booking on the manage page. */

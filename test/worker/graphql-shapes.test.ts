@@ -1,23 +1,11 @@
 // An entity's shape is written once (schema/tables.ts) and its payload schema
 // once (schema/payloads.ts); the GraphQL types list their fields for the
 // descriptions. These tests fail when a copy drifts from its source.
-
-import SchemaBuilder from '@pothos/core'
 import { getTableColumns } from 'drizzle-orm'
-import { createInsertSchema } from 'drizzle-zod'
 import { isInputObjectType, isObjectType } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { z } from 'zod'
-import {
-  availabilityInput,
-  contentBody,
-  contentInput,
-  type EditableRules,
-  projectInput,
-  skillInput,
-} from '../../schema/payloads'
+import { contentBody, contentInput, projectInput, skillInput } from '../../schema/payloads'
 import * as tables from '../../schema/tables'
-import { payloadFields } from '../../worker/graphql/payload-input'
 import { schema } from '../../worker/graphql/schema'
 
 const columns = (table: Parameters<typeof getTableColumns>[0]) => Object.keys(getTableColumns(table)).sort()
@@ -63,87 +51,5 @@ describe('GraphQL input types are the REST payload schemas', () => {
     expect(Object.keys(projectInput.shape).sort()).toEqual(
       columns(tables.projects).filter((c) => !generated.includes(c)),
     )
-  })
-})
-
-// A builder without the app's plugins; their options are typed as required once imported.
-const bareBuilder = () => new SchemaBuilder({} as never)
-
-describe('payloads derived from the tables (ADR 074)', () => {
-  it('the availability payload covers every writable column', () => {
-    const generated = ['id', 'createdAt', 'updatedAt']
-    expect(Object.keys(availabilityInput.shape).sort()).toEqual(
-      columns(tables.availabilitySettings).filter((c) => !generated.includes(c)),
-    )
-  })
-
-  // The two @ts-expect-error lines are the assertion: `npx tsc -b` fails when either stops being an error.
-  it('a rule set missing a column, or naming one the table lacks, does not type-check', () => {
-    // @ts-expect-error every writable column of the table needs its rule
-    const missing = { category: z.string() } satisfies EditableRules<typeof tables.skills>
-    const extra = {
-      category: z.string(),
-      name: z.string(),
-      order: z.number(),
-      // @ts-expect-error a key that is not a column of the table
-      colour: z.string(),
-    } satisfies EditableRules<typeof tables.skills>
-    const complete = {
-      category: z.string(),
-      name: z.string().max(3),
-      order: z.number(),
-    } satisfies EditableRules<typeof tables.skills>
-    const derived = createInsertSchema(tables.skills, complete).omit({
-      id: true,
-      createdAt: true,
-      updatedAt: true,
-    })
-    expect(Object.keys(derived.shape).sort()).toEqual(['category', 'name', 'order'])
-    // A rule given whole replaces the column's own schema.
-    expect(derived.safeParse({ category: 'a', name: 'long', order: 1 }).success).toBe(false)
-    expect(Object.keys({ ...missing, ...extra }).sort()).toEqual(['category', 'colour', 'name', 'order'])
-  })
-
-  it("the GraphQL input reads each field's scalar and description from its rule, all nullable", () => {
-    const b = bareBuilder()
-    const payload = z.object({
-      title: z.string().trim().meta({ description: 'The title.' }),
-      count: z
-        .number()
-        .int()
-        .nullish()
-        .transform((v) => v ?? 0),
-      ratio: z.number().default(1),
-      tags: z.array(z.string()).default([]),
-      done: z.boolean(),
-      slug: z.union([z.literal(''), z.string().max(5)]).nullish(),
-    })
-    const Input = b.inputType('DerivedInput', { fields: (t) => payloadFields(t, payload) })
-    b.queryType({
-      fields: (t) => ({ ok: t.boolean({ args: { input: t.arg({ type: Input }) }, resolve: () => true }) }),
-    })
-    const type = b.toSchema().getType('DerivedInput')
-    if (!isInputObjectType(type)) throw new Error('not an input')
-    const fields = type.getFields()
-    expect(Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, String(f.type)]))).toEqual({
-      title: 'String',
-      count: 'Int',
-      ratio: 'Float',
-      tags: '[String!]',
-      done: 'Boolean',
-      slug: 'String',
-    })
-    expect(fields.title!.description).toBe('The title.')
-  })
-
-  it('a rule it cannot read (an object not named) fails when the schema is built', () => {
-    const b = bareBuilder()
-    const Input = b.inputType('Unreadable', {
-      fields: (t) => payloadFields(t, z.object({ nested: z.object({ a: z.string() }) })),
-    })
-    b.queryType({
-      fields: (t) => ({ ok: t.boolean({ args: { input: t.arg({ type: Input }) }, resolve: () => true }) }),
-    })
-    expect(() => b.toSchema()).toThrow('GraphQL input field nested: name its type')
   })
 })
