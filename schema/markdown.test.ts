@@ -1,6 +1,6 @@
 // The owner's Markdown shown to clients (issue 25): raw HTML and unsafe links never survive.
 import { describe, expect, it } from 'vitest'
-import { markdownBlocks, renderMarkdown } from './markdown'
+import { markdownBlocks, nestHeadings, renderMarkdown } from './markdown'
 import { fillMergeFields } from './quotes'
 
 describe('renderMarkdown', () => {
@@ -12,6 +12,19 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<strong>replace</strong>')
     expect(html).toContain('<a href="https://example.com/r" rel="noopener noreferrer nofollow">router</a>')
     expect(html).toContain('<li>one</li>')
+  })
+
+  it("moves headings below the page's own (nestHeadings), never past h6, and leaves escaped text alone", () => {
+    const html = nestHeadings(
+      renderMarkdown('# Agreement\n\n## Terms\n\n###### Fine print\n\nText <h1>not a heading</h1>'),
+      3,
+    )
+    expect(html).toContain('<h3>Agreement</h3>')
+    expect(html).toContain('<h4>Terms</h4>')
+    expect(html).toContain('<h6>Fine print</h6>')
+    expect(html).toContain('&lt;h1&gt;not a heading&lt;/h1&gt;')
+    expect(html).not.toMatch(/<h[12]>/)
+    expect(nestHeadings('<h2>Scope</h2>', 1)).toBe('<h2>Scope</h2>')
   })
 
   it('escapes raw HTML, blocks and inline, so no script or handler survives', () => {

@@ -47,6 +47,21 @@ const marked = new Marked({
 /** Markdown to HTML that is safe to insert into a page. */
 export const renderMarkdown = (markdown: string): string => marked.parse(markdown, { async: false }) as string
 
+/**
+ * renderMarkdown's HTML with its headings moved down so that `<h1>` becomes
+ * `<h{top}>` (at most h6). For a page that shows the owner's text under its
+ * own headings: a `#` in an agreement must not make a second h1 or break the
+ * page's outline. Only for renderMarkdown's output, where raw HTML is always
+ * escaped, so every `<hN>` tag in it is one of its own headings.
+ */
+export function nestHeadings(html: string, top: number): string {
+  const shift = Math.min(5, Math.max(0, Math.trunc(top) - 1))
+  return html.replace(
+    /<(\/?)h([1-6])>/g,
+    (_, slash: string, n: string) => `<${slash}h${Math.min(6, Number(n) + shift)}>`,
+  )
+}
+
 export type TextBlock = { kind: 'heading' | 'paragraph' | 'bullet' | 'rule'; text: string }
 
 function inlineText(tokens: readonly Token[] | undefined, fallback: string): string {

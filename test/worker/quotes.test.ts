@@ -18,6 +18,7 @@ import { deliver } from '../../worker/mail/outbox'
 import { portalQuotesServerFor } from '../../worker/portal/quotes-server'
 import { QuoteSchema, quotesApi } from '../../worker/routes/quotes'
 import { eraseContact } from '../../worker/services/clients-privacy'
+import { linkTokenHash } from '../../worker/services/portal-links'
 import {
   acceptQuote,
   declineQuote,
@@ -250,6 +251,15 @@ describe('editing and sending', () => {
       .first<Json>()
     expect(mail!.text_body).toContain(link)
     expect(mail!.text_body).toContain('$2,200.00')
+    // It opens with a one-time portal sign-in link for the contact that leads to the quote.
+    const token = /\/portal\/sign-in\/([A-Za-z0-9_-]{43})/.exec(String(mail!.text_body))?.[1]
+    expect(token).toBeDefined()
+    const signIn = await env.DB.prepare(
+      'select contact_id, next, used_at from portal_links where token_hash = ?',
+    )
+      .bind(linkTokenHash(token!))
+      .first<Json>()
+    expect(signIn).toEqual({ contact_id: scope.contactId, next: `/portal/quotes/${q.id}`, used_at: null })
 
     const again = await rest('PATCH', `/api/quotes/${q.id}`, { title: 'Changed' })
     expect(again.status).toBe(409)

@@ -163,4 +163,16 @@ describe('the portal quote page without JavaScript', () => {
     fireEvent.click(training)
     expect(screen.getByTestId('quote-total').textContent).toBe('$1,690.00')
   })
+
+  it("keeps one h1: the agreement's Markdown headings go under its own h2", async () => {
+    const s = server()
+    const Stub = createRoutesStub(
+      [{ path: '/portal/quotes/:id', Component: QuotePage, loader, action }],
+      contextWith(s),
+    )
+    render(<Stub initialEntries={['/portal/quotes/7']} />)
+    const agreement = await screen.findByRole('region', { name: 'Business Associate Agreement' })
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    expect(agreement.querySelector('h3')?.textContent).toBe('BAA')
+  })
 })

@@ -15,6 +15,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { nestHeadings } from '../../schema/markdown'
 import { formatCents, fromQuantityMilli, lineAmountCents } from '../../schema/money'
 import { depositOf, quoteTotals } from '../../schema/quotes'
 import { button, card, container, textLink } from '../components/ui'
@@ -231,7 +232,8 @@ export default function PortalQuotePage() {
           <div
             className="prose mt-6 max-w-none text-slate-800"
             // Rendered on the server by schema/markdown.ts: raw HTML escaped, unsafe links dropped.
-            dangerouslySetInnerHTML={{ __html: quote.introHtml }}
+            // Its headings go under the page's h1.
+            dangerouslySetInnerHTML={{ __html: nestHeadings(quote.introHtml, 2) }}
           />
         )}
 
@@ -257,7 +259,8 @@ export default function PortalQuotePage() {
               <h2 className="text-xl font-semibold text-slate-900">{a.name}</h2>
               <div
                 className="prose mt-4 max-h-96 max-w-none overflow-y-auto text-slate-800"
-                dangerouslySetInnerHTML={{ __html: a.html }}
+                // Under the agreement's own h2: its `#` headings become h3.
+                dangerouslySetInnerHTML={{ __html: nestHeadings(a.html, 3) }}
               />
             </section>
           ))}

@@ -45,6 +45,7 @@ import { renderQuotePdf } from '../pdf/quote-pdf'
 import { templatesForQuote } from './agreements'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
+import { createSignInLink } from './portal-links'
 
 const q = tables.quotes
 const ql = tables.quoteLines
@@ -439,13 +440,21 @@ export async function reviseQuote(db: Db, id: number, now = new Date()) {
 // ---------- Sending ----------
 
 /**
- * The link a client follows to the quote. Until the portal's sign-in links
- * (issue 24, services/portal-links.ts createSignInLink with next) are on this
- * branch, it is the portal page itself, which asks the contact to sign in.
+ * The quote's page in the portal: the link the send answers with, for the
+ * owner to see or pass on by hand. It signs nobody in (the owner opening it
+ * must not use up the client's one-time link), so it asks for a sign-in.
  */
-export async function quoteLink(env: Env, _db: Db, _contactId: number, quoteId: number): Promise<string> {
-  return new URL(`/portal/quotes/${quoteId}`, env.SITE_URL).toString()
-}
+export const quotePageLink = (env: Pick<Env, 'SITE_URL'>, quoteId: number): string =>
+  new URL(`/portal/quotes/${quoteId}`, env.SITE_URL).toString()
+
+/**
+ * The link the quote's e-mail carries: a portal sign-in link for the contact
+ * (services/portal-links.ts, one use, 15 minutes) that leads to the quote, so
+ * the client reads and signs it without asking for a link first. Once it has
+ * expired, the page it opens offers a new one by e-mail.
+ */
+export const quoteLink = (db: Db, env: Pick<Env, 'SITE_URL'>, contactId: number, quoteId: number) =>
+  createSignInLink(db, env, { contactId, next: `/portal/quotes/${quoteId}` })
 
 function mergeValues(env: Env, d: QuoteDetail, now: Date): MergeValues {
   return {
@@ -479,20 +488,23 @@ const outboxRow = (m: {
   kind: 'quote',
 })
 
-function quoteMail(env: Env, d: QuoteDetail, link: string, reminder = false) {
+function quoteMail(env: Env, d: QuoteDetail, link: { signIn: string; page: string }, reminder = false) {
   const greeting = `Hello ${d.contact?.name ?? d.client.name},`
   const lead = reminder
     ? `A reminder: the quote "${d.title}" (${d.label}) is valid until ${formatCalendarDate(d.validUntil)}.`
     : `${env.OWNER_NAME} sent you the quote "${d.title}" (${d.label}) for ${formatCents(d.totals.totalCents)}, valid until ${formatCalendarDate(d.validUntil)}.`
   const ask = 'Read it, choose any options and accept it online:'
+  // The sign-in link works once, for 15 minutes; the page's own address stays
+  // (it asks for a new link by e-mail first).
+  const later = `The link signs you in once, within 15 minutes. Later, the quote is at ${link.page}`
   return outboxRow({
     recipient: d.contact!.email,
     subject: `${reminder ? 'Reminder: quote' : 'Quote'} ${d.label} from ${env.OWNER_NAME}`,
-    text: [greeting, '', lead, ask, link, '', env.OWNER_NAME].join('\n'),
+    text: [greeting, '', lead, ask, link.signIn, '', later, '', env.OWNER_NAME].join('\n'),
     html: letterHtml({
       paragraphs: [greeting, lead, ask],
-      link: { href: link, text: 'Open the quote' },
-      footer: env.OWNER_NAME,
+      link: { href: link.signIn, text: 'Open the quote' },
+      footer: `${env.OWNER_NAME}. ${later}`,
     }),
   })
 }
@@ -516,8 +528,11 @@ export async function sendQuote(db: Db, env: Env, id: number, now = new Date()) 
         .from(tables.agreementTemplates)
         .where(inArray(tables.agreementTemplates.id, templateIds))
     : []
-  const link = await quoteLink(env, db, d.contact.id, id)
-  const mail = visitorMailEnabled(env) ? [quoteMail(env, d, link)] : []
+  const link = quotePageLink(env, id)
+  // Made only when the e-mail goes: an unused sign-in link is one more way in.
+  const mail = visitorMailEnabled(env)
+    ? [quoteMail(env, d, { signIn: await quoteLink(db, env, d.contact.id, id), page: link })]
+    : []
   try {
     const statements: BatchItem<'sqlite'>[] = [
       // Filled and frozen while the quote is still a draft (the triggers allow it only then).
@@ -923,7 +938,12 @@ export async function queueQuoteReminders(db: Db, env: Env, nowMs: number): Prom
     if (!d.contact) continue
     const [mail] = await queueMail(
       db,
-      quoteMail(env, d, await quoteLink(env, db, d.contact.id, id), true),
+      quoteMail(
+        env,
+        d,
+        { signIn: await quoteLink(db, env, d.contact.id, id), page: quotePageLink(env, id) },
+        true,
+      ),
       now,
     )
     ids.push(mail!.id)
