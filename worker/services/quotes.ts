@@ -45,6 +45,7 @@ import { renderQuotePdf } from '../pdf/quote-pdf'
 import { templatesForQuote } from './agreements'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
+import { createSignInLink } from './portal-links'
 
 const q = tables.quotes
 const ql = tables.quoteLines
@@ -438,13 +439,21 @@ export async function reviseQuote(db: Db, id: number, now = new Date()) {
 
 // ---------- Sending ----------
 
-/**
- * The link a client follows to the quote. Until the portal's sign-in links
- * (issue 24, services/portal-links.ts createSignInLink with next) are on this
- * branch, it is the portal page itself, which asks the contact to sign in.
- */
+/** The quote's page in the portal (what the owner passes on by hand; the portal asks to sign in). */
 export async function quoteLink(env: Env, _db: Db, _contactId: number, quoteId: number): Promise<string> {
   return new URL(`/portal/quotes/${quoteId}`, env.SITE_URL).toString()
+}
+
+/**
+ * What the e-mail carries: a sign-in link for the contact that opens the quote
+ * (single use, 15 minutes, services/portal-links.ts), and the page's own
+ * address for later, when that link has been used or has expired.
+ */
+async function mailLinks(env: Env, db: Db, contactId: number, quoteId: number, now: Date) {
+  return {
+    page: await quoteLink(env, db, contactId, quoteId),
+    signIn: await createSignInLink(db, env, { contactId, next: `/portal/quotes/${quoteId}` }, now.getTime()),
+  }
 }
 
 function mergeValues(env: Env, d: QuoteDetail, now: Date): MergeValues {
@@ -479,20 +488,21 @@ const outboxRow = (m: {
   kind: 'quote',
 })
 
-function quoteMail(env: Env, d: QuoteDetail, link: string, reminder = false) {
+function quoteMail(env: Env, d: QuoteDetail, links: { page: string; signIn: string }, reminder = false) {
   const greeting = `Hello ${d.contact?.name ?? d.client.name},`
   const lead = reminder
     ? `A reminder: the quote "${d.title}" (${d.label}) is valid until ${formatCalendarDate(d.validUntil)}.`
     : `${env.OWNER_NAME} sent you the quote "${d.title}" (${d.label}) for ${formatCents(d.totals.totalCents)}, valid until ${formatCalendarDate(d.validUntil)}.`
   const ask = 'Read it, choose any options and accept it online:'
+  const later = `The button signs you in once, within 15 minutes. Later, open ${links.page} and ask for a new sign-in link.`
   return outboxRow({
     recipient: d.contact!.email,
     subject: `${reminder ? 'Reminder: quote' : 'Quote'} ${d.label} from ${env.OWNER_NAME}`,
-    text: [greeting, '', lead, ask, link, '', env.OWNER_NAME].join('\n'),
+    text: [greeting, '', lead, ask, links.signIn, '', later, '', env.OWNER_NAME].join('\n'),
     html: letterHtml({
       paragraphs: [greeting, lead, ask],
-      link: { href: link, text: 'Open the quote' },
-      footer: env.OWNER_NAME,
+      link: { href: links.signIn, text: 'Open the quote' },
+      footer: `${env.OWNER_NAME}. ${later}`,
     }),
   })
 }
@@ -517,7 +527,9 @@ export async function sendQuote(db: Db, env: Env, id: number, now = new Date()) 
         .where(inArray(tables.agreementTemplates.id, templateIds))
     : []
   const link = await quoteLink(env, db, d.contact.id, id)
-  const mail = visitorMailEnabled(env) ? [quoteMail(env, d, link)] : []
+  const mail = visitorMailEnabled(env)
+    ? [quoteMail(env, d, await mailLinks(env, db, d.contact.id, id, now))]
+    : []
   try {
     const statements: BatchItem<'sqlite'>[] = [
       // Filled and frozen while the quote is still a draft (the triggers allow it only then).
@@ -923,7 +935,7 @@ export async function queueQuoteReminders(db: Db, env: Env, nowMs: number): Prom
     if (!d.contact) continue
     const [mail] = await queueMail(
       db,
-      quoteMail(env, d, await quoteLink(env, db, d.contact.id, id), true),
+      quoteMail(env, d, await mailLinks(env, db, d.contact.id, id, now), true),
       now,
     )
     ids.push(mail!.id)
