@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { expectNoAxeViolations } from './axe'
 import { expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
 import { blockExternal } from './public-helpers'
@@ -98,5 +99,14 @@ test('the owner invoices 95 minutes at $120/hour; the client reads and downloads
   await expect(list.getByRole('link', { name: invoice.number })).toBeVisible()
   await expect(list).toContainText('$190.00')
   await expect(list).toContainText('Viewed')
+
+  // The same session with JavaScript: the invoice page passes axe.
+  const withJs = await browser.newContext({ storageState: await context.storageState() })
   await context.close()
+  const jsPage = await withJs.newPage()
+  await blockExternal(jsPage)
+  await jsPage.goto(`/portal/invoices/${invoice.id}`)
+  await expect(jsPage.getByTestId('invoice-total')).toHaveText('$190.00')
+  await expectNoAxeViolations(jsPage, { label: `/portal/invoices/${invoice.id}` })
+  await withJs.close()
 })
