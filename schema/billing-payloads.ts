@@ -148,3 +148,13 @@ export const paymentInput = createInsertSchema(payments, {
 })
   .pick({ amountCents: true, date: true, method: true, reference: true })
   .strict()
+
+/** How an invoice's status reads to people (the portal; the admin keeps its own copy for now). */
+export const INVOICE_STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  viewed: 'Viewed',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  void: 'Void',
+}

@@ -17,6 +17,7 @@ import { securityHeaders } from './middleware/security-headers'
 import { bodyGuard } from './middleware/validate'
 import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
+import { portalInvoiceFiles } from './portal/invoices-wiring'
 import { portalQuoteFiles } from './portal/quotes-wiring'
 import { portalFiles } from './portal/routes'
 import { loadContact, portalHeaders } from './portal/session'
@@ -73,6 +74,8 @@ export const app = new Hono<AppEnv>()
   .route('/portal/files', portalFiles)
   // The portal's quote PDFs (issue 25), for the signed-in contact's client only.
   .route('/portal', portalQuoteFiles)
+  // The portal's invoice PDFs (issue 26), likewise.
+  .route('/portal', portalInvoiceFiles)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

@@ -8,6 +8,7 @@ import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
+import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalServer } from '../web/lib/portal-server'
 import {
@@ -25,6 +26,7 @@ import { countFormOutcome } from './insights/routes'
 import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
 import { isUnreadableFormRerender } from './page-forms'
+import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { portalServerFor } from './portal/server'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
@@ -229,6 +231,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     )
     context.set(requestNonce, nonce)
     context.set(portalQuotes, portalQuotesFor(c))
+    context.set(portalInvoices, portalInvoicesFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }

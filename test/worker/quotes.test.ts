@@ -816,3 +816,26 @@ describe('erasing a contact who signed', () => {
     ).rejects.toThrow(/signature is final/)
   })
 })
+
+describe('the quote e-mail', () => {
+  it('carries a sign-in link that signs the contact in and opens the quote', async () => {
+    const scope = await clientWithContact()
+    const q = await created(scope.clientId)
+    expect((await rest('POST', `/api/quotes/${q.id}/send`)).status).toBe(200)
+    const mail = await env.DB.prepare(
+      "select text_body from mail_outbox where kind = 'quote' and recipient = ?",
+    )
+      .bind(scope.email)
+      .first<{ text_body: string }>()
+    const link = /http\S+\/portal\/sign-in\/\S+/.exec(mail!.text_body)?.[0]
+    expect(link).toBeTruthy()
+    const used = await call(new URL(link!).pathname, {
+      method: 'POST',
+      redirect: 'manual',
+      body: '',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+    expect(used.status).toBe(302)
+    expect(used.headers.get('Location')).toBe(`/portal/quotes/${q.id}`)
+  })
+})

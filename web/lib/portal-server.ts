@@ -44,8 +44,24 @@ export type PortalFile = {
 
 /** Filled by the quotes issue (25); the dashboard lists them. */
 export type PortalQuoteSummary = { id: number; number: string; title: string; status: string; href: string }
-/** Filled by the invoicing issue (26); the dashboard lists them. */
-export type PortalInvoiceSummary = { id: number; number: string; status: string; total: string; href: string }
+/** The client's invoices (issue 26), never drafts; amounts already formatted. */
+export type PortalInvoiceSummary = {
+  id: number
+  number: string
+  status: string
+  statusLabel: string
+  total: string
+  balance: string
+  /** YYYY-MM-DD */
+  dueDate: string
+  href: string
+}
+
+/** Prepaid hours still usable (issue 26): the sum and each block. */
+export type PortalPrepaid = {
+  minutesLeft: number
+  blocks: { id: number; minutes: number; remainingMinutes: number; validUntil: string | null }[]
+}
 
 export type PortalDashboard = {
   requests: PortalRequestSummary[]
@@ -54,6 +70,7 @@ export type PortalDashboard = {
   files: PortalFile[]
   quotes: PortalQuoteSummary[]
   invoices: PortalInvoiceSummary[]
+  prepaid: PortalPrepaid
 }
 
 export type PortalMessage = {

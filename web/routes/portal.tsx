@@ -30,6 +30,10 @@ import {
 
 export const handle = { private: true }
 
+/** 150 minutes -> "2.5 hours" (what a prepaid block is sold in). */
+const hoursText = (minutes: number) =>
+  `${(minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${minutes === 60 ? 'hour' : 'hours'}`
+
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const portal = context.get(portalServer)
   const expired = new URL(request.url).searchParams.has('expired')
@@ -152,7 +156,7 @@ export default function PortalPage() {
         </Link>
       </section>
 
-      {/* Quotes (issue 25) and invoices (issue 26): the lists come from listPortalQuotes/listPortalInvoices. */}
+      {/* Quotes (issue 25) and invoices (issue 26): the lists come from listPortalQuotes/portalInvoiceRows. */}
       <section aria-labelledby="quotes" className={portalCard}>
         <h2 id="quotes" className={portalHeading}>
           Quotes
@@ -177,22 +181,56 @@ export default function PortalPage() {
           Invoices
         </h2>
         {dashboard.invoices.length ? (
-          <ul className="mt-2 flex flex-col gap-1">
-            {dashboard.invoices.map((i) => (
-              <li key={i.id}>
-                <Link to={i.href} className="text-blue-800 underline">
-                  {i.number}
-                </Link>{' '}
-                <span className="text-sm text-slate-600">
-                  {i.total} ({i.status})
-                </span>
-              </li>
-            ))}
-          </ul>
+          <div className="mt-2 overflow-x-auto">
+            <table className="w-full text-left text-sm sm:text-base" data-testid="portal-invoices">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th className="py-2 pr-2">Invoice</th>
+                  <th className="py-2 pr-2">Status</th>
+                  <th className="py-2 pr-2 text-right">Total</th>
+                  <th className="py-2 pr-2 text-right">Balance</th>
+                  <th className="py-2">Due</th>
+                </tr>
+              </thead>
+              <tbody>
+                {dashboard.invoices.map((i) => (
+                  <tr key={i.id} className="border-b border-slate-100">
+                    <td className="py-2 pr-2">
+                      <Link to={i.href} className="text-blue-800 underline">
+                        {i.number}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-2">{i.statusLabel}</td>
+                    <td className="py-2 pr-2 text-right">{i.total}</td>
+                    <td className="py-2 pr-2 text-right">{i.balance}</td>
+                    <td className="py-2 whitespace-nowrap">{i.dueDate}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : (
           <p className="mt-1 text-slate-700">No invoices yet.</p>
         )}
       </section>
+      {dashboard.prepaid.blocks.length > 0 && (
+        <section aria-labelledby="prepaid" className={portalCard}>
+          <h2 id="prepaid" className={portalHeading}>
+            Prepaid hours
+          </h2>
+          <p className="mt-1 text-slate-800" data-testid="prepaid-left">
+            <strong>{hoursText(dashboard.prepaid.minutesLeft)}</strong> left
+          </p>
+          <ul className="mt-2 flex flex-col gap-1 text-sm text-slate-700">
+            {dashboard.prepaid.blocks.map((b) => (
+              <li key={b.id}>
+                {hoursText(b.remainingMinutes)} of {hoursText(b.minutes)}
+                {b.validUntil ? `, valid until ${b.validUntil}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </PortalFrame>
   )
 }

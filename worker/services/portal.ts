@@ -6,7 +6,9 @@
 // A portal page is at most 4 D1 round trips: the session, then one batch.
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads'
 import { labelOf, PORTAL_CLIENT_QUOTA_BYTES } from '../../schema/constants'
+import { formatCents } from '../../schema/money'
 import { fieldErrors, replyInput } from '../../schema/payloads'
 import { ISSUE_TYPES, PROJECT_TYPES } from '../../schema/request-options'
 import {
@@ -15,6 +17,7 @@ import {
   type RequestKind,
   SUPPORT_STATUS_LABELS,
 } from '../../schema/request-statuses'
+import { businessDate } from '../../schema/slot-time'
 import { cleanText } from '../../schema/text'
 import type { Db } from '../db'
 import { tables } from '../db'
@@ -23,8 +26,10 @@ import { describeSlot } from '../mail/templates'
 import { type ManagedBooking, viewBookingOf } from './booking'
 import { recordCustomerReply } from './customer-replies'
 import { Invalid, NotFound } from './errors'
+import { listInvoices } from './invoices'
 import type { PortalContact } from './portal-sessions'
 import { portalQuotes } from './quotes'
+import { blocksQuery, withRemaining } from './time'
 
 /**
  * The one filter of every portal query: rows of the signed-in client only.
@@ -102,6 +107,9 @@ function selectLists(db: Db, scope: ClientScope) {
       .orderBy(desc(c.preferredDate), desc(c.id))
       .limit(RECENT),
     db.select().from(f).where(scope.where(f)).orderBy(desc(f.createdAt), desc(f.id)).limit(RECENT),
+    // The client's invoices (issue 26): the scope's client only; drafts are dropped in portalInvoiceRows.
+    listInvoices(db, { clientId: scope.clientId }).limit(RECENT + 20),
+    blocksQuery(db, scope.clientId),
   ] as const
 }
 
@@ -137,21 +145,65 @@ export async function listPortalQuotes(
   }))
 }
 
-/** Invoices on the dashboard. Issue 26 replaces this body (its own scoped query). */
-export async function listPortalInvoices(
-  _db: Db,
-  _scope: ClientScope,
-): Promise<{ id: number; number: string; status: string; total: string; href: string }[]> {
-  return []
+export type PortalInvoiceRow = {
+  id: number
+  number: string
+  status: string
+  statusLabel: string
+  total: string
+  balance: string
+  /** The due date (YYYY-MM-DD). */
+  dueDate: string
+  href: string
 }
 
-/** Everything /portal shows, in one batch (plus the quotes and invoices of issues 25 and 26). */
+/**
+ * Invoices on the dashboard, from the scoped rows of the dashboard's batch:
+ * never a draft (the client has not been sent it), newest first. A void
+ * invoice or a credit note owes nothing.
+ */
+export function portalInvoiceRows(rows: Awaited<ReturnType<typeof listInvoices>>): PortalInvoiceRow[] {
+  return rows
+    .filter(({ invoice }) => invoice.status !== 'draft')
+    .slice(0, RECENT)
+    .map(({ invoice, paidCents }) => {
+      const owes = invoice.status !== 'void' && invoice.source !== 'credit'
+      return {
+        id: invoice.id,
+        number: invoice.number,
+        status: invoice.status,
+        statusLabel: INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status,
+        total: formatCents(invoice.totalCents),
+        balance: formatCents(owes ? invoice.totalCents - paidCents : 0),
+        dueDate: invoice.dueDate,
+        href: `/portal/invoices/${invoice.id}`,
+      }
+    })
+}
+
+/** Prepaid hours still usable (valid today, minutes left), as the dashboard shows them. */
+export function prepaidHours(rows: Awaited<ReturnType<typeof blocksQuery>>, now: number) {
+  const today = businessDate(new Date(now))
+  const blocks = withRemaining(rows).filter((b) => !b.validUntil || b.validUntil >= today)
+  const minutesLeft = blocks.reduce((sum, b) => sum + b.remainingMinutes, 0)
+  return {
+    minutesLeft,
+    blocks: blocks.map((b) => ({
+      id: b.id,
+      minutes: b.minutes,
+      remainingMinutes: b.remainingMinutes,
+      validUntil: b.validUntil,
+    })),
+  }
+}
+
+/** Everything /portal shows, in one batch (with issue 26's invoices and prepaid hours) plus the quotes of issue 25. */
 export async function portalDashboard(db: Db, scope: ClientScope, now = Date.now()) {
-  const [[support, consultations, files], quotes, invoices] = await Promise.all([
+  const [[support, consultations, files, invoiceRows, blockRows], quotes] = await Promise.all([
     db.batch(selectLists(db, scope)),
     listPortalQuotes(db, scope),
-    listPortalInvoices(db, scope),
   ])
+  const invoices = portalInvoiceRows(invoiceRows)
   const requests = [
     ...support.map((r) => ({
       reference: r.reference ?? '',
@@ -185,7 +237,15 @@ export async function portalDashboard(db: Db, scope: ClientScope, now = Date.now
     .filter((m) => Date.parse(m.start) >= now && (m.status === 'pending' || m.status === 'confirmed'))
     .sort((a, b) => a.start.localeCompare(b.start))
   const past = meetings.filter((m) => !upcoming.includes(m))
-  return { requests, upcoming, past, files: files.map(fileView), quotes, invoices }
+  return {
+    requests,
+    upcoming,
+    past,
+    files: files.map(fileView),
+    quotes,
+    invoices,
+    prepaid: prepaidHours(blockRows, now),
+  }
 }
 
 const KIND_TABLE = { consultation: tables.consultations, support: tables.supportRequests } as const

@@ -66,10 +66,10 @@ async function requestOf(db: Db, clientId: number, reference: string) {
   return isConsultation ? { consultationId: row.id } : { supportRequestId: row.id }
 }
 
-/** What is left of each of a client's blocks (minutes), oldest first. */
-export async function blocksOf(db: Db, clientId: number) {
+/** The query of a client's blocks with the minutes used (batchable: the portal's dashboard batches it). */
+export function blocksQuery(db: Db, clientId: number) {
   const b = tables.prepaidBlocks
-  const rows = await db
+  return db
     .select({
       block: b,
       // Aliased and qualified: inside the subquery an unqualified "id" would be the entry's.
@@ -78,11 +78,19 @@ export async function blocksOf(db: Db, clientId: number) {
     .from(b)
     .where(eq(b.clientId, clientId))
     .orderBy(asc(b.id))
-  return rows.map(({ block, usedMinutes }) => ({
+}
+
+/** What is left of each block (minutes), from blocksQuery's rows. */
+export const withRemaining = (rows: Awaited<ReturnType<typeof blocksQuery>>) =>
+  rows.map(({ block, usedMinutes }) => ({
     ...block,
     usedMinutes,
     remainingMinutes: Math.max(0, block.minutes - usedMinutes),
   }))
+
+/** What is left of each of a client's blocks (minutes), oldest first. */
+export async function blocksOf(db: Db, clientId: number) {
+  return withRemaining(await blocksQuery(db, clientId))
 }
 
 export type BlockWithRemaining = Awaited<ReturnType<typeof blocksOf>>[number]

@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { expectNoAxeViolations } from './axe'
+import { expect, signInOwner, test } from './fixtures'
+import { mailTo } from './mail'
+import { blockExternal } from './public-helpers'
+
+// Issue 26's "done when", as a new user would try it: the owner records 95
+// minutes at $120/hour on a client's support request, invoices the client's
+// unbilled time ($190.00) and sends it; the client follows the e-mailed link
+// (which signs them in), reads the invoice in the portal WITHOUT JavaScript
+// and downloads the PDF, which pdftotext shows with the number and the total.
+
+const unique = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+
+test('the owner invoices 95 minutes at $120/hour; the client reads and downloads it without JavaScript', async ({
+  browser,
+  request,
+  playwright,
+  baseURL,
+}) => {
+  // A visitor's support request: intake makes the client and its contact from the address.
+  const email = unique('invoice-client')
+  const sent = await request.post('/api/consultation', {
+    data: {
+      name: 'Morgan Billing',
+      email,
+      phone: '618-555-0190',
+      businessName: 'Billing Family Dental',
+      issueType: 'network',
+      urgency: 'medium',
+      description: `The front desk PC cannot reach the server ${email}`,
+      preferredContact: 'email',
+    },
+  })
+  expect(sent.status()).toBe(201)
+  const { reference } = (await sent.json()) as { reference: string }
+
+  const owner = await playwright.request.newContext({ baseURL })
+  await signInOwner(owner)
+  const clients = (await (await owner.get('/api/clients', { params: { q: email } })).json()) as {
+    id: number
+  }[]
+  expect(clients).toHaveLength(1)
+  const clientId = clients[0]!.id
+
+  const entry = await owner.post('/api/time-entries', {
+    data: {
+      clientId,
+      requestReference: reference,
+      minutes: 95,
+      rateCents: 12_000,
+      description: 'Replaced the switch at the front desk',
+    },
+  })
+  expect(entry.status()).toBe(201)
+  const created = await owner.post('/api/invoices', { data: { clientId, source: 'time' } })
+  expect(created.status()).toBe(201)
+  const invoice = (await created.json()) as { id: number; number: string; totalCents: number }
+  expect(invoice.totalCents).toBe(19_000)
+  expect(invoice.number).toMatch(/^INV-\d{4}-\d{4}$/)
+  expect((await owner.post(`/api/invoices/${invoice.id}/send`)).ok()).toBe(true)
+  await owner.dispose()
+
+  // The e-mail's link signs the contact in and leads to the invoice.
+  const mail = await mailTo(request, email, new RegExp(`Invoice ${invoice.number}`))
+  const link = /https?:\/\/[^\s"<>]+\/portal\/sign-in\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0]
+  expect(link, 'the invoice e-mail carries a sign-in link').toBeTruthy()
+
+  const context = await browser.newContext({ javaScriptEnabled: false, acceptDownloads: true })
+  const page = await context.newPage()
+  await blockExternal(page)
+  await page.goto(link!)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(new RegExp(`/portal/invoices/${invoice.id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(invoice.number)
+  await expect(page.getByTestId('invoice-total')).toHaveText('$190.00')
+  await expect(page.getByTestId('invoice-balance')).toHaveText('$190.00')
+  await expect(page.getByText('Replaced the switch at the front desk')).toBeVisible()
+  // No Stripe key in the local run: no "Pay now".
+  await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0)
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download PDF' }).click(),
+  ])
+  expect(download.suggestedFilename()).toBe(`${invoice.number}.pdf`)
+  const file = await download.path()
+  const bytes = readFileSync(file)
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+  expect(text).toContain(invoice.number)
+  expect(text).toContain('$190.00')
+
+  // The dashboard lists it with its balance and due date.
+  await page.goto('/portal')
+  const list = page.getByTestId('portal-invoices')
+  await expect(list.getByRole('link', { name: invoice.number })).toBeVisible()
+  await expect(list).toContainText('$190.00')
+  await expect(list).toContainText('Viewed')
+
+  // The same session with JavaScript: the invoice page passes axe.
+  const withJs = await browser.newContext({ storageState: await context.storageState() })
+  await context.close()
+  const jsPage = await withJs.newPage()
+  await blockExternal(jsPage)
+  await jsPage.goto(`/portal/invoices/${invoice.id}`)
+  await expect(jsPage.getByTestId('invoice-total')).toHaveText('$190.00')
+  await expectNoAxeViolations(jsPage, { label: `/portal/invoices/${invoice.id}` })
+  await withJs.close()
+})
