@@ -3,7 +3,7 @@
 // the page's document hash; "Update totals" only echoes the options back; a
 // refused acceptance answers 400 (fields) or 409 (state), and the page renders
 // the totals of the ticked options.
-import { fireEvent, render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, within } from '@testing-library/react'
 import { createRoutesStub, RouterContextProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { type PortalQuotesServer, type PortalQuoteView, portalQuotes } from '../lib/portal-quotes'
@@ -170,9 +170,11 @@ describe('the portal quote page without JavaScript', () => {
       [{ path: '/portal/quotes/:id', Component: QuotePage, loader, action }],
       contextWith(s),
     )
-    render(<Stub initialEntries={['/portal/quotes/7']} />)
-    const agreement = await screen.findByRole('region', { name: 'Business Associate Agreement' })
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    // Queried within this render: another test's page may still be in the shared document.
+    const { container } = render(<Stub initialEntries={['/portal/quotes/7']} />)
+    const page = within(container)
+    const agreement = await page.findByRole('region', { name: 'Business Associate Agreement' })
+    expect(page.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     expect(agreement.querySelector('h3')?.textContent).toBe('BAA')
   })
 })
