@@ -23,3 +23,6 @@ export type ManagedBooking = {
   /** Free days to move to (empty when it cannot be changed). */
   freeDays: FreeDay[]
 }
+
+/** The longest reason for a cancellation the manage page takes (read by a person, in a mail and the thread). */
+export const CANCEL_REASON_MAX = 1000

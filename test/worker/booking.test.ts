@@ -367,6 +367,68 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
     expect(row!.status).toBe('pending')
   })
 
+  it('asks before cancelling (nothing changes), then cancels with a reason that reaches the owner', async () => {
+    await settings()
+    const mine = await bookedWithLink('2026-12-03', '14:00')
+    const statusOf = async () =>
+      (
+        await env.DB.prepare('select status from consultations where email = ?')
+          .bind(mine.email)
+          .first<{ status: string }>()
+      )!.status
+    const asked = await act(mine.token, { intent: 'cancel-ask' })
+    expect(asked.status).toBe(200)
+    const askHtml = await asked.text()
+    expect(askHtml).toContain('Confirm cancellation')
+    expect(askHtml).toContain('name="reason"')
+    expect(await statusOf()).toBe('pending')
+    expect((await availability()).days.find((d) => d.date === '2026-12-03')!.slots).not.toContain('14:00')
+
+    // A reason past the limit is refused with the field named, and nothing is cancelled.
+    const tooLong = await act(mine.token, { intent: 'cancel', reason: 'x'.repeat(1001) })
+    expect(tooLong.status).toBe(400)
+    expect(await tooLong.text()).toContain('Keep the reason under 1000 characters')
+    expect(await statusOf()).toBe('pending')
+
+    const done = await act(mine.token, { intent: 'cancel', reason: '  Found someone local, thanks <b>!</b>  ' })
+    expect(done.status).toBe(200)
+    expect(await statusOf()).toBe('cancelled')
+    const ownerCopy = (await outboxTo(env.NOTIFY_EMAIL))
+      .filter((m) => m.text_body.includes(mine.reference))
+      .at(-1)!
+    expect(ownerCopy.subject).toContain('cancelled')
+    expect(ownerCopy.text_body).toContain('Reason: Found someone local, thanks <b>!</b>')
+    // The visitor's own mail does not echo it back.
+    expect((await outboxTo(mine.email)).at(-1)!.text_body).not.toContain('Found someone local')
+    const thread = await env.DB.prepare(
+      'select m.direction, m.body from request_messages m join consultations c on c.id = m.consultation_id where c.email = ?',
+    )
+      .bind(mine.email)
+      .all<{ direction: string; body: string }>()
+    expect(thread.results).toEqual([
+      { direction: 'in', body: 'Cancelled by the visitor. Reason: Found someone local, thanks <b>!</b>' },
+    ])
+  })
+
+  it('the confirmation step refuses at once after the cut-off; a cancel without a reason adds no message', async () => {
+    await settings()
+    const late = await bookedWithLink('2026-12-04', '10:00')
+    const quiet = await bookedWithLink('2026-12-08', '10:00')
+    at('2026-12-03T16:30:00Z')
+    const refused = await act(late.token, { intent: 'cancel-ask' })
+    expect(refused.status).toBe(400)
+    const html = await refused.text()
+    expect(html).toContain('24 hours before')
+    expect(html).not.toContain('Confirm cancellation')
+    expect((await act(quiet.token, { intent: 'cancel', reason: '   ' })).status).toBe(200)
+    const messages = await env.DB.prepare(
+      'select count(*) as n from request_messages m join consultations c on c.id = m.consultation_id where c.email = ?',
+    )
+      .bind(quiet.email)
+      .first<{ n: number }>()
+    expect(messages!.n).toBe(0)
+  })
+
   it('moves to another free slot with an updated invitation, and refuses a taken one with 409 details', async () => {
     await settings()
     const mine = await bookedWithLink('2026-12-07', '09:00')

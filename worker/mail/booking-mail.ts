@@ -111,6 +111,8 @@ export function bookingMail(
     replyTo?: string | null
     minutes: number
     now: Date
+    /** The visitor's reason for cancelling (the owner's copy shows it). */
+    reason?: string | null
   },
 ): OutboxMessage {
   const title = meetingTitle(env)
@@ -124,6 +126,7 @@ export function bookingMail(
     ['Time', when],
     ['Status', BOOKING_STATUS_LABELS[booking.status] ?? booking.status],
     ...(forOwner ? ([['Visitor', `${booking.name} <${booking.email}>`]] as [string, string][]) : []),
+    ...(forOwner && opts.reason ? ([['Reason', opts.reason]] as [string, string][]) : []),
   ]
   // Every visitor mail says how to change or cancel (issue 28): the link while it
   // works, and a reply to this e-mail (which reaches the owner) whatever the time.
