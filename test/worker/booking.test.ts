@@ -102,6 +102,15 @@ describe('availability', () => {
     expect(after).toContain('2026-11-25')
   })
 
+  it('tells the schedule form the change cut-off, which says the rule before a booking is sent', async () => {
+    await settings({ changeCutoffHours: 48 })
+    expect((await availability()) as unknown).toMatchObject({ changeCutoffHours: 48 })
+    const page = await send('/schedule-consultation', { method: 'GET' })
+    expect(await page.text()).toContain(
+      'Bookings can be changed or cancelled online up to 48 hours before the meeting',
+    )
+  })
+
   it('applies the minimum notice to later slots today', async () => {
     await settings()
     at('2026-11-23T16:30:00Z') // Monday 10:30 AM CST
@@ -371,11 +380,9 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
     await settings()
     const mine = await bookedWithLink('2026-12-03', '14:00')
     const statusOf = async () =>
-      (
-        await env.DB.prepare('select status from consultations where email = ?')
-          .bind(mine.email)
-          .first<{ status: string }>()
-      )!.status
+      (await env.DB.prepare('select status from consultations where email = ?')
+        .bind(mine.email)
+        .first<{ status: string }>())!.status
     const asked = await act(mine.token, { intent: 'cancel-ask' })
     expect(asked.status).toBe(200)
     const askHtml = await asked.text()
@@ -390,7 +397,10 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
     expect(await tooLong.text()).toContain('Keep the reason under 1000 characters')
     expect(await statusOf()).toBe('pending')
 
-    const done = await act(mine.token, { intent: 'cancel', reason: '  Found someone local, thanks <b>!</b>  ' })
+    const done = await act(mine.token, {
+      intent: 'cancel',
+      reason: '  Found someone local, thanks <b>!</b>  ',
+    })
     expect(done.status).toBe(200)
     expect(await statusOf()).toBe('cancelled')
     const ownerCopy = (await outboxTo(env.NOTIFY_EMAIL))

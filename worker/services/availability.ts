@@ -152,5 +152,10 @@ export async function freeSlotsOn(db: Db, date: string, now: Date, exceptId?: nu
 
 export async function publicAvailability(db: Db, now = new Date()): Promise<PublicAvailability> {
   const a = await getAvailability(db)
-  return { timeZone: BUSINESS_TIME_ZONE, meetingMinutes: a.meetingMinutes, days: await freeDays(db, a, now) }
+  return {
+    timeZone: BUSINESS_TIME_ZONE,
+    meetingMinutes: a.meetingMinutes,
+    changeCutoffHours: a.changeCutoffHours,
+    days: await freeDays(db, a, now),
+  }
 }

@@ -216,6 +216,14 @@ function Editor() {
             'Visitors can cancel or move a booking until this long before it.',
           )}
         </div>
+        {settings.changeCutoffHours * 60 > settings.minNoticeMinutes && (
+          // Allowed (the schedule form tells visitors), but the owner should know what the two rules add up to.
+          <p className="mt-3 text-sm text-amber-800">
+            The cut-off is longer than the minimum notice: a booking made less than{' '}
+            {settings.changeCutoffHours} hours ahead cannot be changed online at all. The schedule form tells
+            visitors so before they send it.
+          </p>
+        )}
       </Section>
 
       <div>
