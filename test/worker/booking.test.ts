@@ -256,6 +256,61 @@ describe("the visitor's e-mails and invitation", () => {
     expect(parseIcs(ownerCopy.ics!).calendar.getFirstPropertyValue('method')).toBe('CANCEL')
   })
 
+  it('carries the join details from the availability settings in the mail and the invitation (LOCATION, DESCRIPTION)', async () => {
+    await settings({
+      meetingLocationKind: 'video',
+      meetingLocation: 'https://meet.example.com/alex-consult',
+    } as never)
+    const email = freshEmail('join')
+    expect((await book('2026-12-01', '11:00', { email })).status).toBe(201)
+    const [received] = await outboxTo(email)
+    expect(received!.text_body).toContain(
+      'How to meet: Video call: join at https://meet.example.com/alex-consult',
+    )
+    const { vevent, event } = parseIcs(received!.ics!)
+    expect(vevent.getFirstPropertyValue('location')).toBe('https://meet.example.com/alex-consult')
+    expect(event.description).toContain('Video call: join at https://meet.example.com/alex-consult')
+
+    await settings({ meetingLocationKind: 'phone', meetingLocation: '+1 (618) 555-0199' } as never)
+    const caller = freshEmail('join-phone')
+    expect((await book('2026-12-01', '13:00', { email: caller })).status).toBe(201)
+    const [byPhone] = await outboxTo(caller)
+    expect(byPhone!.text_body).toContain(
+      'How to meet: Phone call: please call +1 (618) 555-0199 at the meeting time.',
+    )
+    expect(parseIcs(byPhone!.ics!).vevent.getFirstPropertyValue('location')).toBe(
+      'Phone call: +1 (618) 555-0199',
+    )
+
+    // Details that do not fit their kind are refused with the field named, and nothing changes.
+    for (const [kind, value, message] of [
+      ['phone', 'abc', 'Enter the phone number to call, e.g. +1 618 555 0199'],
+      ['phone', null, 'Enter the phone number to call, e.g. +1 618 555 0199'],
+      ['video', 'http://meet.example.com/x', 'Enter the video link, starting with https://'],
+      ['video', 'javascript:alert(1)', 'Enter the video link, starting with https://'],
+    ] as const) {
+      const res = await owner('PUT', '/api/availability/settings', {
+        ...DEFAULTS,
+        meetingLocationKind: kind,
+        meetingLocation: value,
+      })
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { errors: Record<string, string> }).errors).toEqual({
+        meetingLocation: message,
+      })
+    }
+    const kept = (await (await owner('GET', '/api/availability/settings')).json()) as Record<string, unknown>
+    expect(kept).toMatchObject({ meetingLocationKind: 'phone', meetingLocation: '+1 (618) 555-0199' })
+
+    // None set: no line and no LOCATION; a PUT without the fields (an older client) clears them.
+    await settings()
+    const plain = freshEmail('join-none')
+    expect((await book('2026-12-01', '14:00', { email: plain })).status).toBe(201)
+    const [none] = await outboxTo(plain)
+    expect(none!.text_body).not.toContain('How to meet')
+    expect(parseIcs(none!.ics!).vevent.getFirstPropertyValue('location')).toBeNull()
+  })
+
   it("the admin's GraphQL confirm queues the same invitation", async () => {
     await settings()
     const email = freshEmail('gql')

@@ -97,7 +97,14 @@ async function bookingMessages(
     // The visitor's answer lands in the request's thread (issue 15), like a reply from the admin.
     const replyTo = await replyAddress(env, 'consultation', booking.id)
     messages.push(
-      bookingMail(env, kind, booking, { to: 'visitor', manageUrl, replyTo, minutes: a.meetingMinutes, now }),
+      bookingMail(env, kind, booking, {
+        to: 'visitor',
+        manageUrl,
+        replyTo,
+        minutes: a.meetingMinutes,
+        now,
+        place: a,
+      }),
     )
   }
   if (ownerCopy)
@@ -108,6 +115,7 @@ async function bookingMessages(
         minutes: a.meetingMinutes,
         now,
         reason,
+        place: a,
       }),
     )
   return messages
