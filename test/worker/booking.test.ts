@@ -262,7 +262,7 @@ describe("the visitor's e-mails and invitation", () => {
       meetingLocation: 'https://meet.example.com/alex-consult',
     } as never)
     const email = freshEmail('join')
-    expect((await book('2026-12-01', '11:00', { email })).status).toBe(201)
+    expect((await book('2026-12-14', '11:00', { email })).status).toBe(201)
     const [received] = await outboxTo(email)
     expect(received!.text_body).toContain(
       'How to meet: Video call: join at https://meet.example.com/alex-consult',
@@ -273,7 +273,7 @@ describe("the visitor's e-mails and invitation", () => {
 
     await settings({ meetingLocationKind: 'phone', meetingLocation: '+1 (618) 555-0199' } as never)
     const caller = freshEmail('join-phone')
-    expect((await book('2026-12-01', '13:00', { email: caller })).status).toBe(201)
+    expect((await book('2026-12-14', '13:00', { email: caller })).status).toBe(201)
     const [byPhone] = await outboxTo(caller)
     expect(byPhone!.text_body).toContain(
       'How to meet: Phone call: please call +1 (618) 555-0199 at the meeting time.',
@@ -305,7 +305,7 @@ describe("the visitor's e-mails and invitation", () => {
     // None set: no line and no LOCATION; a PUT without the fields (an older client) clears them.
     await settings()
     const plain = freshEmail('join-none')
-    expect((await book('2026-12-01', '14:00', { email: plain })).status).toBe(201)
+    expect((await book('2026-12-14', '14:00', { email: plain })).status).toBe(201)
     const [none] = await outboxTo(plain)
     expect(none!.text_body).not.toContain('How to meet')
     expect(parseIcs(none!.ics!).vevent.getFirstPropertyValue('location')).toBeNull()
