@@ -116,6 +116,11 @@ test('the link in the "request received" e-mail shows that booking only and canc
   expect(body).not.toContain('A private matter')
 
   await page.getByRole('button', { name: 'Cancel this consultation' }).click()
+  // Issue 28: cancelling asks first, with an optional reason for the owner; nothing is cancelled yet.
+  await expect(page.getByText(/^Cancel your consultation on/)).toBeVisible()
+  await expect(details(page)).toContainText('Requested (awaiting confirmation)')
+  await page.getByLabel('Reason (optional, sent to the consultant)').fill('Found a local helper, thank you.')
+  await page.getByRole('button', { name: 'Confirm cancellation' }).click()
   await expect(page.getByRole('status')).toHaveText(
     'Your consultation is cancelled. The time is free again for others.',
   )
@@ -128,6 +133,11 @@ test('the link in the "request received" e-mail shows that booking only and canc
   await signInOwner(page.request)
   await page.goto('/admin?tab=consultations')
   await expect(page.getByRole('listitem').filter({ hasText: reference })).toContainText(/cancelled/i)
+  // The reason reached the owner: it is the visitor's message in the request's thread.
+  await page.getByRole('button', { name: `View details of ${name}'s request` }).click()
+  await expect(page.getByRole('dialog', { name: `Consultation request from ${name}` })).toContainText(
+    'Found a local helper, thank you.',
+  )
 })
 
 test("the owner confirms in the admin; the visitor's mail carries an .ics REQUEST at the Central time", async ({

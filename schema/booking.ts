@@ -6,7 +6,13 @@
 export type FreeDay = { date: string; slots: string[] }
 
 /** The public availability answer (GET /api/availability): free slots only. */
-export type PublicAvailability = { timeZone: string; meetingMinutes: number; days: FreeDay[] }
+export type PublicAvailability = {
+  timeZone: string
+  meetingMinutes: number
+  /** Online changes close this many hours before a meeting: the form says so before a booking is sent. */
+  changeCutoffHours: number
+  days: FreeDay[]
+}
 
 /** What the visitor's manage page shows of their booking (and nothing of anyone else's). */
 export type ManagedBooking = {
@@ -22,4 +28,18 @@ export type ManagedBooking = {
   changeable: boolean
   /** Free days to move to (empty when it cannot be changed). */
   freeDays: FreeDay[]
+}
+
+/** The longest reason for a cancellation the manage page takes (read by a person, in a mail and the thread). */
+export const CANCEL_REASON_MAX = 1000
+
+/**
+ * Whether a slot is already inside the change cut-off when booked at `nowMs`:
+ * with a cut-off longer than the booking notice (issue 28, "change rules that
+ * add up"), such a booking can never be changed online, and the visitor is to
+ * be told before sending it.
+ */
+export function lockedOnceBooked(slotStartIso: string | undefined, cutoffHours: number, nowMs: number) {
+  if (!slotStartIso) return false
+  return Date.parse(slotStartIso) - cutoffHours * 3_600_000 < nowMs
 }

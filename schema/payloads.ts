@@ -254,6 +254,21 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`)
 
+export const MEETING_LOCATION_KINDS = ['none', 'phone', 'video'] as const
+export type MeetingLocationKind = (typeof MEETING_LOCATION_KINDS)[number]
+
+/** Why join details do not fit their kind (a phone number's shape, an https link), or null. */
+export function meetingLocationProblem(kind: string, value: string | null): string | null {
+  if (
+    kind === 'phone' &&
+    !(value && /^\+?[0-9().\- ]{7,40}$/.test(value) && value.replace(/\D/g, '').length >= 7)
+  )
+    return 'Enter the phone number to call, e.g. +1 618 555 0199'
+  if (kind === 'video' && !(value && /^https:\/\/[^\s]+$/.test(value) && isHttpUrl(value)))
+    return 'Enter the video link, starting with https://'
+  return null
+}
+
 export const availabilityInput = z.object({
   weeklyHours: z.object(
     {
@@ -282,6 +297,9 @@ export const availabilityInput = z.object({
   horizonDays: wholeNumber('Booking horizon', 1, 365),
   meetingMinutes: wholeNumber('Meeting length', 15, 60),
   changeCutoffHours: wholeNumber('Change cut-off', 0, 24 * 14),
+  // Join details (issue 28); absent means none, so older clients of this PUT keep working.
+  meetingLocationKind: oneOf(MEETING_LOCATION_KINDS, 'Choose how the meeting happens').default('none'),
+  meetingLocation: optional('Join details', 500),
 })
 export type AvailabilityInput = z.infer<typeof availabilityInput>
 

@@ -290,6 +290,10 @@ export const availabilitySettings = sqliteTable('availability_settings', {
   meetingMinutes: integer('meeting_minutes').notNull(),
   // Visitors may cancel or move a booking up to this many hours before it.
   changeCutoffHours: integer('change_cutoff_hours').notNull(),
+  // How the meeting happens (issue 28): 'none', 'phone' (the number to call) or
+  // 'video' (the join link); shown in the booking mails and the invitation.
+  meetingLocationKind: text('meeting_location_kind').notNull().default('none'),
+  meetingLocation: text('meeting_location'),
   ...timestamps,
 })
 

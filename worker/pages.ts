@@ -32,7 +32,7 @@ import { portalServerFor } from './portal/server'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
-import { cancelBooking, rescheduleBooking, viewBooking } from './services/booking'
+import { cancelBooking, checkCancellable, rescheduleBooking, viewBooking } from './services/booking'
 import { listPublicContent } from './services/content'
 import { Conflict, DomainError, Invalid, NotFound } from './services/errors'
 import { takeRequest } from './services/intake'
@@ -118,10 +118,15 @@ function siteServerFor(c: Context<AppEnv>): SiteServer {
         throw err
       }
     },
-    cancelBooking: (token) =>
+    cancelBooking: (token, reason) =>
       bookingChange(async () => {
-        sendQueuedAfter(await cancelBooking(db, c.env, token))
+        sendQueuedAfter(await cancelBooking(db, c.env, token, undefined, reason))
         return BOOKING_DONE.cancelled
+      }),
+    checkCancellable: (token) =>
+      bookingChange(async () => {
+        await checkCancellable(db, c.env, token)
+        return BOOKING_DONE.confirmCancel
       }),
     rescheduleBooking: (token, date, time) =>
       bookingChange(async () => {
@@ -139,6 +144,7 @@ function siteServerFor(c: Context<AppEnv>): SiteServer {
 const BOOKING_DONE = {
   cancelled: 'Your consultation is cancelled. The time is free again for others.',
   moved: 'Your consultation has moved. An updated invitation is on its way.',
+  confirmCancel: 'Do you want to cancel this consultation?',
 } as const
 
 /** A manage-page change as the page shows it: done, or refused with the service's message. */

@@ -102,6 +102,15 @@ describe('availability', () => {
     expect(after).toContain('2026-11-25')
   })
 
+  it('tells the schedule form the change cut-off, which says the rule before a booking is sent', async () => {
+    await settings({ changeCutoffHours: 48 })
+    expect((await availability()) as unknown).toMatchObject({ changeCutoffHours: 48 })
+    const page = await send('/schedule-consultation', { method: 'GET' })
+    expect(await page.text()).toContain(
+      'Bookings can be changed or cancelled online up to 48 hours before the meeting',
+    )
+  })
+
   it('applies the minimum notice to later slots today', async () => {
     await settings()
     at('2026-11-23T16:30:00Z') // Monday 10:30 AM CST
@@ -247,6 +256,61 @@ describe("the visitor's e-mails and invitation", () => {
     expect(parseIcs(ownerCopy.ics!).calendar.getFirstPropertyValue('method')).toBe('CANCEL')
   })
 
+  it('carries the join details from the availability settings in the mail and the invitation (LOCATION, DESCRIPTION)', async () => {
+    await settings({
+      meetingLocationKind: 'video',
+      meetingLocation: 'https://meet.example.com/alex-consult',
+    } as never)
+    const email = freshEmail('join')
+    expect((await book('2026-12-14', '11:00', { email })).status).toBe(201)
+    const [received] = await outboxTo(email)
+    expect(received!.text_body).toContain(
+      'How to meet: Video call: join at https://meet.example.com/alex-consult',
+    )
+    const { vevent, event } = parseIcs(received!.ics!)
+    expect(vevent.getFirstPropertyValue('location')).toBe('https://meet.example.com/alex-consult')
+    expect(event.description).toContain('Video call: join at https://meet.example.com/alex-consult')
+
+    await settings({ meetingLocationKind: 'phone', meetingLocation: '+1 (618) 555-0199' } as never)
+    const caller = freshEmail('join-phone')
+    expect((await book('2026-12-14', '13:00', { email: caller })).status).toBe(201)
+    const [byPhone] = await outboxTo(caller)
+    expect(byPhone!.text_body).toContain(
+      'How to meet: Phone call: please call +1 (618) 555-0199 at the meeting time.',
+    )
+    expect(parseIcs(byPhone!.ics!).vevent.getFirstPropertyValue('location')).toBe(
+      'Phone call: +1 (618) 555-0199',
+    )
+
+    // Details that do not fit their kind are refused with the field named, and nothing changes.
+    for (const [kind, value, message] of [
+      ['phone', 'abc', 'Enter the phone number to call, e.g. +1 618 555 0199'],
+      ['phone', null, 'Enter the phone number to call, e.g. +1 618 555 0199'],
+      ['video', 'http://meet.example.com/x', 'Enter the video link, starting with https://'],
+      ['video', 'javascript:alert(1)', 'Enter the video link, starting with https://'],
+    ] as const) {
+      const res = await owner('PUT', '/api/availability/settings', {
+        ...DEFAULTS,
+        meetingLocationKind: kind,
+        meetingLocation: value,
+      })
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as { errors: Record<string, string> }).errors).toEqual({
+        meetingLocation: message,
+      })
+    }
+    const kept = (await (await owner('GET', '/api/availability/settings')).json()) as Record<string, unknown>
+    expect(kept).toMatchObject({ meetingLocationKind: 'phone', meetingLocation: '+1 (618) 555-0199' })
+
+    // None set: no line and no LOCATION; a PUT without the fields (an older client) clears them.
+    await settings()
+    const plain = freshEmail('join-none')
+    expect((await book('2026-12-14', '14:00', { email: plain })).status).toBe(201)
+    const [none] = await outboxTo(plain)
+    expect(none!.text_body).not.toContain('How to meet')
+    expect(parseIcs(none!.ics!).vevent.getFirstPropertyValue('location')).toBeNull()
+  })
+
   it("the admin's GraphQL confirm queues the same invitation", async () => {
     await settings()
     const email = freshEmail('gql')
@@ -365,6 +429,69 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
       .bind(late.email)
       .first<{ status: string }>()
     expect(row!.status).toBe('pending')
+  })
+
+  it('asks before cancelling (nothing changes), then cancels with a reason that reaches the owner', async () => {
+    await settings()
+    const mine = await bookedWithLink('2026-12-03', '14:00')
+    const statusOf = async () =>
+      (await env.DB.prepare('select status from consultations where email = ?')
+        .bind(mine.email)
+        .first<{ status: string }>())!.status
+    const asked = await act(mine.token, { intent: 'cancel-ask' })
+    expect(asked.status).toBe(200)
+    const askHtml = await asked.text()
+    expect(askHtml).toContain('Confirm cancellation')
+    expect(askHtml).toContain('name="reason"')
+    expect(await statusOf()).toBe('pending')
+    expect((await availability()).days.find((d) => d.date === '2026-12-03')!.slots).not.toContain('14:00')
+
+    // A reason past the limit is refused with the field named, and nothing is cancelled.
+    const tooLong = await act(mine.token, { intent: 'cancel', reason: 'x'.repeat(1001) })
+    expect(tooLong.status).toBe(400)
+    expect(await tooLong.text()).toContain('Keep the reason under 1000 characters')
+    expect(await statusOf()).toBe('pending')
+
+    const done = await act(mine.token, {
+      intent: 'cancel',
+      reason: '  Found someone local, thanks <b>!</b>  ',
+    })
+    expect(done.status).toBe(200)
+    expect(await statusOf()).toBe('cancelled')
+    const ownerCopy = (await outboxTo(env.NOTIFY_EMAIL))
+      .filter((m) => m.text_body.includes(mine.reference))
+      .at(-1)!
+    expect(ownerCopy.subject).toContain('cancelled')
+    expect(ownerCopy.text_body).toContain('Reason: Found someone local, thanks <b>!</b>')
+    // The visitor's own mail does not echo it back.
+    expect((await outboxTo(mine.email)).at(-1)!.text_body).not.toContain('Found someone local')
+    const thread = await env.DB.prepare(
+      'select m.direction, m.body from request_messages m join consultations c on c.id = m.consultation_id where c.email = ?',
+    )
+      .bind(mine.email)
+      .all<{ direction: string; body: string }>()
+    expect(thread.results).toEqual([
+      { direction: 'in', body: 'Cancelled by the visitor. Reason: Found someone local, thanks <b>!</b>' },
+    ])
+  })
+
+  it('the confirmation step refuses at once after the cut-off; a cancel without a reason adds no message', async () => {
+    await settings()
+    const late = await bookedWithLink('2026-12-04', '10:00')
+    const quiet = await bookedWithLink('2026-12-08', '10:00')
+    at('2026-12-03T16:30:00Z')
+    const refused = await act(late.token, { intent: 'cancel-ask' })
+    expect(refused.status).toBe(400)
+    const html = await refused.text()
+    expect(html).toContain('24 hours before')
+    expect(html).not.toContain('Confirm cancellation')
+    expect((await act(quiet.token, { intent: 'cancel', reason: '   ' })).status).toBe(200)
+    const messages = await env.DB.prepare(
+      'select count(*) as n from request_messages m join consultations c on c.id = m.consultation_id where c.email = ?',
+    )
+      .bind(quiet.email)
+      .first<{ n: number }>()
+    expect(messages!.n).toBe(0)
   })
 
   it('moves to another free slot with an updated invitation, and refuses a taken one with 409 details', async () => {

@@ -491,3 +491,13 @@ describe('the request forms without JavaScript', () => {
     expect(await countRows('consultations')).toBe(before)
   })
 })
+
+describe('the support form offers one way to say "any time" (issue 28)', () => {
+  it('has the Anytime option once and no placeholder meaning the same', async () => {
+    const html = await (await get('/it-support?form=support')).text()
+    const select = html.match(/<select[^>]*name="preferredTime"[^>]*>([\s\S]*?)<\/select>/)?.[1] ?? ''
+    const labels = [...select.matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((m) => m[1])
+    expect(labels).toContain('Anytime')
+    expect(labels.filter((l) => /any ?time/i.test(l!))).toEqual(['Anytime'])
+  })
+})

@@ -249,3 +249,49 @@ describe('CSV export', () => {
     })
   })
 })
+
+describe("one visitor's data", () => {
+  it('exports the request with its whole conversation (both directions, attachments named), owner only', async () => {
+    const support = await submitSupport()
+    expect(
+      (await rest('POST', `/api/support-requests/${support.id}/messages`, { body: 'We are on it, Ann.' }))
+        .status,
+    ).toBe(201)
+    await env.DB.prepare(
+      `insert into request_messages (support_request_id, direction, author, body, attachments, created_at, updated_at)
+       values (?, 'in', ?, 'Thanks, the screenshot is attached.', ?, ?, ?)`,
+    )
+      .bind(
+        support.id,
+        support.email,
+        JSON.stringify([{ name: 'screen.png', type: 'image/png', size: 1234, key: 'inbound/secret-key' }]),
+        Date.now() + 1000,
+        Date.now() + 1000,
+      )
+      .run()
+
+    const url = `/api/support-requests/${support.id}/export.json`
+    expect((await call(url)).status).toBe(401)
+    const res = await rest('GET', url)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="S-\d+-data\.json"$/)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const data = (await res.json()) as {
+      kind: string
+      request: { email: string; description: string }
+      conversation: { from: string; author: string; body: string; attachments: unknown[] }[]
+    }
+    expect(data.kind).toBe('support')
+    expect(data.request.email).toBe(support.email)
+    expect(data.request.description).toBe(support.description)
+    expect(data.conversation.map((m) => [m.from, m.body])).toEqual([
+      ['owner', 'We are on it, Ann.'],
+      ['requester', 'Thanks, the screenshot is attached.'],
+    ])
+    // The file is named; its storage key is internal.
+    expect(data.conversation[1]!.attachments).toEqual([{ name: 'screen.png', type: 'image/png', size: 1234 }])
+    expect(JSON.stringify(data)).not.toContain('secret-key')
+
+    expect((await rest('GET', '/api/consultations/999999/export.json')).status).toBe(404)
+  })
+})

@@ -241,6 +241,20 @@ describe('ConsultationsTab', () => {
     expect(toastQueue.visibleToasts.map((t) => t.content.title)).toEqual(['Copied'])
   })
 
+  it("offers a request's data with its conversation as a download (a visitor's access request)", async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({
+      consultations: [consultation({})],
+      supportRequests: [support({ status: 'PENDING' })],
+    })
+    renderTab(client)
+    await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const link = within(dialog).getByRole('link', { name: 'Download data' })
+    expect(link.getAttribute('href')).toMatch(/^\/api\/consultations\/\w+\/export\.json$/)
+    expect(link.hasAttribute('download')).toBe(true)
+  })
+
   it("says so when the browser refuses the clipboard; a support request's actions have no calendar file", async () => {
     const user = userEvent.setup()
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(

@@ -111,7 +111,8 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
             name="preferredTime"
             label="Preferred Contact Time"
             options={CONTACT_TIMES}
-            placeholder="Any time that suits"
+            // "Anytime" is among the options; the empty choice is not a second way to say it (issue 28).
+            placeholder="Select a time"
             defaultValue={values.preferredTime}
             error={errors.preferredTime}
           />

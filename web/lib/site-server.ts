@@ -47,7 +47,10 @@ export type SiteServer = {
   availability(): Promise<PublicAvailability>
   /** The booking a signed manage link names; null when the link is not valid (or expired). */
   booking(token: string): Promise<ManagedBooking | null>
-  cancelBooking(token: string): Promise<BookingChange>
+  /** Cancels, with the visitor's optional reason for the owner. */
+  cancelBooking(token: string, reason?: string): Promise<BookingChange>
+  /** The confirmation step: whether the booking can still be cancelled (changes nothing). */
+  checkCancellable(token: string): Promise<BookingChange>
   rescheduleBooking(token: string, date: string, time: string): Promise<BookingChange>
 }
 

@@ -11,7 +11,9 @@ import {
   useActionData,
   useLoaderData,
   useNavigation,
+  useParams,
 } from 'react-router'
+import { CANCEL_REASON_MAX } from '../../schema/booking'
 import { REQUEST_FORM_ERRORS } from '../../schema/request-form-copy'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import { BOOKING_STATUS_LABELS } from '../../schema/request-statuses'
@@ -38,12 +40,25 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const form = await request.formData()
   const intent = form.get('intent')
   let result: BookingChange
-  if (intent === 'cancel') result = await server.cancelBooking(token)
-  else if (intent === 'move') {
+  // Cancelling takes two posts (issue 28): "Cancel this consultation" only asks
+  // (refused at once when past the cut-off), the confirmation cancels, with an
+  // optional reason for the owner. Plain posts, so both steps work without JS.
+  let step: 'confirm-cancel' | undefined
+  if (intent === 'cancel-ask') {
+    result = await server.checkCancellable(token)
+    if (result.ok) step = 'confirm-cancel'
+  } else if (intent === 'cancel') {
+    result = await server.cancelBooking(token, String(form.get('reason') ?? ''))
+    // A reason refused (too long) keeps the confirmation open with the text kept.
+    if (!result.ok && result.errors.reason) step = 'confirm-cancel'
+  } else if (intent === 'move') {
     const [date = '', time = ''] = String(form.get('slot') ?? '').split('|')
     result = await server.rescheduleBooking(token, date, time)
   } else result = { ok: false, message: 'Choose what to do.', errors: {} }
-  return data(result, { status: result.ok ? 200 : 400 })
+  return data(
+    { ...result, step, reason: step ? String(form.get('reason') ?? '') : '' },
+    { status: result.ok ? 200 : 400 },
+  )
 }
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -63,10 +78,14 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   timeStyle: 'short',
 })
 
+/** An action's answer as the page shows it: a change's result, and the cancel confirmation's step. */
+type PageResult = BookingChange & { step?: 'confirm-cancel'; reason?: string }
+
 export default function BookingPage() {
   const { booking, formUnreadable } = useLoaderData<typeof loader>()
+  const token = useParams().token ?? ''
   // A post that could not be read as a form (worker/page-forms.ts) is said above the forms.
-  const result: BookingChange | undefined =
+  const result: PageResult | undefined =
     useActionData<typeof action>() ??
     (formUnreadable ? { ok: false, message: REQUEST_FORM_ERRORS.formUnreadable, errors: {} } : undefined)
   const busy = useNavigation().state !== 'idle'
@@ -88,7 +107,7 @@ export default function BookingPage() {
     <main id="main" className="bg-slate-50 pt-16">
       <div className={`${container} flex max-w-2xl flex-col gap-6 py-12`}>
         <h1 className="text-3xl font-bold text-slate-900">Your consultation</h1>
-        {result && (
+        {result && !(result.ok && result.step) && (
           <p
             role={result.ok ? 'status' : 'alert'}
             className={`rounded-lg border px-4 py-3 font-medium ${
@@ -164,12 +183,49 @@ export default function BookingPage() {
               <p className="mt-2 text-slate-700">
                 Changes are possible until {dateTime.format(new Date(booking.changeUntil))} Central Time.
               </p>
-              <Form method="post" className="mt-4">
-                <input type="hidden" name="intent" value="cancel" />
-                <button type="submit" disabled={busy} className={button.secondary}>
-                  Cancel this consultation
-                </button>
-              </Form>
+              {result?.step === 'confirm-cancel' ? (
+                <Form method="post" className="mt-4 flex flex-col gap-3" aria-labelledby="cancel-confirm">
+                  <p id="cancel-confirm" className="font-semibold text-slate-900">
+                    Cancel your consultation on {booking.dateLabel} at {formatSlotTime(booking.time)} Central
+                    Time? The time is then free for others.
+                  </p>
+                  <input type="hidden" name="intent" value="cancel" />
+                  <label htmlFor="cancel-reason" className="font-medium text-slate-800">
+                    Reason (optional, sent to the consultant)
+                  </label>
+                  <textarea
+                    id="cancel-reason"
+                    name="reason"
+                    rows={3}
+                    maxLength={CANCEL_REASON_MAX}
+                    defaultValue={result.reason}
+                    aria-invalid={result.ok ? undefined : true}
+                    aria-describedby={result.ok ? undefined : 'cancel-reason-error'}
+                    className="rounded-md border border-slate-300 bg-white px-3 py-2"
+                  />
+                  {!result.ok && result.errors.reason && (
+                    <p id="cancel-reason-error" className="text-sm text-red-700">
+                      {result.errors.reason}
+                    </p>
+                  )}
+                  <div className="flex flex-wrap gap-3">
+                    <button type="submit" disabled={busy} className={button.primary}>
+                      Confirm cancellation
+                    </button>
+                    {/* A plain link back: nothing was changed, so nothing is to be undone. */}
+                    <a href={`/booking/${token}`} className={button.secondary}>
+                      Keep my consultation
+                    </a>
+                  </div>
+                </Form>
+              ) : (
+                <Form method="post" className="mt-4">
+                  <input type="hidden" name="intent" value="cancel-ask" />
+                  <button type="submit" disabled={busy} className={button.secondary}>
+                    Cancel this consultation
+                  </button>
+                </Form>
+              )}
             </section>
           </>
         ) : (

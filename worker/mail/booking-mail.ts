@@ -12,6 +12,27 @@ import { letterHtml } from './letter-html'
 import type { OutboxMessage } from './outbox'
 import { describeSlot, headerSafe } from './templates'
 
+/** The owner's join details (availability settings, issue 28). */
+export type MeetingPlace = { meetingLocationKind: string; meetingLocation: string | null }
+/**
+ * The join details as the invitation and the mails give them (issue 28): the
+ * LOCATION line and a sentence for the description, or nulls when none is set.
+ */
+export function joinDetails(a: MeetingPlace) {
+  if (!a.meetingLocation) return { location: null, instructions: null }
+  if (a.meetingLocationKind === 'phone')
+    return {
+      location: `Phone call: ${a.meetingLocation}`,
+      instructions: `Phone call: please call ${a.meetingLocation} at the meeting time.`,
+    }
+  if (a.meetingLocationKind === 'video')
+    return {
+      location: a.meetingLocation,
+      instructions: `Video call: join at ${a.meetingLocation}`,
+    }
+  return { location: null, instructions: null }
+}
+
 export type BookingMailKind = 'received' | 'confirmed' | 'moved' | 'cancelled' | 'reminder'
 
 /** The neutral meeting title used in subjects and invitations. */
@@ -75,14 +96,15 @@ export function bookingIcs(
   method: IcsMethod,
   minutes: number,
   now: Date,
-  location: string | null = null,
+  place: MeetingPlace | null = null,
 ) {
+  const join = place ? joinDetails(place) : { location: null, instructions: null }
   return consultationIcs({
     uid: `${booking.uid}@${new URL(env.SITE_URL).hostname}`,
     date: businessDate(new Date(booking.preferredDate)),
     time: booking.preferredTime,
     summary: meetingTitle(env),
-    description: `Free consultation with ${env.OWNER_NAME}.`,
+    description: [`Free consultation with ${env.OWNER_NAME}.`, join.instructions].filter(Boolean).join('\n'),
     organizerEmail: env.NOTIFY_EMAIL,
     organizerName: env.OWNER_NAME,
     visitorName: booking.name,
@@ -92,7 +114,7 @@ export function bookingIcs(
     sequence: booking.sequence,
     minutes,
     status: booking.status === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE',
-    location,
+    location: join.location,
   })
 }
 
@@ -111,6 +133,10 @@ export function bookingMail(
     replyTo?: string | null
     minutes: number
     now: Date
+    /** The visitor's reason for cancelling (the owner's copy shows it). */
+    reason?: string | null
+    /** How to meet, from the availability settings; in every mail but a cancellation. */
+    place?: MeetingPlace | null
   },
 ): OutboxMessage {
   const title = meetingTitle(env)
@@ -119,11 +145,16 @@ export function bookingMail(
   // The visitor's reference (issue 15: assigned at insert, C-1042).
   const reference = booking.reference ?? ''
   const forOwner = opts.to === 'owner'
+  const join = opts.place ? joinDetails(opts.place) : { location: null, instructions: null }
   const lines: [string, string][] = [
     ['Reference', reference],
     ['Time', when],
     ['Status', BOOKING_STATUS_LABELS[booking.status] ?? booking.status],
     ...(forOwner ? ([['Visitor', `${booking.name} <${booking.email}>`]] as [string, string][]) : []),
+    ...(forOwner && opts.reason ? ([['Reason', opts.reason]] as [string, string][]) : []),
+    ...(join.instructions && kind !== 'cancelled'
+      ? ([['How to meet', join.instructions]] as [string, string][])
+      : []),
   ]
   // Every visitor mail says how to change or cancel (issue 28): the link while it
   // works, and a reply to this e-mail (which reaches the owner) whatever the time.
@@ -155,6 +186,6 @@ export function bookingMail(
     subject: headerSafe(subject, 200),
     textBody: text,
     htmlBody: html,
-    ics: method ? bookingIcs(env, booking, method, opts.minutes, opts.now) : null,
+    ics: method ? bookingIcs(env, booking, method, opts.minutes, opts.now, opts.place ?? null) : null,
   }
 }

@@ -11,7 +11,7 @@ import { privateNoStore } from '../middleware/cache-headers'
 import { jsonBody, readJsonBody } from '../middleware/validate'
 import { csvDownload, toCsv } from '../services/csv'
 import { type IntakeContext, takeRequest } from '../services/intake'
-import { eraseRequest, exportCsv } from '../services/privacy'
+import { eraseRequest, exportCsv, exportRequestData } from '../services/privacy'
 import {
   listConsultations,
   listSupportRequests,
@@ -80,6 +80,15 @@ const ownerTools = (kind: RequestKind) =>
         kind === 'consultation' ? 'consultations' : 'support-requests',
       )
       return c.body(body, 200, headers)
+    })
+    // One visitor's data, conversation included (issue 28), as a JSON download for an access request.
+    .get('/:id/export.json', requireOwner, privateNoStore, async (c) => {
+      const data = await exportRequestData(c.var.db, kind, c.req.param('id'))
+      const name = `${data.request.reference ?? `${kind}-${data.request.id}`}-data.json`
+      return c.body(JSON.stringify(data, null, 2), 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${name}"`,
+      })
     })
     // The request's thread, and the owner's reply (stored, then e-mailed after the answer).
     .get('/:id/messages', requireOwner, privateNoStore, async (c) =>

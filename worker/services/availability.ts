@@ -6,11 +6,12 @@
 // (docs/decisions/058-availability.md).
 import { and, eq, gte, inArray } from 'drizzle-orm'
 import type { FreeDay, PublicAvailability } from '../../schema/booking'
-import type { AvailabilityInput } from '../../schema/payloads'
+import { type AvailabilityInput, meetingLocationProblem } from '../../schema/payloads'
 import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../schema/request-options'
 import { addDays, businessDate, slotInstant, weekdayOf } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { Invalid } from './errors'
 
 export type Availability = {
   /** Weekday (0 Sunday ... 6 Saturday) to its slot start times, Central. */
@@ -21,6 +22,9 @@ export type Availability = {
   horizonDays: number
   meetingMinutes: number
   changeCutoffHours: number
+  /** How the meeting happens (issue 28): none set, a phone number to call, or a video link. */
+  meetingLocationKind: string
+  meetingLocation: string | null
 }
 
 const SPEC_SLOTS = TIME_SLOTS.map((s) => s.value)
@@ -41,6 +45,8 @@ export const DEFAULT_AVAILABILITY: Availability = {
   horizonDays: 60,
   meetingMinutes: 30,
   changeCutoffHours: 24,
+  meetingLocationKind: 'none',
+  meetingLocation: null,
 }
 
 /** Statuses that hold a slot; a cancelled (or completed) consultation frees it. */
@@ -58,7 +64,17 @@ export async function getAvailability(db: Db): Promise<Availability> {
 
 export async function saveAvailability(db: Db, input: AvailabilityInput): Promise<Availability> {
   const t = tables.availabilitySettings
-  const values = { id: 1, ...input, updatedAt: new Date() }
+  // Join details must fit their kind (issue 28); with no kind, none are kept.
+  const kind = input.meetingLocationKind ?? 'none'
+  const problem = meetingLocationProblem(kind, input.meetingLocation ?? null)
+  if (problem) throw new Invalid({ meetingLocation: problem })
+  const values = {
+    id: 1,
+    ...input,
+    meetingLocationKind: kind,
+    meetingLocation: kind === 'none' ? null : (input.meetingLocation ?? null),
+    updatedAt: new Date(),
+  }
   await db.insert(t).values(values).onConflictDoUpdate({ target: t.id, set: values })
   return getAvailability(db)
 }
@@ -152,5 +168,10 @@ export async function freeSlotsOn(db: Db, date: string, now: Date, exceptId?: nu
 
 export async function publicAvailability(db: Db, now = new Date()): Promise<PublicAvailability> {
   const a = await getAvailability(db)
-  return { timeZone: BUSINESS_TIME_ZONE, meetingMinutes: a.meetingMinutes, days: await freeDays(db, a, now) }
+  return {
+    timeZone: BUSINESS_TIME_ZONE,
+    meetingMinutes: a.meetingMinutes,
+    changeCutoffHours: a.changeCutoffHours,
+    days: await freeDays(db, a, now),
+  }
 }

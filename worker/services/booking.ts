@@ -4,7 +4,7 @@
 // Slot integrity rests on the partial unique index of schema/tables.ts, never
 // on a read before a write (docs/decisions/059-slot-integrity.md).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import type { ManagedBooking } from '../../schema/booking'
+import { CANCEL_REASON_MAX, type ManagedBooking } from '../../schema/booking'
 import { addDays, businessDate, formatCalendarDate, slotInstant } from '../../schema/slot-time'
 import type { Consultation } from '../../schema/tables'
 import { bookingUrl, verifyBookingToken } from '../booking/link'
@@ -87,6 +87,8 @@ async function bookingMessages(
   a: Availability,
   now: Date,
   ownerCopy: boolean,
+  /** The visitor's reason for cancelling, for the owner's copy only. */
+  reason: string | null = null,
 ): Promise<OutboxMessage[]> {
   const messages: OutboxMessage[] = []
   const start = Date.parse(booking.preferredDate)
@@ -95,12 +97,26 @@ async function bookingMessages(
     // The visitor's answer lands in the request's thread (issue 15), like a reply from the admin.
     const replyTo = await replyAddress(env, 'consultation', booking.id)
     messages.push(
-      bookingMail(env, kind, booking, { to: 'visitor', manageUrl, replyTo, minutes: a.meetingMinutes, now }),
+      bookingMail(env, kind, booking, {
+        to: 'visitor',
+        manageUrl,
+        replyTo,
+        minutes: a.meetingMinutes,
+        now,
+        place: a,
+      }),
     )
   }
   if (ownerCopy)
     messages.push(
-      bookingMail(env, kind, booking, { to: 'owner', manageUrl: null, minutes: a.meetingMinutes, now }),
+      bookingMail(env, kind, booking, {
+        to: 'owner',
+        manageUrl: null,
+        minutes: a.meetingMinutes,
+        now,
+        reason,
+        place: a,
+      }),
     )
   return messages
 }
@@ -219,13 +235,37 @@ function refuseChange(a: Availability, booking: Booking, now: Date) {
     throw new Forbidden(BOOKING_MESSAGES.pastCutoff(a.changeCutoffHours))
 }
 
-/** The visitor cancels: the slot is free again; both calendars get METHOD:CANCEL. */
-export async function cancelBooking(db: Db, env: Env, token: string, now = new Date()) {
-  return cancelBookingOf(db, env, await bookingForToken(db, env, token, now), now)
+/**
+ * The manage page's first step of a cancellation (issue 28: cancelling asks
+ * for confirmation): refuses, with the same messages as the cancel itself, a
+ * booking that can no longer be cancelled, so the visitor learns it before
+ * writing a reason. Changes nothing.
+ */
+export async function checkCancellable(db: Db, env: Env, token: string, now = new Date()) {
+  const booking = await bookingForToken(db, env, token, now)
+  refuseChange(await getAvailability(db), booking, now)
 }
 
-/** The same cancel, for a booking already found (the portal's, issue 24): the same rules. */
-export async function cancelBookingOf(db: Db, env: Env, booking: Booking, now = new Date()) {
+/** The visitor cancels: the slot is free again; both calendars get METHOD:CANCEL. */
+export async function cancelBooking(db: Db, env: Env, token: string, now = new Date(), reason = '') {
+  return cancelBookingOf(db, env, await bookingForToken(db, env, token, now), now, reason)
+}
+
+/**
+ * The same cancel, for a booking already found (the portal's, issue 24): the same rules.
+ * An optional reason reaches the owner twice: in their calendar copy's mail and
+ * as the visitor's message in the request's thread (where the admin reads it).
+ */
+export async function cancelBookingOf(
+  db: Db,
+  env: Env,
+  booking: Booking,
+  now = new Date(),
+  reasonInput = '',
+) {
+  const reason = reasonInput.trim()
+  if (reason.length > CANCEL_REASON_MAX)
+    throw new Invalid({ reason: `Keep the reason under ${CANCEL_REASON_MAX} characters` })
   const a = await getAvailability(db)
   refuseChange(a, booking, now)
   const c = tables.consultations
@@ -237,10 +277,21 @@ export async function cancelBookingOf(db: Db, env: Env, booking: Booking, now = 
     .returning()
   if (!cancelled) throw new Forbidden(BOOKING_MESSAGES.closed)
   await purgeAvailability()
+  // As an incoming message of the thread (like a reply by mail), so the admin shows it with the request.
+  if (reason)
+    await db.insert(tables.requestMessages).values({
+      consultationId: booking.id,
+      direction: 'in',
+      author: booking.email,
+      body: `Cancelled by the visitor. Reason: ${reason}`,
+      attachments: [],
+      createdAt: now,
+      updatedAt: now,
+    })
   return enqueueForConsultation(
     db,
     booking.id,
-    await bookingMessages(env, 'cancelled', cancelled, a, now, true),
+    await bookingMessages(env, 'cancelled', cancelled, a, now, true, reason || null),
     now,
   )
 }

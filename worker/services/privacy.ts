@@ -133,6 +133,42 @@ export function listErasures(db: Db) {
   return db.select().from(e).orderBy(desc(e.erasedAt), desc(e.id))
 }
 
+// ---------- One visitor's data ----------
+
+/**
+ * Everything stored of one request, as its visitor may ask for it (issue 28):
+ * the request's fields and the whole conversation, both directions, oldest
+ * first, with attachments named (their files stay in storage, their R2 keys
+ * are internal). 404 when there is no such request.
+ */
+export async function exportRequestData(db: Db, kind: RequestKind, rawId: unknown) {
+  const id = parseId(rawId)
+  const { table } = KINDS[kind]
+  const [request] = await db.select().from(table).where(eq(table.id, id))
+  if (!request) throw new NotFound('Request not found')
+  const m = tables.requestMessages
+  const messages = await db
+    .select({
+      sentAt: m.createdAt,
+      direction: m.direction,
+      author: m.author,
+      body: m.body,
+      attachments: m.attachments,
+    })
+    .from(m)
+    .where(eq(kind === 'consultation' ? m.consultationId : m.supportRequestId, id))
+    .orderBy(asc(m.createdAt), asc(m.id))
+  return {
+    kind,
+    request,
+    conversation: messages.map(({ direction, attachments, ...message }) => ({
+      ...message,
+      from: direction === 'in' ? ('requester' as const) : ('owner' as const),
+      attachments: attachments.map(({ name, type, size }) => ({ name, type, size })),
+    })),
+  }
+}
+
 // ---------- CSV export ----------
 
 const CSV_COLUMNS = {

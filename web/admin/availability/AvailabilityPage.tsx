@@ -16,6 +16,8 @@ export type AvailabilitySettings = {
   horizonDays: number
   meetingMinutes: number
   changeCutoffHours: number
+  meetingLocationKind: 'none' | 'phone' | 'video'
+  meetingLocation: string | null
   visitorMail: boolean
   bookingLinks: boolean
 }
@@ -214,6 +216,55 @@ function Editor() {
             'changeCutoffHours',
             'Change cut-off (hours)',
             'Visitors can cancel or move a booking until this long before it.',
+          )}
+        </div>
+        {settings.changeCutoffHours * 60 > settings.minNoticeMinutes && (
+          // Allowed (the schedule form tells visitors), but the owner should know what the two rules add up to.
+          <p className="mt-3 text-sm text-amber-800">
+            The cut-off is longer than the minimum notice: a booking made less than{' '}
+            {settings.changeCutoffHours} hours ahead cannot be changed online at all. The schedule form tells
+            visitors so before they send it.
+          </p>
+        )}
+      </Section>
+
+      <Section title="How to meet">
+        {/* Join details (issue 28): in every booking mail and in the invitation's LOCATION and DESCRIPTION. */}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+            Meeting by
+            <select
+              name="meetingLocationKind"
+              className={input}
+              value={settings.meetingLocationKind}
+              onChange={(e) =>
+                set({ meetingLocationKind: e.target.value as AvailabilitySettings['meetingLocationKind'] })
+              }
+            >
+              <option value="none">Not set (arranged by e-mail)</option>
+              <option value="phone">Phone call to a number</option>
+              <option value="video">Video link</option>
+            </select>
+          </label>
+          {settings.meetingLocationKind !== 'none' && (
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+              {settings.meetingLocationKind === 'phone' ? 'Phone number to call' : 'Video link (https://)'}
+              <input
+                name="meetingLocation"
+                required
+                className={input}
+                type={settings.meetingLocationKind === 'phone' ? 'tel' : 'url'}
+                value={settings.meetingLocation ?? ''}
+                onChange={(e) => set({ meetingLocation: e.target.value })}
+                aria-invalid={errors.meetingLocation ? true : undefined}
+                aria-describedby={errors.meetingLocation ? 'meetingLocation-error' : undefined}
+              />
+              {errors.meetingLocation && (
+                <span id="meetingLocation-error" className="text-sm text-red-700">
+                  {errors.meetingLocation}
+                </span>
+              )}
+            </label>
           )}
         </div>
       </Section>

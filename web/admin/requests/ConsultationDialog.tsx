@@ -32,6 +32,7 @@ export function ConsultationDialog({
         </>
       }
       thread={<Thread kind="consultation" id={request.id} email={request.email} name={request.name} />}
+      exportHref={`/api/consultations/${request.id}/export.json`}
       onClose={onClose}
       onSave={async (patch) => saved(await update(updateOf(request.id, patch)))}
       onErase={async () =>

@@ -3,7 +3,7 @@
 import { type ReactNode, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { REQUEST_STATUSES } from '../../../schema/request-statuses'
-import { AdminButton, AdminDialog, AdminSelect, AdminTextField, ConfirmDialog } from '../ui'
+import { AdminButton, AdminDialog, AdminSelect, AdminTextField, ConfirmDialog, linkButtonClass } from '../ui'
 import { capitalise } from './format'
 
 export type Detail = readonly [label: string, value: ReactNode]
@@ -23,6 +23,7 @@ export function RequestDialog({
   statusOptions = STATUS_OPTIONS,
   actions,
   thread,
+  exportHref,
 }: {
   title: string
   /** The statuses offered: a consultation's (default) or a support request's workflow. */
@@ -38,6 +39,8 @@ export function RequestDialog({
   onSave: (patch: { status: string; notes: string }) => Promise<SaveResult>
   /** Erases the request for good (a visitor's demand); resolves true when done. */
   onErase?: () => Promise<boolean>
+  /** The request's data with its conversation, for a visitor's access request. */
+  exportHref?: string
 }) {
   const [confirmErase, setConfirmErase] = useState(false)
   const [erasing, setErasing] = useState(false)
@@ -101,6 +104,11 @@ export function RequestDialog({
               <AdminButton variant="destructive" onPress={() => setConfirmErase(true)} className="mr-auto">
                 Erase
               </AdminButton>
+            )}
+            {exportHref && (
+              <a href={exportHref} download className={linkButtonClass}>
+                Download data
+              </a>
             )}
             <AdminButton variant="secondary" onPress={onClose}>
               Cancel

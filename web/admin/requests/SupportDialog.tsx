@@ -33,6 +33,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
         </>
       }
       thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}
+      exportHref={`/api/support-requests/${request.id}/export.json`}
       onClose={onClose}
       onSave={async (patch) => saved(await update(supportUpdateOf(request.id, patch)))}
       onErase={async () =>

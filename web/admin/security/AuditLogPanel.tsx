@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { Input, Label, TextField } from 'react-aria-components'
 import { AdminButton, EmptyState, Section } from '../ui'
 import { type AuditEntry, deviceOf, securityApi } from './api'
+import { auditWords } from './audit-words'
 import { dateTime, fail, fieldInput } from './form'
 
 export function AuditLogPanel() {
@@ -68,7 +69,14 @@ export function AuditLogPanel() {
                 <tr key={e.id}>
                   <td className="py-2 pr-3 whitespace-nowrap">{dateTime(e.at)}</td>
                   <td className="py-2 pr-3">{e.actor ?? '-'}</td>
-                  <td className="py-2 pr-3 font-mono text-xs">{e.action}</td>
+                  <td className="py-2 pr-3">
+                    {auditWords(e)}
+                    {/* The technical detail, one click away. */}
+                    <details className="text-xs text-slate-600">
+                      <summary className="cursor-pointer">Details</summary>
+                      <span className="font-mono">{e.action}</span>
+                    </details>
+                  </td>
                   <td className="py-2 pr-3">{e.record ?? ''}</td>
                   <td className={`py-2 pr-3 ${e.outcome === 'failure' ? 'text-red-700' : 'text-green-800'}`}>
                     {e.outcome}

@@ -6,6 +6,7 @@
 import { FieldError, Input, Label, Text, TextField } from 'react-aria-components'
 import { toast } from '../../components/Toaster'
 import { ApiRequestError } from '../../lib/api'
+import { RequiredMark } from '../ui'
 import { ReauthCancelled } from './api'
 
 export const fieldInput =
@@ -56,7 +57,11 @@ export function Field({
       onChange={onChange}
       className="flex flex-col gap-1"
     >
-      <Label className="text-sm font-medium text-slate-800">{label}</Label>
+      <Label className="text-sm font-medium text-slate-800">
+        {label}
+        {/* Every field here is required (issue 28: the passkey name was not marked as such). */}
+        <RequiredMark isRequired />
+      </Label>
       <Input className={fieldInput} />
       {description && (
         <Text slot="description" className="text-xs text-slate-600">

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { auditWords } from './audit-words'
+
+const ok = (action: string, record: string | null = null) =>
+  auditWords({ action, record, outcome: 'success' })
+
+describe('auditWords (issue 28: the audit log in words)', () => {
+  it('says what a GraphQL mutation did to which record', () => {
+    expect(ok('graphql updateConsultation', 'C-1002')).toBe('Changed consultation C-1002')
+    expect(ok('graphql saveContentBlock', 'about.intro')).toBe('Saved content block about.intro')
+    expect(ok('graphql createProject, deleteSkill')).toBe('Created project; Deleted skill')
+  })
+  it('says what a REST write did, without the route syntax', () => {
+    expect(ok('PUT /api/availability/settings')).toBe('Saved availability settings')
+    expect(ok('PATCH /api/consultations/:id', '2')).toBe('Changed consultation 2')
+    expect(ok('PUT /api/resumes/:id/activate', '7')).toBe('Activated resume 7')
+    expect(ok('DELETE /api/skills/:id', '4')).toBe('Deleted skill 4')
+  })
+  it('names sign-in and security actions, and says when one failed', () => {
+    expect(ok('sign-in.passkey')).toBe('Signed in with a passkey')
+    expect(auditWords({ action: 'sign-in', record: null, outcome: 'failure' })).toBe('Sign-in refused')
+    expect(auditWords({ action: 'PATCH /api/consultations/:id', record: '2', outcome: 'failure' })).toBe(
+      'Changed consultation 2 (failed)',
+    )
+    expect(ok('something.new', 'x')).toBe('Something new x')
+  })
+})
