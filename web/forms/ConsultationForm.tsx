@@ -3,7 +3,6 @@
 // constants; the server decides, and its messages appear beside the fields.
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { lockedOnceBooked } from '../../schema/booking'
 import { PRIVACY_FORM_NOTICE, REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from '../../schema/request-form-copy'
 import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES } from '../../schema/request-options'
 import { formatCalendarDate, formatSlotTime, slotInstant } from '../../schema/slot-time'
@@ -90,12 +89,6 @@ export function ConsultationForm({
   const [time, setTime] = useState<string | undefined>(values.preferredTime)
   const slots = days.find((d) => d.date === date)?.slots ?? []
   const localTime = zone && date && time && slots.includes(time) ? localTimeOf(date, time, zone) : null
-  // The clock is read after hydration only, so the server's and the browser's first render agree.
-  const [now, setNow] = useState<number | null>(null)
-  useEffect(() => setNow(Date.now()), [])
-  const cutoff = availability.changeCutoffHours
-  const locked =
-    now !== null && time && slots.includes(time) && lockedOnceBooked(slotInstant(date, time), cutoff, now)
 
   if (form.sent) {
     return (
@@ -232,11 +225,9 @@ export function ConsultationForm({
                 onChange={setTime}
                 error={errors.preferredTime}
               />
-              {/* Said before sending (issue 28): the rule, and whether the chosen time is already past it. */}
-              <p id="consultation-change-rule" className="text-sm text-slate-700 sm:col-span-2">
-                {locked
-                  ? `This time is less than ${cutoff} hours away, so it cannot be changed or cancelled online once booked; to change it, reply to the confirmation e-mail.`
-                  : `Bookings can be changed or cancelled online up to ${cutoff} hours before the meeting; after that, reply to the confirmation e-mail.`}
+              {/* Said before sending (issue 28): how long a booking can be changed online. */}
+              <p className="text-sm text-slate-700 sm:col-span-2">
+                {`Bookings can be changed or cancelled online up to ${availability.changeCutoffHours} hours before the meeting; after that, reply to the confirmation e-mail.`}
               </p>
             </div>
           )}
