@@ -150,11 +150,4 @@ export const paymentInput = createInsertSchema(payments, {
   .strict()
 
 /** How an invoice's status reads to people (the portal; the admin keeps its own copy for now). */
-export const INVOICE_STATUS_LABELS: Record<string, string> = {
-  draft: 'Draft',
-  sent: 'Sent',
-  viewed: 'Viewed',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  void: 'Void',
-}
+export { INVOICE_STATUS_LABELS } from './invoice-statuses'

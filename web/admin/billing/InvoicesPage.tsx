@@ -5,6 +5,7 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Provider, useMutation, useQuery } from 'urql'
+import { INVOICE_STATUS_LABELS } from '../../../schema/invoice-statuses'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
@@ -42,15 +43,6 @@ export function InvoicesPage() {
       </OwnerPage>
     </Provider>
   )
-}
-
-const STATUS_LABEL: Record<string, string> = {
-  draft: 'Draft',
-  sent: 'Sent',
-  viewed: 'Viewed',
-  partially_paid: 'Partially paid',
-  paid: 'Paid',
-  void: 'Void',
 }
 
 const SOURCES = [
@@ -231,7 +223,7 @@ export function Invoices() {
                 <tr key={i.id} className="border-b border-slate-100">
                   <td className="py-2 font-mono">{i.number}</td>
                   <td>{i.clientName}</td>
-                  <td>{STATUS_LABEL[i.status] ?? i.status}</td>
+                  <td>{INVOICE_STATUS_LABELS[i.status] ?? i.status}</td>
                   <td>{i.dueDate}</td>
                   <td className="text-right">{formatCents(i.totalCents)}</td>
                   <td className="text-right">{formatCents(i.balanceCents)}</td>
