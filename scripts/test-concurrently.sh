@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
-# `npm test`'s last step: the unit/Worker tests (Vitest) and the end-to-end tests
-# (Playwright on the build just made) at the same time. Neither keeps two cores
-# busy on its own (both wait on workerd and the browser most of the time), so
-# together they take little more than the longer one (ADR 066). Each line is
-# prefixed with its suite; the step fails if either suite fails.
+# `npm test` after the build: the static checks (typecheck, lint, the deploy dry
+# run), the unit/Worker tests (Vitest) and the end-to-end tests (Playwright on
+# the build just made) at the same time. None keeps two cores busy on its own
+# (the tests wait on workerd and the browser most of the time, the checks start
+# while Playwright's servers are still booting), so together they take little
+# more than the longest one (ADRs 066 and 104). Each line is prefixed with its
+# suite; the step fails if any of them fails.
 set -uo pipefail
+(npm run --silent typecheck && npm run --silent lint && npm run --silent test:deploy:built) 2>&1 | sed -u 's/^/[checks] /' &
+checks=$!
 npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 npx playwright test 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!
+wait "$checks"; checks_status=$?
 wait "$unit"; unit_status=$?
 wait "$e2e"; e2e_status=$?
-echo "unit tests: exit $unit_status; e2e tests: exit $e2e_status"
-[ "$unit_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
+echo "checks: exit $checks_status; unit tests: exit $unit_status; e2e tests: exit $e2e_status"
+[ "$checks_status" -eq 0 ] && [ "$unit_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
