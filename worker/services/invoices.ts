@@ -216,6 +216,16 @@ async function blockLines(db: Db, clientId: number, input: CreateInvoiceInput): 
   ]
 }
 
+/** The invoice (not void) that bills a prepaid block, if any: the client page shows it by the block. */
+export async function blockInvoice(db: Db, blockId: number) {
+  const [row] = await db
+    .select({ id: tables.invoices.id, number: tables.invoices.number })
+    .from(tables.invoices)
+    .where(and(eq(tables.invoices.blockId, blockId), ne(tables.invoices.status, 'void')))
+    .limit(1)
+  return row ?? null
+}
+
 async function creditLines(db: Db, clientId: number, input: CreateInvoiceInput) {
   if (!input.creditForId) throw new Invalid({ creditForId: 'Choose the invoice this credit note corrects' })
   const original = await getInvoiceRow(db, input.creditForId).catch(() => null)

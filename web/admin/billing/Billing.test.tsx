@@ -23,7 +23,9 @@ function mockClient(answers: Record<string, object>) {
   return { client, executeMutation }
 }
 
-const clients = { billingClients: [{ id: '3', name: 'Riverside Clinic', defaultRateCents: 12_000 }] }
+const clients = {
+  clients: [{ id: '3', name: 'Riverside Clinic', defaultRateCents: 12_000, status: 'ACTIVE' }],
+}
 
 afterEach(cleanup)
 
