@@ -55,12 +55,12 @@ export function NewInvoiceForm({
   const [amount, setAmount] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState('')
-  const [{ data: quoteData }] = useQuery({
+  const [{ data: quoteData }, refetchQuotes] = useQuery({
     query: ACCEPTED_QUOTES,
     variables: { clientId },
     pause: !clientId || source !== 'quote',
   })
-  const [{ data: blockData }] = useQuery({
+  const [{ data: blockData }, refetchBlocks] = useQuery({
     query: PREPAID_BLOCKS,
     variables: { clientId },
     pause: !clientId || source !== 'block',
@@ -106,6 +106,9 @@ export function NewInvoiceForm({
     })
     setQuoteId('')
     setBlockId('')
+    // What is left to bill changed: a quote's next part, a block now invoiced.
+    if (source === 'quote') refetchQuotes({ requestPolicy: 'network-only' })
+    if (source === 'block') refetchBlocks({ requestPolicy: 'network-only' })
     onCreated()
   }
 
