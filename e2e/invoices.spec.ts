@@ -173,7 +173,9 @@ test('the owner sells prepaid hours on the client page and invoices the block fr
 
   // The block cannot be invoiced twice: the server's refusal shows in the form.
   await form.getByRole('button', { name: /Prepaid block$/ }).click()
-  await page.getByRole('option', { name: `10 h for $1,100.00, until 2099-12-31 (invoiced: ${number})` }).click()
+  await page
+    .getByRole('option', { name: `10 h for $1,100.00, until 2099-12-31 (invoiced: ${number})` })
+    .click()
   await form.getByRole('button', { name: 'Create draft' }).click()
   await expect(form.getByRole('alert')).toHaveText('This block is already invoiced')
 

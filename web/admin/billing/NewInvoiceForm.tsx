@@ -144,7 +144,9 @@ export function NewInvoiceForm({
         </>
       )}
       {source === 'quote' &&
-        (clientId && quoteData && !quotes.length ? (
+        (clientId && !quoteData ? (
+          none('Loading the quotes...')
+        ) : clientId && !quotes.length ? (
           none('This client has no accepted quote.')
         ) : (
           <>
@@ -163,7 +165,9 @@ export function NewInvoiceForm({
           </>
         ))}
       {source === 'block' &&
-        (clientId && blockData && !blocks.length ? (
+        (clientId && !blockData ? (
+          none('Loading the blocks...')
+        ) : clientId && !blocks.length ? (
           none('This client has no prepaid block. Add one on the client page.')
         ) : (
           <AdminSelect
