@@ -38,7 +38,7 @@ describe("the new-invoice form's reads", () => {
     const after = await gql<{ quotes: { depositToInvoice: boolean }[] }>(QUOTES, {
       clientId: String(a.clientId),
     })
-    expect(after.body.data?.quotes[0]!.depositToInvoice).toBe(false)
+    expect(after.body.data?.quotes[0]?.depositToInvoice).toBe(false)
     // A malformed client id is a field error, not an empty list.
     const bad = await gql(QUOTES, { clientId: 'abc' })
     expect(bad.body.errors?.[0]?.extensions?.errors).toEqual({
