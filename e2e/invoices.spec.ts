@@ -110,3 +110,78 @@ test('the owner invoices 95 minutes at $120/hour; the client reads and downloads
   await expectNoAxeViolations(jsPage, { label: `/portal/invoices/${invoice.id}` })
   await withJs.close()
 })
+
+// The admin's side of every other kind of invoice: the owner sells a client
+// prepaid hours on the client page (a bad amount is refused by its field),
+// billable time draws the block down, "New invoice" says plainly when there is
+// no unbilled time, and invoices the block: its number and total show in the
+// list and beside the block on the client page.
+test('the owner sells prepaid hours on the client page and invoices the block from New invoice', async ({
+  ownerPage: page,
+}) => {
+  const name = `Prepaid Dental ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
+  const created = await page.request.post('/api/clients', { data: { name, defaultRateCents: 12_000 } })
+  expect(created.status()).toBe(201)
+  const { id: clientId } = (await created.json()) as { id: number }
+
+  await page.goto(`/admin/clients/${clientId}`)
+  const time = page.locator('section', { has: page.getByRole('heading', { name: 'Time', level: 2 }) })
+  await expect(time.getByText('No prepaid hours.')).toBeVisible()
+  const addBlock = time.getByRole('form', { name: 'Add prepaid hours' })
+  await addBlock.getByLabel('Hours').fill('0.5')
+  await addBlock.getByLabel('Price ($)').fill('1100')
+  await addBlock.getByRole('button', { name: 'Add prepaid hours' }).click()
+  await expect(addBlock.getByText('A block is at least one hour')).toBeVisible()
+  await expect(time.getByText('No prepaid hours.')).toBeVisible()
+  await addBlock.getByLabel('Hours').fill('10')
+  await addBlock.getByLabel('Valid until (YYYY-MM-DD)').fill('2099-12-31')
+  await addBlock.getByRole('button', { name: 'Add prepaid hours' }).click()
+  const blocks = time.getByRole('table', { name: 'Prepaid hours' })
+  await expect(blocks.getByRole('row').nth(1)).toContainText('10 h')
+  await expect(blocks.getByRole('row').nth(1)).toContainText('$1,100.00')
+  await expect(blocks.getByRole('row').nth(1)).toContainText('2099-12-31')
+
+  // 90 billable minutes draw the block down to 8.5 hours.
+  const entry = await page.request.post('/api/time-entries', {
+    data: { clientId, minutes: 90, description: 'Backup restore test' },
+  })
+  expect(entry.status()).toBe(201)
+  await page.reload()
+  await expect(time.getByTestId('block-remaining')).toHaveText('8.5 h')
+  await expect(time.getByRole('table', { name: 'Latest time' })).toContainText('Prepaid block')
+
+  await page.goto('/admin/invoices')
+  const form = page.getByRole('form', { name: 'New invoice' })
+  await form.getByRole('button', { name: /Client/ }).click()
+  await page.getByRole('option', { name, exact: true }).click()
+  // That time is prepaid: there is no unbilled time to invoice, and the form says so.
+  await form.getByRole('button', { name: 'Create draft' }).click()
+  await expect(form.getByRole('alert')).toHaveText('No unbilled time for this client in that period')
+
+  await form.getByRole('button', { name: /From/ }).click()
+  await page.getByRole('option', { name: 'Prepaid block' }).click()
+  // A select's name is its value, then its label: the source select reads "Prepaid block From".
+  await form.getByRole('button', { name: /Prepaid block$/ }).click()
+  await page.getByRole('option', { name: /10 h for \$1,100\.00/ }).click()
+  await form.getByRole('button', { name: 'Create draft' }).click()
+  const list = page.locator('section', { has: page.getByRole('heading', { name: 'Invoices', level: 2 }) })
+  const row = list.getByRole('row', { name: new RegExp(name) })
+  await expect(row).toContainText(/INV-\d{4}-\d{4}/)
+  await expect(row).toContainText('$1,100.00')
+  await expect(row).toContainText('Draft')
+  const number = /INV-\d{4}-\d{4}/.exec((await row.textContent()) ?? '')![0]
+
+  // The block cannot be invoiced twice: the server's refusal shows in the form.
+  await form.getByRole('button', { name: /Prepaid block$/ }).click()
+  await page
+    .getByRole('option', { name: `10 h for $1,100.00, until 2099-12-31 (invoiced: ${number})` })
+    .click()
+  await form.getByRole('button', { name: 'Create draft' }).click()
+  await expect(form.getByRole('alert')).toHaveText('This block is already invoiced')
+
+  await page.goto(`/admin/clients/${clientId}`)
+  await expect(time.getByRole('table', { name: 'Prepaid hours' })).toContainText(number)
+  const invoices = page.locator('section', { has: page.getByRole('heading', { name: 'Invoices', level: 2 }) })
+  await expect(invoices.getByRole('row', { name: new RegExp(number) })).toContainText('$1,100.00')
+  await expectNoAxeViolations(page)
+})

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type InvoicePdfData, invoicePdf, winAnsi } from '../../worker/documents/invoice-pdf'
+import { type InvoicePdfData, invoicePdf, winAnsi } from '../../worker/pdf/invoice-pdf'
 
 const data: InvoicePdfData = {
   number: 'INV-2026-0001',

@@ -2,7 +2,6 @@
 // /admin/invoices read and write through these fields, which call the same
 // services as the REST routes (worker/routes/billing.ts) with the same payload
 // schemas (schema/billing-payloads.ts), so both APIs answer the same field errors.
-import { asc } from 'drizzle-orm'
 import {
   blockInput,
   invoiceInput,
@@ -12,10 +11,10 @@ import {
 } from '../../schema/billing-payloads'
 import { rowId } from '../../schema/ids'
 import type { InvoiceLine, Payment, TimeEntry } from '../../schema/tables'
-import { tables } from '../db'
 import { deliverEach } from '../mail/outbox'
 import {
   billingOverview,
+  blockInvoice,
   createInvoice,
   getInvoice,
   type InvoiceDetail,
@@ -172,20 +171,6 @@ const OverviewRef = builder
     }),
   })
 
-const BillingClientRef = builder
-  .objectRef<{ id: number; name: string; defaultRateCents: number | null }>('BillingClient')
-  .implement({
-    description: 'A client as the time and invoice forms offer it.',
-    fields: (t) => ({
-      id: t.exposeID('id', { description: 'Id of the client.' }),
-      name: t.exposeString('name', { description: 'Name.' }),
-      defaultRateCents: t.exposeInt('defaultRateCents', {
-        nullable: true,
-        description: 'Default hourly rate.',
-      }),
-    }),
-  })
-
 const TimeEntryInput = builder
   .inputType('TimeEntryInput', {
     description: 'Time to record; the rate is the client default unless given.',
@@ -282,22 +267,6 @@ builder.queryField('timer', (t) =>
   }),
 )
 
-builder.queryField('billingClients', (t) =>
-  t.field({
-    type: [BillingClientRef],
-    description: 'Active clients for the time and invoice forms, by name.',
-    resolve: (_r, _a, { db }) =>
-      db
-        .select({
-          id: tables.clients.id,
-          name: tables.clients.name,
-          defaultRateCents: tables.clients.defaultRateCents,
-        })
-        .from(tables.clients)
-        .orderBy(asc(tables.clients.name)),
-  }),
-)
-
 builder.queryField('invoices', (t) =>
   t.field({
     type: [InvoiceRef],
@@ -334,6 +303,11 @@ const PrepaidBlockRef = builder.objectRef<BlockWithRemaining>('PrepaidBlock').im
     remainingMinutes: t.exposeInt('remainingMinutes', { description: 'Minutes left.' }),
     priceCents: t.exposeInt('priceCents', { description: 'Price in cents.' }),
     validUntil: t.exposeString('validUntil', { nullable: true, description: 'Last valid day, if any.' }),
+    invoiceNumber: t.string({
+      nullable: true,
+      description: 'The invoice (not void) that bills the block, if one was made.',
+      resolve: async (b, _a, { db }) => (await blockInvoice(db, b.id))?.number ?? null,
+    }),
   }),
 })
 

@@ -166,6 +166,10 @@ const QuoteSummaryRef = builder.objectRef<QuoteSummary>('QuoteSummary').implemen
     label: t.exposeString('label', { description: 'Number and revision.' }),
     title: t.exposeString('title', { description: 'Title.' }),
     status: t.exposeString('status', { description: 'Status.' }),
+    clientId: t.exposeID('clientId', { description: 'The client it is for.' }),
+    depositPercent: t.exposeInt('depositPercent', {
+      description: 'Deposit asked on acceptance, in percent.',
+    }),
     clientName: t.exposeString('clientName', { description: "The client's name." }),
     totalCents: t.exposeInt('totalCents', { description: 'Total in cents.' }),
     validUntil: t.exposeString('validUntil', { description: 'Valid until (YYYY-MM-DD).' }),
@@ -266,12 +270,16 @@ const TemplateInputRef = builder
 builder.queryField('quotes', (t) =>
   t.field({
     type: [QuoteSummaryRef],
-    description: 'Quotes, newest first, optionally of one status.',
-    args: { status: t.arg.string({ description: 'Only this status.' }) },
-    resolve: (_r, { status }, { db }) => {
+    description: 'Quotes, newest first, optionally of one status and one client.',
+    args: {
+      status: t.arg.string({ description: 'Only this status.' }),
+      // The invoice form offers one client's accepted quotes (issue 26).
+      clientId: t.arg.id({ description: 'Only this client.' }).validate(rowId.nullish()),
+    },
+    resolve: (_r, { status, clientId }, { db }) => {
       if (status && !QUOTE_STATUSES.includes(status as QuoteStatus))
         throw new Invalid({ status: 'Unknown status' })
-      return listQuotes(db, { status: (status as QuoteStatus) ?? null })
+      return listQuotes(db, { status: (status as QuoteStatus) ?? null, clientId: clientId ?? null })
     },
   }),
 )

@@ -37,7 +37,7 @@ export const retryDelayMs = (failedAttempts: number) => Math.min(2 ** failedAtte
 export type QueuedMail = OutboxMessage & {
   /** 'notification' when absent (the table's default); see schema/tables.ts mailOutbox.kind. */
   kind?: string
-  /** Files in R2 sent with it (the signed quote PDF). */
+  /** Files in R2 sent with it (the signed quote PDF, the invoice PDF). */
   attachments?: { key: string; filename: string; type: string }[]
   /** The request's id, or `last_insert_rowid()` in the batch that inserts the request. */
   consultationId?: number | SQL
@@ -86,7 +86,10 @@ export function enqueueAfterInsert(
 export async function enqueueMessages(
   db: Db,
   kind: string,
-  messages: (Omit<OutboxMessage, 'replyTo'> & { replyTo?: string | null })[],
+  messages: (Omit<OutboxMessage, 'replyTo'> & {
+    replyTo?: string | null
+    attachments?: QueuedMail['attachments']
+  })[],
   now: Date,
 ): Promise<number[]> {
   if (!messages.length) return []

@@ -20,11 +20,12 @@ import { addDays, businessDate } from '../../schema/slot-time'
 import type { Invoice, InvoiceLine, Payment } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { invoicePdf } from '../documents/invoice-pdf'
 import { letterHtml } from '../mail/letter-html'
 import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
+import { stripeCheckoutEnabled } from '../payments/stripe'
+import { invoicePdf } from '../pdf/invoice-pdf'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
@@ -213,6 +214,16 @@ async function blockLines(db: Db, clientId: number, input: CreateInvoiceInput): 
       unitPriceCents: block.priceCents,
     },
   ]
+}
+
+/** The invoice (not void) that bills a prepaid block, if any: the client page shows it by the block. */
+export async function blockInvoice(db: Db, blockId: number) {
+  const [row] = await db
+    .select({ id: tables.invoices.id, number: tables.invoices.number })
+    .from(tables.invoices)
+    .where(and(eq(tables.invoices.blockId, blockId), ne(tables.invoices.status, 'void')))
+    .limit(1)
+  return row ?? null
 }
 
 async function creditLines(db: Db, clientId: number, input: CreateInvoiceInput) {
@@ -451,8 +462,27 @@ export async function sendInvoice(db: Db, env: Env, id: number, now = new Date()
     now.getTime(),
   )
   const mail = invoiceMail(env, detail, contact.name, signIn, 'sent')
-  const outboxIds = await enqueueMessages(db, 'billing', [{ recipient: contact.email, ...mail }], now)
+  const attachment = await storeSentPdf(db, env, id, now)
+  const outboxIds = await enqueueMessages(
+    db,
+    'billing',
+    [{ recipient: contact.email, ...mail, attachments: [attachment] }],
+    now,
+  )
   return { invoice: detail, outboxIds, mailed: true, link }
+}
+
+/**
+ * The PDF as it stands when sent, put in R2 for the outbox (which holds keys,
+ * not bytes, and reads the file when it delivers, retries included). Each
+ * sending stores its own copy: "send again" after a payment mails the PDF with
+ * that payment, and a retried earlier message still finds the copy it named.
+ */
+async function storeSentPdf(db: Db, env: Env, id: number, now: Date) {
+  const pdf = await invoicePdfFor(db, env, id, stripeCheckoutEnabled(env))
+  const key = `invoices/${id}/${now.getTime()}-${crypto.randomUUID()}/${pdf.filename}`
+  await env.FILES.put(key, pdf.bytes, { httpMetadata: { contentType: 'application/pdf' } })
+  return { key, filename: pdf.filename, type: 'application/pdf' }
 }
 
 async function contactOf(db: Db, invoice: Invoice) {
@@ -468,7 +498,7 @@ async function contactOf(db: Db, invoice: Invoice) {
 
 export type InvoiceMailKind = 'sent' | 'before' | 'due' | 'overdue'
 
-/** The invoice e-mail and the reminders: number, total, balance, due date and the portal link (with the PDF). */
+/** The invoice e-mail and the reminders: number, total, balance, due date and the portal link (the sent e-mail also attaches the PDF). */
 export function invoiceMail(
   env: Env,
   invoice: InvoiceDetail,
@@ -492,7 +522,9 @@ export function invoiceMail(
   const paragraphs = [
     `Hello ${name},`,
     `${lead.charAt(0).toUpperCase()}${lead.slice(1)}`,
-    `Balance: ${formatCents(invoice.balanceCents)}. Read it, download the PDF and pay at the link below.`,
+    kind === 'sent'
+      ? `Balance: ${formatCents(invoice.balanceCents)}. The PDF is attached; read it and pay at the link below.`
+      : `Balance: ${formatCents(invoice.balanceCents)}. Read it, download the PDF and pay at the link below.`,
     env.OWNER_NAME,
   ]
   return {

@@ -6,8 +6,10 @@ import { MemoryRouter } from 'react-router'
 import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
+import { ClientTime } from './ClientBilling'
 import { elapsed } from './HeaderTimer'
 import { Invoices } from './InvoicesPage'
+import { NewInvoiceForm } from './NewInvoiceForm'
 import { TimeEditor } from './TimePage'
 
 const operationName = (request: GraphQLRequest) =>
@@ -23,7 +25,9 @@ function mockClient(answers: Record<string, object>) {
   return { client, executeMutation }
 }
 
-const clients = { billingClients: [{ id: '3', name: 'Riverside Clinic', defaultRateCents: 12_000 }] }
+const clients = {
+  clients: [{ id: '3', name: 'Riverside Clinic', defaultRateCents: 12_000, status: 'ACTIVE' }],
+}
 
 afterEach(cleanup)
 
@@ -146,5 +150,84 @@ describe('the header timer', () => {
     const start = '2026-11-24T15:00:00.000Z'
     expect(elapsed(start, Date.parse(start) + 65_000)).toBe('0:01:05')
     expect(elapsed(start, Date.parse(start) + 3_725_000)).toBe('1:02:05')
+  })
+})
+
+describe('the new-invoice form', () => {
+  it("bills an accepted quote's next part: the remainder once its deposit is invoiced", async () => {
+    const { client, executeMutation } = mockClient({
+      InvoiceableQuotes: {
+        quotes: [
+          {
+            id: '5',
+            label: 'Q-2026-0007',
+            title: 'Network refresh',
+            totalCents: 480_000,
+            depositPercent: 25,
+            depositToInvoice: false,
+          },
+        ],
+      },
+    })
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <NewInvoiceForm clients={[{ value: '3', label: 'Riverside Clinic' }]} onCreated={() => {}} />
+        </Provider>
+      </MemoryRouter>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: /Client/ }))
+    await userEvent.click(screen.getByRole('option', { name: 'Riverside Clinic' }))
+    await userEvent.click(screen.getByRole('button', { name: /From/ }))
+    await userEvent.click(screen.getByRole('option', { name: 'Accepted quote' }))
+    await userEvent.click(screen.getByRole('button', { name: /Quote$/ }))
+    await userEvent.click(screen.getByRole('option', { name: 'Q-2026-0007: Network refresh ($4,800.00)' }))
+    expect(screen.getByRole('button', { name: /Part$/ }).textContent).toContain('Remainder after the deposit')
+    await userEvent.click(screen.getByRole('button', { name: 'Create draft' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({
+      input: {
+        clientId: '3',
+        source: 'quote',
+        from: null,
+        to: null,
+        quoteId: '5',
+        part: 'remainder',
+        blockId: null,
+        lines: null,
+      },
+    })
+  })
+})
+
+describe("the client page's prepaid hours", () => {
+  it('shows each block bought, used, left and valid until, and offers to invoice one not yet invoiced', async () => {
+    const block = { minutes: 600, priceCents: 110_000, validUntil: '2099-12-31' }
+    const { client, executeMutation } = mockClient({
+      PrepaidBlocks: {
+        prepaidBlocks: [
+          { ...block, id: '1', usedMinutes: 90, remainingMinutes: 510, invoiceNumber: 'INV-2026-0004' },
+          { ...block, id: '2', usedMinutes: 0, remainingMinutes: 600, validUntil: null, invoiceNumber: null },
+        ],
+      },
+      AdminTimeEntries: { timeEntries: [] },
+      AdminInvoices: { invoices: [] },
+    })
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <ClientTime clientId="3" />
+        </Provider>
+      </MemoryRouter>,
+    )
+    const table = screen.getByRole('table', { name: 'Prepaid hours' })
+    const [, first, second] = within(table).getAllByRole('row')
+    expect(first!.textContent).toBe('10 h1.5 h8.5 h$1,100.002099-12-31INV-2026-0004')
+    expect(within(first!).queryByRole('button')).toBeNull()
+    expect(second!.textContent).toContain('No end date')
+    await userEvent.click(within(second!).getByRole('button', { name: 'Invoice it' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({
+      input: { clientId: '3', source: 'block', blockId: '2' },
+    })
+    expect(screen.getByText('No time recorded yet.')).toBeTruthy()
   })
 })

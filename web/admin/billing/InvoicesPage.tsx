@@ -1,7 +1,7 @@
 // /admin/invoices (issue 26): the overview (unbilled time, outstanding and
 // overdue, paid this month and year), the invoices with send, payment, void,
-// credit note and PDF, a form to invoice a client's unbilled time or manual
-// lines, and the accountant's CSV files.
+// credit note and PDF, the form that makes every kind of invoice
+// (NewInvoiceForm.tsx), and the accountant's CSV files.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Provider, useMutation, useQuery } from 'urql'
@@ -20,9 +20,10 @@ import {
   Section,
 } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
+import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
+import { NewInvoiceForm } from './NewInvoiceForm'
 import {
   type AdminInvoice,
-  BILLING_CLIENTS,
   CREATE_INVOICE,
   INVOICES,
   OVERVIEW,
@@ -30,6 +31,7 @@ import {
   SEND_INVOICE,
   VOID_INVOICE,
 } from './queries'
+import { useBillingClients } from './useBillingClients'
 
 export function InvoicesPage() {
   const client = useAdminClient()
@@ -45,64 +47,15 @@ export function InvoicesPage() {
   )
 }
 
-const SOURCES = [
-  { value: 'time', label: 'Unbilled time' },
-  { value: 'manual', label: 'Manual line' },
-] as const
-
 export function Invoices() {
-  const [{ data, fetching, error }, refetch] = useQuery({ query: INVOICES })
   const [overview, refetchOverview] = useQuery({ query: OVERVIEW })
-  const [{ data: clients }] = useQuery({ query: BILLING_CLIENTS })
-  const [created, create] = useMutation(CREATE_INVOICE)
-  const [, send] = useMutation(SEND_INVOICE)
-  const [, voidIt] = useMutation(VOID_INVOICE)
-  const [clientId, setClientId] = useState('')
-  const [source, setSource] = useState<'time' | 'manual'>('time')
-  const [from, setFrom] = useState('')
-  const [to, setTo] = useState('')
-  const [lineText, setLineText] = useState('')
-  const [amount, setAmount] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [paying, setPaying] = useState<AdminInvoice | null>(null)
-  const [crediting, setCrediting] = useState<AdminInvoice | null>(null)
+  const { options } = useBillingClients()
+  // The list below asks the very same query: refetching it here refreshes the list.
+  const [, refetchList] = useQuery({ query: INVOICES, variables: { clientId: null } })
   const refresh = () => {
-    refetch(FROM_NETWORK)
+    refetchList(FROM_NETWORK)
     refetchOverview(FROM_NETWORK)
   }
-  const fail = (e: Parameters<typeof messageOf>[0]) =>
-    toast({ title: ERRORS.errorTitle, description: messageOf(e), variant: 'destructive' })
-
-  async function add() {
-    const cents = parseCents(amount)
-    const result = await create({
-      input: {
-        clientId,
-        source,
-        from: source === 'time' ? from || null : null,
-        to: source === 'time' ? to || null : null,
-        lines:
-          source === 'manual' ? [{ description: lineText, quantity: 1, unitPriceCents: cents ?? -1 }] : null,
-      },
-    })
-    if (result.error) {
-      setErrors(fieldErrorsOf(result.error))
-      if (!Object.keys(fieldErrorsOf(result.error)).length) fail(result.error)
-      return
-    }
-    setErrors({})
-    toast({ title: `Invoice ${result.data?.createInvoice.number} created` })
-    refresh()
-  }
-
-  async function act(run: Promise<{ error?: Parameters<typeof messageOf>[0] }>, done: string) {
-    const result = await run
-    if (result.error) fail(result.error)
-    else toast({ title: done })
-    refresh()
-  }
-
-  const invoices = data?.invoices ?? []
   const o = overview.data?.billingOverview
   return (
     <>
@@ -149,122 +102,105 @@ export function Invoices() {
       </Section>
 
       <Section title="New invoice">
-        <Form
-          validationErrors={errors}
-          validationBehavior="aria"
-          aria-label="New invoice"
-          onSubmit={(e) => {
-            e.preventDefault()
-            void add()
-          }}
-          className="grid grid-cols-1 gap-3 sm:grid-cols-3"
-        >
-          <AdminSelect
-            name="clientId"
-            label="Client"
-            options={(clients?.billingClients ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            value={clientId}
-            onChange={setClientId}
-            isRequired
-          />
-          <AdminSelect name="source" label="From" options={SOURCES} value={source} onChange={setSource} />
-          {source === 'time' ? (
-            <>
-              <AdminTextField name="from" label="First day (YYYY-MM-DD)" value={from} onChange={setFrom} />
-              <AdminTextField name="to" label="Last day (YYYY-MM-DD)" value={to} onChange={setTo} />
-            </>
-          ) : (
-            <>
-              <AdminTextField
-                name="lines"
-                label="Description"
-                value={lineText}
-                onChange={setLineText}
-                isRequired
-              />
-              <AdminTextField
-                name="amount"
-                label="Amount ($)"
-                value={amount}
-                onChange={setAmount}
-                isRequired
-              />
-            </>
-          )}
-          <AdminButton type="submit" isDisabled={created.fetching} className="sm:col-start-3">
-            Create draft
-          </AdminButton>
-        </Form>
+        <NewInvoiceForm clients={options} onCreated={refresh} />
       </Section>
 
       <Section title="Invoices">
-        <ListState
-          loading={fetching && !data}
-          error={data ? undefined : error}
-          empty={invoices.length === 0}
-          emptyText="No invoices yet."
-        >
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th className="py-2">Number</th>
-                <th>Client</th>
-                <th>Status</th>
-                <th>Due</th>
-                <th className="text-right">Total</th>
-                <th className="text-right">Balance</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((i) => (
-                <tr key={i.id} className="border-b border-slate-100">
-                  <td className="py-2 font-mono">{i.number}</td>
-                  <td>{i.clientName}</td>
-                  <td>{INVOICE_STATUS_LABELS[i.status] ?? i.status}</td>
-                  <td>{i.dueDate}</td>
-                  <td className="text-right">{formatCents(i.totalCents)}</td>
-                  <td className="text-right">{formatCents(i.balanceCents)}</td>
-                  <td className="flex flex-wrap justify-end gap-1 py-1">
-                    <a
-                      className={linkButtonClass}
-                      href={`/api/invoices/${i.id}/pdf`}
-                      target="_blank"
-                      rel="noreferrer"
-                    >
-                      PDF
-                    </a>
-                    {i.status !== 'void' && i.source !== 'credit' && (
-                      <>
-                        <AdminButton
-                          variant="secondary"
-                          onPress={() => act(send({ id: i.id }), `Invoice ${i.number} sent`)}
-                        >
-                          {i.status === 'draft' ? 'Send' : 'Send again'}
-                        </AdminButton>
-                        <AdminButton variant="secondary" onPress={() => setPaying(i)}>
-                          Payment
-                        </AdminButton>
-                        <AdminButton variant="secondary" onPress={() => setCrediting(i)}>
-                          Credit note
-                        </AdminButton>
-                        <AdminButton
-                          variant="ghost"
-                          onPress={() => act(voidIt({ id: i.id }), `Invoice ${i.number} void`)}
-                        >
-                          Void
-                        </AdminButton>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ListState>
+        <InvoiceList onChanged={() => refetchOverview(FROM_NETWORK)} />
       </Section>
+    </>
+  )
+}
+
+const INVOICE_COLUMNS: BillingColumn[] = [
+  { label: 'Number' },
+  { label: 'Client' },
+  { label: 'Status' },
+  { label: 'Due' },
+  { label: 'Total', numeric: true },
+  { label: 'Balance', numeric: true },
+  { label: 'Actions', hidden: true },
+]
+
+/**
+ * Invoices with their actions (PDF, send, payment, credit note, void): all of
+ * them on /admin/invoices, one client's on the client page (no client column).
+ */
+export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChanged?: () => void }) {
+  const [{ data, fetching, error }, refetch] = useQuery({
+    query: INVOICES,
+    variables: { clientId: clientId ?? null },
+  })
+  const [, send] = useMutation(SEND_INVOICE)
+  const [, voidIt] = useMutation(VOID_INVOICE)
+  const [paying, setPaying] = useState<AdminInvoice | null>(null)
+  const [crediting, setCrediting] = useState<AdminInvoice | null>(null)
+  const refresh = () => {
+    refetch(FROM_NETWORK)
+    onChanged?.()
+  }
+  async function act(run: Promise<{ error?: Parameters<typeof messageOf>[0] }>, done: string) {
+    const result = await run
+    if (result.error)
+      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+    else toast({ title: done })
+    refresh()
+  }
+  const invoices = data?.invoices ?? []
+  const columns = clientId ? INVOICE_COLUMNS.filter((c) => c.label !== 'Client') : INVOICE_COLUMNS
+  return (
+    <>
+      <ListState
+        loading={fetching && !data}
+        error={data ? undefined : error}
+        empty={invoices.length === 0}
+        emptyText="No invoices yet."
+      >
+        <BillingTable columns={columns}>
+          {invoices.map((i) => (
+            <tr key={i.id} className={rowClass}>
+              <td className={`${firstCellClass} font-mono`}>{i.number}</td>
+              {!clientId && <td>{i.clientName}</td>}
+              <td>{INVOICE_STATUS_LABELS[i.status] ?? i.status}</td>
+              <td>{i.dueDate}</td>
+              <td className={numericClass}>{formatCents(i.totalCents)}</td>
+              <td className={numericClass}>{formatCents(i.balanceCents)}</td>
+              <td className="flex flex-wrap justify-end gap-1 py-1">
+                <a
+                  className={linkButtonClass}
+                  href={`/api/invoices/${i.id}/pdf`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  PDF
+                </a>
+                {i.status !== 'void' && i.source !== 'credit' && (
+                  <>
+                    <AdminButton
+                      variant="secondary"
+                      onPress={() => act(send({ id: i.id }), `Invoice ${i.number} sent`)}
+                    >
+                      {i.status === 'draft' ? 'Send' : 'Send again'}
+                    </AdminButton>
+                    <AdminButton variant="secondary" onPress={() => setPaying(i)}>
+                      Payment
+                    </AdminButton>
+                    <AdminButton variant="secondary" onPress={() => setCrediting(i)}>
+                      Credit note
+                    </AdminButton>
+                    <AdminButton
+                      variant="ghost"
+                      onPress={() => act(voidIt({ id: i.id }), `Invoice ${i.number} void`)}
+                    >
+                      Void
+                    </AdminButton>
+                  </>
+                )}
+              </td>
+            </tr>
+          ))}
+        </BillingTable>
+      </ListState>
       {paying && <PaymentDialog invoice={paying} onClose={() => setPaying(null)} onDone={refresh} />}
       {crediting && <CreditDialog invoice={crediting} onClose={() => setCrediting(null)} onDone={refresh} />}
     </>

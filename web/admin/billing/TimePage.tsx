@@ -9,15 +9,20 @@ import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
+import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
 import { HeaderTimer } from './HeaderTimer'
-import {
-  BILLING_CLIENTS,
-  CREATE_TIME_ENTRY,
-  DELETE_TIME_ENTRY,
-  START_TIMER,
-  TIME_ENTRIES,
-  TIMER,
-} from './queries'
+import { CREATE_TIME_ENTRY, DELETE_TIME_ENTRY, START_TIMER, TIME_ENTRIES, TIMER } from './queries'
+import { useBillingClients } from './useBillingClients'
+
+const ENTRY_COLUMNS: BillingColumn[] = [
+  { label: 'Date' },
+  { label: 'Client' },
+  { label: 'Description' },
+  { label: 'Minutes', numeric: true },
+  { label: 'Rate', numeric: true },
+  { label: 'State' },
+  { label: 'Actions', hidden: true },
+]
 
 export function TimePage() {
   const client = useAdminClient()
@@ -30,14 +35,8 @@ export function TimePage() {
   )
 }
 
-function useClientOptions() {
-  const [{ data }] = useQuery({ query: BILLING_CLIENTS })
-  const clients = data?.billingClients ?? []
-  return { clients, options: clients.map((c) => ({ value: c.id, label: c.name })) }
-}
-
 export function TimeEditor() {
-  const { clients, options } = useClientOptions()
+  const { names, options } = useBillingClients()
   const [{ data, fetching, error }, refetchEntries] = useQuery({ query: TIME_ENTRIES })
   const [, refetchTimer] = useQuery({ query: TIMER })
   const [created, create] = useMutation(CREATE_TIME_ENTRY)
@@ -55,7 +54,6 @@ export function TimeEditor() {
     refetchEntries(FROM_NETWORK)
     refetchTimer(FROM_NETWORK)
   }
-  const names = new Map(clients.map((c) => [c.id, c.name]))
 
   async function add() {
     const result = await create({
@@ -175,52 +173,37 @@ export function TimeEditor() {
           empty={entries.length === 0}
           emptyText="No time recorded yet."
         >
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-600">
-                <th className="py-2">Date</th>
-                <th>Client</th>
-                <th>Description</th>
-                <th className="text-right">Minutes</th>
-                <th className="text-right">Rate</th>
-                <th>State</th>
-                <th>
-                  <span className="sr-only">Actions</span>
-                </th>
+          <BillingTable columns={ENTRY_COLUMNS}>
+            {entries.map((e) => (
+              <tr key={e.id} className={rowClass}>
+                <td className={firstCellClass}>{e.date}</td>
+                <td>{names.get(e.clientId) ?? e.clientId}</td>
+                <td>{e.description}</td>
+                <td className={numericClass}>{e.minutes}</td>
+                <td className={numericClass}>{formatCents(e.rateCents)}</td>
+                <td>
+                  {e.invoiceId
+                    ? 'Billed'
+                    : e.blockId
+                      ? 'Prepaid block'
+                      : e.billable
+                        ? 'Unbilled'
+                        : 'Not billable'}
+                </td>
+                <td className="text-right">
+                  {!e.invoiceId && (
+                    <AdminButton
+                      variant="ghost"
+                      onPress={() => onDelete(e.id)}
+                      aria-label={`Delete entry of ${e.date}`}
+                    >
+                      Delete
+                    </AdminButton>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} className="border-b border-slate-100">
-                  <td className="py-2">{e.date}</td>
-                  <td>{names.get(e.clientId) ?? e.clientId}</td>
-                  <td>{e.description}</td>
-                  <td className="text-right">{e.minutes}</td>
-                  <td className="text-right">{formatCents(e.rateCents)}</td>
-                  <td>
-                    {e.invoiceId
-                      ? 'Billed'
-                      : e.blockId
-                        ? 'Prepaid block'
-                        : e.billable
-                          ? 'Unbilled'
-                          : 'Not billable'}
-                  </td>
-                  <td className="text-right">
-                    {!e.invoiceId && (
-                      <AdminButton
-                        variant="ghost"
-                        onPress={() => onDelete(e.id)}
-                        aria-label={`Delete entry of ${e.date}`}
-                      >
-                        Delete
-                      </AdminButton>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </BillingTable>
         </ListState>
       </Section>
     </>

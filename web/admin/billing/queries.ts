@@ -2,7 +2,10 @@
 import { graphql, type ResultOf } from '../graphql'
 
 export const TIMER = graphql('query AdminTimer { timer { startedAt clientId description } }')
-export const BILLING_CLIENTS = graphql('query BillingClients { billingClients { id name defaultRateCents } }')
+/** Every client, archived ones too (their entries and invoices keep a name); the forms offer the active ones. */
+export const BILLING_CLIENTS = graphql(
+  'query BillingClients { clients(all: true) { id name defaultRateCents status } }',
+)
 export const TIME_ENTRIES = graphql(
   'query AdminTimeEntries($clientId: ID) { timeEntries(clientId: $clientId) { id clientId date minutes description billable rateCents blockId invoiceId } }',
 )
@@ -18,7 +21,7 @@ export const STOP_TIMER = graphql(
 )
 
 export const INVOICES = graphql(
-  'query AdminInvoices { invoices { id number clientId clientName source status issueDate dueDate totalCents balanceCents } }',
+  'query AdminInvoices($clientId: ID) { invoices(clientId: $clientId) { id number clientId clientName source status issueDate dueDate totalCents balanceCents } }',
 )
 export const OVERVIEW = graphql(
   'query BillingOverview { billingOverview { outstandingCents overdueCents paidThisMonthCents paidThisYearCents unbilled { clientId clientName minutes amountCents } } }',
@@ -35,5 +38,18 @@ export const RECORD_PAYMENT = graphql(
   'mutation RecordPayment($id: ID!, $input: PaymentInput!) { recordPayment(id: $id, input: $input) { id status balanceCents } }',
 )
 
+/** What the new-invoice form can bill besides time: a client's accepted quotes and prepaid blocks. */
+export const ACCEPTED_QUOTES = graphql(
+  'query InvoiceableQuotes($clientId: ID!) { quotes(status: "accepted", clientId: $clientId) { id label title totalCents depositPercent depositToInvoice } }',
+)
+export const PREPAID_BLOCKS = graphql(
+  'query PrepaidBlocks($clientId: ID!) { prepaidBlocks(clientId: $clientId) { id minutes usedMinutes remainingMinutes priceCents validUntil invoiceNumber } }',
+)
+export const CREATE_PREPAID_BLOCK = graphql(
+  'mutation CreatePrepaidBlock($input: PrepaidBlockInput!) { createPrepaidBlock(input: $input) { id } }',
+)
+
 export type AdminInvoice = ResultOf<typeof INVOICES>['invoices'][number]
 export type AdminTimeEntry = ResultOf<typeof TIME_ENTRIES>['timeEntries'][number]
+export type AdminPrepaidBlock = ResultOf<typeof PREPAID_BLOCKS>['prepaidBlocks'][number]
+export type AdminQuote = ResultOf<typeof ACCEPTED_QUOTES>['quotes'][number]

@@ -2,6 +2,7 @@
 // (issue 26) helpers fill in. Each receives the client's id; replace the body
 // of a section here (or re-export a component from your own folder) rather
 // than editing ClientPage.tsx, so the merges stay small.
+import { ClientInvoices, ClientTime } from '../billing/ClientBilling'
 import { Section } from '../ui'
 
 export type ClientSectionProps = { clientId: string }
@@ -15,20 +16,8 @@ export function QuotesSection(_: ClientSectionProps) {
   )
 }
 
-/** Issue 26: the client's invoices (number, status, total, due date) and "New invoice". */
-export function InvoicesSection(_: ClientSectionProps) {
-  return (
-    <Section title="Invoices">
-      <p className="text-sm text-slate-600">No invoices yet.</p>
-    </Section>
-  )
-}
+/** Issue 26: the client's invoices (number, status, due date, total, balance) with their actions. */
+export const InvoicesSection = ({ clientId }: ClientSectionProps) => <ClientInvoices clientId={clientId} />
 
-/** Issue 26: the client's time entries, unbilled total and prepaid blocks. */
-export function TimeSection(_: ClientSectionProps) {
-  return (
-    <Section title="Time">
-      <p className="text-sm text-slate-600">No time recorded yet.</p>
-    </Section>
-  )
-}
+/** Issue 26: the client's prepaid hour blocks (and a form to add one) and latest time entries. */
+export const TimeSection = ({ clientId }: ClientSectionProps) => <ClientTime clientId={clientId} />

@@ -1,0 +1,50 @@
+// The one table of the admin's money pages (issue 26): /admin/time's entries,
+// /admin/invoices' invoices and the client page's prepaid hours and invoices
+// share its header, spacing and number alignment.
+import type { ReactNode } from 'react'
+
+export type BillingColumn = {
+  label: string
+  /** Amounts and counts are right-aligned. */
+  numeric?: boolean
+  /** A column named for screen readers only (the actions). */
+  hidden?: boolean
+}
+
+export const rowClass = 'border-b border-slate-100'
+/** The first cell of a row carries the row's vertical padding. */
+export const firstCellClass = 'py-2'
+export const numericClass = 'text-right'
+
+export function BillingTable({
+  columns,
+  label,
+  children,
+}: {
+  columns: readonly BillingColumn[]
+  /** The table's accessible name, when the section's heading does not say it. */
+  label?: string
+  children: ReactNode
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-label={label}>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-600">
+            {columns.map((c, i) => (
+              <th
+                key={c.label}
+                className={
+                  [i === 0 ? firstCellClass : '', c.numeric ? numericClass : ''].join(' ').trim() || undefined
+                }
+              >
+                {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
