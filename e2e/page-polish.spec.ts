@@ -1,8 +1,10 @@
+import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
 import { expect, type Page, test } from './fixtures'
 import { blockExternal, expectNoHorizontalScroll } from './public-helpers'
 
 // Issue 28's layout polish, at the sizes named in the issue: the footer sits at
-// the bottom of a short page instead of mid-screen.
+// the bottom of a short page instead of mid-screen, and the catalogue's
+// category chips say when they scroll sideways on a phone.
 
 test.beforeEach(async ({ page }) => {
   await blockExternal(page)
@@ -60,4 +62,72 @@ test('a long page keeps its footer after the content, below the fold', async ({ 
   const mainWidth = await page.getByRole('main').evaluate((el) => el.getBoundingClientRect().width)
   expect(mainWidth).toBe(375)
   await expectNoHorizontalScroll(page)
+})
+
+test.describe('the catalogue’s category chips', () => {
+  const filters = (page: Page) => page.getByRole('navigation', { name: SOLUTIONS_COPY.filterLabel })
+  const more = (page: Page) => filters(page).getByText(SOLUTIONS_COPY.moreFilters)
+  /** The arrow at the row's end and the faded start, as drawn (not only present in the DOM). */
+  const edges = (page: Page) =>
+    filters(page).evaluate((nav) => {
+      const shown = (el: Element | null) => !!el && getComputedStyle(el).visibility === 'visible'
+      const row = nav.querySelector('ul')!
+      return {
+        overflows: row.scrollWidth > row.clientWidth,
+        start: shown(nav.querySelector('.chips-less')),
+        end: shown(nav.querySelector('.chips-more')),
+      }
+    })
+
+  test('at 375 px the row that scrolls sideways says so, on the side that has more', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/portfolio-solutions')
+    await expect(more(page)).toBeVisible()
+    await expect(filters(page).locator('.chips-more svg')).toBeVisible()
+    expect(await edges(page)).toEqual({ overflows: true, start: false, end: true })
+
+    // Scrolled to its end, the hint moves to the start: the more is now to the left.
+    await filters(page)
+      .getByRole('list')
+      .evaluate((row) => row.scrollTo({ left: row.scrollWidth, behavior: 'instant' }))
+    await expect.poll(() => edges(page)).toEqual({ overflows: true, start: true, end: false })
+    await expect(more(page)).toBeHidden()
+
+    // Halfway, both sides have more.
+    await filters(page)
+      .getByRole('list')
+      .evaluate((row) => row.scrollTo({ left: (row.scrollWidth - row.clientWidth) / 2, behavior: 'instant' }))
+    await expect.poll(() => edges(page)).toEqual({ overflows: true, start: true, end: true })
+
+    // The faded end never takes a tap meant for the chip beneath it.
+    await filters(page)
+      .getByRole('list')
+      .evaluate((row) => row.scrollTo({ left: 0, behavior: 'instant' }))
+    await expect.poll(() => edges(page)).toEqual({ overflows: true, start: false, end: true })
+    const box = (await filters(page).locator('.chips-more').boundingBox())!
+    await page.mouse.click(box.x + box.width - 8, box.y + box.height / 2)
+    await expect(page).toHaveURL(/\?category=/)
+  })
+
+  test('at 375 px with reduced motion the hint still follows the row', async ({ page }) => {
+    // The site's reduced-motion rule shortens every animation; this one is driven by scrolling, not time.
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/portfolio-solutions')
+    await expect(more(page)).toBeVisible()
+    expect(await edges(page)).toEqual({ overflows: true, start: false, end: true })
+    await page.screenshot({ path: test.info().outputPath('chips.png') })
+    await filters(page)
+      .getByRole('list')
+      .evaluate((row) => row.scrollTo({ left: row.scrollWidth, behavior: 'instant' }))
+    await expect.poll(() => edges(page)).toEqual({ overflows: true, start: true, end: false })
+  })
+
+  test('at 1280 px the chips wrap and no hint shows', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto('/portfolio-solutions')
+    await expect(filters(page).getByRole('link').first()).toBeVisible()
+    await expect(more(page)).toBeHidden()
+    expect(await edges(page)).toEqual({ overflows: false, start: false, end: false })
+  })
 })
