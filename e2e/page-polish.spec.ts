@@ -1,6 +1,7 @@
 import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
+import { PHONE_INVALID, PHONE_PATTERN } from '../schema/request-options'
 import { expect, type Page, test } from './fixtures'
-import { blockExternal, expectNoHorizontalScroll } from './public-helpers'
+import { blockExternal, expectNoHorizontalScroll, waitForHydration } from './public-helpers'
 
 // Issue 28's layout polish, at the sizes named in the issue: the footer sits at
 // the bottom of a short page instead of mid-screen, and the catalogue's
@@ -129,5 +130,61 @@ test.describe('the catalogue’s category chips', () => {
     await expect(filters(page).getByRole('link').first()).toBeVisible()
     await expect(more(page)).toBeHidden()
     expect(await edges(page)).toEqual({ overflows: false, start: false, end: false })
+  })
+})
+
+test.describe('a phone number is checked in the browser by the server’s rule', () => {
+  test('with JavaScript, "abc" is flagged beside the field before anything is sent', async ({ page }) => {
+    let sent = false
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/consultations')) sent = true
+    })
+    await page.goto('/schedule-consultation')
+    await waitForHydration(page)
+    const phone = page.getByLabel('Phone Number')
+    await expect(phone).toHaveAttribute('pattern', PHONE_PATTERN)
+    await phone.fill('abc')
+    await page.getByRole('button', { name: 'Schedule Consultation' }).click()
+    await expect(phone).toHaveAttribute('aria-invalid', 'true')
+    await expect(phone).toHaveAccessibleDescription(/match the requested format/)
+    await expect(phone).toBeFocused()
+    // The browser's check and the server's are one rule: a real number passes both.
+    await phone.fill('(618) 555-0199')
+    await expect(phone).not.toHaveAttribute('aria-invalid', 'true')
+    expect(await phone.evaluate((el: HTMLInputElement) => el.validity.valid)).toBe(true)
+    expect(sent).toBe(false)
+  })
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false })
+
+    test('the browser holds "abc" back, and a post that skips that check gets the form with the error', async ({
+      page,
+    }) => {
+      await page.goto('/it-support?form=support')
+      const phone = page.getByLabel('Phone Number')
+      await expect(phone).toHaveAttribute('pattern', PHONE_PATTERN)
+      await phone.fill('abc')
+      expect(await phone.evaluate((el: HTMLInputElement) => el.validity.patternMismatch)).toBe(true)
+      await phone.fill('618-555-0100')
+      expect(await phone.evaluate((el: HTMLInputElement) => el.validity.patternMismatch)).toBe(false)
+
+      const res = await page.request.post('/it-support?form=support', {
+        form: {
+          name: 'Pat Phone',
+          email: 'pat-phone@example.com',
+          phone: 'abc',
+          issueType: 'network',
+          urgency: 'low',
+          description: 'The printer is offline.',
+          preferredContact: 'email',
+        },
+      })
+      expect(res.status()).toBe(400)
+      await page.setContent(await res.text())
+      await expect(page.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true')
+      await expect(page.getByLabel('Phone Number')).toHaveAccessibleDescription(PHONE_INVALID)
+      await expect(page.getByLabel('Phone Number')).toHaveValue('abc')
+    })
   })
 })
