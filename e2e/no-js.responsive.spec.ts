@@ -129,7 +129,9 @@ test('a refused support request comes back with its errors beside the fields and
   const email = `nojs-support-${Date.now()}@example.com`
   await page.getByLabel('Full Name').fill('Morgan No-Script')
   await page.getByLabel('Email Address').fill(email)
-  // "type=tel" takes anything; the server checks the number.
+  // The browser checks the number by the server's rule (issue 28, e2e/page-polish.spec.ts);
+  // without that check (an older browser, a hand-made post) the server refuses it.
+  await page.getByLabel('Phone Number').evaluate((el) => el.removeAttribute('pattern'))
   await page.getByLabel('Phone Number').fill('call me')
   await page.getByLabel(/Issue Type/).selectOption({ label: 'Network' })
   await page.getByRole('radio', { name: /High/ }).check()

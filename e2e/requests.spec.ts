@@ -323,7 +323,9 @@ test.describe('IT support request', () => {
 
   test('keeps the form and shows the server field messages when the server refuses', async ({ page }) => {
     await fillValid(page)
-    // "type=tel" accepts anything; the server checks the number.
+    // The browser checks the number by the server's rule (issue 28, e2e/page-polish.spec.ts);
+    // without that check (an older browser, a hand-made post) the server refuses it.
+    await page.getByLabel('Phone Number').evaluate((el) => el.removeAttribute('pattern'))
     await page.getByLabel('Phone Number').fill('call me')
     const responsePromise = page.waitForResponse('**/api/consultation')
     await page.getByRole('button', { name: 'Send Support Request' }).click()

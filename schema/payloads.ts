@@ -8,6 +8,8 @@ import {
   CONTACT_TIMES,
   HONEYPOT_FIELD,
   ISSUE_TYPES,
+  PHONE_INVALID,
+  PHONE_PATTERN,
   PROJECT_TYPES,
   TIME_SLOTS,
   TURNSTILE_FIELD,
@@ -158,12 +160,15 @@ const email = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid email address' }))
 
+/** The phone rule as a browser applies the `pattern` attribute: anchored, `v` flag (issue 28). */
+export const phoneRule = new RegExp(`^(?:${PHONE_PATTERN})$`, 'v')
+
 const phoneText = (missing: string) =>
   cleanString('Phone', 'single', {
     typeError: (issue) => (issue.input == null ? missing : 'Phone must be text'),
   })
     .pipe(z.string().max(40, 'Phone must be at most 40 characters'))
-    .refine((v) => v === '' || /^[0-9+().\- ]{7,40}$/.test(v), 'Enter a valid phone number')
+    .refine((v) => v === '' || phoneRule.test(v), PHONE_INVALID)
 const requiredPhone = phoneText('Phone is required').refine((v) => v.length > 0, 'Phone is required')
 const optionalPhone = phoneText('Phone must be text')
   .nullish()

@@ -65,6 +65,19 @@ export const CONTACT_TIMES = [
   { value: 'anytime', label: 'Anytime' },
 ] as const
 
+/**
+ * A phone number's plausible shape (issue 28): digits, spaces and the usual
+ * separators ( + ( ) . - ), 7 to 40 characters (the server's rule before issue 28,
+ * kept: a tighter one cost the public form pages bytes they do not have). Written
+ * once, as a regular expression's source, for the server (phoneRule in
+ * schema/payloads.ts) and the forms' `pattern` attribute (web/forms/fields.tsx).
+ * Browsers compile a `pattern` anchored and with the `v` flag, where ( ) and -
+ * must be escaped even inside brackets; the server compiles it the same way.
+ */
+export const PHONE_PATTERN = String.raw`[\d +.\(\)\-]{7,40}`
+/** The server's word for a number that does not fit (the browser says its own "match the requested format"). */
+export const PHONE_INVALID = 'Enter a valid phone number'
+
 /** The public forms' honeypot field: a real visitor never sees or fills it. */
 export const HONEYPOT_FIELD = 'website'
 

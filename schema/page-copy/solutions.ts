@@ -3,6 +3,8 @@ export const SOLUTIONS_COPY = {
   scheduleConsultation: 'Schedule Free Consultation',
   call: 'Call Now',
   filterLabel: 'Filter solutions by category',
+  /** Said (and shown as an arrow) while the phone's row of categories has more to the right. */
+  moreFilters: 'Scroll sideways for more categories',
   gridTitle: 'Solutions',
   viewAll: 'View All Solutions',
   emptyHint: 'Try another category, or ask me about a custom solution.',

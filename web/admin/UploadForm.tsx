@@ -1,7 +1,8 @@
 import { useId, useState } from 'react'
 import { ERRORS } from '../../schema/messages'
 import { toast } from '../components/Toaster'
-import { ApiRequestError, uploadFile } from '../lib/api'
+import { ApiRequestError } from '../lib/api'
+import { uploadFile } from './rest'
 import { AdminButton } from './ui'
 
 /**

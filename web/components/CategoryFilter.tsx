@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { FILTER_CATEGORIES, type FilterCategory } from '../../schema/constants'
 import { SOLUTIONS_COPY } from '../../schema/page-copy/solutions'
+import { ArrowRightIcon } from './icons'
 
 type Props = {
   value: FilterCategory
@@ -15,10 +16,15 @@ export const filterHref = (category: FilterCategory) =>
  * The catalogue's category filter: a link per category with its count, the
  * current one marked. Links, so a filter is an address the server renders, Back
  * undoes it, and it works before and without JavaScript.
+ *
+ * On a phone the row scrolls sideways. A faded edge (with an arrow and its
+ * words for screen readers at the end) shows on each side that has more
+ * (issue 28), driven by the row's own scroll position in CSS (web/styles.css):
+ * no script, and nothing shown when the row fits or wraps.
  */
 export function CategoryFilter({ value, counts }: Props) {
   return (
-    <nav aria-label={SOLUTIONS_COPY.filterLabel}>
+    <nav aria-label={SOLUTIONS_COPY.filterLabel} className="chips relative">
       <ul className="flex gap-2 overflow-x-auto py-1 md:flex-wrap md:overflow-visible">
         {FILTER_CATEGORIES.map((category) => {
           const current = value === category.value
@@ -49,6 +55,11 @@ export function CategoryFilter({ value, counts }: Props) {
           )
         })}
       </ul>
+      <span aria-hidden="true" className="chips-less left-0 bg-gradient-to-r" />
+      <span className="chips-more right-0 justify-end bg-gradient-to-l">
+        <ArrowRightIcon className="h-5 w-5 text-slate-700" />
+        <span className="sr-only">{SOLUTIONS_COPY.moreFilters}</span>
+      </span>
     </nav>
   )
 }

@@ -4,7 +4,7 @@
 // check, or the server's, matched by `name`) on a line right below it, tied to
 // the control by aria-describedby.
 import type { Option } from '../../schema/constants'
-import { HONEYPOT_FIELD } from '../../schema/request-options'
+import { HONEYPOT_FIELD, PHONE_PATTERN } from '../../schema/request-options'
 import { controlClass, fieldClass, hintClass, labelClass, submitClass } from './layout'
 
 type Common = {
@@ -73,6 +73,8 @@ export function TextInput(
         required={required}
         autoComplete={autoComplete}
         maxLength={maxLength}
+        // A phone number is checked in the browser by the server's own rule (issue 28).
+        pattern={type === 'tel' ? PHONE_PATTERN : undefined}
         defaultValue={defaultValue}
         aria-describedby={describedBy(props)}
         {...invalid(error)}

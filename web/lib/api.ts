@@ -45,16 +45,3 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   })
   return throwIfNotOk(res)
 }
-
-/** The default query: a GET of the key segments joined with "/". */
-export async function getJson<T>(...key: string[]): Promise<T> {
-  const res = await apiRequest('GET', key.join('/'))
-  return (await res.json()) as T
-}
-
-/** A multipart upload of one file under the given field name. */
-export async function uploadFile(url: string, field: string, file: File): Promise<Response> {
-  const form = new FormData()
-  form.append(field, file)
-  return throwIfNotOk(await fetch(url, { method: 'POST', body: form, credentials: 'include' }))
-}

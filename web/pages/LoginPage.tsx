@@ -110,7 +110,7 @@ export function LoginPage() {
     })
 
   return (
-    <main id="main" className="flex min-h-screen items-center justify-center bg-slate-50 px-4 pt-20 pb-10">
+    <main id="main" className="flex items-center justify-center bg-slate-50 px-4 pt-20 pb-10">
       <div className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="mb-6 text-center text-2xl font-bold text-slate-900">Portfolio Admin</h1>
         {step ? (

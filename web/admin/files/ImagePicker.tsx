@@ -5,8 +5,9 @@
 import { useId, useState } from 'react'
 import { Button, Dialog, DialogTrigger, Popover } from 'react-aria-components'
 import { useQuery } from 'urql'
-import { ApiRequestError, uploadFile } from '../../lib/api'
+import { ApiRequestError } from '../../lib/api'
 import { graphql } from '../graphql'
+import { uploadFile } from '../rest'
 import { AdminTextField } from '../ui'
 import { FROM_NETWORK } from '../urql'
 

@@ -5,8 +5,9 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Count, InsightsReport } from '../../../schema/insights'
-import { ApiRequestError, getJson } from '../../lib/api'
+import { ApiRequestError } from '../../lib/api'
 import { OwnerPage } from '../OwnerPage'
+import { getJson } from '../rest'
 import { linkButtonClass, Section } from '../ui'
 import { BarChart, DataTable, HBarChart } from './charts'
 
