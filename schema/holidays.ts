@@ -39,8 +39,16 @@ function shifted(date: string, days: number) {
 function fixed(y: number, m: number, d: number, name: string): Holiday[] {
   const date = iso(y, m, d)
   const wd = weekday(y, m, d)
-  if (wd === 6) return [{ date, name }, { date: shifted(date, -1), name: `${name} (observed)` }]
-  if (wd === 0) return [{ date, name }, { date: shifted(date, 1), name: `${name} (observed)` }]
+  if (wd === 6)
+    return [
+      { date, name },
+      { date: shifted(date, -1), name: `${name} (observed)` },
+    ]
+  if (wd === 0)
+    return [
+      { date, name },
+      { date: shifted(date, 1), name: `${name} (observed)` },
+    ]
   return [{ date, name }]
 }
 
