@@ -371,7 +371,8 @@ export const mailOutbox = sqliteTable(
       .$type<{ key: string; filename: string; type: string }[]>()
       .notNull()
       .default(sql`'[]'`),
-    // 'notification' (one request), 'digest' (the requests held back past the
+    // 'notification' (one request), 'acknowledgement' (a support request's
+    // "received" to the visitor, issue 28), 'digest' (the requests held back past the
     // hourly notification cap, sent as one message) or 'reply' (the owner's
     // answer to the visitor, from the request's thread) or 'security' (a notice to
     // the owner about their sign-in methods, worker/services/security-notices.ts).
