@@ -33,6 +33,8 @@ export async function createUpload(db: Db, bucket: R2Bucket, upload: CheckedUplo
         size: upload.bytes.byteLength,
         objectKey,
         isPublic,
+        // The Worker's clock, not the database's: the orphan cleanup's 24 hours count from it.
+        createdAt: new Date(),
       })
       .returning()
     return inserted!
