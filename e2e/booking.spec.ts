@@ -1,4 +1,5 @@
-import { slotInstant } from '../schema/slot-time'
+import { federalHolidaysBetween } from '../schema/holidays'
+import { addDays, businessToday, formatCalendarDate, slotInstant, weekdayOf } from '../schema/slot-time'
 import { expectNoAxeViolations } from './axe'
 import { type Browser, expect, type Page, test } from './fixtures'
 import { seedOf } from './slots'
@@ -155,4 +156,41 @@ test('the owner opens Availability from the admin and changes the weekly hours',
   await saturday10.uncheck()
   await page.getByRole('button', { name: 'Save availability' }).click()
   await expect.poll(async () => (await saturdays()).length).toBe(0)
+})
+
+test('a federal holiday is not offered until the owner unblocks it on the Availability page', async ({
+  ownerPage: page,
+}) => {
+  const settings = await (await page.request.get('/api/availability/settings')).json()
+  const { visitorMail: _m, bookingLinks: _l, ...body } = settings
+  // The first holiday inside the horizon that falls on a day with hours (a weekday by default).
+  const today = businessToday()
+  const holiday = federalHolidaysBetween(addDays(today, 1), addDays(today, settings.horizonDays)).find(
+    (h) => (settings.weeklyHours[String(weekdayOf(h.date))] ?? []).length > 0,
+  )!
+  const offered = async () => {
+    await page.goto('/schedule-consultation')
+    return page
+      .getByRole('combobox', { name: /Preferred Date/ })
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))
+  }
+  expect(await offered()).not.toContain(holiday.date)
+  try {
+    await page.goto('/admin/availability')
+    const list = page.getByRole('list', { name: 'Upcoming holidays' })
+    const unblock = list.getByRole('button', {
+      name: `Unblock ${holiday.name}, ${formatCalendarDate(holiday.date)}`,
+    })
+    await unblock.click()
+    await expect(
+      list.getByRole('button', { name: `Block ${holiday.name}, ${formatCalendarDate(holiday.date)}` }),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Save availability' }).click()
+    await expect(page.getByRole('alertdialog', { name: 'Saved' })).toBeVisible()
+    await expect.poll(offered).toContain(holiday.date)
+  } finally {
+    expect((await page.request.put('/api/availability/settings', { data: body })).ok()).toBe(true)
+  }
+  expect(await offered()).not.toContain(holiday.date)
 })

@@ -2,6 +2,7 @@
 // (through the service layer) and the SPA's forms.
 import { z } from 'zod'
 import { CONTENT_TYPES, PROJECT_CATEGORY_VALUES, PROJECT_STATUS_VALUES, valuesOf } from './constants'
+import { federalHolidayOn } from './holidays'
 import {
   BUDGETS,
   CONTACT_METHODS,
@@ -305,6 +306,18 @@ export const availabilityInput = z.object({
   // Join details (issue 28); absent means none, so older clients of this PUT keep working.
   meetingLocationKind: oneOf(MEETING_LOCATION_KINDS, 'Choose how the meeting happens').default('none'),
   meetingLocation: optional('Join details', 500),
+  // Federal holidays opened for bookings (issue 28); absent means none, so every holiday stays blocked.
+  unblockedHolidays: z
+    .array(
+      calendarDate('Holiday').refine(
+        (v) => federalHolidayOn(v) !== null,
+        'That date is not a US federal holiday',
+      ),
+      { error: 'Unblocked holidays must be a list' },
+    )
+    .max(200, 'At most 200 unblocked holidays')
+    .default([])
+    .transform((dates) => [...new Set(dates)].sort()),
 })
 export type AvailabilityInput = z.infer<typeof availabilityInput>
 

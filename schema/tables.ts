@@ -127,6 +127,9 @@ export const auditLog = sqliteTable(
     actor: text('actor'),
     action: text('action').notNull(),
     record: text('record'),
+    // The record's state after the write, when it set one ("confirmed"), so the
+    // log can say "Changed C-1002 to Confirmed" (issue 28).
+    state: text('state'),
     outcome: text('outcome').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -294,6 +297,12 @@ export const availabilitySettings = sqliteTable('availability_settings', {
   // 'video' (the join link); shown in the booking mails and the invitation.
   meetingLocationKind: text('meeting_location_kind').notNull().default('none'),
   meetingLocation: text('meeting_location'),
+  // US federal holidays are blocked by default (issue 28, schema/holidays.ts);
+  // these are the holiday dates the owner opened for bookings after all.
+  unblockedHolidays: text('unblocked_holidays', { mode: 'json' })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`),
   ...timestamps,
 })
 
@@ -362,7 +371,8 @@ export const mailOutbox = sqliteTable(
       .$type<{ key: string; filename: string; type: string }[]>()
       .notNull()
       .default(sql`'[]'`),
-    // 'notification' (one request), 'digest' (the requests held back past the
+    // 'notification' (one request), 'acknowledgement' (a support request's
+    // "received" to the visitor, issue 28), 'digest' (the requests held back past the
     // hourly notification cap, sent as one message) or 'reply' (the owner's
     // answer to the visitor, from the request's thread) or 'security' (a notice to
     // the owner about their sign-in methods, worker/services/security-notices.ts).

@@ -3,6 +3,9 @@ import type { PortalContact } from './services/portal-sessions'
 
 export type SessionUser = { id: number; username: string }
 
+/** A write's record as the audit trail should name it: "C-1002", and its new state "confirmed". */
+export type AuditNote = { record?: string | null; state?: string | null }
+
 /** Hono's environment: the generated `Env` bindings plus per-request variables. */
 export type AppEnv = {
   // IMAGES (Cloudflare Images) is optional: without it public images are served as uploaded (ADR 057).
@@ -18,5 +21,11 @@ export type AppEnv = {
     contact: PortalContact | null
     /** The personal access token that authenticated this request (worker/auth/bearer.ts), or null. */
     apiToken: { id: number; name: string; scope: 'read' | 'read-write' } | null
+    /**
+     * What a write tells the audit trail about its record (issue 28): its
+     * reference and new state, which the path and the answer may not carry
+     * (worker/middleware/audit-writes.ts). Unset for most writes.
+     */
+    auditNote: AuditNote | undefined
   }
 }

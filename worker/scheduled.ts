@@ -1,7 +1,8 @@
 // The cron trigger (every 5 minutes, wrangler.toml): the notification digest and
 // the mail outbox's retries; retention purges of closed requests (issue 14) and of
 // audit entries, ended sessions and old sign-in failure counts (issue 13); the
-// daily visit counts past their retention (issue 18); invoice reminders (issue 26).
+// daily visit counts past their retention (issue 18); invoice reminders (issue 26);
+// uploaded images no project or content block used within 24 hours (issue 28, ADR 101).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -18,6 +19,7 @@ import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 import { expireQuotes, queueQuoteReminders } from './services/quotes'
+import { purgeOrphanedImages } from './services/uploads'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const db = createDb(env.DB)
@@ -52,6 +54,12 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Daily visit counts older than INSIGHTS_RETENTION_MONTHS (default 25) go.
   const purgedInsights = await purgeInsights(db, retentionMonths(env), now)
   if (purgedInsights) log('info', 'insights purged', { rows: purgedInsights })
+  // Uploaded images nothing used within 24 hours (a failed or abandoned project creation, ADR 101).
+  const orphans = await purgeOrphanedImages(db, env.FILES, now)
+  if (orphans.length)
+    log('info', 'orphaned images removed', {
+      images: orphans.map((o) => ({ id: o.id, key: o.objectKey, name: o.originalName })),
+    })
   if (outcomes.length) {
     log('info', 'mail outbox run', {
       due: outcomes.length,

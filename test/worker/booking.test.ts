@@ -130,6 +130,76 @@ describe('availability', () => {
   })
 })
 
+describe('US federal holidays (issue 28)', () => {
+  const post = (fields: Record<string, string>) =>
+    send('/schedule-consultation', {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    })
+
+  it('are blocked by default: not offered, and a booking for one gets the blocked-day error', async () => {
+    await settings()
+    const dates = (await availability()).days.map((d) => d.date)
+    // Thanksgiving, Christmas, New Year's Day and MLK Day fall inside the 60-day horizon.
+    for (const holiday of ['2026-11-26', '2026-12-25', '2027-01-01', '2027-01-18'])
+      expect(dates).not.toContain(holiday)
+    expect(dates).toContain('2026-11-27')
+    expect(dates).toContain('2026-12-24')
+
+    const res = await book('2026-12-25', '10:00')
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as { errors: Record<string, string> }).errors.preferredDate).toBe(
+      'That day is not available; choose another date',
+    )
+    // The no-JavaScript form gets the same field error on the page.
+    const page = await post({
+      name: 'Pat Doe',
+      email: freshEmail('holiday'),
+      projectType: 'web-application',
+      description: 'A booking system.',
+      preferredDate: '2026-12-25',
+      preferredTime: '10:00',
+      website: '',
+    })
+    expect(page.status).toBe(400)
+    expect(await page.text()).toContain('That day is not available; choose another date')
+    const stored = await env.DB.prepare('select count(*) as n from consultations where preferred_date = ?')
+      .bind(slotInstant('2026-12-25', '10:00'))
+      .first<{ n: number }>()
+    expect(stored!.n).toBe(0)
+  })
+
+  it('the owner can unblock one holiday; the others stay blocked', async () => {
+    await settings({ unblockedHolidays: ['2026-12-25'] } as Partial<typeof DEFAULTS>)
+    const view = (await (await owner('GET', '/api/availability/settings')).json()) as {
+      unblockedHolidays: string[]
+    }
+    expect(view.unblockedHolidays).toEqual(['2026-12-25'])
+    const dates = (await availability()).days.map((d) => d.date)
+    expect(dates).toContain('2026-12-25')
+    expect(dates).not.toContain('2026-11-26')
+    expect((await book('2026-12-25', '10:00')).status).toBe(201)
+    expect((await book('2026-11-26', '10:00')).status).toBe(400)
+  })
+
+  it('only holidays can be unblocked: another date is a 400 that changes nothing', async () => {
+    await settings({ unblockedHolidays: ['2026-12-25'] } as Partial<typeof DEFAULTS>)
+    const bad = await owner('PUT', '/api/availability/settings', {
+      ...DEFAULTS,
+      unblockedHolidays: ['2026-12-23'],
+    })
+    expect(bad.status).toBe(400)
+    const { errors } = (await bad.json()) as { errors: Record<string, string> }
+    expect(Object.entries(errors).find(([k]) => k.startsWith('unblockedHolidays'))?.[1]).toBe(
+      'That date is not a US federal holiday',
+    )
+    const view = (await (await owner('GET', '/api/availability/settings')).json()) as {
+      unblockedHolidays: string[]
+    }
+    expect(view.unblockedHolidays).toEqual(['2026-12-25'])
+  })
+})
+
 describe('creating a consultation enforces the same rules', () => {
   it.each([
     ['a weekend day', '2026-11-28', '10:00', 'preferredDate'],

@@ -1,7 +1,12 @@
 // Issue 16, the catalogue and the copy run like a CMS: project pages by slug
 // (their head, the sitemap, old slugs), the owner's order and Home's featured
 // cards, public images served from the site, and content blocks reset by delete.
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { CONTENT_KEYS } from '../../schema/content-keys'
 import worker from '../../worker'
@@ -422,5 +427,69 @@ describe('content blocks', () => {
     expect(about).toMatch(new RegExp(`<img src="${image.publicUrl}" alt="Portrait`))
     const viaGql = await gql('mutation { deleteContent(key: "about.photo") }')
     expect(viaGql.body.data).toEqual({ deleteContent: 'about.photo' })
+  })
+})
+
+describe('orphaned images (issue 28, ADR 101)', () => {
+  const DAY = 24 * 60 * 60_000
+  async function runCron(atMs: number) {
+    const ctx = createExecutionContext()
+    await worker.scheduled(createScheduledController({ scheduledTime: atMs }), env, ctx)
+    await waitOnExecutionContext(ctx)
+  }
+  const rowOf = (id: number) =>
+    env.DB.prepare('select object_key from uploaded_files where id = ?')
+      .bind(id)
+      .first<{ object_key: string }>()
+
+  it('the cron removes an image unused after 24 hours, row and object, and keeps used and fresh ones', async () => {
+    const start = Date.parse('2026-11-24T12:00:00Z')
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(start)
+      const forProject = await uploadImage()
+      const forBlock = await uploadImage()
+      const abandoned = await uploadImage()
+      await create({ title: `Orphan check ${start}`, image: forProject.publicUrl })
+      const block = await rest('POST', '/api/page-content', {
+        key: 'about.photo',
+        content: forBlock.publicUrl,
+        contentType: 'image',
+      })
+      expect([200, 201]).toContain(block.status)
+      vi.setSystemTime(start + 23 * 60 * 60_000)
+      const fresh = await uploadImage()
+      const abandonedKey = (await rowOf(abandoned.id))!.object_key
+      expect(await env.FILES.head(abandonedKey)).not.toBeNull()
+
+      // A day later only the abandoned one is old enough and unused.
+      const logged = vi.spyOn(console, 'log')
+      await runCron(start + DAY + 60_000)
+      expect(await rowOf(abandoned.id)).toBeNull()
+      expect(await env.FILES.head(abandonedKey)).toBeNull()
+      expect((await call(abandoned.publicUrl)).status).toBe(404)
+      const line = logged.mock.calls
+        .map((c) => String(c[0]))
+        .find((l) => l.includes('orphaned images removed'))
+      // (Images left unused by this file's earlier tests may go in the same run.)
+      expect(JSON.parse(line!).images).toContainEqual({
+        id: abandoned.id,
+        key: abandonedKey,
+        name: 'shot.png',
+      })
+      for (const kept of [forProject, forBlock, fresh]) {
+        expect(await rowOf(kept.id)).not.toBeNull()
+        expect((await call(kept.publicUrl)).status).toBe(200)
+      }
+
+      // The fresh one goes too once it has been unused for a day; the used ones stay.
+      await runCron(start + 23 * 60 * 60_000 + DAY + 60_000)
+      expect(await rowOf(fresh.id)).toBeNull()
+      expect(await rowOf(forProject.id)).not.toBeNull()
+      expect(await rowOf(forBlock.id)).not.toBeNull()
+    } finally {
+      vi.useRealTimers()
+      vi.restoreAllMocks()
+    }
   })
 })

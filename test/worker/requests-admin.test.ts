@@ -265,3 +265,59 @@ describe('delivery state', () => {
     expect(rows.find((r) => r.email === 'legacy@example.com')!.delivery).toBe('failed')
   })
 })
+
+describe('the audit trail names the reference and the new status (issue 28)', () => {
+  const lastAudit = (action: string) =>
+    env.DB.prepare('select record, state, outcome from audit_log where action = ? order by id desc limit 1')
+      .bind(action)
+      .first<{ record: string; state: string | null; outcome: string }>()
+
+  it('REST and GraphQL status changes are recorded with the reference and the state set', async () => {
+    const c = consultation()
+    const made = await send('/api/consultations', { json: c })
+    const { reference: cRef } = (await made.json()) as { reference: string }
+    const s = supportRequest()
+    const { reference: sRef } = (await (await send('/api/consultation', { json: s })).json()) as {
+      reference: string
+    }
+    const idOf = async (table: string, reference: string) =>
+      (await env.DB.prepare(`select id from ${table} where reference = ?`)
+        .bind(reference)
+        .first<{ id: number }>())!.id
+    const cId = await idOf('consultations', cRef)
+    const sId = await idOf('support_requests', sRef)
+
+    const rest = await owner(`/api/consultations/${cId}`, { method: 'PATCH', json: { status: 'confirmed' } })
+    expect(rest.status).toBe(200)
+    expect(await lastAudit('PATCH /api/consultations/:id')).toEqual({
+      record: cRef,
+      state: 'confirmed',
+      outcome: 'success',
+    })
+
+    // The admin's own mutation selects no reference; the entry names it all the same.
+    const closed = await gql(`mutation { updateSupportRequest(id: ${sId}, status: CLOSED) { id status } }`)
+    expect(closed.body.errors).toBeUndefined()
+    expect(await lastAudit('graphql updateSupportRequest')).toEqual({
+      record: sRef,
+      state: 'closed',
+      outcome: 'success',
+    })
+
+    // A notes-only change names the reference and no state.
+    await gql(`mutation { updateConsultation(id: ${cId}, notes: "Call first") { id } }`)
+    expect(await lastAudit('graphql updateConsultation')).toEqual({
+      record: cRef,
+      state: null,
+      outcome: 'success',
+    })
+
+    // A refused write keeps naming what it was asked for, with no state.
+    await owner('/api/support-requests/987654', { method: 'PATCH', json: { status: 'closed' } })
+    expect(await lastAudit('PATCH /api/support-requests/:id')).toEqual({
+      record: '987654',
+      state: null,
+      outcome: 'failure',
+    })
+  })
+})

@@ -1,6 +1,7 @@
 // Shared by the requests and mail tests: valid payloads, and a way to call the
 // Worker with a controllable execution context (to await its waitUntil work).
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test'
+import { federalHolidayOn } from '../../schema/holidays'
 import { TIME_SLOTS } from '../../schema/request-options'
 import { addDays, businessToday, slotInstant, weekdayOf } from '../../schema/slot-time'
 import worker from '../../worker/index'
@@ -20,7 +21,7 @@ export const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOS
 
 /**
  * A different bookable slot on each call (issue 17: one booking per slot):
- * weekdays from three days ahead, through the seven default slot times, well
+ * weekdays (not federal holidays) from three days ahead, through the seven default slot times, well
  * inside the default notice and horizon.
  */
 let slotCursor = 0
@@ -33,7 +34,8 @@ export function nextFreeSlot(): { preferredDate: string; preferredTime: string }
     slotCursor++
     const date = addDays(today, 3 + day)
     const weekday = weekdayOf(date)
-    if (weekday === 0 || weekday === 6) continue
+    // US federal holidays are blocked by default (issue 28).
+    if (weekday === 0 || weekday === 6 || federalHolidayOn(date)) continue
     return { preferredDate: slotInstant(date, time)!, preferredTime: time }
   }
 }

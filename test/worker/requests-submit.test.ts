@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describeInstant } from '../../worker/mail/templates'
 import { PAST_DATE_MESSAGE } from '../../worker/services/requests'
 import { freshIp, inOneRateWindow } from './helpers'
 import { consultation, countRows, inDays, outboxFor, send, supportRequest } from './requests-fixtures'
@@ -201,6 +202,55 @@ describe('a valid submission', () => {
     expect(res.status).toBe(500)
     expect(await countRows('consultations')).toBe(requests)
     expect(await countRows('mail_outbox')).toBe(outbox)
+  })
+})
+
+describe("the support request's acknowledgement to the visitor (issue 28)", () => {
+  type Sent = { to: string; from: string; replyTo?: string; subject: string; text: string; html: string }
+  const submit = async (urgency: string, bindings: Partial<Env> = {}) => {
+    const spy = vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'test' })
+    const payload = supportRequest({ urgency })
+    const res = await send('/api/consultation', { json: payload }, bindings)
+    expect(res.status).toBe(201)
+    const { reference } = (await res.json()) as { reference: string }
+    const row = (await env.DB.prepare('select id, due_at from support_requests where email = ?')
+      .bind(payload.email)
+      .first<{ id: number; due_at: number }>())!
+    const toVisitor = spy.mock.calls.map((c) => c[0] as unknown as Sent).filter((m) => m.to === payload.email)
+    return { payload, reference, row, toVisitor }
+  }
+
+  it.each([
+    ['critical', 'Critical urgency (emergency): expect an answer within 4 hours, around the clock'],
+    ['high', 'High urgency (ASAP): expect an answer within 4 business hours'],
+    ['medium', 'Medium urgency (24-48 hours): expect an answer within 2 business days'],
+    ['low', 'Low urgency (a few days): expect an answer within 3 business days'],
+  ])('%s: the visitor gets the reference and the expected response time', async (urgency, words) => {
+    const { reference, row, toVisitor } = await submit(urgency)
+    expect(toVisitor).toHaveLength(1)
+    const mail = toVisitor[0]!
+    expect(mail.subject).toContain(reference)
+    expect(mail.text).toContain(`Its reference is ${reference}.`)
+    expect(mail.text).toContain(words)
+    expect(mail.text).toContain(`, by ${describeInstant(new Date(row.due_at))}.`)
+    expect(mail.html).toContain(reference)
+    // A reply to it lands in the request's thread.
+    expect(mail.replyTo).toMatch(new RegExp(`^reply-s${row.id}-[0-9a-f]{24}@`))
+    const outbox = await env.DB.prepare(
+      "select kind, status from mail_outbox where support_request_id = ? and kind <> 'notification'",
+    )
+      .bind(row.id)
+      .all<{ kind: string; status: string }>()
+    expect(outbox.results).toEqual([{ kind: 'acknowledgement', status: 'sent' }])
+  })
+
+  it('is not sent when visitor mail is off; the owner is still notified', async () => {
+    const { row, toVisitor } = await submit('high', { VISITOR_MAIL: 'off' })
+    expect(toVisitor).toEqual([])
+    const kinds = await env.DB.prepare('select kind from mail_outbox where support_request_id = ?')
+      .bind(row.id)
+      .all<{ kind: string }>()
+    expect(kinds.results.map((r) => r.kind)).toEqual(['notification'])
   })
 })
 

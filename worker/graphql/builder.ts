@@ -11,7 +11,7 @@ import { DateTimeResolver } from 'graphql-scalars'
 import { z } from 'zod'
 import { enumName, GRAPHQL_ENUMS, type GraphQLEnumName } from '../../schema/graphql-enums'
 import type { Db } from '../db'
-import type { SessionUser } from '../env'
+import type { AuditNote, SessionUser } from '../env'
 import { badRequest } from '../middleware/errors'
 
 export type GraphQLContext = {
@@ -20,6 +20,8 @@ export type GraphQLContext = {
   user: SessionUser | null
   /** Work after the answer (the booking e-mails a status change queues). */
   later: (work: Promise<unknown>) => void
+  /** Names the written record and its new state for the audit trail (issue 28). */
+  noteAudit: (note: AuditNote) => void
 }
 
 type PathSegment = PropertyKey | { key: PropertyKey }

@@ -101,6 +101,7 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     env: c.env,
     user: c.var.user,
     later: (work) => inBackground(c, work),
+    noteAudit: (note) => c.set('auditNote', note),
   }
   const local = localConveniences(c.env, c.req.url)
   const refused = malformedVariables(c.req.method, c.req.header('content-type'), await bodyOf(c.req.raw))

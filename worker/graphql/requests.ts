@@ -229,13 +229,17 @@ builder.mutationField('updateConsultation', (t) =>
     type: ConsultationRef,
     description: "Changes a consultation's status or notes; NOT_FOUND when it does not exist.",
     args: updateArgs,
-    resolve: (_root, { id, status, notes }, ctx) =>
-      updateConsultation(
+    resolve: async (_root, { id, status, notes }, ctx) => {
+      const view = await updateConsultation(
         ctx.db,
         id,
         { status: status ?? undefined, notes },
         { env: ctx.env, send: (ids) => ctx.later(deliverEach(ctx.db, ctx.env, ids)) },
-      ),
+      )
+      // The audit trail names the reference and the new status: "Changed C-1002 to Confirmed" (issue 28).
+      ctx.noteAudit({ record: view.reference, state: status ?? null })
+      return view
+    },
   }),
 )
 
@@ -254,8 +258,11 @@ builder.mutationField('updateSupportRequest', (t) =>
     type: SupportRequestRef,
     description: "Changes a support request's status or notes; NOT_FOUND when it does not exist.",
     args: supportUpdateArgs,
-    resolve: (_root, { id, status, notes }, ctx) =>
-      updateSupportRequest(ctx.db, id, { status: status ?? undefined, notes }),
+    resolve: async (_root, { id, status, notes }, ctx) => {
+      const view = await updateSupportRequest(ctx.db, id, { status: status ?? undefined, notes })
+      ctx.noteAudit({ record: view.reference, state: status ?? null })
+      return view
+    },
   }),
 )
 

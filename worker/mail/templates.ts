@@ -13,7 +13,7 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
-import { businessDate, formatCalendarDate } from '../../schema/slot-time'
+import { businessDate, businessParts, formatCalendarDate, formatSlotTime } from '../../schema/slot-time'
 import { cleanText } from '../../schema/text'
 import { letterHtml } from './letter-html'
 import { notificationHtml } from './notification-html'
@@ -193,5 +193,49 @@ export function portalLinkMail(env: Env, link: { name: string; url: string }): M
     'If you did not ask for this link, you can ignore this e-mail: nobody can sign in without it.'
   const text = [hello, '', intro, '', link.url, '', env.OWNER_NAME, '', footer].join('\n')
   const html = letterHtml({ paragraphs: [hello, intro, link.url, env.OWNER_NAME], footer })
+  return { subject, text, html }
+}
+
+/**
+ * How soon a support request is answered, by urgency, in the visitor's words:
+ * the due-time targets of ADR 053 (DUE_TARGETS in business-time.ts), business
+ * hours being Monday-Friday 9am-5pm Central (SPEC §1). Worded here once for the
+ * acknowledgement mail (issue 28).
+ */
+export const RESPONSE_TIMES: Record<string, string> = {
+  critical: 'within 4 hours, around the clock',
+  high: 'within 4 business hours',
+  medium: 'within 2 business days',
+  low: 'within 3 business days',
+}
+
+/** "Tuesday, November 24, 2026 at 1:00 PM Central Time" for an instant. */
+export function describeInstant(at: Date): string {
+  const p = businessParts(at.getTime())
+  const time = formatSlotTime(`${String(p.h).padStart(2, '0')}:${String(p.min).padStart(2, '0')}`)
+  return `${formatCalendarDate(businessDate(at))} at ${time} Central Time`
+}
+
+/**
+ * The visitor's acknowledgement of a support request (issue 28), like the
+ * consultation's "request received": the reference to quote, and when to
+ * expect an answer by the chosen urgency. Replying reaches the request's thread.
+ */
+export function supportReceivedMail(
+  env: Env,
+  request: { reference: string; name: string; urgency: string; dueAt: Date | null },
+): MailContent {
+  const subject = headerSafe(
+    `Your IT support request ${request.reference} was received (${env.OWNER_NAME})`,
+    200,
+  )
+  const hello = `Hello ${cleanText(request.name, 'single')},`
+  const urgency = URGENCY_LEVELS.find((u) => u.value === request.urgency)
+  const within = RESPONSE_TIMES[request.urgency] ?? RESPONSE_TIMES.low!
+  const intro = `Thank you: your IT support request was received. Its reference is ${request.reference}.`
+  const expect = `You chose ${urgency ? `${urgency.label} urgency (${urgency.description})` : 'an urgency'}: expect an answer ${within}${request.dueAt ? `, by ${describeInstant(request.dueAt)}` : ''}. Business hours are Monday-Friday, 9am-5pm Central Time.`
+  const footer = `Reference: ${request.reference}. Reply to this e-mail to add anything; please keep the reference in the subject.`
+  const text = [hello, '', intro, '', expect, '', env.OWNER_NAME, '', footer].join('\n')
+  const html = letterHtml({ paragraphs: [hello, intro, expect, env.OWNER_NAME], footer })
   return { subject, text, html }
 }

@@ -91,10 +91,12 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
     type Answer = { errors?: unknown[]; data?: unknown } | null
     const result: Answer = c.res.ok ? ((await jsonOf(c.res)) as Answer) : null
     const ok = c.res.ok && !result?.errors?.length
+    const note = ok ? c.get('auditNote') : undefined
     await safely(() =>
       audit(c, {
         action: `graphql ${fields}`,
-        record: graphqlRecord(body?.variables) ?? graphqlAnswerRecord(result),
+        record: note?.record ?? graphqlRecord(body?.variables) ?? graphqlAnswerRecord(result),
+        state: note?.state ?? null,
         outcome: ok ? 'success' : 'failure',
       }),
     )
@@ -105,13 +107,17 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
   const sent = id || !(c.req.header('content-type') ?? '').includes('json') ? null : await jsonOf(c.req.raw)
   await next()
   // "/api/resumes/7/activate" is the action "PUT /api/resumes/:id/activate" on record "7".
-  const record = id
-    ? decodeURIComponent(id)
-    : ((c.res.ok ? answerRecord(await jsonOf(c.res)) : null) ?? answerRecord(sent))
+  const note = c.res.ok ? c.get('auditNote') : undefined
+  const record =
+    note?.record ??
+    (id
+      ? decodeURIComponent(id)
+      : ((c.res.ok ? answerRecord(await jsonOf(c.res)) : null) ?? answerRecord(sent)))
   await safely(() =>
     audit(c, {
       action: [`${c.req.method} /api/${resource ?? ''}`, ...(id ? [':id'] : []), ...rest].join('/'),
       record,
+      state: note?.state ?? null,
       outcome: c.res.ok ? 'success' : 'failure',
     }),
   )

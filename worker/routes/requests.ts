@@ -116,14 +116,16 @@ export const consultations = new Hono<AppEnv>()
   .route('/', intake('consultation'))
   .route('/', ownerTools('consultation'))
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listConsultations(c.var.db)))
-  .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) =>
-    c.json(
-      await updateConsultation(c.var.db, c.req.param('id'), c.req.valid('json'), {
-        env: c.env,
-        send: (ids) => sendQueued(c, ids),
-      }),
-    ),
-  )
+  .patch('/:id', requireOwner, privateNoStore, jsonBody(requestUpdateInput), async (c) => {
+    const patch = c.req.valid('json')
+    const view = await updateConsultation(c.var.db, c.req.param('id'), patch, {
+      env: c.env,
+      send: (ids) => sendQueued(c, ids),
+    })
+    // The audit trail names the reference and the new status: "Changed C-1002 to Confirmed" (issue 28).
+    c.set('auditNote', { record: view.reference, state: patch.status ?? null })
+    return c.json(view)
+  })
 
 /** /api/consultation (singular, SPEC §7): POST the IT-support request form. */
 export const supportRequestForm = intake('support')
@@ -132,9 +134,12 @@ export const supportRequestForm = intake('support')
 export const supportRequests = new Hono<AppEnv>()
   .route('/', ownerTools('support'))
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listSupportRequests(c.var.db)))
-  .patch('/:id', requireOwner, privateNoStore, jsonBody(supportUpdateInput), async (c) =>
-    c.json(await updateSupportRequest(c.var.db, c.req.param('id'), c.req.valid('json'))),
-  )
+  .patch('/:id', requireOwner, privateNoStore, jsonBody(supportUpdateInput), async (c) => {
+    const patch = c.req.valid('json')
+    const view = await updateSupportRequest(c.var.db, c.req.param('id'), patch)
+    c.set('auditNote', { record: view.reference, state: patch.status ?? null })
+    return c.json(view)
+  })
 
 const INBOX_CSV_COLUMNS = [
   'reference',

@@ -12,6 +12,8 @@ export type AuditInput = {
   action: string
   outcome: AuditOutcome
   record?: string | null
+  /** The record's state after the write ("confirmed"), when it set one (issue 28). */
+  state?: string | null
   /** Defaults to the signed-in owner. */
   userId?: number | null
   actor?: string | null
@@ -28,6 +30,7 @@ export async function appendAudit(
     actor: entry.actor?.slice(0, 100) ?? null,
     action: entry.action.slice(0, 200),
     record: entry.record?.slice(0, 500) ?? null,
+    state: entry.state?.slice(0, 100) ?? null,
     outcome: entry.outcome,
     ip: entry.ip,
     userAgent: entry.userAgent?.slice(0, 500) ?? null,

@@ -2,10 +2,12 @@
 // One set of rules serves the public availability answer, the form, the
 // server's check of a booking and the visitor's reschedule: a slot is free when
 // it is inside the weekly hours and the horizon, past the minimum notice, not on
-// a blocked day, and not held by a pending or confirmed consultation
+// a blocked day (a blocked range, or a US federal holiday the owner did not
+// unblock), and not held by a pending or confirmed consultation
 // (docs/decisions/058-availability.md).
 import { and, eq, gte, inArray } from 'drizzle-orm'
 import type { FreeDay, PublicAvailability } from '../../schema/booking'
+import { federalHolidayOn } from '../../schema/holidays'
 import { type AvailabilityInput, meetingLocationProblem } from '../../schema/payloads'
 import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../schema/request-options'
 import { addDays, businessDate, slotInstant, weekdayOf } from '../../schema/slot-time'
@@ -25,6 +27,8 @@ export type Availability = {
   /** How the meeting happens (issue 28): none set, a phone number to call, or a video link. */
   meetingLocationKind: string
   meetingLocation: string | null
+  /** Federal holidays the owner opened for bookings; every other one is blocked (issue 28). */
+  unblockedHolidays: string[]
 }
 
 const SPEC_SLOTS = TIME_SLOTS.map((s) => s.value)
@@ -47,6 +51,7 @@ export const DEFAULT_AVAILABILITY: Availability = {
   changeCutoffHours: 24,
   meetingLocationKind: 'none',
   meetingLocation: null,
+  unblockedHolidays: [],
 }
 
 /** Statuses that hold a slot; a cancelled (or completed) consultation frees it. */
@@ -92,7 +97,10 @@ export const SLOT_MESSAGES = {
   taken: 'That time was just booked by someone else; choose another free time',
 } as const
 
-const isBlocked = (a: Availability, date: string) => a.blocked.some((b) => b.from <= date && date <= b.to)
+/** A blocked range, or a federal holiday the owner has not unblocked (issue 28, schema/holidays.ts). */
+const isBlocked = (a: Availability, date: string) =>
+  a.blocked.some((b) => b.from <= date && date <= b.to) ||
+  (federalHolidayOn(date) !== null && !a.unblockedHolidays.includes(date))
 
 /**
  * Why a slot cannot be booked by its rules alone (not whether it is taken), or

@@ -25,6 +25,7 @@ import {
   describeSlot,
   type MailContent,
   replyMail,
+  supportReceivedMail,
   supportRequestMail,
 } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
@@ -238,6 +239,16 @@ export async function submitRequest<K extends RequestKind>(
     // Past the hourly cap the visitor's "request received" is skipped too: a flood of
     // forms must not turn into a flood of e-mails to whatever addresses they name.
     if (!held) extraOutboxIds = await queueReceived(db, env, request!.id, now)
+  } else if (!held && visitorMailEnabled(env)) {
+    // The support form's acknowledgement (issue 28), on the same terms as a booking's "request received".
+    extraOutboxIds = await queueSupportReceived(
+      db,
+      env,
+      request!.id,
+      input as SupportRequestInput,
+      reference,
+      now,
+    )
   }
   return {
     id: request!.id,
@@ -247,6 +258,46 @@ export async function submitRequest<K extends RequestKind>(
     held,
     extraOutboxIds,
   }
+}
+
+/**
+ * Queues the visitor's acknowledgement of a support request: its reference and
+ * the expected response time by urgency (templates.ts). Replies to it land in
+ * the request's thread, like replies to the owner's answers.
+ */
+async function queueSupportReceived(
+  db: Db,
+  env: Env,
+  id: number,
+  input: SupportRequestInput,
+  reference: string,
+  now: Date,
+): Promise<number[]> {
+  const [row] = await db
+    .select({ dueAt: tables.supportRequests.dueAt })
+    .from(tables.supportRequests)
+    .where(eq(tables.supportRequests.id, id))
+  const mail = supportReceivedMail(env, {
+    reference,
+    name: input.name,
+    urgency: input.urgency,
+    dueAt: row?.dueAt ?? null,
+  })
+  const rows = await queueMail(
+    db,
+    {
+      recipient: input.email,
+      replyTo: await replyAddress(env, 'support', id),
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      // Not the owner's notification: the admin's delivery state and the hourly cap count only those.
+      kind: 'acknowledgement',
+      supportRequestId: id,
+    },
+    now,
+  )
+  return rows.map((r) => r.id)
 }
 
 /** The sender of a request as a contact: the organisation is the company or business name (issue 24). */

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, like, lt } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { IMAGE_PREFIX, mediaUrl } from '../files/images'
@@ -33,6 +33,8 @@ export async function createUpload(db: Db, bucket: R2Bucket, upload: CheckedUplo
         size: upload.bytes.byteLength,
         objectKey,
         isPublic,
+        // The Worker's clock, not the database's: the orphan cleanup's 24 hours count from it.
+        createdAt: new Date(),
       })
       .returning()
     return inserted!
@@ -75,4 +77,47 @@ export async function deleteUpload(db: Db, bucket: R2Bucket, id: number) {
   if (!row) throw new NotFound('File not found')
   await deleteObjectAfterRow(bucket, row.objectKey)
   return row.id
+}
+
+/** An uploaded image no project or content block uses is removed this long after its upload (ADR 101). */
+export const ORPHAN_IMAGE_AGE_MS = 24 * 60 * 60_000
+/** Images looked at per cron run, so one run stays well inside its limits. */
+const ORPHAN_BATCH = 50
+
+/**
+ * Removes public images (the picker's uploads, images/...) older than 24 hours
+ * that nothing uses: no project (its image or any of its text) and no content
+ * block names their /media address. A project creation that failed after its
+ * upload, or an image replaced in the dialog, leaves such files (issue 28).
+ * Rows go first, then objects (deleteObjectAfterRow). Answers what was removed.
+ */
+export async function purgeOrphanedImages(db: Db, bucket: R2Bucket, now: number) {
+  const u = tables.uploadedFiles
+  const candidates = await db
+    .select({ id: u.id, objectKey: u.objectKey, originalName: u.originalName })
+    .from(u)
+    .where(
+      and(
+        eq(u.isPublic, true),
+        like(u.objectKey, `${IMAGE_PREFIX}%`),
+        lt(u.createdAt, new Date(now - ORPHAN_IMAGE_AGE_MS)),
+      ),
+    )
+    .orderBy(asc(u.id))
+    .limit(ORPHAN_BATCH)
+  if (!candidates.length) return []
+  // Everything that can name an image, as text: whole project rows (the image
+  // field, and any /media address pasted into a description) and content blocks.
+  const projects = await db.select().from(tables.projects)
+  const blocks = await db.select({ content: tables.pageContent.content }).from(tables.pageContent)
+  const used = [...projects.map((p) => JSON.stringify(p)), ...blocks.map((b) => b.content)].join('\n')
+  const removed: { id: number; objectKey: string; originalName: string }[] = []
+  for (const image of candidates) {
+    if (used.includes(mediaUrl(image.objectKey)!)) continue
+    const [row] = await db.delete(u).where(eq(u.id, image.id)).returning({ id: u.id })
+    if (!row) continue
+    await deleteObjectAfterRow(bucket, image.objectKey)
+    removed.push(image)
+  }
+  return removed
 }

@@ -2,7 +2,9 @@
 // minimum notice, booking horizon, meeting length and the visitors' change
 // cut-off. Reached from the admin header; the six tabs of SPEC §2 are unchanged.
 import { type FormEvent, useEffect, useState } from 'react'
+import { federalHolidaysBetween } from '../../../schema/holidays'
 import { TIME_SLOTS } from '../../../schema/request-options'
+import { addDays, businessToday, formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { ApiRequestError, apiRequest } from '../../lib/api'
 import { OwnerPage } from '../OwnerPage'
@@ -18,6 +20,8 @@ export type AvailabilitySettings = {
   changeCutoffHours: number
   meetingLocationKind: 'none' | 'phone' | 'video'
   meetingLocation: string | null
+  /** Federal holidays opened for bookings; the others are blocked (issue 28). */
+  unblockedHolidays: string[]
   visitorMail: boolean
   bookingLinks: boolean
 }
@@ -205,6 +209,47 @@ function Editor() {
             })}
           </ul>
         )}
+      </Section>
+
+      <Section title="Holidays">
+        {/* US federal holidays are blocked by default (schema/holidays.ts); a day unblocked here is offered like any other. */}
+        <p className="mb-3 text-sm text-slate-600">
+          US federal holidays are blocked. Unblock a day to offer consultations on it; save to apply.
+        </p>
+        <ul className="flex flex-col divide-y divide-slate-200" aria-label="Upcoming holidays">
+          {federalHolidaysBetween(
+            businessToday(),
+            addDays(businessToday(), Math.max(365, settings.horizonDays)),
+          ).map((h) => {
+            const open = (settings.unblockedHolidays ?? []).includes(h.date)
+            return (
+              <li key={h.date} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium text-slate-900">{h.name}</span>{' '}
+                  <span className="text-slate-600">{formatCalendarDate(h.date)}</span>
+                </span>
+                <span className="flex items-center gap-3">
+                  <span className={open ? 'text-green-800' : 'text-slate-600'}>
+                    {open ? 'Open' : 'Blocked'}
+                  </span>
+                  <AdminButton
+                    variant="secondary"
+                    aria-label={`${open ? 'Block' : 'Unblock'} ${h.name}, ${formatCalendarDate(h.date)}`}
+                    onPress={() =>
+                      set({
+                        unblockedHolidays: open
+                          ? settings.unblockedHolidays.filter((d) => d !== h.date)
+                          : [...(settings.unblockedHolidays ?? []), h.date].sort(),
+                      })
+                    }
+                  >
+                    {open ? 'Block' : 'Unblock'}
+                  </AdminButton>
+                </span>
+              </li>
+            )
+          })}
+        </ul>
       </Section>
 
       <Section title="Rules">

@@ -21,6 +21,8 @@ export type AuditEntry = {
   actor: string | null
   action: string
   record: string | null
+  /** The record's state after the write ("confirmed"), when it set one (issue 28). */
+  state?: string | null
   outcome: 'success' | 'failure'
   ip: string | null
   userAgent: string | null

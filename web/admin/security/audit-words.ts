@@ -1,7 +1,9 @@
-// The audit log in words (issue 28): "Changed consultation 2", "Saved content
-// block about.intro", "Signed in with a passkey". Entries keep their technical
+// The audit log in words (issue 28): "Changed C-1002 to Confirmed", "Closed
+// S-1025", "Saved content block about.intro", "Signed in with a passkey". Entries keep their technical
 // action ("graphql updateConsultation", "PUT /api/availability/settings"); the
 // panel shows these words first and the action one click away.
+
+import { SUPPORT_STATUS_LABELS } from '../../../schema/request-statuses'
 
 const NAMED: Record<string, string> = {
   'sign-in': 'Signed in',
@@ -96,11 +98,44 @@ function restWords(method: string, path: string, record: string | null): string 
   return withRecord(`${METHOD_VERBS[method] ?? method} ${noun}${tail ? ` ${tail}` : ''}`, record)
 }
 
+/** A request's status change: the writes that carry a new state (worker/middleware/audit-writes.ts). */
+const STATUS_CHANGES: Record<string, 'consultation' | 'support'> = {
+  'graphql updateConsultation': 'consultation',
+  'PATCH /api/consultations/:id': 'consultation',
+  'graphql updateSupportRequest': 'support',
+  'PATCH /api/support-requests/:id': 'support',
+}
+/** Ending states read best as their own verb: "Closed S-1025", "Cancelled C-1002". */
+const ENDING_VERBS: Record<string, string> = {
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+  resolved: 'Resolved',
+  closed: 'Closed',
+}
+
+/** "Changed C-1002 to Confirmed", "Closed S-1025"; null when the entry is no status change. */
+function statusWords(action: string, record: string | null, state: string | null | undefined) {
+  const kind = STATUS_CHANGES[action]
+  if (!kind || !state || !record) return null
+  if (ENDING_VERBS[state]) return `${ENDING_VERBS[state]} ${record}`
+  const label =
+    (kind === 'support' ? SUPPORT_STATUS_LABELS[state as keyof typeof SUPPORT_STATUS_LABELS] : null) ??
+    state.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())
+  return `Changed ${record} to ${label}`
+}
+
 /** One entry in words; a failure says so first. */
-export function auditWords(entry: { action: string; record: string | null; outcome: string }): string {
+export function auditWords(entry: {
+  action: string
+  record: string | null
+  state?: string | null
+  outcome: string
+}): string {
   const { action, record } = entry
   let text: string
-  if (NAMED[action]) text = NAMED[action]
+  const status = entry.outcome === 'failure' ? null : statusWords(action, record, entry.state)
+  if (status) text = status
+  else if (NAMED[action]) text = NAMED[action]
   else if (action.startsWith('graphql ')) text = graphqlWords(action.slice('graphql '.length), record)
   else {
     const rest = /^(POST|PUT|PATCH|DELETE) (\/api\/\S*)$/.exec(action)
