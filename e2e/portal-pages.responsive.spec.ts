@@ -83,8 +83,8 @@ test('a request page shows the thread and takes a reply', async ({ page, request
   await expect(page.getByText(client.description)).toBeVisible()
   await expectNoHorizontalScroll(page)
 
-  // A long reply, with a long unbroken word as pasted links and paths are, still wraps.
-  const answer = `Still failing. The folder is \\\\reception-scanner-01\\shared\\scans\\2026\\november\\front-desk-intake (${client.email}).`
+  // A pasted link is one long word: it wraps instead of pushing the page sideways.
+  const answer = `Still failing, the log is at https://scanner.example/logs?folder=ReceptionSharedScansNovember2026FrontDeskIntakeBatch0042&page=1 (${client.email}).`
   await page.getByRole('textbox', { name: 'Your reply' }).fill(answer)
   await page.getByRole('button', { name: 'Send reply' }).click()
   await expect(page.getByRole('status')).toContainText('Your reply is in the thread.')
@@ -104,8 +104,8 @@ test('the files page lists an upload and reminds about health information', asyn
   await expect(page.getByRole('note')).toContainText('Please do not upload patient health information')
   await expectNoHorizontalScroll(page)
 
-  // File names are often long and without spaces.
-  const name = 'front-desk-network-printer-settings-exported-2026-11-24.txt'
+  // File names are often long and without spaces or hyphens to break at.
+  const name = 'FrontDeskNetworkPrinterSettings_Exported_2026_11_24_final.txt'
   await page.getByLabel(/^File \(/).setInputFiles({
     name,
     mimeType: 'text/plain',
@@ -130,7 +130,8 @@ test('a sent quote reads and offers its signature', async ({
       title: 'Reception network refresh',
       intro: 'We **replace** the switch and tidy the cabling.',
       lines: [
-        { description: 'Managed switch, 24 ports', quantity: 1, unitPriceCents: 65_000 },
+        // A model number is one long word.
+        { description: 'Managed switch GS724TPv3ProSafeSmartPoEPlus', quantity: 1, unitPriceCents: 65_000 },
         { description: 'Installation', quantity: 3.5, unit: 'hours', unitPriceCents: 12_000 },
         { description: 'Staff training', quantity: 1, unit: 'hours', unitPriceCents: 9_500, optional: true },
       ],
