@@ -25,11 +25,11 @@ import { siteFromMatches } from '../lib/site'
 import {
   DocumentNotice,
   ItemsTable,
-  longText,
   PortalDocumentFrame,
   portalHeaders,
   TotalsList,
-} from '../portal/ui'
+} from '../portal/document'
+import { longText } from '../portal/ui'
 
 export const handle = { private: true }
 
