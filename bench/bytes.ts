@@ -1,4 +1,4 @@
-// Measures what each public route really downloads (JS and CSS, gzip) in Chromium,
+// Measures what each public (or portal) route really downloads (JS and CSS, gzip) in Chromium,
 // checks that no admin/GraphQL code is among it, and sizes the Worker bundle.
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -30,12 +30,15 @@ export async function measureRoutes(
   baseUrl: string,
   chromiumPath: string,
   flags: string[],
+  paths: readonly string[] = PUBLIC_PATHS,
+  // For signed-in pages (the portal): the session cookie.
+  extraHTTPHeaders?: Record<string, string>,
 ): Promise<RouteBytes[]> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: flags })
   const results: RouteBytes[] = []
   try {
-    for (const path of PUBLIC_PATHS) {
-      const page = await browser.newPage()
+    for (const path of paths) {
+      const page = await browser.newPage(extraHTTPHeaders ? { extraHTTPHeaders } : {})
       const bodies: { url: string; type: 'js' | 'css'; body: Buffer }[] = []
       page.on('response', async (res) => {
         const type = res.request().resourceType()

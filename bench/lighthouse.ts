@@ -17,7 +17,14 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0
 }
 
-export async function runLighthouse(url: string, chromePath: string, flags: string[], runs: number) {
+export async function runLighthouse(
+  url: string,
+  chromePath: string,
+  flags: string[],
+  runs: number,
+  // For a signed-in page (the portal): the session cookie goes with every request of the run.
+  extraHeaders?: Record<string, string>,
+) {
   const all: LighthouseFigures[] = []
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...flags] })
@@ -27,6 +34,7 @@ export async function runLighthouse(url: string, chromePath: string, flags: stri
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(extraHeaders ? { extraHeaders } : {}),
       })
       const lhr = result?.lhr
       if (!lhr) throw new Error(`no Lighthouse result for ${url}`)

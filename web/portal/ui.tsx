@@ -1,6 +1,7 @@
 // The client portal's frame (issue 24): the public site's look (web/components/ui),
 // phone first, with the portal's own header (who is signed in, its sections
-// and sign-out as a real form), so every page works without JavaScript.
+// and sign-out as a real form), so every page works without JavaScript. The
+// quote and invoice pages' own pieces are in ./document.tsx.
 import { type ReactNode, useEffect, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
@@ -9,6 +10,12 @@ import type { PortalContactView, PortalResult } from '../lib/portal-server'
 
 export const portalCard = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 export const portalHeading = 'text-xl font-bold text-slate-900'
+/**
+ * For text a person typed (messages, descriptions, file and item names): a
+ * pasted link or a long file name is one word, which would otherwise push a
+ * phone's page sideways; it may break anywhere instead.
+ */
+export const longText = 'wrap-anywhere'
 
 export function PortalFrame({
   contact,
@@ -24,7 +31,7 @@ export function PortalFrame({
       <div className={`${container} flex max-w-3xl flex-col gap-6 py-8 sm:py-12`}>
         {contact && (
           <nav aria-label="Client portal" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <span className="font-semibold text-slate-700">{contact.clientName}</span>
+            <span className={`font-semibold text-slate-700 ${longText}`}>{contact.clientName}</span>
             <Link to="/portal" className="font-semibold text-blue-800 underline underline-offset-4">
               Overview
             </Link>
@@ -47,7 +54,7 @@ export function PortalFrame({
             </Form>
           </nav>
         )}
-        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        <h1 className={`text-3xl font-bold text-slate-900 ${longText}`}>{title}</h1>
         {children}
       </div>
     </main>

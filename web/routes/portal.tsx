@@ -21,6 +21,7 @@ import { siteFromMatches } from '../lib/site'
 import {
   centralTime,
   formatBytes,
+  longText,
   Outcome,
   PortalFrame,
   portalCard,
@@ -75,7 +76,7 @@ export default function PortalPage() {
               <li key={r.reference} className="flex flex-col gap-1 py-3">
                 <Link
                   to={`/portal/requests/${r.reference}`}
-                  className="font-semibold text-blue-800 underline underline-offset-4"
+                  className={`font-semibold text-blue-800 underline underline-offset-4 ${longText}`}
                 >
                   {r.reference}: {r.subject || r.type}
                 </Link>
@@ -141,7 +142,7 @@ export default function PortalPage() {
           <ul className="mt-2 flex flex-col gap-1">
             {dashboard.files.slice(0, 5).map((f) => (
               <li key={f.id}>
-                <a href={`/portal/files/${f.id}/download`} className="text-blue-800 underline">
+                <a href={`/portal/files/${f.id}/download`} className={`text-blue-800 underline ${longText}`}>
                   {f.name}
                 </a>{' '}
                 <span className="text-sm text-slate-600">{formatBytes(f.size)}</span>
@@ -165,7 +166,7 @@ export default function PortalPage() {
           <ul className="mt-2 flex flex-col gap-1">
             {dashboard.quotes.map((q) => (
               <li key={q.id}>
-                <Link to={q.href} className="text-blue-800 underline">
+                <Link to={q.href} className={`text-blue-800 underline ${longText}`}>
                   {q.number}: {q.title}
                 </Link>{' '}
                 <span className="text-sm text-slate-600">({q.status})</span>

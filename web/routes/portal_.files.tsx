@@ -17,7 +17,15 @@ import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
-import { centralTime, formatBytes, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
+import {
+  centralTime,
+  formatBytes,
+  longText,
+  Outcome,
+  PortalFrame,
+  portalCard,
+  portalHeading,
+} from '../portal/ui'
 
 export const handle = { private: true }
 
@@ -58,7 +66,10 @@ export default function PortalFilesPage() {
           <ul className="mt-3 divide-y divide-slate-200">
             {files.map((f) => (
               <li key={f.id} className="flex flex-col py-2">
-                <a href={`/portal/files/${f.id}/download`} className="font-semibold text-blue-800 underline">
+                <a
+                  href={`/portal/files/${f.id}/download`}
+                  className={`font-semibold text-blue-800 underline ${longText}`}
+                >
                   {f.name}
                 </a>
                 <span className="text-sm text-slate-600">

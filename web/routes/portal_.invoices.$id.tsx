@@ -14,14 +14,22 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
-import { button, card, container, textLink } from '../components/ui'
+import { button, card } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalInvoices } from '../lib/portal-invoices'
 import { siteFromMatches } from '../lib/site'
+import {
+  DocumentNotice,
+  ItemsTable,
+  PortalDocumentFrame,
+  portalHeaders,
+  TotalsList,
+} from '../portal/document'
+import { longText } from '../portal/ui'
 
 export const handle = { private: true }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' })
+export const headers = portalHeaders
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const invoice = await context.get(portalInvoices).invoice(params.id ?? '')
@@ -55,115 +63,81 @@ export default function PortalInvoicePage() {
   if (invoice.tax) rows.push([invoice.tax.label, invoice.tax.amount])
 
   return (
-    <main id="main" className="bg-slate-50 pt-16">
-      <div className={`${container} max-w-3xl py-10`}>
-        <p>
-          <a href="/portal" className={textLink}>
-            Your portal
-          </a>
-        </p>
-        <h1 className="mt-4 text-3xl font-bold text-slate-900">
-          {invoice.title} {invoice.number}
-        </h1>
-        <p className="mt-2 text-slate-700">
+    <PortalDocumentFrame
+      title={`${invoice.title} ${invoice.number}`}
+      summary={
+        <>
           For {invoice.clientName} from {invoice.ownerName}. Status: <strong>{invoice.statusLabel}</strong>.
           Issued {invoice.issueDate}, due {invoice.dueDate}.
-        </p>
+        </>
+      }
+    >
+      {returned && invoice.balanceCents > 0 && (
+        <DocumentNotice ok>
+          Thank you: your payment is being confirmed. This page shows it once Stripe reports it.
+        </DocumentNotice>
+      )}
+      {failed?.message && <DocumentNotice ok={false}>{failed.message}</DocumentNotice>}
 
-        {returned && invoice.balanceCents > 0 && (
-          <p role="status" className="mt-4 rounded-lg bg-green-50 p-4 text-green-900">
-            Thank you: your payment is being confirmed. This page shows it once Stripe reports it.
-          </p>
+      <section className={`${card} mt-6`} aria-labelledby="lines-heading">
+        <h2 id="lines-heading" className="text-xl font-semibold text-slate-900">
+          Items
+        </h2>
+        <ItemsTable
+          rows={invoice.lines.map((l) => ({
+            id: l.id,
+            item: l.description,
+            quantity: l.quantity,
+            unitPrice: l.unitPrice,
+            amount: l.amount,
+          }))}
+        />
+        <TotalsList
+          rows={rows}
+          total={invoice.total}
+          totalTestId="invoice-total"
+          after={invoice.credited ? [{ label: 'Credited', value: invoice.credited }] : []}
+        />
+        {invoice.roundingNote && <p className="mt-4 text-sm text-slate-700">{invoice.roundingNote}</p>}
+        {invoice.notes && (
+          <p className={`mt-4 whitespace-pre-line text-slate-700 ${longText}`}>{invoice.notes}</p>
         )}
-        {failed?.message && (
-          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-4 text-red-900">
-            {failed.message}
-          </p>
-        )}
+      </section>
 
-        <section className={`${card} mt-6`} aria-labelledby="lines-heading">
-          <h2 id="lines-heading" className="text-xl font-semibold text-slate-900">
-            Items
-          </h2>
-          <div className="overflow-x-auto">
-            <table className="mt-4 w-full text-left text-sm sm:text-base">
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th className="py-2">Item</th>
-                  <th className="py-2 text-right">Qty</th>
-                  <th className="py-2 text-right">Price</th>
-                  <th className="py-2 text-right">Amount</th>
-                </tr>
-              </thead>
-              <tbody>
-                {invoice.lines.map((l) => (
-                  <tr key={l.id} className="border-b border-slate-100 align-top">
-                    <td className="py-2 pr-2">{l.description}</td>
-                    <td className="py-2 text-right whitespace-nowrap">{l.quantity}</td>
-                    <td className="py-2 text-right">{l.unitPrice}</td>
-                    <td className="py-2 text-right">{l.amount}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <dl className="mt-4 ml-auto max-w-xs space-y-1 text-slate-800">
-            {rows.map(([k, v]) => (
-              <div key={k} className="flex justify-between gap-6">
-                <dt>{k}</dt>
-                <dd>{v}</dd>
-              </div>
+      <section className={`${card} mt-6`} aria-labelledby="payments-heading">
+        <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
+          Payments
+        </h2>
+        {invoice.payments.length ? (
+          <ul className="mt-2 flex flex-col gap-1 text-slate-800">
+            {invoice.payments.map((p) => (
+              <li key={p.id}>
+                {p.date}: {p.amount} ({p.method})
+              </li>
             ))}
-            <div className="flex justify-between gap-6 border-t border-slate-300 pt-1 text-lg font-bold">
-              <dt>Total</dt>
-              <dd data-testid="invoice-total">{invoice.total}</dd>
-            </div>
-            {invoice.credited && (
-              <div className="flex justify-between gap-6">
-                <dt>Credited</dt>
-                <dd>{invoice.credited}</dd>
-              </div>
-            )}
-          </dl>
-          {invoice.roundingNote && <p className="mt-4 text-sm text-slate-700">{invoice.roundingNote}</p>}
-          {invoice.notes && <p className="mt-4 whitespace-pre-line text-slate-700">{invoice.notes}</p>}
-        </section>
-
-        <section className={`${card} mt-6`} aria-labelledby="payments-heading">
-          <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
-            Payments
-          </h2>
-          {invoice.payments.length ? (
-            <ul className="mt-2 flex flex-col gap-1 text-slate-800">
-              {invoice.payments.map((p) => (
-                <li key={p.id}>
-                  {p.date}: {p.amount} ({p.method})
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="mt-2 text-slate-700">No payments yet.</p>
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">No payments yet.</p>
+        )}
+        <p className="mt-4 text-lg text-slate-900">
+          {invoice.balanceCents < 0 ? 'Your credit' : 'Balance'}:{' '}
+          <strong data-testid="invoice-balance">
+            {invoice.balanceCents < 0 ? invoice.balance.replace('-', '') : invoice.balance}
+          </strong>
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {invoice.canPay && (
+            <Form method="post">
+              <button type="submit" className={button.primary} disabled={busy}>
+                Pay now
+              </button>
+            </Form>
           )}
-          <p className="mt-4 text-lg text-slate-900">
-            {invoice.balanceCents < 0 ? 'Your credit' : 'Balance'}:{' '}
-            <strong data-testid="invoice-balance">
-              {invoice.balanceCents < 0 ? invoice.balance.replace('-', '') : invoice.balance}
-            </strong>
-          </p>
-          <div className="mt-4 flex flex-wrap gap-3">
-            {invoice.canPay && (
-              <Form method="post">
-                <button type="submit" className={button.primary} disabled={busy}>
-                  Pay now
-                </button>
-              </Form>
-            )}
-            <a href={invoice.pdfHref} className={button.secondary}>
-              Download PDF
-            </a>
-          </div>
-        </section>
-      </div>
-    </main>
+          <a href={invoice.pdfHref} className={button.secondary}>
+            Download PDF
+          </a>
+        </div>
+      </section>
+    </PortalDocumentFrame>
   )
 }

@@ -18,14 +18,22 @@ import {
 import { nestHeadings } from '../../schema/markdown'
 import { formatCents, fromQuantityMilli, lineAmountCents } from '../../schema/money'
 import { depositOf, quoteTotals } from '../../schema/quotes'
-import { button, card, container, textLink } from '../components/ui'
+import { button, card, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { type PortalQuoteView, portalQuotes } from '../lib/portal-quotes'
 import { siteFromMatches } from '../lib/site'
+import {
+  DocumentNotice,
+  ItemsTable,
+  PortalDocumentFrame,
+  portalHeaders,
+  TotalsList,
+} from '../portal/document'
+import { longText } from '../portal/ui'
 
 export const handle = { private: true }
 
-export const headers = () => ({ 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' })
+export const headers = portalHeaders
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const quote = await context.get(portalQuotes).quote(params.id ?? '')
@@ -87,28 +95,24 @@ function Totals({ quote, chosen }: { quote: PortalQuoteView; chosen: number[] })
   if (t.discountCents) rows.push(['Discount', `-${formatCents(t.discountCents)}`])
   if (quote.taxRateBp) rows.push([`Tax (${(quote.taxRateBp / 100).toFixed(2)}%)`, formatCents(t.taxCents)])
   return (
-    <dl
-      className="mt-4 ml-auto max-w-xs space-y-1 text-slate-800"
+    <TotalsList
+      rows={rows}
+      total={formatCents(t.totalCents)}
+      totalTestId="quote-total"
+      after={
+        quote.depositPercent > 0
+          ? [
+              {
+                label: `Deposit (${quote.depositPercent}%)`,
+                value: formatCents(depositOf(t.totalCents, quote.depositPercent)),
+                small: true,
+              },
+            ]
+          : []
+      }
       aria-live="polite"
       data-testid="quote-totals"
-    >
-      {rows.map(([k, v]) => (
-        <div key={k} className="flex justify-between gap-6">
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-      <div className="flex justify-between gap-6 border-t border-slate-300 pt-1 text-lg font-bold">
-        <dt>Total</dt>
-        <dd data-testid="quote-total">{formatCents(t.totalCents)}</dd>
-      </div>
-      {quote.depositPercent > 0 && (
-        <div className="flex justify-between gap-6 text-sm">
-          <dt>Deposit ({quote.depositPercent}%)</dt>
-          <dd>{formatCents(depositOf(t.totalCents, quote.depositPercent))}</dd>
-        </div>
-      )}
-    </dl>
+    />
   )
 }
 
@@ -124,50 +128,32 @@ function Lines({
   editable: boolean
 }) {
   return (
-    <table className="mt-4 w-full text-left text-sm sm:text-base">
-      <thead>
-        <tr className="border-b border-slate-300">
-          <th className="py-2">Item</th>
-          <th className="py-2 text-right">Qty</th>
-          <th className="py-2 text-right">Price</th>
-          <th className="py-2 text-right">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        {quote.lines.map((l) => (
-          <tr key={l.id} className="border-b border-slate-100 align-top">
-            <td className="py-2 pr-2">
-              {l.optional ? (
-                <label className="flex items-start gap-2">
-                  <input
-                    type="checkbox"
-                    name="option"
-                    value={l.id}
-                    className="mt-1 size-4"
-                    disabled={!editable}
-                    checked={chosen.includes(l.id)}
-                    onChange={(e) => onToggle(l.id, e.currentTarget.checked)}
-                  />
-                  <span>
-                    {l.description} <span className="text-sm text-slate-600">(optional)</span>
-                  </span>
-                </label>
-              ) : (
-                l.description
-              )}
-            </td>
-            <td className="py-2 text-right whitespace-nowrap">
-              {fromQuantityMilli(l.quantityMilli)}
-              {l.unit ? ` ${l.unit}` : ''}
-            </td>
-            <td className="py-2 text-right">{formatCents(l.unitPriceCents)}</td>
-            <td className="py-2 text-right">
-              {formatCents(lineAmountCents(l.quantityMilli, l.unitPriceCents))}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ItemsTable
+      rows={quote.lines.map((l) => ({
+        id: l.id,
+        item: l.optional ? (
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              name="option"
+              value={l.id}
+              className="mt-1 size-4"
+              disabled={!editable}
+              checked={chosen.includes(l.id)}
+              onChange={(e) => onToggle(l.id, e.currentTarget.checked)}
+            />
+            <span>
+              {l.description} <span className="text-sm text-slate-600">(optional)</span>
+            </span>
+          </label>
+        ) : (
+          l.description
+        ),
+        quantity: `${fromQuantityMilli(l.quantityMilli)}${l.unit ? ` ${l.unit}` : ''}`,
+        unitPrice: formatCents(l.unitPriceCents),
+        amount: formatCents(lineAmountCents(l.quantityMilli, l.unitPriceCents)),
+      }))}
+    />
   )
 }
 
@@ -182,175 +168,155 @@ export default function PortalQuotePage() {
   const errors: Record<string, string> = result && !result.ok ? result.errors : {}
 
   return (
-    <main id="main" className="bg-slate-50 pt-16">
-      <div className={`${container} max-w-3xl py-10`}>
-        <p>
-          <a href="/portal" className={textLink}>
-            Your portal
-          </a>
-        </p>
-        <h1 className="mt-4 text-3xl font-bold text-slate-900">
-          Quote {quote.label}: {quote.title}
-        </h1>
-        <p className="mt-2 text-slate-700">
+    <PortalDocumentFrame
+      title={`Quote ${quote.label}: ${quote.title}`}
+      summary={
+        <>
           For {quote.clientName} from {quote.ownerName}. Status: <strong>{quote.statusLabel}</strong>. Valid
           until {quote.validUntilLabel}.
-        </p>
+        </>
+      }
+    >
+      {result?.message && <DocumentNotice ok={result.ok}>{result.message}</DocumentNotice>}
 
-        {result?.message && (
-          <p
-            role={result.ok ? 'status' : 'alert'}
-            className={`mt-4 rounded-lg p-4 ${result.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
-          >
-            {result.message}
+      {quote.status === 'accepted' && quote.signature && (
+        <section className={`${card} mt-6`} aria-labelledby="accepted-heading">
+          <h2 id="accepted-heading" className="text-xl font-semibold text-slate-900">
+            Accepted and signed
+          </h2>
+          <p className="mt-2 text-slate-700">
+            Signed by {quote.signature.signerName} on {new Date(quote.signature.signedAt).toUTCString()}.
           </p>
-        )}
-
-        {quote.status === 'accepted' && quote.signature && (
-          <section className={`${card} mt-6`} aria-labelledby="accepted-heading">
-            <h2 id="accepted-heading" className="text-xl font-semibold text-slate-900">
-              Accepted and signed
-            </h2>
-            <p className="mt-2 text-slate-700">
-              Signed by {quote.signature.signerName} on {new Date(quote.signature.signedAt).toUTCString()}.
-            </p>
-            <p className="mt-4 flex flex-wrap gap-3">
-              <a href={quote.pdfHref} className={button.secondary}>
-                Download the signed PDF
-              </a>
-              <a href="/schedule-consultation" className={button.primary}>
-                Book the kick-off call
-              </a>
-            </p>
-          </section>
-        )}
-        {!open && quote.status !== 'accepted' && (
-          <p className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">{quote.closedReason}</p>
-        )}
-
-        {quote.introHtml && (
-          <div
-            className="prose mt-6 max-w-none text-slate-800"
-            // Rendered on the server by schema/markdown.ts: raw HTML escaped, unsafe links dropped.
-            // Its headings go under the page's h1.
-            dangerouslySetInnerHTML={{ __html: nestHeadings(quote.introHtml, 2) }}
-          />
-        )}
-
-        <Form method="post" className="mt-6">
-          <section className={card} aria-labelledby="items-heading">
-            <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
-              Items
-            </h2>
-            <Lines quote={quote} chosen={shown} onToggle={toggle} editable={open} />
-            <Totals quote={quote} chosen={shown} />
-            {open && quote.lines.some((l) => l.optional) && (
-              <p className="mt-2 text-right">
-                <button type="submit" name="intent" value="recompute" className={button.small} formNoValidate>
-                  Update totals
-                </button>
-              </p>
-            )}
-            {quote.paymentTerms && <p className="mt-4 text-slate-700">Payment terms: {quote.paymentTerms}</p>}
-          </section>
-
-          {quote.agreements.map((a) => (
-            <section key={a.name} className={`${card} mt-6`} aria-label={a.name}>
-              <h2 className="text-xl font-semibold text-slate-900">{a.name}</h2>
-              <div
-                className="prose mt-4 max-h-96 max-w-none overflow-y-auto text-slate-800"
-                // Under the agreement's own h2: its `#` headings become h3.
-                dangerouslySetInnerHTML={{ __html: nestHeadings(a.html, 3) }}
-              />
-            </section>
-          ))}
-
-          {open && (
-            <section className={`${card} mt-6`} aria-labelledby="accept-heading">
-              <h2 id="accept-heading" className="text-xl font-semibold text-slate-900">
-                Accept and sign
-              </h2>
-              <input type="hidden" name="documentHash" value={quote.offerHash} />
-              <label className="mt-4 block font-medium text-slate-900" htmlFor="signerName">
-                Your full name
-              </label>
-              <input
-                id="signerName"
-                name="signerName"
-                autoComplete="name"
-                defaultValue={result?.signerName ?? ''}
-                aria-invalid={errors.signerName ? true : undefined}
-                aria-describedby={errors.signerName ? 'signerName-error' : undefined}
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-              {errors.signerName && (
-                <p id="signerName-error" className="mt-1 text-sm text-red-800">
-                  {errors.signerName}
-                </p>
-              )}
-              <label className="mt-4 flex items-start gap-2 text-slate-900">
-                <input
-                  type="checkbox"
-                  name="agree"
-                  value="yes"
-                  className="mt-1 size-4"
-                  aria-invalid={errors.agree ? true : undefined}
-                  aria-describedby={errors.agree ? 'agree-error' : undefined}
-                />
-                <span>
-                  I agree to this quote{quote.agreements.length ? ' and the agreements above' : ''}, and I
-                  sign them by typing my name.
-                </span>
-              </label>
-              {errors.agree && (
-                <p id="agree-error" className="mt-1 text-sm text-red-800">
-                  {errors.agree}
-                </p>
-              )}
-              <p className="mt-4">
-                <button type="submit" name="intent" value="accept" className={button.primary} disabled={busy}>
-                  Accept and sign
-                </button>
-              </p>
-            </section>
-          )}
-        </Form>
-
-        {open && (
-          <Form method="post" className={`${card} mt-6`} aria-labelledby="decline-heading">
-            <h2 id="decline-heading" className="text-xl font-semibold text-slate-900">
-              Not for you?
-            </h2>
-            <label className="mt-2 block text-slate-900" htmlFor="reason">
-              Reason (optional)
-            </label>
-            <textarea
-              id="reason"
-              name="reason"
-              rows={3}
-              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-            />
-            <p className="mt-2">
-              <button
-                type="submit"
-                name="intent"
-                value="decline"
-                className={button.secondary}
-                disabled={busy}
-              >
-                Decline the quote
-              </button>
-            </p>
-          </Form>
-        )}
-        {quote.status !== 'accepted' && (
-          <p className="mt-6">
-            <a href={quote.pdfHref} className={textLink}>
-              Download this quote as a PDF
+          <p className="mt-4 flex flex-wrap gap-3">
+            <a href={quote.pdfHref} className={button.secondary}>
+              Download the signed PDF
+            </a>
+            <a href="/schedule-consultation" className={button.primary}>
+              Book the kick-off call
             </a>
           </p>
+        </section>
+      )}
+      {!open && quote.status !== 'accepted' && (
+        <p className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">{quote.closedReason}</p>
+      )}
+
+      {quote.introHtml && (
+        <div
+          className={`prose mt-6 max-w-none text-slate-800 ${longText}`}
+          // Rendered on the server by schema/markdown.ts: raw HTML escaped, unsafe links dropped.
+          // Its headings go under the page's h1.
+          dangerouslySetInnerHTML={{ __html: nestHeadings(quote.introHtml, 2) }}
+        />
+      )}
+
+      <Form method="post" className="mt-6">
+        <section className={card} aria-labelledby="items-heading">
+          <h2 id="items-heading" className="text-xl font-semibold text-slate-900">
+            Items
+          </h2>
+          <Lines quote={quote} chosen={shown} onToggle={toggle} editable={open} />
+          <Totals quote={quote} chosen={shown} />
+          {open && quote.lines.some((l) => l.optional) && (
+            <p className="mt-2 text-right">
+              <button type="submit" name="intent" value="recompute" className={button.small} formNoValidate>
+                Update totals
+              </button>
+            </p>
+          )}
+          {quote.paymentTerms && <p className="mt-4 text-slate-700">Payment terms: {quote.paymentTerms}</p>}
+        </section>
+
+        {quote.agreements.map((a) => (
+          <section key={a.name} className={`${card} mt-6`} aria-label={a.name}>
+            <h2 className="text-xl font-semibold text-slate-900">{a.name}</h2>
+            <div
+              className={`prose mt-4 max-h-96 max-w-none overflow-y-auto text-slate-800 ${longText}`}
+              // Under the agreement's own h2: its `#` headings become h3.
+              dangerouslySetInnerHTML={{ __html: nestHeadings(a.html, 3) }}
+            />
+          </section>
+        ))}
+
+        {open && (
+          <section className={`${card} mt-6`} aria-labelledby="accept-heading">
+            <h2 id="accept-heading" className="text-xl font-semibold text-slate-900">
+              Accept and sign
+            </h2>
+            <input type="hidden" name="documentHash" value={quote.offerHash} />
+            <label className="mt-4 block font-medium text-slate-900" htmlFor="signerName">
+              Your full name
+            </label>
+            <input
+              id="signerName"
+              name="signerName"
+              autoComplete="name"
+              defaultValue={result?.signerName ?? ''}
+              aria-invalid={errors.signerName ? true : undefined}
+              aria-describedby={errors.signerName ? 'signerName-error' : undefined}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+            />
+            {errors.signerName && (
+              <p id="signerName-error" className="mt-1 text-sm text-red-800">
+                {errors.signerName}
+              </p>
+            )}
+            <label className="mt-4 flex items-start gap-2 text-slate-900">
+              <input
+                type="checkbox"
+                name="agree"
+                value="yes"
+                className="mt-1 size-4"
+                aria-invalid={errors.agree ? true : undefined}
+                aria-describedby={errors.agree ? 'agree-error' : undefined}
+              />
+              <span>
+                I agree to this quote{quote.agreements.length ? ' and the agreements above' : ''}, and I sign
+                them by typing my name.
+              </span>
+            </label>
+            {errors.agree && (
+              <p id="agree-error" className="mt-1 text-sm text-red-800">
+                {errors.agree}
+              </p>
+            )}
+            <p className="mt-4">
+              <button type="submit" name="intent" value="accept" className={button.primary} disabled={busy}>
+                Accept and sign
+              </button>
+            </p>
+          </section>
         )}
-      </div>
-    </main>
+      </Form>
+
+      {open && (
+        <Form method="post" className={`${card} mt-6`} aria-labelledby="decline-heading">
+          <h2 id="decline-heading" className="text-xl font-semibold text-slate-900">
+            Not for you?
+          </h2>
+          <label className="mt-2 block text-slate-900" htmlFor="reason">
+            Reason (optional)
+          </label>
+          <textarea
+            id="reason"
+            name="reason"
+            rows={3}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+          <p className="mt-2">
+            <button type="submit" name="intent" value="decline" className={button.secondary} disabled={busy}>
+              Decline the quote
+            </button>
+          </p>
+        </Form>
+      )}
+      {quote.status !== 'accepted' && (
+        <p className="mt-6">
+          <a href={quote.pdfHref} className={textLink}>
+            Download this quote as a PDF
+          </a>
+        </p>
+      )}
+    </PortalDocumentFrame>
   )
 }

@@ -19,7 +19,15 @@ import { TextAreaInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
-import { centralTime, Outcome, PortalFrame, portalCard, portalHeading, YourTime } from '../portal/ui'
+import {
+  centralTime,
+  longText,
+  Outcome,
+  PortalFrame,
+  portalCard,
+  portalHeading,
+  YourTime,
+} from '../portal/ui'
 
 export const handle = { private: true }
 
@@ -88,7 +96,7 @@ export default function PortalRequestPage() {
             </>
           )}
         </dl>
-        <p className="mt-3 whitespace-pre-line text-slate-700">{request.description}</p>
+        <p className={`mt-3 whitespace-pre-line text-slate-700 ${longText}`}>{request.description}</p>
       </section>
 
       <section aria-labelledby="thread" className={portalCard}>
@@ -102,12 +110,14 @@ export default function PortalRequestPage() {
                 key={m.id}
                 className={`rounded-lg border p-3 ${m.from === 'owner' ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white'}`}
               >
-                <p className="text-sm font-semibold text-slate-800">
+                <p className={`text-sm font-semibold text-slate-800 ${longText}`}>
                   {m.author} · {centralTime(m.at)}
                 </p>
-                <p className="mt-1 whitespace-pre-line text-slate-800">{m.body}</p>
+                <p className={`mt-1 whitespace-pre-line text-slate-800 ${longText}`}>{m.body}</p>
                 {m.attachments.length > 0 && (
-                  <p className="mt-1 text-sm text-slate-600">Attachments: {m.attachments.join(', ')}</p>
+                  <p className={`mt-1 text-sm text-slate-600 ${longText}`}>
+                    Attachments: {m.attachments.join(', ')}
+                  </p>
                 )}
               </li>
             ))}
