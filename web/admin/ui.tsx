@@ -139,6 +139,9 @@ export function AdminSelect<V extends string>({
       value={value}
       onChange={(key) => key !== null && onChange(key as V)}
       isRequired={isRequired}
+      // Nothing to choose yet (a list still loading): a react-aria select with
+      // no items would not open, so it says so by being disabled until it has some.
+      isDisabled={options.length === 0}
       className={`flex flex-col gap-1 ${className}`}
     >
       <Label className={fieldLabel}>
