@@ -103,8 +103,12 @@ export function portalQuotesServerFor(
   meta: RequestMeta,
   later: (work: Promise<unknown>) => void,
 ): PortalQuotesServer {
-  const me = () => {
-    if (!scope) throw redirect('/portal')
+  /** The session's scope; without one, the sign-in form, whose new link comes back to this quote. */
+  const me = (rawId?: string) => {
+    if (!scope) {
+      const id = rawId === undefined ? null : idOf(rawId)
+      throw redirect(id === null ? '/portal' : `/portal?next=${encodeURIComponent(`/portal/quotes/${id}`)}`)
+    }
     return scope
   }
   const notFound = () => {
@@ -112,7 +116,7 @@ export function portalQuotesServerFor(
   }
   return {
     async quote(rawId) {
-      const s = me()
+      const s = me(rawId)
       const id = idOf(rawId)
       if (id === null) return null
       try {
