@@ -776,8 +776,7 @@ export async function onQuoteAccepted(
     })
     .from(q)
     .where(eq(q.id, quoteId))
-  if (quote?.status !== 'accepted' || depositOf(quote.totalCents, quote.depositPercent) <= 0)
-    return null
+  if (quote?.status !== 'accepted' || depositOf(quote.totalCents, quote.depositPercent) <= 0) return null
   let invoiceId: number
   try {
     invoiceId = (
