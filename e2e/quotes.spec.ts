@@ -190,7 +190,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(again2.getByRole('alert')).toContainText('already used or has expired')
       const seen = await sentMail(request)
       await again2.getByRole('textbox', { name: 'Your e-mail address' }).fill(CLIENT_EMAIL)
-      await again2.getByRole('button', { name: 'Send me a new link' }).click()
+      await again2.getByRole('button', { name: 'E-mail me a new link' }).click()
       await expect(again2.getByRole('status')).toContainText('a sign-in link is on its way')
       await again2.goto(await newSignInLink(request, CLIENT_EMAIL, seen))
       await again2.getByRole('button', { name: 'Continue' }).click()

@@ -1,5 +1,5 @@
 // A quote's (or invoice's) e-mailed sign-in link outlives its 15 minutes
-// (issue 25): the page of a used or expired link offers "Send me a new link",
+// (issue 25): the page of a used or expired link offers "E-mail me a new link",
 // which keeps where the link led; the new link goes there. Only /portal paths
 // are kept (no open redirect); the form is /portal's own, with its limits and
 // its neutral answer, and works without JavaScript (plain form posts here).
@@ -47,7 +47,7 @@ describe('the page of a dead quote link', () => {
     expect(page.status).toBe(410)
     const html = await page.text()
     expect(html).toContain('already used or has expired')
-    expect(html).toContain('Send me a new link')
+    expect(html).toContain('E-mail me a new link')
     expect(html).toMatch(/<form(?=[^>]*method="post")[^>]*action="\/portal"/)
     expect(hiddenNext(html)).toBe(next)
 
@@ -62,7 +62,7 @@ describe('the page of a dead quote link', () => {
     const unknown = await call(`/portal/sign-in/${'A'.repeat(43)}`)
     expect(unknown.status).toBe(410)
     const unknownHtml = await unknown.text()
-    expect(unknownHtml).toContain('Send me a new link')
+    expect(unknownHtml).toContain('E-mail me a new link')
     expect(hiddenNext(unknownHtml)).toBeNull()
   })
 

@@ -67,7 +67,7 @@ export default function PortalSignIn() {
             {next && <input type="hidden" name="next" value={next} />}
             <TextInput name="email" label="Your e-mail address" type="email" autoComplete="email" required />
             <button type="submit" className={`${button.primary} mt-2`}>
-              Send me a new link
+              E-mail me a new link
             </button>
           </Form>
         </>
