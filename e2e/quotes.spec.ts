@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { APIRequestContext } from '@playwright/test'
 import { type Download, expect, type Page, test } from './fixtures'
-import { mailTo } from './mail'
+import { mailTo, type SentItem, sentMail } from './mail'
 import { blockExternal } from './public-helpers'
 
 // Issue 25's "Done when", as a new user lives it: the owner makes a quote from
@@ -12,7 +13,9 @@ import { blockExternal } from './public-helpers'
 // client follows the mailed link from the local mail output (it signs them
 // in), ticks the optional line, signs and accepts, with and without
 // JavaScript; the signed PDF reads right in poppler's pdftotext; the quote can
-// be neither accepted again nor edited, and its stored PDF verifies.
+// be neither accepted again nor edited, and its stored PDF verifies. The
+// acceptance issues the 50% deposit invoice, linked from the page and mailed;
+// the used link's page sends a new one that leads back to the quote.
 
 const CLIENT_EMAIL = 'grace@riversideclinic.example'
 
@@ -25,6 +28,25 @@ function pdfText(bytes: Buffer): string {
 }
 
 const downloaded = async (download: Download) => readFileSync((await download.path())!)
+
+/** The sign-in link of a portal-link e-mail to `to` that is not among `seen` (sent after them). */
+async function newSignInLink(request: APIRequestContext, to: string, seen: SentItem[]) {
+  const before = new Set(seen.map((m) => m.messageId))
+  let found: SentItem | undefined
+  await expect
+    .poll(async () => {
+      found = (await sentMail(request)).find(
+        (m) => !before.has(m.messageId) && m.to.includes(to) && /sign-in link/.test(m.subject),
+      )
+      return found !== undefined
+    })
+    .toBe(true)
+  const detail = await request.get('/cdn-cgi/explorer/api/local/email/sending', {
+    params: { email_id: found!.messageId },
+  })
+  const text = ((await detail.json()) as { result: { text?: string } }).result.text ?? ''
+  return /https?:\/\/[^\s"<>]+\/portal\/sign-in\/[A-Za-z0-9_-]{43}/.exec(text)![0]
+}
 
 /** In the inbox: the consultation's "Create quote", filled in the editor and sent. Returns the quote's id and number. */
 async function makeAndSendQuote(page: Page, title: string) {
@@ -58,6 +80,7 @@ async function makeAndSendQuote(page: Page, title: string) {
     await form.getByLabel('Unit price ($)').nth(i).fill(price)
     if (optional) await form.getByLabel('Optional').nth(i).check()
   }
+  await form.getByLabel('Deposit (%)').fill('50')
   await form.getByLabel('Business Associate Agreement (HIPAA)').check()
   await form.getByRole('button', { name: 'Save draft' }).click()
   await expect(page.getByText('Draft saved')).toBeVisible()
@@ -135,6 +158,17 @@ for (const javaScriptEnabled of [true, false]) {
     expect(text).toContain(signer)
     expect(text).toContain('Business Associate Agreement')
 
+    // The acceptance issued the 50% deposit invoice: linked from the page, sent by e-mail.
+    const deposit = accepted.getByTestId('deposit-invoice')
+    await expect(deposit).toContainText('$1,400.00')
+    const invoiceNumber = /INV-\d{4}-\d{4}/.exec((await deposit.textContent()) ?? '')![0]
+    await accepted.getByRole('link', { name: 'Pay the deposit' }).click()
+    await expect(page).toHaveURL(/\/portal\/invoices\/\d+$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(invoiceNumber)
+    const invoiceMail = await mailTo(request, CLIENT_EMAIL, new RegExp(`^Invoice ${invoiceNumber} from `))
+    expect(invoiceMail.text).toContain('$1,400.00')
+    await page.goto(`/portal/quotes/${id}`)
+
     // A second acceptance (a replayed form, another name): 409, and the record stays.
     const again = await context.request.post(`/portal/quotes/${id}`, {
       headers: { Origin: baseURL! },
@@ -144,6 +178,26 @@ for (const javaScriptEnabled of [true, false]) {
     // The page it answers with says why, as the form's alert.
     expect(await again.text()).toContain('This quote has already been accepted.')
     await context.close()
+
+    // The mailed link, used up: its page sends a new one by e-mail that leads back to the quote.
+    // Once, without JavaScript: each quote and invoice e-mail makes a link too, and a contact
+    // gets at most five an hour (services/portal-links.ts).
+    if (!javaScriptEnabled) {
+      const later = await browser.newContext({ javaScriptEnabled })
+      const again2 = await later.newPage()
+      await blockExternal(again2)
+      await again2.goto(link!)
+      await expect(again2.getByRole('alert')).toContainText('already used or has expired')
+      const seen = await sentMail(request)
+      await again2.getByRole('textbox', { name: 'Your e-mail address' }).fill(CLIENT_EMAIL)
+      await again2.getByRole('button', { name: 'E-mail me a new link' }).click()
+      await expect(again2.getByRole('status')).toContainText('a sign-in link is on its way')
+      await again2.goto(await newSignInLink(request, CLIENT_EMAIL, seen))
+      await again2.getByRole('button', { name: 'Continue' }).click()
+      await expect(again2).toHaveURL(new RegExp(`/portal/quotes/${id}$`))
+      await expect(again2.getByRole('region', { name: 'Accepted and signed' })).toBeVisible()
+      await later.close()
+    }
 
     // The owner's view: accepted, signed by the client, not editable, the stored PDF verifies.
     const api = ownerPage.request

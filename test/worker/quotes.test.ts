@@ -341,12 +341,19 @@ describe('accepting', () => {
   it('records the signature, stores the signed PDF, mails it to both and locks the quote', async () => {
     const scope = await clientWithContact()
     const q = await sent(scope)
-    const { quote, outboxIds } = await acceptAs(scope, q.id)
+    const { quote, outboxIds, deposit } = await acceptAs(scope, q.id)
     expect(quote.status).toBe('accepted')
     // With the optional training chosen: 2,280.00 + 190.00.
     expect(quote.totals.totalCents).toBe(247_000)
     expect(quote.totalCents).toBe(247_000)
-    expect(quote.depositToInvoice).toBe(true)
+    // The 50% deposit is invoiced and sent by the acceptance: nothing is left for the owner to do.
+    expect(quote.depositToInvoice).toBe(false)
+    expect(deposit).toMatchObject({ number: expect.stringMatching(/^INV-\d{4}-\d{4}$/), totalCents: 123_500 })
+    expect(quote.depositInvoice).toMatchObject({
+      id: deposit!.invoiceId,
+      status: 'sent',
+      totalCents: 123_500,
+    })
     const s = quote.signature!
     expect(s.signerName).toBe('Dana Whitfield')
     expect(s.signerEmail).toBe(scope.email)
@@ -385,7 +392,7 @@ describe('accepting', () => {
       expect(await sha256Hex(m.attachments[0].content)).toBe(s.pdfSha256)
     }
     expect(sentMail.find((m) => m.to === env.NOTIFY_EMAIL)!.text).toContain(
-      `Deposit to invoice: ${formatCents(123_500)}`,
+      `The deposit invoice ${deposit!.number} for ${formatCents(123_500)} was issued and sent to the client.`,
     )
 
     // Locked: no edit, no second acceptance, no decline; the record is final.
@@ -399,7 +406,11 @@ describe('accepting', () => {
       env.DB.prepare("update signatures set signer_name = 'Mallory' where quote_id = ?").bind(q.id).run(),
     ).rejects.toThrow(/signature is final/)
     const list = (await (await rest('GET', '/api/quotes?status=accepted')).json()) as Json[]
-    expect(list.find((x) => x.id === q.id)).toMatchObject({ totalCents: 247_000, depositToInvoice: true })
+    expect(list.find((x) => x.id === q.id)).toMatchObject({
+      totalCents: 247_000,
+      depositToInvoice: false,
+      depositInvoiceNumber: deposit!.number,
+    })
   })
 
   it('lets exactly one of two concurrent acceptances win', async () => {

@@ -41,6 +41,15 @@ export type PortalQuoteView = {
   signature: { signerName: string; signedAt: string } | null
   declineReason: string | null
   pdfHref: string
+  /** The deposit invoice the acceptance issued: the page links to it ("Pay the deposit" while it is owed). */
+  depositInvoice: {
+    number: string
+    href: string
+    totalCents: number
+    statusLabel: string
+    /** The client still owes on it (sent, viewed or partially paid). */
+    owed: boolean
+  } | null
 }
 
 export type QuoteDecision =

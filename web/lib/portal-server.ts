@@ -107,10 +107,15 @@ export type PortalFilesPage = { files: PortalFile[]; usedBytes: number; quotaByt
 export type PortalServer = {
   /** The signed-in contact, or null. */
   contact: PortalContactView | null
-  /** Asks for a sign-in link: the same answer whether or not the address is known. */
-  requestLink(email: string): Promise<PortalResult>
+  /**
+   * Asks for a sign-in link: the same answer whether or not the address is known.
+   * `next` (a /portal path, else ignored) is where the new link leads.
+   */
+  requestLink(email: string, next?: string | null): Promise<PortalResult>
   /** Whether a link can be used, without using it (GET of the link's page). */
   linkUsable(token: string): Promise<boolean>
+  /** Where a link was to lead, used or expired too (its page offers a new link that goes there). */
+  linkNext(token: string): Promise<string | null>
   /** Uses a link: the session cookie to set and where to go; null when used, expired or unknown. */
   signIn(token: string): Promise<{ cookie: string; next: string } | null>
   /** Ends this session; the Set-Cookie value that removes the cookie. */

@@ -13,6 +13,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { safeNext } from '../../schema/portal-next'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
@@ -37,17 +38,22 @@ const hoursText = (minutes: number) =>
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const portal = context.get(portalServer)
-  const expired = new URL(request.url).searchParams.has('expired')
-  if (!portal.contact) return { contact: null, dashboard: null, expired }
-  return { contact: portal.contact, dashboard: await portal.dashboard(), expired }
+  const params = new URL(request.url).searchParams
+  const expired = params.has('expired')
+  // Where the sign-in link should lead (a quote page sends a signed-out visitor here with it).
+  const next = safeNext(params.get('next'))
+  if (!portal.contact) return { contact: null, dashboard: null, expired, next }
+  return { contact: portal.contact, dashboard: await portal.dashboard(), expired, next }
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
   const form = await request.formData()
   const email = String(form.get('email') ?? '')
-  const result = await context.get(portalServer).requestLink(email)
+  // Only a /portal path is kept (schema/portal-next.ts); anything else is dropped, not refused.
+  const next = safeNext(form.get('next'))
+  const result = await context.get(portalServer).requestLink(email, next)
   return data(
-    { ...result, email },
+    { ...result, email, next },
     { status: result.ok ? 200 : result.errors.email?.startsWith('Too many') ? 429 : 400 },
   )
 }
@@ -237,8 +243,9 @@ export default function PortalPage() {
 }
 
 function SignInForm() {
-  const { expired } = useLoaderData<typeof loader>()
+  const { expired, next: askedNext } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
+  const next = result ? result.next : askedNext
   const busy = useNavigation().state !== 'idle'
   return (
     <PortalFrame contact={null} title="Client portal">
@@ -252,7 +259,8 @@ function SignInForm() {
         </p>
       )}
       <Outcome result={result} />
-      <Form method="post" className={portalCard} noValidate>
+      <Form method="post" action="/portal" className={portalCard} noValidate>
+        {next && <input type="hidden" name="next" value={next} />}
         <TextInput
           name="email"
           label="Your e-mail address"

@@ -50,6 +50,7 @@ const view: PortalQuoteView = {
   signature: null,
   declineReason: null,
   pdfHref: '/portal/quotes/7/pdf',
+  depositInvoice: null,
 }
 
 function server(overrides: Partial<PortalQuotesServer> = {}): PortalQuotesServer {

@@ -187,7 +187,24 @@ export default function PortalQuotePage() {
           <p className="mt-2 text-slate-700">
             Signed by {quote.signature.signerName} on {new Date(quote.signature.signedAt).toUTCString()}.
           </p>
+          {quote.depositInvoice && (
+            <p className="mt-2 text-slate-700" data-testid="deposit-invoice">
+              Deposit invoice{' '}
+              <a href={quote.depositInvoice.href} className={textLink}>
+                {quote.depositInvoice.number}
+              </a>{' '}
+              for {formatCents(quote.depositInvoice.totalCents)}: {quote.depositInvoice.statusLabel}.
+            </p>
+          )}
           <p className="mt-4 flex flex-wrap gap-3">
+            {quote.depositInvoice && (
+              <a
+                href={quote.depositInvoice.href}
+                className={quote.depositInvoice.owed ? button.primary : button.secondary}
+              >
+                {quote.depositInvoice.owed ? 'Pay the deposit' : 'View the deposit invoice'}
+              </a>
+            )}
             <a href={quote.pdfHref} className={button.secondary}>
               Download the signed PDF
             </a>

@@ -2,7 +2,9 @@
 // "Continue" button: mail scanners fetch links, and a GET that signed in would
 // use the link up before the person clicks. The button's POST uses the link
 // (once) and signs in. A used, expired or unknown link says so, with the form
-// to ask for a new one.
+// to ask for a new one: posted to /portal (its limits and its neutral answer),
+// carrying where the dead link led (a quote, an invoice) so the new one goes
+// there too.
 import {
   type ActionFunctionArgs,
   data,
@@ -25,13 +27,18 @@ export const handle = { private: true }
 const LINK_GONE = 'This sign-in link was already used or has expired. Links work once, within 15 minutes.'
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const usable = await context.get(portalServer).linkUsable(params.token ?? '')
-  return data({ usable }, { status: usable ? 200 : 410 })
+  const portal = context.get(portalServer)
+  const token = params.token ?? ''
+  const usable = await portal.linkUsable(token)
+  const next = usable ? null : await portal.linkNext(token)
+  return data({ usable, next }, { status: usable ? 200 : 410 })
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
-  const signedIn = await context.get(portalServer).signIn(params.token ?? '')
-  if (!signedIn) return data({ gone: true }, { status: 410 })
+  const portal = context.get(portalServer)
+  const token = params.token ?? ''
+  const signedIn = await portal.signIn(token)
+  if (!signedIn) return data({ gone: true, next: await portal.linkNext(token) }, { status: 410 })
   throw redirect(signedIn.next, { headers: { 'Set-Cookie': signedIn.cookie } })
 }
 
@@ -45,8 +52,10 @@ export const meta: MetaFunction = ({ matches }) =>
   })
 
 export default function PortalSignIn() {
-  const { usable } = useLoaderData<typeof loader>()
-  const gone = useActionData<typeof action>()?.gone || !usable
+  const { usable, next: linkNext } = useLoaderData<typeof loader>()
+  const result = useActionData<typeof action>()
+  const gone = result?.gone || !usable
+  const next = result?.next ?? linkNext
   return (
     <PortalFrame contact={null} title="Sign in to the client portal">
       {gone ? (
@@ -55,6 +64,7 @@ export default function PortalSignIn() {
             {LINK_GONE}
           </p>
           <Form method="post" action="/portal" className={portalCard} noValidate>
+            {next && <input type="hidden" name="next" value={next} />}
             <TextInput name="email" label="Your e-mail address" type="email" autoComplete="email" required />
             <button type="submit" className={`${button.primary} mt-2`}>
               E-mail me a new link

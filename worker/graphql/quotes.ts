@@ -113,7 +113,18 @@ const QuoteRef = builder.objectRef<QuoteDetail>('Quote').implement({
     totalCents: t.int({ description: 'Total in cents.', resolve: (q) => q.totals.totalCents }),
     depositCents: t.exposeInt('depositCents', { description: 'Deposit in cents.' }),
     depositToInvoice: t.exposeBoolean('depositToInvoice', {
-      description: 'Accepted with a deposit not invoiced yet.',
+      description:
+        'Accepted with a deposit not invoiced yet (issuing it on acceptance failed, or it was voided).',
+    }),
+    depositInvoiceId: t.int({
+      nullable: true,
+      description: 'The deposit invoice the acceptance issued (its id).',
+      resolve: (q) => q.depositInvoice?.id ?? null,
+    }),
+    depositInvoiceNumber: t.string({
+      nullable: true,
+      description: 'The deposit invoice the acceptance issued (its number).',
+      resolve: (q) => q.depositInvoice?.number ?? null,
     }),
     chosenLineIds: t.idList({
       nullable: true,
@@ -175,6 +186,10 @@ const QuoteSummaryRef = builder.objectRef<QuoteSummary>('QuoteSummary').implemen
     validUntil: t.exposeString('validUntil', { description: 'Valid until (YYYY-MM-DD).' }),
     depositToInvoice: t.exposeBoolean('depositToInvoice', {
       description: 'Accepted with a deposit not invoiced yet.',
+    }),
+    depositInvoiceNumber: t.exposeString('depositInvoiceNumber', {
+      nullable: true,
+      description: 'Number of the deposit invoice the acceptance issued.',
     }),
   }),
 })

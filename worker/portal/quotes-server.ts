@@ -2,6 +2,7 @@
 // layer: every read and action is scoped to the signed-in contact's client.
 // Without a session every method sends the visitor to /portal (sign-in).
 import { redirect } from 'react-router'
+import { INVOICE_STATUS_LABELS } from '../../schema/invoice-statuses'
 import { renderMarkdown } from '../../schema/markdown'
 import {
   acceptInput,
@@ -16,6 +17,7 @@ import type { Db } from '../db'
 import { deliverEach } from '../mail/outbox'
 import { DomainError, NotFound } from '../services/errors'
 import { parseId } from '../services/ids'
+import { OPEN_STATUSES } from '../services/invoices'
 import {
   acceptQuote,
   closedReason,
@@ -75,6 +77,16 @@ async function view(env: Env, d: QuoteDetail, now: Date): Promise<PortalQuoteVie
       : null,
     declineReason: d.declineReason,
     pdfHref: `/portal/quotes/${d.id}/pdf`,
+    depositInvoice:
+      d.depositInvoice && d.depositInvoice.status !== 'draft'
+        ? {
+            number: d.depositInvoice.number,
+            href: `/portal/invoices/${d.depositInvoice.id}`,
+            totalCents: d.depositInvoice.totalCents,
+            statusLabel: INVOICE_STATUS_LABELS[d.depositInvoice.status] ?? d.depositInvoice.status,
+            owed: (OPEN_STATUSES as readonly string[]).includes(d.depositInvoice.status),
+          }
+        : null,
   }
 }
 
@@ -91,8 +103,12 @@ export function portalQuotesServerFor(
   meta: RequestMeta,
   later: (work: Promise<unknown>) => void,
 ): PortalQuotesServer {
-  const me = () => {
-    if (!scope) throw redirect('/portal')
+  /** The session's scope; without one, the sign-in form, whose new link comes back to this quote. */
+  const me = (rawId?: string) => {
+    if (!scope) {
+      const id = rawId === undefined ? null : idOf(rawId)
+      throw redirect(id === null ? '/portal' : `/portal?next=${encodeURIComponent(`/portal/quotes/${id}`)}`)
+    }
     return scope
   }
   const notFound = () => {
@@ -100,7 +116,7 @@ export function portalQuotesServerFor(
   }
   return {
     async quote(rawId) {
-      const s = me()
+      const s = me(rawId)
       const id = idOf(rawId)
       if (id === null) return null
       try {
@@ -123,8 +139,8 @@ export function portalQuotesServerFor(
           errors: quoteFieldErrors(parsed.error),
         }
       try {
-        const { outboxIds } = await acceptQuote(db, env, s, id, parsed.data, meta)
-        later(deliverEach(db, env, outboxIds))
+        const { outboxIds, deposit } = await acceptQuote(db, env, s, id, parsed.data, meta)
+        later(deliverEach(db, env, [...outboxIds, ...(deposit?.outboxIds ?? [])]))
         return { ok: true, message: QUOTE_PAGE_MESSAGES.accepted }
       } catch (err) {
         if (err instanceof NotFound) notFound()

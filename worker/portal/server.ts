@@ -26,7 +26,12 @@ import {
   portalRequest,
   portalUpload,
 } from '../services/portal'
-import { consumeSignInLink, requestSignInLink, signInLinkUsable } from '../services/portal-links'
+import {
+  consumeSignInLink,
+  requestSignInLink,
+  signInLinkNext,
+  signInLinkUsable,
+} from '../services/portal-links'
 import { createPortalSession, endPortalSession, type PortalContact } from '../services/portal-sessions'
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './session'
 
@@ -79,7 +84,7 @@ export function portalServerFor(
       ? { name: contact.name, email: contact.email, phone: contact.phone, clientName: contact.clientName }
       : null,
 
-    async requestLink(rawEmail) {
+    async requestLink(rawEmail, next) {
       const parsed = EMAIL.safeParse(rawEmail)
       if (!parsed.success) {
         const message = parsed.error.issues[0]?.message ?? PORTAL_MESSAGES.email
@@ -93,12 +98,14 @@ export function portalServerFor(
       ])
       if (!allowed)
         return { ok: false, message: PORTAL_MESSAGES.tooMany, errors: { email: PORTAL_MESSAGES.tooMany } }
-      const outboxId = await requestSignInLink(db, c.env, email)
+      const outboxId = await requestSignInLink(db, c.env, email, Date.now(), next ?? null)
       if (outboxId !== null) later(deliverLogged(db, c.env, outboxId))
       return { ok: true, message: PORTAL_MESSAGES.linkSent }
     },
 
     linkUsable: (token) => signInLinkUsable(db, token),
+
+    linkNext: (token) => signInLinkNext(db, token),
 
     async signIn(token) {
       const used = await consumeSignInLink(db, token)

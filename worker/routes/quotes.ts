@@ -108,7 +108,14 @@ export const QuoteSchema = z
     taxCents: z.number().int(),
     totalCents: z.number().int().openapi({ description: 'Optional lines count only once chosen' }),
     depositCents: z.number().int(),
-    depositToInvoice: z.boolean(),
+    depositToInvoice: z.boolean().openapi({
+      description:
+        'Accepted with a deposit not invoiced yet (issuing it on acceptance failed, or it was voided)',
+    }),
+    depositInvoice: z
+      .object({ id: z.number().int(), number: z.string(), status: z.string(), totalCents: z.number().int() })
+      .nullable()
+      .openapi({ description: 'The deposit invoice the acceptance issued' }),
     chosenLineIds: z.array(z.number().int()).nullable(),
     declineReason: z.string().nullable(),
     supersededById: z.number().int().nullable(),
@@ -133,6 +140,7 @@ const QuoteSummarySchema = z
     totalCents: z.number().int(),
     validUntil: z.string(),
     depositToInvoice: z.boolean(),
+    depositInvoiceNumber: z.string().nullable(),
   })
   .openapi('QuoteSummary')
 const TemplateSchema = z
@@ -183,6 +191,7 @@ export function quoteJson(d: QuoteDetail): z.infer<typeof QuoteSchema> {
     totalCents: d.totals.totalCents,
     depositCents: d.depositCents,
     depositToInvoice: d.depositToInvoice,
+    depositInvoice: d.depositInvoice,
     chosenLineIds: d.chosenLineIds,
     declineReason: d.declineReason,
     supersededById: d.supersededById,
@@ -387,6 +396,7 @@ export const quotesApi = new OpenAPIHono<AppEnv>({ defaultHook })
         totalCents: r.totalCents,
         validUntil: r.validUntil,
         depositToInvoice: r.depositToInvoice,
+        depositInvoiceNumber: r.depositInvoiceNumber,
       })),
       200,
     )

@@ -4,7 +4,7 @@
 // the chosen time entries are marked billed in that batch too, so when two
 // invoices take the same entries at once the triggers of migration 0010 abort
 // the second batch whole: no invoice, no number, nothing billed twice.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm'
 import {
   balanceCents,
   computeTotals,
@@ -61,6 +61,8 @@ export type CreateInvoiceInput = {
   /** Manual and credit lines (a credit note's are given positive and stored negative). */
   lines?: LineInput[]
   creditForId?: number | null
+  /** Whom it is addressed to (a contact of the client; the first one when absent). */
+  contactId?: number | null
   taxRateBp?: number
   discountCents?: number
   notes?: string | null
@@ -164,7 +166,12 @@ const liveInvoices = (
     .from(tables.invoices)
     .where(and(eq(column, id), ne(tables.invoices.status, 'void')))
 
-async function quoteLines(db: Db, clientId: number, input: CreateInvoiceInput): Promise<DraftLine[]> {
+/** A quote's invoice line, and how many live invoices the quote had when it was read (the insert re-checks it). */
+async function quoteLines(
+  db: Db,
+  clientId: number,
+  input: CreateInvoiceInput,
+): Promise<{ lines: DraftLine[]; liveBefore: number }> {
   if (!input.quoteId) throw new Invalid({ quoteId: 'Choose an accepted quote' })
   const q = tables.quotes
   const [quote] = await db.select().from(q).where(eq(q.id, input.quoteId)).limit(1)
@@ -176,10 +183,9 @@ async function quoteLines(db: Db, clientId: number, input: CreateInvoiceInput): 
   const existing = await liveInvoices(db, tables.invoices.quoteId, quote.id)
   // A deposit or the whole first; the remainder only after a deposit invoice.
   if (part === 'remainder' ? existing.length !== 1 || quote.depositPercent === 0 : existing.length > 0)
-    throw new Conflict(
-      part === 'remainder' ? 'Invoice the deposit first' : 'This quote is already invoiced',
-      { part: 'Already invoiced or not yet possible' },
-    )
+    throw new Conflict(part === 'remainder' ? 'Invoice the deposit first' : ALREADY_INVOICED, {
+      part: 'Already invoiced or not yet possible',
+    })
   const amount =
     part === 'deposit' ? deposit : part === 'remainder' ? quote.totalCents - deposit : quote.totalCents
   const label =
@@ -188,15 +194,32 @@ async function quoteLines(db: Db, clientId: number, input: CreateInvoiceInput): 
       : part === 'remainder'
         ? `Remainder after the ${quote.depositPercent}% deposit`
         : 'Total'
-  return [
-    {
-      description: `${label} of quote ${quote.number}: ${quote.title}`,
-      unit: null,
-      quantityMilli: 1000,
-      unitPriceCents: amount,
-    },
-  ]
+  return {
+    lines: [
+      {
+        description: `${label} of quote ${quote.number}: ${quote.title}`,
+        unit: null,
+        quantityMilli: 1000,
+        unitPriceCents: amount,
+      },
+    ],
+    liveBefore: existing.length,
+  }
 }
+
+const ALREADY_INVOICED = 'This quote is already invoiced'
+
+/**
+ * The number of a quote's invoice, but NULL (which the NOT NULL column refuses,
+ * rolling the whole batch back, counter raise included) when the quote's live
+ * invoices are no longer what was read: of two deposit invoices made at once
+ * (the acceptance issuing it while the owner makes it by hand), one is made.
+ */
+const numberIfStillDue = (number: SQL<string>, quoteId: number, liveBefore: number) =>
+  sql<string>`case when (select count(*) from ${tables.invoices} where ${tables.invoices.quoteId} = ${quoteId} and ${tables.invoices.status} <> 'void') = ${liveBefore} then ${number} end`
+
+const isQuoteRaceLoss = (err: unknown) =>
+  /NOT NULL constraint failed: invoices\.number/.test(`${err} ${(err as Error)?.cause ?? ''}`)
 
 async function blockLines(db: Db, clientId: number, input: CreateInvoiceInput): Promise<DraftLine[]> {
   if (!input.blockId) throw new Invalid({ blockId: 'Choose a prepaid block' })
@@ -251,12 +274,13 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
   const client = await clientOrThrow(db, input.clientId)
   let lines: DraftLine[]
   let entryIds: number[] = []
+  let quoteLiveBefore = 0
   switch (input.source) {
     case 'time':
       ;({ lines, entryIds } = await timeLines(db, client.id, client.roundingMinutes, input))
       break
     case 'quote':
-      lines = await quoteLines(db, client.id, input)
+      ;({ lines, liveBefore: quoteLiveBefore } = await quoteLines(db, client.id, input))
       break
     case 'block':
       lines = await blockLines(db, client.id, input)
@@ -276,12 +300,18 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
   const [contact] = await db
     .select({ id: tables.contacts.id })
     .from(tables.contacts)
-    .where(eq(tables.contacts.clientId, client.id))
+    .where(
+      and(
+        eq(tables.contacts.clientId, client.id),
+        input.contactId ? eq(tables.contacts.id, input.contactId) : undefined,
+      ),
+    )
     .orderBy(asc(tables.contacts.id))
     .limit(1)
   const issueDate = businessDate(now)
   const year = Number(issueDate.slice(0, 4))
   const number = takenNumber('invoice', year)
+  const quoteId = input.source === 'quote' ? input.quoteId! : null
   const invoiceId = sql`(select ${tables.invoices.id} from ${tables.invoices} where ${tables.invoices.number} = ${number})`
   const results = await billedGuard(
     () =>
@@ -292,9 +322,9 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
           .values({
             clientId: client.id,
             contactId: contact?.id ?? null,
-            number,
+            number: quoteId ? numberIfStillDue(number, quoteId, quoteLiveBefore) : number,
             source: input.source,
-            quoteId: input.source === 'quote' ? input.quoteId : null,
+            quoteId,
             blockId: input.source === 'block' ? input.blockId : null,
             creditForId: input.source === 'credit' ? input.creditForId : null,
             issueDate,
@@ -331,7 +361,10 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
           : []),
       ] as const),
     'Some of this time was invoiced meanwhile: nothing was created',
-  )
+  ).catch((err) => {
+    if (isQuoteRaceLoss(err)) throw new Conflict(ALREADY_INVOICED, { part: 'Already invoiced meanwhile' })
+    throw err
+  })
   const created = results[1][0]!
   return getInvoice(db, created.id)
 }

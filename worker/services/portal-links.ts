@@ -5,6 +5,7 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm'
+import { safeNext } from '../../schema/portal-next'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { queueMail } from '../mail/outbox'
@@ -22,16 +23,8 @@ export const linkTokenHash = (token: string) => encodeHexLowerCase(sha256(new Te
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
-/**
- * Where a link may lead after signing in: a same-site path under /portal only,
- * never "//host" or a scheme, so a crafted link cannot send anyone elsewhere.
- */
-export function safeNext(next: unknown): string | null {
-  if (typeof next !== 'string' || next.length > 300) return null
-  if (!/^\/portal(?:[/?#]|$)/.test(next)) return null
-  if (/[\\\s]/.test(next) || next.includes('//')) return null
-  return next
-}
+/** Where a link may lead after signing in (the rule lives in schema/portal-next.ts). */
+export { safeNext }
 
 /**
  * A new sign-in link for a contact: the absolute URL `${SITE_URL}/portal/sign-in/<token>`.
@@ -80,6 +73,22 @@ export async function signInLinkUsable(db: Db, token: string, now = Date.now()):
 }
 
 /**
+ * Where a link was to lead, whatever its state (used or expired too): the page
+ * of a dead link offers a new one that goes there, e.g. the quote an e-mail
+ * was about. Null once the cron has purged the link (an hour after expiry).
+ */
+export async function signInLinkNext(db: Db, token: string): Promise<string | null> {
+  if (!TOKEN_PATTERN.test(token)) return null
+  const l = tables.portalLinks
+  const [row] = await db
+    .select({ next: l.next })
+    .from(l)
+    .where(eq(l.tokenHash, linkTokenHash(token)))
+    .limit(1)
+  return safeNext(row?.next)
+}
+
+/**
  * Uses a link: the one conditional UPDATE marks it used only if it was unused
  * and unexpired, so exactly one of any number of concurrent uses succeeds.
  * Null for an unknown, used or expired link (one answer for all three).
@@ -121,12 +130,15 @@ export async function purgeExpiredLinks(db: Db, now = Date.now()) {
  * address, in lower case) a link is made and, when visitor mail is on, queued
  * in the outbox; returns the outbox id to send after the answer, or null. The
  * caller answers the same in every case, so the form reveals no address.
+ * `next` (a portal path, else dropped) is where the new link leads: the page
+ * of a dead quote or invoice link asks for one that goes back there.
  */
 export async function requestSignInLink(
   db: Db,
   env: Env,
   email: string,
   now = Date.now(),
+  next: string | null = null,
 ): Promise<number | null> {
   const [contact] = await db
     .select({ id: tables.contacts.id, name: tables.contacts.name, email: tables.contacts.email })
@@ -136,7 +148,7 @@ export async function requestSignInLink(
   if (!contact) return null
   // The per-address cap: a flood of asks cannot become a flood of e-mails to one person.
   if ((await recentLinkCount(db, contact.id, now)) >= SIGN_IN_LINKS_PER_HOUR) return null
-  const url = await createSignInLink(db, env, { contactId: contact.id }, now)
+  const url = await createSignInLink(db, env, { contactId: contact.id, next: safeNext(next) }, now)
   // With visitor mail off the link is made and kept (it expires unused); the
   // owner can copy a fresh one from the contact's page and pass it on by hand.
   if (!visitorMailEnabled(env)) return null

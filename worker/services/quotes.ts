@@ -44,6 +44,7 @@ import { visitorMailEnabled } from '../mail/visitor'
 import { renderQuotePdf } from '../pdf/quote-pdf'
 import { templatesForQuote } from './agreements'
 import { Conflict, Invalid, NotFound } from './errors'
+import { createInvoice, sendInvoice } from './invoices'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
 
@@ -80,9 +81,15 @@ async function loadDetail(db: Db, row: Quote) {
           : eq(tables.contacts.id, sql`(select min(id) from contacts where client_id = ${row.clientId})`),
       ),
     db
-      .select({ id: tables.invoices.id })
+      .select({
+        id: tables.invoices.id,
+        number: tables.invoices.number,
+        status: tables.invoices.status,
+        totalCents: tables.invoices.totalCents,
+      })
       .from(tables.invoices)
-      .where(and(eq(tables.invoices.quoteId, row.id), ne(tables.invoices.status, 'void'))),
+      .where(and(eq(tables.invoices.quoteId, row.id), ne(tables.invoices.status, 'void')))
+      .orderBy(asc(tables.invoices.id)),
   ])
   const totals = quoteTotals({ ...row, lines }, row.chosenLineIds ?? [])
   const accepted = row.status === 'accepted'
@@ -100,8 +107,12 @@ async function loadDetail(db: Db, row: Quote) {
     // Computed from the lines (the stored totals are the frozen copy once sent).
     totals,
     depositCents: depositOf(totals.totalCents, row.depositPercent),
-    // Until invoicing (issue 26) issues it, an accepted quote's deposit is a to-do for the owner.
-    depositToInvoice: accepted && row.depositPercent > 0 && invoices.length === 0,
+    // The acceptance issues the deposit invoice (onQuoteAccepted); the first live invoice of a
+    // quote with a deposit is that one (services/invoices.ts bills the deposit before the rest).
+    depositInvoice: row.depositPercent > 0 ? (invoices[0] ?? null) : null,
+    // Left for the owner only if issuing it failed (or it was voided): then it is made by hand.
+    depositToInvoice:
+      accepted && depositOf(totals.totalCents, row.depositPercent) > 0 && invoices.length === 0,
   }
 }
 export type QuoteDetail = Awaited<ReturnType<typeof loadDetail>>
@@ -143,7 +154,10 @@ export async function listQuotes(
       decidedAt: q.decidedAt,
       createdAt: q.createdAt,
       updatedAt: q.updatedAt,
-      invoiced: sql<number>`exists (select 1 from invoices where invoices.quote_id = ${q.id} and invoices.status != 'void')`,
+      // The first live invoice of the quote: its deposit invoice when it has a deposit.
+      firstInvoice: sql<
+        string | null
+      >`(select invoices.number from invoices where invoices.quote_id = ${q.id} and invoices.status != 'void' order by invoices.id limit 1)`,
     })
     .from(q)
     .innerJoin(tables.clients, eq(tables.clients.id, q.clientId))
@@ -158,7 +172,7 @@ export async function listQuotes(
   const drafts = rows.filter((r) => r.status === 'draft').map((r) => r.id)
   const draftLines = drafts.length ? await db.select().from(ql).where(inArray(ql.quoteId, drafts)) : []
   const draftRows = drafts.length ? await db.select().from(q).where(inArray(q.id, drafts)) : []
-  return rows.map(({ invoiced, ...r }) => {
+  return rows.map(({ firstInvoice, ...r }) => {
     const d = draftRows.find((x) => x.id === r.id)
     const totalCents = d
       ? quoteTotals({ ...d, lines: draftLines.filter((l) => l.quoteId === r.id) }).totalCents
@@ -167,7 +181,9 @@ export async function listQuotes(
       ...r,
       label: quoteLabel(r.number, r.revision),
       totalCents,
-      depositToInvoice: r.status === 'accepted' && r.depositPercent > 0 && !invoiced,
+      depositInvoiceNumber: r.depositPercent > 0 ? firstInvoice : null,
+      depositToInvoice:
+        r.status === 'accepted' && r.depositPercent > 0 && r.totalCents > 0 && firstInvoice === null,
     }
   })
 }
@@ -722,18 +738,67 @@ export async function acceptQuote(
   }
   if (!accepted.length)
     throw new Conflict(closedReason(await row(db, id), now) ?? 'This quote can no longer be accepted.')
-  await onQuoteAccepted(db, env, id)
+  const deposit = await onQuoteAccepted(db, env, id, contact.id, now).catch((err) => {
+    // The signature is recorded whatever happens here: the acceptance stands, and the
+    // owner sees "deposit to invoice" (depositToInvoice) and issues it by hand.
+    console.error(`Quote ${id}: the deposit invoice was not issued`, err)
+    return null
+  })
   const pdf = await ensureSignedPdf(db, env, id)
   const outboxIds = await queueAcceptanceMail(db, env, await getQuote(db, id), pdf.key, now)
-  return { quote: await getQuote(db, id), outboxIds }
+  return { quote: await getQuote(db, id), outboxIds, deposit }
 }
 
+/** The deposit invoice an acceptance issued, and its e-mail to send (empty with visitor mail off). */
+export type IssuedDeposit = { invoiceId: number; number: string; totalCents: number; outboxIds: number[] }
+
 /**
- * What an acceptance starts besides the signed copy. The invoicing issue (26)
- * issues the deposit invoice here; until then the owner's quote list shows
- * "deposit to invoice" (QuoteDetail.depositToInvoice).
+ * What an acceptance starts besides the signed copy: the deposit invoice,
+ * made from the accepted quote by the invoice service (numbering, totals and
+ * the one-deposit rule are its own) and sent the normal way, so it is in the
+ * client's portal and mailbox. Only the acceptance that won calls this; the
+ * invoice service's own check makes a second deposit invoice fail whole (a
+ * Conflict, answered here with null), so it is issued at most once.
  */
-export async function onQuoteAccepted(_db: Db, _env: Env, _quoteId: number): Promise<void> {}
+export async function onQuoteAccepted(
+  db: Db,
+  env: Env,
+  quoteId: number,
+  contactId: number,
+  now = new Date(),
+): Promise<IssuedDeposit | null> {
+  const [quote] = await db
+    .select({
+      clientId: q.clientId,
+      status: q.status,
+      depositPercent: q.depositPercent,
+      totalCents: q.totalCents,
+    })
+    .from(q)
+    .where(eq(q.id, quoteId))
+  if (quote?.status !== 'accepted' || depositOf(quote.totalCents, quote.depositPercent) <= 0) return null
+  let invoiceId: number
+  try {
+    invoiceId = (
+      await createInvoice(
+        db,
+        { clientId: quote.clientId, source: 'quote', quoteId, part: 'deposit', contactId },
+        now,
+      )
+    ).id
+  } catch (err) {
+    // Already invoiced (by the owner's hand at the same moment): nothing more to issue.
+    if (err instanceof Conflict) return null
+    throw err
+  }
+  const sent = await sendInvoice(db, env, invoiceId, now)
+  return {
+    invoiceId,
+    number: sent.invoice.number,
+    totalCents: sent.invoice.totalCents,
+    outboxIds: sent.outboxIds,
+  }
+}
 
 /** Declines an open quote, with the client's reason if given. */
 export async function declineQuote(
@@ -828,7 +893,12 @@ export async function ensureSignedPdf(
 async function queueAcceptanceMail(db: Db, env: Env, d: QuoteDetail, pdfKey: string, now: Date) {
   const attachments = [{ key: pdfKey, filename: pdfName(d), type: 'application/pdf' }]
   const total = formatCents(d.totals.totalCents)
-  const ownerText = `${d.signature!.signerName} (${d.client.name}) accepted the quote ${d.label} ("${d.title}") for ${total}.${d.depositToInvoice ? ` Deposit to invoice: ${formatCents(d.depositCents)}.` : ''} The signed copy is attached.`
+  const deposit = d.depositInvoice
+    ? ` The deposit invoice ${d.depositInvoice.number} for ${formatCents(d.depositInvoice.totalCents)} was issued and sent to the client.`
+    : d.depositToInvoice
+      ? ` Deposit to invoice: ${formatCents(d.depositCents)}.`
+      : ''
+  const ownerText = `${d.signature!.signerName} (${d.client.name}) accepted the quote ${d.label} ("${d.title}") for ${total}.${deposit} The signed copy is attached.`
   const rows = [
     outboxRow({
       recipient: env.NOTIFY_EMAIL,
@@ -839,7 +909,10 @@ async function queueAcceptanceMail(db: Db, env: Env, d: QuoteDetail, pdfKey: str
     }),
   ]
   if (visitorMailEnabled(env)) {
-    const text = `Hello ${d.signature!.signerName},\n\nThank you for accepting the quote ${d.label} ("${d.title}") for ${total}. Your signed copy is attached.\n\n${env.OWNER_NAME}`
+    const depositNote = d.depositInvoice
+      ? ` The deposit invoice ${d.depositInvoice.number} for ${formatCents(d.depositInvoice.totalCents)} is in your client portal, where you can pay it.`
+      : ''
+    const text = `Hello ${d.signature!.signerName},\n\nThank you for accepting the quote ${d.label} ("${d.title}") for ${total}. Your signed copy is attached.${depositNote}\n\n${env.OWNER_NAME}`
     rows.push(
       outboxRow({
         recipient: d.signature!.signerEmail,

@@ -116,6 +116,11 @@ function QuoteList() {
                       Deposit to invoice
                     </span>
                   )}
+                  {q.depositInvoiceNumber && (
+                    <Link to="/admin/invoices" className="ml-2 text-xs text-blue-800 underline">
+                      Deposit {q.depositInvoiceNumber}
+                    </Link>
+                  )}
                 </td>
                 <td className="py-2 text-right">{formatCents(q.totalCents)}</td>
                 <td className="py-2">{q.validUntil}</td>
@@ -608,6 +613,12 @@ function QuoteView({ id }: { id: string }) {
         {q.depositToInvoice && (
           <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
             Deposit to invoice: {formatCents(q.depositCents)}.
+          </p>
+        )}
+        {q.depositInvoiceId && q.depositInvoiceNumber && (
+          <p className="mt-2 text-sm">
+            Deposit invoice <Link to="/admin/invoices">{q.depositInvoiceNumber}</Link> issued on acceptance (
+            <a href={`/api/invoices/${q.depositInvoiceId}/pdf`}>PDF</a>).
           </p>
         )}
         {q.supersededById && (

@@ -13,6 +13,7 @@ export const QUOTES_QUERY = graphql(`
       totalCents
       validUntil
       depositToInvoice
+      depositInvoiceNumber
     }
   }
 `)
@@ -42,6 +43,8 @@ export const QUOTE_QUERY = graphql(`
       totalCents
       depositCents
       depositToInvoice
+      depositInvoiceId
+      depositInvoiceNumber
       chosenLineIds
       declineReason
       supersededById
