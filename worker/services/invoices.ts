@@ -777,6 +777,8 @@ export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment:
         ...(onlinePayment ? [`Online by card: ${invoiceLink(env, id)} ("Pay now").`] : []),
         `By bank transfer or check: quote ${invoice.number}; ask ${env.CONTACT_EMAIL} for the details.`,
       ]
+  // pdf-lib is loaded on the first PDF, not at start-up (ADR 103).
+  const { invoicePdf } = await import('../documents/invoice-pdf')
   const bytes = await invoicePdf({
     number: invoice.number,
     title: credit ? 'Credit note' : 'Invoice',
