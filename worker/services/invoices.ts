@@ -25,7 +25,6 @@ import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { stripeCheckoutEnabled } from '../payments/stripe'
-import { invoicePdf } from '../pdf/invoice-pdf'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
@@ -778,7 +777,7 @@ export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment:
         `By bank transfer or check: quote ${invoice.number}; ask ${env.CONTACT_EMAIL} for the details.`,
       ]
   // pdf-lib is loaded on the first PDF, not at start-up (ADR 103).
-  const { invoicePdf } = await import('../documents/invoice-pdf')
+  const { invoicePdf } = await import('../pdf/invoice-pdf')
   const bytes = await invoicePdf({
     number: invoice.number,
     title: credit ? 'Credit note' : 'Invoice',

@@ -67,7 +67,7 @@ async function sendReply() {
 }
 
 // Only the timeouts: React's scheduler keeps its own clock.
-const FAKE = { toFake: ['setTimeout', 'clearTimeout'] } as const
+const FAKE: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setTimeout', 'clearTimeout'] }
 
 beforeEach(() => {
   vi.useFakeTimers(FAKE)
