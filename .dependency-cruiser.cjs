@@ -46,6 +46,25 @@ module.exports = {
       to: { path: '^worker/' },
     },
     {
+      name: 'browser-without-drizzle',
+      comment:
+        'The browser never loads drizzle (ADR 102): in the admin chunks it split the bundler runtime into its own file and broke the public 120 KB budget (ADR 074). Table-derived payloads live in *.server.ts modules.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: {
+        reachable: true,
+        path: ['^node_modules/drizzle-(orm|zod)/', '\\.server\\.tsx?$'],
+      },
+    },
+    {
+      name: 'drizzle-zod-on-the-server',
+      comment:
+        'Outside worker/, a schema module that derives payloads from the tables is named *.server.ts, so the browser rule above can name it (ADR 102).',
+      severity: 'error',
+      from: { path: '^schema/', pathNot: ['\\.server\\.ts$', '\\.test\\.ts$'] },
+      to: { path: '^node_modules/drizzle-zod/' },
+    },
+    {
       name: 'no-circular',
       comment:
         'No import cycles, type-only ones included, so each module can be read from the bottom up. A lazy import() that closes a loop (the toaster loading its region on demand) is a code split, not a cycle of evaluation.',

@@ -1,5 +1,8 @@
 // Request payload schemas, shared by the REST handlers, the GraphQL resolvers
-// (through the service layer) and the SPA's forms.
+// (through the service layer) and the SPA's forms. Plain Zod only: the admin's
+// browser chunks import this module, so nothing here may pull in drizzle (ADR 102).
+// An entity's payload is derived from its table in payloads.server.ts, from the
+// rule sets (`projectRules`, `availabilityRules`) written here.
 import { z } from 'zod'
 import { CONTENT_TYPES, PROJECT_CATEGORY_VALUES, PROJECT_STATUS_VALUES, valuesOf } from './constants'
 import { federalHolidayOn } from './holidays'
@@ -79,27 +82,52 @@ export const projectSlug = z
   .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
   .regex(SLUG_PATTERN, 'Slug may contain lowercase letters, digits and single dashes')
 
-export const projectInput = z.object({
-  title: required('Title'),
+/**
+ * One rule per project column the owner may write (ADR 102): the table gives
+ * the keys, so `payloads.server.ts` checks with `satisfies EditableRules` that
+ * these name every writable column and nothing else, and derives the payload
+ * from the table with them. A rule's description documents the GraphQL input.
+ */
+export const projectRules = {
+  title: required('Title').meta({ description: 'Required, at most 200 characters.' }),
   // Absent or blank: generated from the title (a new project) or kept (an edit).
   slug: z
     .union([z.literal(''), projectSlug])
     .nullish()
-    .transform((v) => v || null),
-  description: required('Description', 5000, 'multi'),
-  category: oneOf(PROJECT_CATEGORY_VALUES, 'Choose a category'),
-  status: oneOf(PROJECT_STATUS_VALUES, 'Choose a status'),
-  businessValue: optional('Business value', 1000, 'multi'),
-  keyFeatures: textList('Key features').default([]),
-  problemSolved: optional('Problem solved', 1000, 'multi'),
-  targetAudience: optional('Target audience', 500, 'multi'),
-  image: optional('Image URL', 2000),
-  technologies: textList('Technologies').default([]),
-  liveUrl: optionalUrl('Live URL'),
-  githubUrl: optionalUrl('GitHub URL'),
-  demoUrl: optionalUrl('Demo URL'),
-  isPublic: z.boolean({ error: 'Public must be true or false' }).default(true),
-  featured: z.boolean({ error: 'Featured must be true or false' }).default(false),
+    .transform((v) => v || null)
+    .meta({ description: 'Optional page address; blank generates one from the title.' }),
+  description: required('Description', 5000, 'multi').meta({
+    description: 'Required, at most 5000 characters.',
+  }),
+  category: oneOf(PROJECT_CATEGORY_VALUES, 'Choose a category').meta({ description: 'Required.' }),
+  status: oneOf(PROJECT_STATUS_VALUES, 'Choose a status').meta({ description: 'Required.' }),
+  businessValue: optional('Business value', 1000, 'multi').meta({
+    description: 'Optional, at most 1000 characters.',
+  }),
+  keyFeatures: textList('Key features')
+    .default([])
+    .meta({ description: 'Optional; empty entries are dropped.' }),
+  problemSolved: optional('Problem solved', 1000, 'multi').meta({
+    description: 'Optional, at most 1000 characters.',
+  }),
+  targetAudience: optional('Target audience', 500, 'multi').meta({
+    description: 'Optional, at most 500 characters.',
+  }),
+  image: optional('Image URL', 2000).meta({ description: 'Optional image URL.' }),
+  technologies: textList('Technologies')
+    .default([])
+    .meta({ description: 'Optional; empty entries are dropped.' }),
+  liveUrl: optionalUrl('Live URL').meta({ description: 'Optional http(s) URL.' }),
+  githubUrl: optionalUrl('GitHub URL').meta({ description: 'Optional http(s) URL.' }),
+  demoUrl: optionalUrl('Demo URL').meta({ description: 'Optional http(s) URL.' }),
+  isPublic: z
+    .boolean({ error: 'Public must be true or false' })
+    .default(true)
+    .meta({ description: 'Defaults to true.' }),
+  featured: z
+    .boolean({ error: 'Featured must be true or false' })
+    .default(false)
+    .meta({ description: 'Defaults to false.' }),
   // Absent or null: a new project goes last, an edited one keeps its place (docs/decisions/055-project-order.md).
   order: z
     .number({ error: 'Order must be a whole number' })
@@ -107,15 +135,23 @@ export const projectInput = z.object({
     .min(-1_000_000)
     .max(1_000_000)
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => v ?? null)
+    .meta({ description: 'Optional; absent puts a new project last and keeps an edited one in place.' }),
   metrics: z
     .array(projectMetric, { error: 'Metrics must be a list of label and value pairs' })
     .max(12, 'At most 12 metrics')
     .nullish()
-    .transform((v) => v ?? []),
-  testimonial: projectTestimonial.nullish().transform((v) => v ?? null),
-})
-export type ProjectInput = z.infer<typeof projectInput>
+    .transform((v) => v ?? [])
+    .meta({ description: 'Optional, at most 12.' }),
+  testimonial: projectTestimonial
+    .nullish()
+    .transform((v) => v ?? null)
+    .meta({ description: 'Optional.' }),
+}
+/** What a rule set accepts once checked: the payload's type, for the browser as for the server. */
+export type PayloadOf<Rules extends Record<string, z.ZodType>> = z.output<z.ZodObject<Rules>>
+/** A project as the REST body and GraphQL's ProjectInput carry it (checked by payloads.server.ts). */
+export type ProjectInput = PayloadOf<typeof projectRules>
 
 export const skillInput = z.object({
   category: required('Category', 100),
@@ -275,7 +311,8 @@ export function meetingLocationProblem(kind: string, value: string | null): stri
   return null
 }
 
-export const availabilityInput = z.object({
+/** One rule per availability column the owner may write; derived into its payload like the project's (ADR 102). */
+export const availabilityRules = {
   weeklyHours: z.object(
     {
       '0': slotTimes.default([]),
@@ -318,8 +355,8 @@ export const availabilityInput = z.object({
     .max(200, 'At most 200 unblocked holidays')
     .default([])
     .transform((dates) => [...new Set(dates)].sort()),
-})
-export type AvailabilityInput = z.infer<typeof availabilityInput>
+}
+export type AvailabilityInput = PayloadOf<typeof availabilityRules>
 
 /** A visitor moving their booking on the manage page. */
 export const rescheduleInput = z.object({

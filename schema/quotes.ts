@@ -15,6 +15,7 @@ import {
   type Totals,
   toQuantityMilli,
 } from './money'
+import type { PayloadOf } from './payloads'
 import { multiLine, optionalText, singleLine } from './text'
 
 export const QUOTE_STATUSES = [
@@ -118,13 +119,14 @@ export const quoteInput = z.object({
 })
 export type QuoteInput = z.output<typeof quoteInput>
 
-export const agreementTemplateInput = z.object({
+/** What the owner may write of an agreement template; its payload is derived from the table (payloads.server.ts, ADR 102). */
+export const agreementTemplateRules = {
   kind: z.enum(AGREEMENT_KINDS, { error: 'Kind must be service, baa or custom' }).default('custom'),
   name: singleLine('Name', 200),
   body: multiLine('Text', AGREEMENT_MAX),
   needsLegalReview: z.boolean({ error: 'Needs legal review must be true or false' }).default(false),
-})
-export type AgreementTemplateInput = z.output<typeof agreementTemplateInput>
+}
+export type AgreementTemplateInput = PayloadOf<typeof agreementTemplateRules>
 
 /** What the client sends to accept: their typed name, "I agree", the options ticked and the hash of what they read. */
 export const acceptInput = z.object({

@@ -458,10 +458,19 @@ describe('the one list', () => {
       'mutation($id: ID!, $body: String!) { replyToSupportRequest(id: $id, body: $body) { incoming delivery body } }',
       { id: row.id, body: 'On my way.' },
     )
+    // The e-mail goes out after the answer, as over REST (ADR 103): the answer says pending,
+    // and the thread says sent once the request's waitUntil work has run.
     expect(reply.body.data!.replyToSupportRequest).toEqual({
       incoming: false,
-      delivery: 'SENT',
+      delivery: 'PENDING',
       body: 'On my way.',
+    })
+    await vi.waitFor(async () => {
+      const { body: after } = await gql<{ supportRequestThread: { body: string; delivery: string }[] }>(
+        'query($id: ID!) { supportRequestThread(id: $id) { body delivery } }',
+        { id: row.id },
+      )
+      expect(after.data!.supportRequestThread).toEqual([{ body: 'On my way.', delivery: 'SENT' }])
     })
     const anonymous = await gql('{ supportRequests { id thread { body } } }', {}, false)
     expect(anonymous.body.data ?? null).toBeNull()

@@ -1,14 +1,14 @@
 // GraphQL for time and money (issue 26): the admin's /admin/time and
 // /admin/invoices read and write through these fields, which call the same
 // services as the REST routes (worker/routes/billing.ts) with the same payload
-// schemas (schema/billing-payloads.ts), so both APIs answer the same field errors.
+// schemas (schema/billing-payloads.server.ts), so both APIs answer the same field errors.
 import {
   blockInput,
   invoiceInput,
   paymentInput,
   timeEntryInput,
   timerInput,
-} from '../../schema/billing-payloads'
+} from '../../schema/billing-payloads.server'
 import { rowId } from '../../schema/ids'
 import type { InvoiceLine, Payment, TimeEntry } from '../../schema/tables'
 import { deliverEach } from '../mail/outbox'

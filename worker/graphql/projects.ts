@@ -2,7 +2,8 @@
 import { z } from 'zod'
 import { currentCategory, PROJECT_CATEGORY_VALUES, PROJECT_STATUS_VALUES } from '../../schema/constants'
 import { rowId } from '../../schema/ids'
-import { projectInput, reorderInput } from '../../schema/payloads'
+import { reorderInput } from '../../schema/payloads'
+import { projectInput } from '../../schema/payloads.server'
 import type { Project, ProjectMetric, ProjectTestimonial } from '../../schema/tables'
 import {
   createProject,
@@ -14,6 +15,7 @@ import {
 } from '../services/projects'
 import { builder, withoutNulls } from './builder'
 import { ProjectCategoryEnum, ProjectStatusEnum } from './enums'
+import { payloadFields } from './payload-input'
 
 const known = <T extends string>(values: readonly T[], value: string | null): value is T =>
   value !== null && (values as readonly string[]).includes(value)
@@ -110,35 +112,20 @@ export const ProjectRef = builder.objectRef<Project>('Project').implement({
   }),
 })
 
-// Every field is nullable on purpose: the REST payload schema decides what is
-// required, so a missing title is "Title is required" on both APIs (ADR 040).
+// Read from the payload schema, itself derived from the table (ADR 102): every
+// field is nullable on purpose, the payload decides what is required, so a
+// missing title is "Title is required" on both APIs (ADR 040).
 const ProjectInput = builder
   .inputType('ProjectInput', {
     description:
       'A whole project; title, description, category and status are required (checked by the server).',
-    fields: (t) => ({
-      title: t.string({ description: 'Required, at most 200 characters.' }),
-      slug: t.string({ description: 'Optional page address; blank generates one from the title.' }),
-      description: t.string({ description: 'Required, at most 5000 characters.' }),
-      category: t.field({ type: ProjectCategoryEnum, description: 'Required.' }),
-      status: t.field({ type: ProjectStatusEnum, description: 'Required.' }),
-      businessValue: t.string({ description: 'Optional, at most 1000 characters.' }),
-      keyFeatures: t.stringList({ description: 'Optional; empty entries are dropped.' }),
-      problemSolved: t.string({ description: 'Optional, at most 1000 characters.' }),
-      targetAudience: t.string({ description: 'Optional, at most 500 characters.' }),
-      image: t.string({ description: 'Optional image URL.' }),
-      technologies: t.stringList({ description: 'Optional; empty entries are dropped.' }),
-      liveUrl: t.string({ description: 'Optional http(s) URL.' }),
-      githubUrl: t.string({ description: 'Optional http(s) URL.' }),
-      demoUrl: t.string({ description: 'Optional http(s) URL.' }),
-      isPublic: t.boolean({ description: 'Defaults to true.' }),
-      featured: t.boolean({ description: 'Defaults to false.' }),
-      order: t.int({
-        description: 'Optional; absent puts a new project last and keeps an edited one in place.',
+    fields: (t) =>
+      payloadFields(t, projectInput, {
+        category: ProjectCategoryEnum,
+        status: ProjectStatusEnum,
+        metrics: [MetricInput],
+        testimonial: TestimonialInput,
       }),
-      metrics: t.field({ type: [MetricInput], description: 'Optional, at most 12.' }),
-      testimonial: t.field({ type: TestimonialInput, description: 'Optional.' }),
-    }),
   })
   .validate(withoutNulls(projectInput))
 

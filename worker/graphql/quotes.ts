@@ -1,7 +1,8 @@
 // GraphQL for the admin's quotes and agreement templates (issue 25); the
 // resolvers call worker/services/quotes.ts and agreements.ts, like REST.
 import { rowId } from '../../schema/ids'
-import { agreementTemplateInput, QUOTE_STATUSES, type QuoteStatus, quoteInput } from '../../schema/quotes'
+import { agreementTemplateInput } from '../../schema/payloads.server'
+import { QUOTE_STATUSES, type QuoteStatus, quoteInput } from '../../schema/quotes'
 import type { AgreementTemplate, QuoteAgreement, QuoteLine, Signature } from '../../schema/tables'
 import { deliverEach } from '../mail/outbox'
 import {

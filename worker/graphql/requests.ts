@@ -5,7 +5,7 @@ import { rowId } from '../../schema/ids'
 import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema/payloads'
 import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'
 import type { RequestErasure } from '../../schema/tables'
-import { deliverEach, deliverLogged } from '../mail/outbox'
+import { deliverEach } from '../mail/outbox'
 import { markRequestSeen } from '../services/customer-replies'
 import { eraseRequest, listErasures } from '../services/privacy'
 import {
@@ -338,7 +338,7 @@ builder.mutationField('markSupportRequestSeen', (t) =>
   }),
 )
 
-// The owner's reply: stored in the thread, e-mailed through the outbox after the answer.
+// The owner's reply: stored in the thread, e-mailed through the outbox after the answer (ADR 103).
 const replyArgs = builder.args((t) => ({
   id: t.id({ required: true, description: 'Id of the request.' }).validate(rowId),
   body: t.string({ required: true, description: 'The reply text.' }).validate(replyInput.shape.body),
@@ -353,17 +353,9 @@ for (const [field, kind, what] of [
       type: ThreadMessageRef,
       description: `Replies to the ${what}'s requester; NOT_FOUND when it does not exist.`,
       args: replyArgs,
-      resolve: async (_root, { id, body }, ctx): Promise<ThreadMessage> => {
-        const { message, outboxId } = await replyToRequest(ctx.db, ctx.env, kind, id, body)
-        if (outboxId === null) return message
-        // Sent before answering, so the dialog shows the outcome; a failure stays
-        // pending in the outbox and the cron retries it.
-        const outcome = await deliverLogged(ctx.db, ctx.env, outboxId)
-        return {
-          ...message,
-          delivery: outcome === 'sent' ? 'sent' : outcome === 'failed' ? 'failed' : 'pending',
-        }
-      },
+      // Sent after the answer, as over REST (ADR 103): the reply comes back pending.
+      resolve: (_root, { id, body }, ctx): Promise<ThreadMessage> =>
+        replyToRequest(ctx.db, ctx.env, kind, id, body, ctx.later),
     }),
   )
 }

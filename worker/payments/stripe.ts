@@ -4,7 +4,7 @@
 // Workers runtime has no Node http or crypto); only the session's creation
 // goes to the network, and tests pass a fetch for it.
 // https://docs.stripe.com/checkout/quickstart https://docs.stripe.com/webhooks#verify-official-libraries
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 
 export type StripeSecrets = { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string }
 
@@ -34,10 +34,19 @@ export interface PaymentGateway {
   createCheckout(request: CheckoutRequest): Promise<{ id: string; url: string }>
 }
 
-const cryptoProvider = Stripe.createSubtleCryptoProvider()
+// The package (about 200 KB gzip) is loaded on the first checkout or webhook,
+// not when the Worker starts (ADR 103); the import is cached after that.
+async function client(secretKey: string, fetchFn?: typeof fetch) {
+  const { default: StripeClient } = await import('stripe')
+  return new StripeClient(secretKey, {
+    httpClient: StripeClient.createFetchHttpClient(fetchFn),
+    maxNetworkRetries: 1,
+  })
+}
 
-function client(secretKey: string, fetchFn?: typeof fetch) {
-  return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient(fetchFn), maxNetworkRetries: 1 })
+async function cryptoProvider() {
+  const { default: StripeClient } = await import('stripe')
+  return StripeClient.createSubtleCryptoProvider()
 }
 
 /** The Stripe gateway, or null when no secret key is configured. */
@@ -46,7 +55,7 @@ export function stripeGateway(env: Env, fetchFn?: typeof fetch): PaymentGateway 
   if (!key) return null
   return {
     async createCheckout(r) {
-      const session = await client(key, fetchFn).checkout.sessions.create({
+      const session = await (await client(key, fetchFn)).checkout.sessions.create({
         mode: 'payment',
         // The webhook finds the invoice by this number.
         client_reference_id: r.invoiceNumber,
@@ -89,12 +98,12 @@ export async function verifiedEvent(env: Env, payload: string, signature: string
   if (!signature) throw new BadSignature('Missing Stripe-Signature')
   try {
     // The key is not used to verify; the webhooks helper only needs an instance.
-    return await client('sk_unused').webhooks.constructEventAsync(
+    return await (await client('sk_unused')).webhooks.constructEventAsync(
       payload,
       signature,
       secret,
       undefined,
-      cryptoProvider,
+      await cryptoProvider(),
     )
   } catch (err) {
     throw new BadSignature(err instanceof Error ? err.message : String(err))

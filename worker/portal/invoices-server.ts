@@ -3,7 +3,7 @@
 // (services/invoices.ts portalInvoice answers NotFound for any other client's
 // invoice and for drafts). Without a session it sends the visitor to /portal.
 import { redirect } from 'react-router'
-import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads'
+import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads.server'
 import { formatCents } from '../../schema/money'
 import type { PortalInvoicesServer, PortalInvoiceView } from '../../web/lib/portal-invoices'
 import type { Db } from '../db'

@@ -20,7 +20,6 @@ import {
 import { isLocalRequest } from '../auth/local'
 import { authenticationOptions, verifyPasskey } from '../auth/passkeys'
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/password'
-import { passwordProblem } from '../auth/password-policy'
 import { invalidateSession } from '../auth/session'
 import { setupTokenAccepted } from '../auth/setup-token'
 import { dropTicket, issueTicket, readTicket, startSession, ticketFailed } from '../auth/sign-in'
@@ -207,7 +206,7 @@ export const auth = new Hono<AppEnv>()
     }
     if ((await countUsers(c.var.db)) > 0) throw await refuse()
     if (!setupTokenAccepted(c.env, setupToken, isLocalRequest(c))) throw await refuse()
-    const problem = passwordProblem(password, [username])
+    const problem = (await import('../auth/password-policy')).passwordProblem(password, [username])
     if (problem) throw badRequest({ password: problem })
     const user = await createFirstOwner(c.var.db, username, await hashPassword(password))
     if (!user) throw await refuse()

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { availabilityInput } from '../../schema/payloads'
+import { availabilityInput } from '../../schema/payloads.server'
 import { requireOwner } from '../auth/middleware'
 import { linkKeyConfigured } from '../booking/link'
 import type { AppEnv } from '../env'

@@ -12,7 +12,7 @@ import {
   timeEntryInput,
   timeEntryPatch,
   timerInput,
-} from '../../schema/billing-payloads'
+} from '../../schema/billing-payloads.server'
 import { rowId } from '../../schema/ids'
 import { requireOwner } from '../auth/middleware'
 import { deliverEach } from '../mail/outbox'

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { projectInput, reorderInput } from '../../schema/payloads'
+import { reorderInput } from '../../schema/payloads'
+import { projectInput } from '../../schema/payloads.server'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { publicRead } from '../middleware/cache-headers'

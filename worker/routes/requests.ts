@@ -5,7 +5,7 @@ import type { RequestKind } from '../../schema/request-statuses'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { countSubmission } from '../insights/routes'
-import { deliverEach, deliverLogged } from '../mail/outbox'
+import { deliverEach } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
 import { jsonBody, readJsonBody } from '../middleware/validate'
@@ -95,14 +95,14 @@ const ownerTools = (kind: RequestKind) =>
       c.json(await listThread(c.var.db, kind, c.req.param('id'))),
     )
     .post('/:id/messages', requireOwner, privateNoStore, jsonBody(replyInput), async (c) => {
-      const { message, outboxId } = await replyToRequest(
+      const message = await replyToRequest(
         c.var.db,
         c.env,
         kind,
         c.req.param('id'),
         c.req.valid('json').body,
+        (work) => inBackground(c, work),
       )
-      if (outboxId !== null) inBackground(c, deliverLogged(c.var.db, c.env, outboxId))
       return c.json(message, 201)
     })
     // Erasure on a visitor's demand: the request, its e-mails, and a record that it happened.

@@ -32,7 +32,6 @@ import {
 import { requireOwner } from '../auth/middleware'
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskey } from '../auth/passkeys'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { passwordProblem } from '../auth/password-policy'
 import { markReauthenticated, requireRecentAuth } from '../auth/reauth'
 import { endOtherSessions, endSession, listSessions } from '../auth/session'
 import { sessionClient } from '../auth/sign-in'
@@ -299,7 +298,9 @@ export const security = new Hono<AppEnv>()
   // separate re-authentication), the rule, then every other session ends.
   .post('/password', jsonBody(changePasswordInput), async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
-    const problem = passwordProblem(newPassword, [owner(c).username])
+    const problem = (await import('../auth/password-policy')).passwordProblem(newPassword, [
+      owner(c).username,
+    ])
     if (problem) throw badRequest({ newPassword: problem })
     await confirmPassword(c, currentPassword, 'currentPassword', 'password.change')
     await markReauthenticated(c.var.db, sessionId(c))

@@ -25,7 +25,6 @@ import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { stripeCheckoutEnabled } from '../payments/stripe'
-import { invoicePdf } from '../pdf/invoice-pdf'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
@@ -810,6 +809,8 @@ export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment:
         ...(onlinePayment ? [`Online by card: ${invoiceLink(env, id)} ("Pay now").`] : []),
         `By bank transfer or check: quote ${invoice.number}; ask ${env.CONTACT_EMAIL} for the details.`,
       ]
+  // pdf-lib is loaded on the first PDF, not at start-up (ADR 103).
+  const { invoicePdf } = await import('../pdf/invoice-pdf')
   const bytes = await invoicePdf({
     number: invoice.number,
     title: credit ? 'Credit note' : 'Invoice',

@@ -6,7 +6,7 @@
 // A portal page is at most 4 D1 round trips: the session, then one batch.
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads'
+import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads.server'
 import { labelOf, PORTAL_CLIENT_QUOTA_BYTES } from '../../schema/constants'
 import { formatCents } from '../../schema/money'
 import { fieldErrors, replyInput } from '../../schema/payloads'

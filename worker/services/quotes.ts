@@ -41,12 +41,16 @@ import { letterHtml } from '../mail/letter-html'
 import { type QueuedMail, queueMail } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
-import { renderQuotePdf } from '../pdf/quote-pdf'
+import type { QuotePdfInput } from '../pdf/quote-pdf'
 import { templatesForQuote } from './agreements'
 import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, sendInvoice } from './invoices'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
+
+/** pdf-lib is loaded on the first PDF, not at start-up (ADR 103). */
+const renderQuotePdf = async (input: QuotePdfInput) =>
+  (await import('../pdf/quote-pdf')).renderQuotePdf(input)
 
 const q = tables.quotes
 const ql = tables.quoteLines

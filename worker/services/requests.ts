@@ -18,7 +18,13 @@ import type { Db } from '../db'
 import { tables } from '../db'
 import { dueAfter, dueRemaining } from '../mail/business-time'
 import { consultationIcs } from '../mail/ics'
-import { enqueueAfterInsert, notificationBudgetLeft, type OutboxMessage, queueMail } from '../mail/outbox'
+import {
+  deliverLogged,
+  enqueueAfterInsert,
+  notificationBudgetLeft,
+  type OutboxMessage,
+  queueMail,
+} from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
 import {
   consultationMail,
@@ -549,10 +555,13 @@ export async function listThread(db: Db, kind: RequestKind, rawId: unknown): Pro
 export const REPLY_MAX = 10_000
 
 /**
- * The owner's reply: stored in the thread and, when visitor mail is on, queued
- * in the outbox to the requester (From MAIL_FROM, Reply-To the request's own
- * tokened address) in the same batch. A pending support request moves to in
- * progress. Returns the message and the outbox id to send now (or null).
+ * The owner's reply, for REST and GraphQL alike (ADR 103): stored in the thread
+ * and, when visitor mail is on, queued in the outbox to the requester (From
+ * MAIL_FROM, Reply-To the request's own tokened address); a pending support
+ * request moves to in progress. The e-mail is sent after the answer, through
+ * `later` (the request's waitUntil), so the answer never waits on the mail
+ * service; a failed send stays pending in the outbox and the cron retries it.
+ * The message comes back as `pending` (or `not_sent` with visitor mail off).
  */
 export async function replyToRequest(
   db: Db,
@@ -560,8 +569,9 @@ export async function replyToRequest(
   kind: RequestKind,
   rawId: unknown,
   rawBody: string,
+  later: (work: Promise<unknown>) => void,
   now = Date.now(),
-): Promise<{ message: ThreadMessage; outboxId: number | null }> {
+): Promise<ThreadMessage> {
   const id = parseId(rawId)
   const body = rawBody.replace(/\r\n?/g, '\n').trim()
   if (!body) throw new Invalid({ body: 'Write a reply' })
@@ -618,10 +628,8 @@ export async function replyToRequest(
       .where(eq(TABLE_OF[kind].id, id))
   }
   const { consultationId: _c, supportRequestId: _s, ...rest } = message!
-  return {
-    message: { ...rest, delivery: outboxId === null ? 'not_sent' : 'pending' },
-    outboxId,
-  }
+  if (outboxId !== null) later(deliverLogged(db, env, outboxId))
+  return { ...rest, delivery: outboxId === null ? 'not_sent' : 'pending' }
 }
 
 /**

@@ -2,7 +2,7 @@
 // delivery state, the requester's answers received by e-mail, and the reply
 // form. When mail to visitors is off (VISITOR_MAIL), a reply is stored and
 // marked as not e-mailed.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
@@ -24,6 +24,9 @@ export const REPLY_DELIVERY_LABELS: Record<string, string> = {
   FAILED: 'E-mail failed',
   NOT_SENT: 'Not e-mailed: mail to visitors is off',
 }
+
+/** How many times the thread is read again while a reply just sent is pending. */
+const REREADS = 3
 
 export function Thread({
   kind,
@@ -62,6 +65,24 @@ export function Thread({
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [sending, setSending] = useState(false)
   const replyBox = useRef<HTMLDivElement>(null)
+  // A reply is e-mailed just after the server answers (ADR 103), so the thread
+  // read right after sending may still say pending. Only after a send, it
+  // is read again a few times (1, 2 and 4 s later) until the reply is e-mailed
+  // or failed; opening a dialog never polls (SPEC §9).
+  const rereads = useRef(REREADS)
+  const pending = entries.some((m) => !m.incoming && m.delivery === 'PENDING')
+  useEffect(() => {
+    if (!pending || rereads.current >= REREADS) return
+    const timer = setTimeout(
+      () => {
+        rereads.current += 1
+        refetch({ requestPolicy: 'network-only' })
+      },
+      1000 * 2 ** rereads.current,
+    )
+    return () => clearTimeout(timer)
+    // `loaded` changes with each answer, so a reply still pending after a re-read schedules the next.
+  }, [pending, loaded, refetch])
 
   async function send() {
     setSending(true)
@@ -81,6 +102,7 @@ export function Thread({
     replyBox.current?.querySelector('textarea')?.focus()
     setBody('')
     setErrors({})
+    rereads.current = 0
     toast({ title: 'Reply saved', description: `Your reply to ${email} is in the thread.` })
     refetch({ requestPolicy: 'network-only' })
   }
