@@ -7,7 +7,8 @@
 import type { Table } from 'drizzle-orm'
 import { createInsertSchema } from 'drizzle-zod'
 import type { z } from 'zod'
-import { availabilityRules, projectRules } from './payloads'
+import { availabilityRules } from './availability-payload'
+import { projectRules } from './payloads'
 import { agreementTemplateRules } from './quotes'
 import { agreementTemplates, availabilitySettings, projects } from './tables'
 

@@ -2,10 +2,9 @@
 // (through the service layer) and the SPA's forms. Plain Zod only: the admin's
 // browser chunks import this module, so nothing here may pull in drizzle (ADR 102).
 // An entity's payload is derived from its table in payloads.server.ts, from the
-// rule sets (`projectRules`, `availabilityRules`) written here.
+// rule sets written here (`projectRules`) and in availability-payload.ts.
 import { z } from 'zod'
 import { CONTENT_TYPES, PROJECT_CATEGORY_VALUES, PROJECT_STATUS_VALUES, valuesOf } from './constants'
-import { federalHolidayOn } from './holidays'
 import {
   BUDGETS,
   CONTACT_METHODS,
@@ -36,12 +35,12 @@ const trimmed = (label: string, max = 200) =>
 const required = (label: string, max = 200, lines: Lines = 'single') =>
   lines === 'single' ? singleLine(label, max) : multiLine(label, max)
 
-const optional = (label: string, max = 500, lines: Lines = 'single') => optionalText(label, max, lines)
+export const optional = (label: string, max = 500, lines: Lines = 'single') => optionalText(label, max, lines)
 
 const optionalUrl = (label: string) =>
   optional(label, 2000).refine((v) => v === null || isHttpUrl(v), `${label} must be a valid http(s) URL`)
 
-const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+export const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message })
 
 const textList = (label: string) =>
@@ -276,87 +275,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 
 // ---------- Availability (issue 17) ----------
 
-const calendarDate = (label: string) =>
+export const calendarDate = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
     .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), `${label} must be a real date`)
-
-const slotTimes = z
-  .array(oneOf(valuesOf(TIME_SLOTS), 'Choose times from the list'), {
-    error: 'Hours must be a list of times',
-  })
-  .max(TIME_SLOTS.length)
-  .transform((times) => [...new Set(times)].sort())
-
-const wholeNumber = (label: string, min: number, max: number) =>
-  z
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .min(min, `${label} must be at least ${min}`)
-    .max(max, `${label} must be at most ${max}`)
-
-export const MEETING_LOCATION_KINDS = ['none', 'phone', 'video'] as const
-export type MeetingLocationKind = (typeof MEETING_LOCATION_KINDS)[number]
-
-/** Why join details do not fit their kind (a phone number's shape, an https link), or null. */
-export function meetingLocationProblem(kind: string, value: string | null): string | null {
-  if (
-    kind === 'phone' &&
-    !(value && /^\+?[0-9().\- ]{7,40}$/.test(value) && value.replace(/\D/g, '').length >= 7)
-  )
-    return 'Enter the phone number to call, e.g. +1 618 555 0199'
-  if (kind === 'video' && !(value && /^https:\/\/[^\s]+$/.test(value) && isHttpUrl(value)))
-    return 'Enter the video link, starting with https://'
-  return null
-}
-
-/** One rule per availability column the owner may write; derived into its payload like the project's (ADR 102). */
-export const availabilityRules = {
-  weeklyHours: z.object(
-    {
-      '0': slotTimes.default([]),
-      '1': slotTimes.default([]),
-      '2': slotTimes.default([]),
-      '3': slotTimes.default([]),
-      '4': slotTimes.default([]),
-      '5': slotTimes.default([]),
-      '6': slotTimes.default([]),
-    },
-    { error: 'Weekly hours are required' },
-  ),
-  blocked: z
-    .array(
-      z
-        .object({ from: calendarDate('From'), to: calendarDate('To'), note: optional('Note', 200) })
-        .refine((b) => b.from <= b.to, {
-          message: 'A blocked range must end on or after its start',
-          path: ['to'],
-        }),
-      { error: 'Blocked dates must be a list' },
-    )
-    .max(200, 'At most 200 blocked ranges'),
-  minNoticeMinutes: wholeNumber('Minimum notice', 0, 60 * 24 * 30),
-  horizonDays: wholeNumber('Booking horizon', 1, 365),
-  meetingMinutes: wholeNumber('Meeting length', 15, 60),
-  changeCutoffHours: wholeNumber('Change cut-off', 0, 24 * 14),
-  // Join details (issue 28); absent means none, so older clients of this PUT keep working.
-  meetingLocationKind: oneOf(MEETING_LOCATION_KINDS, 'Choose how the meeting happens').default('none'),
-  meetingLocation: optional('Join details', 500),
-  // Federal holidays opened for bookings (issue 28); absent means none, so every holiday stays blocked.
-  unblockedHolidays: z
-    .array(
-      calendarDate('Holiday').refine(
-        (v) => federalHolidayOn(v) !== null,
-        'That date is not a US federal holiday',
-      ),
-      { error: 'Unblocked holidays must be a list' },
-    )
-    .max(200, 'At most 200 unblocked holidays')
-    .default([])
-    .transform((dates) => [...new Set(dates)].sort()),
-}
-export type AvailabilityInput = PayloadOf<typeof availabilityRules>
 
 /** A visitor moving their booking on the manage page. */
 export const rescheduleInput = z.object({

@@ -9,15 +9,8 @@ import { createInsertSchema } from 'drizzle-zod'
 import { isInputObjectType, isObjectType } from 'graphql'
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import { z } from 'zod'
-import {
-  type AvailabilityInput,
-  availabilityRules,
-  contentBody,
-  contentInput,
-  type ProjectInput,
-  projectRules,
-  skillInput,
-} from '../../schema/payloads'
+import { type AvailabilityInput, availabilityRules } from '../../schema/availability-payload'
+import { contentBody, contentInput, type ProjectInput, projectRules, skillInput } from '../../schema/payloads'
 import {
   agreementTemplateInput,
   availabilityInput,

@@ -6,9 +6,9 @@
 // unblock), and not held by a pending or confirmed consultation
 // (docs/decisions/058-availability.md).
 import { and, eq, gte, inArray } from 'drizzle-orm'
+import { type AvailabilityInput, meetingLocationProblem } from '../../schema/availability-payload'
 import type { FreeDay, PublicAvailability } from '../../schema/booking'
 import { federalHolidayOn } from '../../schema/holidays'
-import { type AvailabilityInput, meetingLocationProblem } from '../../schema/payloads'
 import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../schema/request-options'
 import { addDays, businessDate, slotInstant, weekdayOf } from '../../schema/slot-time'
 import type { Db } from '../db'
