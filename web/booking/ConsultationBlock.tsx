@@ -16,6 +16,7 @@ import type { ConsultationView } from './view'
 import { localClock, useVisitorZone, YourTime } from './visitor-zone'
 
 const heading = 'text-xl font-bold text-slate-900'
+const step = 'mt-6 mb-2 font-semibold text-slate-800'
 
 export function ConsultationBlock({
   view,
@@ -52,90 +53,81 @@ export function ConsultationBlock({
       </section>
 
       {view.changeable ? (
-        <>
-          <section aria-labelledby="booking-move" className={cardClass}>
-            <h2 id="booking-move" className={heading}>
-              Pick another time
-            </h2>
-            <h3 id="booking-days" className="mt-4 font-semibold text-slate-800">
-              1. Choose a day
-            </h3>
-            <ul aria-labelledby="booking-days" className="mt-2 flex flex-wrap gap-2">
-              {view.days.map((d) => (
-                <li key={d.date}>
-                  {/* A link to ?day=: without JS the server renders that day's times; with it the page switches in place. */}
-                  <Link
-                    to={`?day=${d.date}`}
-                    replace
-                    preventScrollReset
-                    aria-label={d.long}
-                    aria-current={d.date === day?.date ? 'date' : undefined}
-                    className={`${button.small} border border-slate-300 aria-[current=date]:bg-blue-700 aria-[current=date]:text-white`}
-                  >
-                    {d.short}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            {/* Announced when the day switches in place; the page's own alerts stay the only alerts. */}
-            <div aria-live="polite" className="mt-6 mb-2">
-              <h3 className="font-semibold text-slate-800">
-                {`2. Choose a time${day ? ` on ${day.long}` : ''}`}
-              </h3>
-              <p className="font-medium text-red-800">{view.problem}</p>
-            </div>
-            {day && (
-              // Keyed by day: a new day's times start with nothing chosen. After a
-              // refused move the page reads the day again, so it lists what is still free.
-              <Form method="post" key={day.date}>
-                <SelectInput
-                  name="slot"
-                  label="New time (Central Time)"
-                  required
-                  options={day.times.map((t) => ({
-                    value: t.value,
-                    label: zone ? `${t.label} (${localClock(t.start, zone)} your time)` : t.label,
-                  }))}
-                  placeholder="Select a free time"
-                />
-                <button type="submit" name="intent" value="move" className={button.primary}>
-                  Move my consultation
-                </button>
-              </Form>
-            )}
-          </section>
-          <section aria-labelledby="booking-cancel" className={cardClass}>
-            <h2 id="booking-cancel" className={heading}>
-              Cancel
-            </h2>
-            <p className="mt-2 mb-4 text-slate-700">{view.changeUntil}</p>
+        <section aria-labelledby="booking-move" className={cardClass}>
+          <h2 id="booking-move" className={heading}>
+            Move or cancel
+          </h2>
+          <h3 id="booking-days" className={step}>
+            1. Choose a day
+          </h3>
+          <ul aria-labelledby="booking-days" className="flex flex-wrap gap-2">
+            {view.days.map((d) => (
+              <li key={d.date}>
+                {/* A link to ?day=: without JS the server renders that day's times; with it the page switches in place. */}
+                <Link
+                  to={`?day=${d.date}`}
+                  preventScrollReset
+                  aria-label={d.long}
+                  aria-current={d.date === day?.date ? 'date' : undefined}
+                  className={`${button.small} border border-slate-300 aria-[current=date]:bg-blue-700 aria-[current=date]:text-white`}
+                >
+                  {d.short}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {/* Announced when the day switches in place; the page's own alerts stay the only alerts. */}
+          <div aria-live="polite">
+            <h3 className={step}>{`2. Choose a time${day ? ` on ${day.long}` : ''}`}</h3>
+            <p className="font-medium text-red-800">{view.problem}</p>
+          </div>
+          {day && (
+            // A new day's times are new options, so nothing stays chosen. After a
+            // refused move the page reads the day again, so it lists what is still free.
             <Form method="post">
-              {confirming ? (
-                <>
-                  <p className="mb-3 font-semibold text-slate-900">{view.cancelQuestion}</p>
-                  <TextAreaInput
-                    name="reason"
-                    label="Reason (optional, sent to the consultant)"
-                    maxLength={CANCEL_REASON_MAX}
-                    defaultValue={result.reason}
-                    error={result.errors?.reason}
-                  />
-                  <button type="submit" name="intent" value="cancel" className={button.primary}>
-                    Confirm cancellation
-                  </button>{' '}
-                  {/* Back to the page as it was: nothing was changed, so nothing is to be undone. */}
-                  <Link to={`?day=${day?.date ?? ''}`} className={button.secondary}>
-                    Keep my consultation
-                  </Link>
-                </>
-              ) : (
-                <button type="submit" name="intent" value="cancel-ask" className={button.secondary}>
-                  Cancel this consultation
-                </button>
-              )}
+              <SelectInput
+                name="slot"
+                label="New time (Central Time)"
+                required
+                options={day.times.map((t) => ({
+                  value: t.value,
+                  label: zone ? `${t.label} (${localClock(t.start, zone)} your time)` : t.label,
+                }))}
+                placeholder="Select a free time"
+              />
+              <button type="submit" name="intent" value="move" className={button.primary}>
+                Move my consultation
+              </button>
             </Form>
-          </section>
-        </>
+          )}
+          <h3 className={step}>Cancel</h3>
+          <p className="mb-3">{view.changeUntil}</p>
+          <Form method="post">
+            {confirming ? (
+              <>
+                <p className="font-semibold">{view.cancelQuestion}</p>
+                <TextAreaInput
+                  name="reason"
+                  label="Reason (optional, sent to the consultant)"
+                  maxLength={CANCEL_REASON_MAX}
+                  defaultValue={result.reason}
+                  error={result.errors?.reason}
+                />
+                <button type="submit" name="intent" value="cancel" className={button.primary}>
+                  Confirm cancellation
+                </button>{' '}
+                {/* Back to the page as it was: nothing was changed, so nothing is to be undone. */}
+                <Link to={`?day=${day?.date ?? ''}`} className={button.secondary}>
+                  Keep my consultation
+                </Link>
+              </>
+            ) : (
+              <button type="submit" name="intent" value="cancel-ask" className={button.secondary}>
+                Cancel this consultation
+              </button>
+            )}
+          </Form>
+        </section>
       ) : (
         <p className="text-slate-700">{view.note}</p>
       )}

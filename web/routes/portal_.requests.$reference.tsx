@@ -88,7 +88,7 @@ export default function PortalRequestPage() {
   return (
     <PortalFrame contact={contact} title={`${request.reference}: ${request.type}`}>
       {/* The cancel confirmation's question is asked in the block, not announced as an outcome. */}
-      {!(result?.ok && 'step' in result && result.step) && <Outcome result={result} />}
+      {!(result?.ok && 'step' in result) && <Outcome result={result} />}
       <section aria-labelledby="details" className={portalCard}>
         <h2 id="details" className={portalHeading}>
           Details
