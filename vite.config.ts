@@ -53,6 +53,10 @@ export default defineConfig({
                   name: 'forms',
                   test: /[\\/](web[\\/](forms[\\/](fields|layout|request-form|Turnstile|outcome)|lib[\\/]api)|schema[\\/]request-(options|form-copy))\.tsx?$/,
                 },
+                // The portal's frame with the visitor's-zone helpers it shares with
+                // the manage page (issue 28): one file, so the portal's pages load
+                // no extra one for them (the manage page loads this one too).
+                { name: 'portal-ui', test: /[\\/]web[\\/](portal[\\/]ui|booking[\\/]visitor-zone)\.tsx?$/ },
               ],
             },
           },

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import ICAL from 'ical.js'
-import { formatSlotTime, slotInstant } from '../schema/slot-time'
+import { formatCalendarDate, formatDay, formatSlotTime, slotInstant } from '../schema/slot-time'
 import { expect, type Page, signInOwner, test } from './fixtures'
 import { mailTo, type SentDetail } from './mail'
 import { chooseFreeSlot, seedOf } from './slots'
@@ -252,4 +253,130 @@ test('the link moves the booking to another free slot (without JavaScript too); 
   expect(await offeredTimes(page, newDate)).not.toContain(newTime)
   // The visitor is told of the new time by e-mail too.
   await mailTo(page.request, email, /new time/)
+})
+
+// Issue 28: rescheduling by day. The manage page lists the bookable days with
+// their weekday names, then the chosen day's times; without JavaScript the day
+// is a link to ?day= that the server answers, with it the same link switches
+// the day in place. The move goes through the same rules, and the page, the
+// "new time" mail and its invitation say the same time and status.
+for (const javaScriptEnabled of [true, false]) {
+  const how = javaScriptEnabled ? 'with JavaScript' : 'without JavaScript'
+  test(`reschedules by day, then time (${how}); the page, the mail and the .ics agree`, async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const email = unique(javaScriptEnabled ? 'byday-js' : 'byday-nojs')
+    const { slot, reference } = await bookThroughForm(
+      page,
+      seedOf(testInfo),
+      `Day Visitor ${testInfo.project.name}`,
+      email,
+    )
+    const link = manageLink(await mailTo(page.request, email, /request received/))
+    const context = await browser.newContext({ javaScriptEnabled })
+    const visitor = await context.newPage()
+    await visitor.goto(link)
+    if (javaScriptEnabled)
+      await visitor.waitForFunction(
+        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+      )
+    const days = visitor.getByRole('list', { name: '1. Choose a day' })
+    // Weekday names, seen short and heard in full; the booking's own day comes up first.
+    const own = days.getByRole('link', { name: formatDay(slot.date).long })
+    await expect(own).toHaveText(formatDay(slot.date).short)
+    await expect(own).toHaveAttribute('aria-current', 'date')
+    const offered = await days
+      .getByRole('link')
+      .evaluateAll((els) => els.map((e) => new URL((e as HTMLAnchorElement).href).searchParams.get('day')!))
+    const others = offered.filter((d) => d !== slot.date)
+    expect(others.length).toBeGreaterThan(0)
+    const newDate = others[seedOf(testInfo, 'day') % others.length]!
+
+    // Marks this document: a day switched in place keeps it, a page load would not.
+    await visitor.evaluate(() => {
+      ;(window as unknown as { __sameDocument?: boolean }).__sameDocument = true
+    })
+    await days.getByRole('link', { name: formatDay(newDate).long }).click()
+    await expect(visitor).toHaveURL(new RegExp(`\\?day=${newDate}$`))
+    await expect(days.getByRole('link', { name: formatDay(newDate).long })).toHaveAttribute(
+      'aria-current',
+      'date',
+    )
+    await expect(
+      visitor.getByRole('heading', { name: `2. Choose a time on ${formatDay(newDate).long}` }),
+    ).toBeVisible()
+    const sameDocument = await visitor.evaluate(
+      () => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true,
+    )
+    expect(sameDocument).toBe(javaScriptEnabled)
+
+    const select = visitor.getByRole('combobox', { name: 'New time (Central Time)' })
+    const values = await select
+      .locator('option:not([value=""])')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))
+    expect(values.length).toBeGreaterThan(0)
+    // Only the chosen day's times.
+    expect(values.filter((v) => !v.startsWith(`${newDate}|`))).toEqual([])
+    const target = values[seedOf(testInfo, 'time') % values.length]!
+    const newTime = target.split('|')[1]!
+    await select.selectOption(target)
+    await visitor.getByRole('button', { name: 'Move my consultation' }).click()
+    await expect(visitor.getByRole('status')).toHaveText(
+      'Your consultation has moved. An updated invitation is on its way.',
+    )
+    const when = `${formatCalendarDate(newDate)} at ${formatSlotTime(newTime)} Central Time`
+    await expect(details(visitor)).toContainText(reference)
+    await expect(details(visitor)).toContainText(when)
+    await expect(details(visitor)).toContainText('Requested (awaiting confirmation)')
+    await context.close()
+
+    const moved = await mailTo(page.request, email, /new time/)
+    expect(moved.text).toContain(`Time: ${when}`)
+    expect(moved.text).toContain('Status: Requested (awaiting confirmation)')
+    const calendar = new ICAL.Component(ICAL.parse(await icsOf(moved)))
+    ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!)
+    const vevent = calendar.getFirstSubcomponent('vevent')!
+    expect(new ICAL.Event(vevent).startDate.toString()).toBe(`${newDate}T${newTime}:00`)
+    expect(vevent.getFirstPropertyValue('status')).toBe('TENTATIVE')
+    // The old time is free again; the new one is not offered to others.
+    await expect.poll(() => offeredTimes(page, slot.date)).toContain(slot.time)
+    expect(await offeredTimes(page, newDate)).not.toContain(newTime)
+  })
+}
+
+test('a day off the list says so and offers the days again; nothing changes', async ({ page }, testInfo) => {
+  const email = unique('badday')
+  const { slot } = await bookThroughForm(page, seedOf(testInfo), `Bad Day ${testInfo.project.name}`, email)
+  const link = manageLink(await mailTo(page.request, email, /request received/))
+  const answer = await page.goto(`${link}?day=not-a-day`)
+  expect(answer!.status()).toBe(400)
+  await expect(page.getByText('That is not a day in the list; choose one of the days shown.')).toBeVisible()
+  await expect(page.getByRole('combobox', { name: 'New time (Central Time)' })).toHaveCount(0)
+  await expect(page.getByRole('list', { name: '1. Choose a day' }).getByRole('link').first()).toBeVisible()
+  await expect(details(page)).toContainText(`${formatSlotTime(slot.time)} Central Time`)
+})
+
+// The manage page is opened from a mail, often on a phone: the public pages' 120 KB
+// budget (ADR 068, measured as e2e/public-budget.spec.ts does) holds for it too.
+test('the manage page loads at most 120 KB of gzipped JavaScript', async ({ page, browser }, testInfo) => {
+  const email = unique('budget')
+  await bookThroughForm(page, seedOf(testInfo), `Budget Visitor ${testInfo.project.name}`, email)
+  const link = manageLink(await mailTo(page.request, email, /request received/))
+  const context = await browser.newContext()
+  const fresh = await context.newPage()
+  const scripts = new Map<string, number>()
+  fresh.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return
+    scripts.set(res.url(), gzipSync(await res.body(), { level: 9 }).length)
+  })
+  await fresh.goto(link)
+  await expect(fresh.getByRole('combobox', { name: 'New time (Central Time)' })).toBeVisible()
+  await fresh.waitForLoadState('networkidle')
+  const total = [...scripts.values()].reduce((a, b) => a + b, 0)
+  expect(scripts.size).toBeGreaterThan(0)
+  expect(total, [...scripts].map(([u, n]) => `${new URL(u).pathname}: ${n}`).join('\n')).toBeLessThanOrEqual(
+    120 * 1000,
+  )
+  await context.close()
 })

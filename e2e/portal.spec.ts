@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib'
+import { formatCalendarDate, formatDay, formatSlotTime } from '../schema/slot-time'
 import { expectNoAxeViolations } from './axe'
 import { type APIRequestContext, type Browser, expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
 import { blockExternal } from './public-helpers'
+import { freeSlotPayload, seedOf } from './slots'
 
 // The client portal (issue 24) as a client lives it, with and without
 // JavaScript: a visitor who sent a support request (matched to a contact by
@@ -149,4 +151,86 @@ test('the signed-out portal sign-in form passes axe', async ({ browser }) => {
   await expect(signedOut.getByRole('heading', { level: 1, name: 'Client portal' })).toBeVisible()
   await expectNoAxeViolations(signedOut, { label: '/portal signed out' })
   await anonymous.close()
+})
+
+// Issue 28: a consultation in the portal is the manage link's block: days,
+// then times, and a cancel that asks first and takes a reason for the owner.
+test('a client moves their consultation by day and time, then cancels it with a reason the owner reads (without JavaScript)', async ({
+  browser,
+  request,
+  playwright,
+  baseURL,
+}, testInfo) => {
+  const email = unique('portal-meet')
+  const booked = await request.post('/api/consultations', {
+    data: {
+      name: 'Robin Portal',
+      email,
+      projectType: 'other',
+      description: 'A consultation to manage from the portal.',
+      ...(await freeSlotPayload(request, seedOf(testInfo))),
+    },
+  })
+  expect(booked.status()).toBe(201)
+  const reference = ((await booked.json()) as { reference: string }).reference
+
+  const { page, context, link } = await signInByMail(browser, request, email, false)
+  await page.goto(link)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.goto(`/portal/requests/${reference}`)
+  const meeting = page.getByRole('region', { name: 'Meeting' })
+  await expect(meeting).toContainText('Requested (awaiting confirmation)')
+
+  const days = page.getByRole('list', { name: '1. Choose a day' })
+  const offered = await days
+    .getByRole('link')
+    .evaluateAll((els) => els.map((e) => new URL((e as HTMLAnchorElement).href).searchParams.get('day')!))
+  const newDate = offered[seedOf(testInfo, 'day') % offered.length]!
+  await days.getByRole('link', { name: formatDay(newDate).long }).click()
+  await expect(page).toHaveURL(new RegExp(`/portal/requests/${reference}\\?day=${newDate}$`))
+  const select = page.getByRole('combobox', { name: 'New time (Central Time)' })
+  const values = await select
+    .locator('option:not([value=""])')
+    .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))
+  expect(values.filter((v) => !v.startsWith(`${newDate}|`))).toEqual([])
+  const target = values[seedOf(testInfo, 'time') % values.length]!
+  const newTime = target.split('|')[1]!
+  await select.selectOption(target)
+  await page.getByRole('button', { name: 'Move my consultation' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Your consultation has moved. An updated invitation is on its way.',
+  )
+  await expect(meeting).toContainText(
+    `${formatCalendarDate(newDate)} at ${formatSlotTime(newTime)} Central Time`,
+  )
+
+  const reason = `Portal cancel reason ${email}`
+  await page.getByRole('button', { name: 'Cancel this consultation' }).click()
+  await expect(page.getByText(/^Cancel your consultation on/)).toBeVisible()
+  await expect(meeting).toContainText('Requested (awaiting confirmation)')
+  await page.getByLabel('Reason (optional, sent to the consultant)').fill(reason)
+  await page.getByRole('button', { name: 'Confirm cancellation' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Your consultation is cancelled. The time is free again for others.',
+  )
+  await expect(meeting).toContainText('Cancelled')
+  await expect(page.getByRole('button', { name: 'Cancel this consultation' })).toHaveCount(0)
+  await context.close()
+
+  // The reason reached the owner as the client's message in the request's thread (their mail: test/worker).
+  const owner = await playwright.request.newContext({ baseURL })
+  await signInOwner(owner)
+  const list = (await (await owner.get('/api/consultations')).json()) as { id: number; reference: string }[]
+  const id = list.find((r) => r.reference === reference)!.id
+  const thread = (await (await owner.get(`/api/consultations/${id}/messages`)).json()) as {
+    direction: string
+    body: string
+  }[]
+  expect(thread).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ direction: 'in', body: `Cancelled by the visitor. Reason: ${reason}` }),
+    ]),
+  )
+  await owner.dispose()
 })

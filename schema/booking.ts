@@ -20,6 +20,8 @@ export type ManagedBooking = {
   status: string
   date: string
   time: string
+  /** The meeting's start as an instant (ISO), for the visitor's own zone. */
+  start: string
   /** "Monday, November 23, 2026" */
   dateLabel: string
   meetingMinutes: number
@@ -28,6 +30,8 @@ export type ManagedBooking = {
   changeable: boolean
   /** Free days to move to (empty when it cannot be changed). */
   freeDays: FreeDay[]
+  /** How to meet (issue 28), as the mails and the invitation say it; null when the owner set none. */
+  joinDetails: string | null
 }
 
 /** The longest reason for a cancellation the manage page takes (read by a person, in a mail and the thread). */

@@ -629,6 +629,102 @@ describe("the visitor's signed link", { timeout: 30_000 }, () => {
     expect(row).toEqual({ sequence: 0, preferred_time: '10:00' })
   })
 
+  it('reschedules by day: only bookable days, with weekday names; ?day= shows that day; any other day is said so or a 400', async () => {
+    await settings({ blocked: [{ from: '2026-12-15', to: '2026-12-15', note: 'Away' }] })
+    const mine = await bookedWithLink('2026-12-14', '09:00')
+    const dayPage = (day: string) =>
+      send(`/booking/${mine.token}?day=${encodeURIComponent(day)}`, { method: 'GET' })
+    const offered = (html: string) =>
+      [...html.matchAll(/value="(\d{4}-\d{2}-\d{2})\|(\d{2}:\d{2})"/g)].map((m) => m[1])
+
+    const first = await page(mine.token)
+    expect(first.status).toBe(200)
+    const html = await first.text()
+    // The days as links, seen short and heard in full; only bookable ones (no weekend, no blocked day).
+    expect(html).toContain('aria-label="Monday, November 23"')
+    expect(html).toContain('>Mon, Nov 23</a>')
+    expect(html).toContain(`/booking/${mine.token}?day=2026-11-23`)
+    expect(html).toContain(`/booking/${mine.token}?day=2026-12-16`)
+    for (const closed of ['2026-11-22', '2026-11-28', '2026-11-29', '2026-12-15'])
+      expect(html).not.toContain(`?day=${closed}`)
+    // Without a choice, the booking's own day's other times, and only that day's.
+    expect(new Set(offered(html))).toEqual(new Set(['2026-12-14']))
+    expect(html).toContain('2. Choose a time on Monday, December 14')
+    expect(html).toMatch(
+      /aria-current="date"[^>]*>Mon, Dec 14<|aria-label="Monday, December 14"[^>]*aria-current="date"/,
+    )
+
+    const wednesday = await dayPage('2026-12-16')
+    expect(wednesday.status).toBe(200)
+    const wedHtml = await wednesday.text()
+    expect(new Set(offered(wedHtml))).toEqual(new Set(['2026-12-16']))
+    expect(wedHtml).toContain('value="2026-12-16|09:00"')
+    expect(wedHtml).toContain('2. Choose a time on Wednesday, December 16')
+
+    // A real day with no free time (blocked, weekend, past, past the horizon): said so, no times, the day list still there.
+    for (const [day, label] of [
+      ['2026-12-15', 'Tuesday, December 15'],
+      ['2026-11-28', 'Saturday, November 28'],
+      ['2026-11-20', 'Friday, November 20'],
+      ['2027-06-01', 'Tuesday, June 1'],
+    ] as const) {
+      const res = await dayPage(day)
+      expect(res.status, day).toBe(200)
+      const text = await res.text()
+      expect(text).toContain(`No free times on ${label}; choose one of the days shown.`)
+      expect(offered(text), day).toEqual([])
+      expect(text).toContain('aria-label="Monday, November 23"')
+    }
+    // Anything that is not a date at all: a 400 page that says so, never a 5xx.
+    for (const junk of ['tomorrow', '2026-02-30', '<script>x</script>']) {
+      const res = await dayPage(junk)
+      expect(res.status, junk).toBe(400)
+      const text = await res.text()
+      expect(text).toContain('That is not a day in the list; choose one of the days shown.')
+      expect(text).toContain(mine.reference)
+      expect(text).not.toContain('<script>x</script>')
+      expect(offered(text), junk).toEqual([])
+    }
+
+    // The move posted from a day's page goes through the same rules as before.
+    const moveFrom = (fields: Record<string, string>) =>
+      send(`/booking/${mine.token}?day=2026-12-16`, {
+        body: new URLSearchParams(fields).toString(),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      })
+    const blocked = await moveFrom({ intent: 'move', slot: '2026-12-15|10:00' })
+    expect(blocked.status).toBe(400)
+    expect(await blocked.text()).toContain('That day is not available')
+    const moved = await moveFrom({ intent: 'move', slot: '2026-12-16|10:00' })
+    expect(moved.status).toBe(200)
+    // (React separates the text pieces of one element with empty comments.)
+    const after = (await moved.text()).replaceAll('<!-- -->', '')
+    expect(after).toContain('Wednesday, December 16, 2026 at 10:00 AM Central Time')
+    expect(after).not.toContain('value="2026-12-16|10:00"')
+    const row = await env.DB.prepare(
+      'select preferred_date, preferred_time from consultations where email = ?',
+    )
+      .bind(mine.email)
+      .first<{ preferred_date: string; preferred_time: string }>()
+    expect(row).toEqual({ preferred_date: slotInstant('2026-12-16', '10:00'), preferred_time: '10:00' })
+  })
+
+  it('shows how to meet, in the words of the mails, and not once cancelled', async () => {
+    await settings({
+      meetingLocationKind: 'video',
+      meetingLocation: 'https://meet.example.com/alex',
+    } as never)
+    const mine = await bookedWithLink('2026-12-17', '09:00')
+    const html = await (await page(mine.token)).text()
+    expect(html).toContain('How to meet')
+    expect(html).toContain('Video call: join at https://meet.example.com/alex')
+    expect((await outboxTo(mine.email))[0]!.text_body).toContain(
+      'How to meet: Video call: join at https://meet.example.com/alex',
+    )
+    expect((await act(mine.token, { intent: 'cancel' })).status).toBe(200)
+    expect(await (await page(mine.token)).text()).not.toContain('meet.example.com/alex')
+  })
+
   it('without a booking-link key no link is made and none is accepted (fail closed)', async () => {
     expect(
       await bookingToken({ ...env, BOOKING_LINK_KEY: '' } as Env, 'abcdef0123456789', Date.now()),

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { PORTAL_CLIENT_QUOTA_BYTES } from '../../schema/constants'
+import { businessDate } from '../../schema/slot-time'
 import { app } from '../../worker/app'
 import { QUOTA_MESSAGE } from '../../worker/services/portal'
 import { call, ORIGIN } from './helpers'
@@ -86,6 +87,75 @@ describe('consultations in the portal', () => {
     expect((await status())!.status).toBe('cancelled')
     // Once cancelled, the same rules as the manage link: no second change.
     expect((await post(`/portal/requests/${reference}`, cookieA, { intent: 'cancel' })).status).toBe(400)
+  })
+})
+
+describe('the consultation block in the portal (the manage link’s, issue 28)', () => {
+  it('asks before cancelling, then passes the optional reason to the owner as the manage link does', async () => {
+    const a = await seedClient('meet-reason')
+    const { reference } = await seedConsultation(a.clientId, a.contactId, a.email)
+    const cookie = await portalCookie(a.contactId)
+    const path = `/portal/requests/${reference}`
+    const status = async () =>
+      (await env.DB.prepare('select status from consultations where reference = ?')
+        .bind(reference)
+        .first<{ status: string }>())!.status
+
+    const asked = await post(path, cookie, { intent: 'cancel-ask' })
+    expect(asked.status).toBe(200)
+    const askHtml = await asked.text()
+    expect(askHtml).toContain('Confirm cancellation')
+    expect(askHtml).toContain('Reason (optional, sent to the consultant)')
+    expect(await status()).toBe('confirmed')
+
+    const tooLong = await post(path, cookie, { intent: 'cancel', reason: 'x'.repeat(1001) })
+    expect(tooLong.status).toBe(400)
+    expect(await tooLong.text()).toContain('Keep the reason under 1000 characters')
+    expect(await status()).toBe('confirmed')
+
+    const reason = 'We hired someone in-house, thank you.'
+    const done = await post(path, cookie, { intent: 'cancel', reason })
+    expect(done.status).toBe(200)
+    expect(await done.text()).toContain('Your consultation is cancelled')
+    expect(await status()).toBe('cancelled')
+    // The owner's calendar copy names the reason, and it is the client's message in the thread.
+    const ownerCopy = await env.DB.prepare(
+      'select text_body from mail_outbox where recipient = ? and text_body like ? order by id desc',
+    )
+      .bind(env.NOTIFY_EMAIL, `%${reference}%`)
+      .first<{ text_body: string }>()
+    expect(ownerCopy!.text_body).toContain(`Reason: ${reason}`)
+    const thread = await env.DB.prepare(
+      'select m.direction, m.body from request_messages m join consultations c on c.id = m.consultation_id where c.reference = ?',
+    )
+      .bind(reference)
+      .all<{ direction: string; body: string }>()
+    expect(thread.results).toEqual([{ direction: 'in', body: `Cancelled by the visitor. Reason: ${reason}` }])
+  })
+
+  it('offers days first, then the chosen day’s times; a day that is not one is said so (garbage: 400)', async () => {
+    const a = await seedClient('meet-days')
+    const { reference, slot } = await seedConsultation(a.clientId, a.contactId, a.email)
+    const cookie = await portalCookie(a.contactId)
+    const get = (query: string) =>
+      call(`/portal/requests/${reference}${query}`, { headers: { Cookie: cookie } })
+    const offered = (html: string) =>
+      new Set([...html.matchAll(/value="(\d{4}-\d{2}-\d{2})\|\d{2}:\d{2}"/g)].map((m) => m[1]))
+    const html = await (await get('')).text()
+    const days = [...html.matchAll(/\?day=(\d{4}-\d{2}-\d{2})/g)].map((m) => m[1]!)
+    expect(days.length).toBeGreaterThan(1)
+    // Weekdays only, each once.
+    expect(days.filter((d) => [0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()))).toEqual([])
+    expect(offered(html).size).toBe(1)
+    const other = days.find((d) => d !== businessDate(new Date(slot.preferredDate)))!
+    const chosen = await get(`?day=${other}`)
+    expect(chosen.status).toBe(200)
+    expect(offered(await chosen.text())).toEqual(new Set([other]))
+    const junk = await get('?day=not-a-day')
+    expect(junk.status).toBe(400)
+    const junkHtml = await junk.text()
+    expect(junkHtml).toContain('That is not a day in the list')
+    expect(offered(junkHtml).size).toBe(0)
   })
 })
 

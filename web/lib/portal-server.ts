@@ -5,7 +5,7 @@
 // Pages never import Worker code; they read this context, as the public pages
 // read siteServer.
 import { createContext } from 'react-router'
-import type { BookingChange, FreeDay } from './site-server'
+import type { BookingChange, ManagedBooking } from './site-server'
 
 /** Who is signed in, as the pages show it. */
 export type PortalContactView = { name: string; email: string; phone: string | null; clientName: string }
@@ -87,15 +87,8 @@ export type PortalRequestPage = PortalRequestSummary & {
   description: string
   createdAt: string
   thread: PortalMessage[]
-  /** A consultation's booking: its time and whether it can still be moved or cancelled. */
-  booking: {
-    start: string
-    centralLabel: string
-    meetingMinutes: number
-    changeable: boolean
-    changeUntil: string
-    freeDays: FreeDay[]
-  } | null
+  /** A consultation's booking: the manage link's own view (its time, join details, move and cancel). */
+  booking: ManagedBooking | null
 }
 
 export type PortalResult =
@@ -124,7 +117,10 @@ export type PortalServer = {
   /** A request of the signed-in client by reference; null for any other (another client's too). */
   request(reference: string): Promise<PortalRequestPage | null>
   reply(reference: string, body: string): Promise<PortalResult>
-  cancelConsultation(reference: string): Promise<BookingChange>
+  /** Cancels, with the client's optional reason for the owner (as the manage link does). */
+  cancelConsultation(reference: string, reason?: string): Promise<BookingChange>
+  /** The confirmation step: whether the consultation can still be cancelled (changes nothing). */
+  checkCancellable(reference: string): Promise<BookingChange>
   rescheduleConsultation(reference: string, date: string, time: string): Promise<BookingChange>
   /** A new support request from the signed-in contact, through the public intake. */
   submitSupport(payload: Record<string, unknown>): Promise<PortalResult & { reference?: string }>

@@ -2,7 +2,7 @@
 // phone first, with the portal's own header (who is signed in, its sections
 // and sign-out as a real form), so every page works without JavaScript. The
 // quote and invoice pages' own pieces are in ./document.tsx.
-import { type ReactNode, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import { button, container } from '../components/ui'
@@ -87,23 +87,8 @@ const central = new Intl.DateTimeFormat('en-US', {
 /** An instant in Central (the business's calendar), as the server and the browser both render it. */
 export const centralTime = (iso: string) => `${central.format(new Date(iso))} Central`
 
-/**
- * The same instant in the visitor's own zone, once the page runs in their
- * browser (the server cannot know the zone); nothing without JavaScript, or
- * when the visitor is in Central anyway.
- */
-export function YourTime({ iso }: { iso: string }) {
-  const [text, setText] = useState<string | null>(null)
-  useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (zone === BUSINESS_TIME_ZONE) return
-    const local = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    )
-    setText(`${local} your time (${zone.replace(/_/g, ' ')})`)
-  }, [iso])
-  return text ? <span className="block text-sm text-slate-600">{text}</span> : null
-}
+/** The same instant in the visitor's own zone (shared with the manage page). */
+export { YourTime } from '../booking/visitor-zone'
 
 export const formatBytes = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : n >= 1024 ? `${Math.ceil(n / 1024)} KB` : `${n} B`

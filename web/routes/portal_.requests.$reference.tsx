@@ -2,7 +2,8 @@
 // its whole thread (the owner's replies and the client's messages; never the
 // owner's notes) and a reply form; a consultation also shows its time (Central
 // and the visitor's zone) with move and cancel, under the same rules as the
-// signed manage link. Another client's reference is a 404 like an unknown one.
+// signed manage link, in the same block (web/booking/ConsultationBlock.tsx).
+// Another client's reference is a 404 like an unknown one.
 import {
   type ActionFunctionArgs,
   data,
@@ -13,51 +14,62 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
-import { formatSlotTime } from '../../schema/slot-time'
+import { ConsultationBlock } from '../booking/ConsultationBlock'
+import { consultationAction } from '../booking/consultation-action'
+import { chooseDay } from '../booking/days'
+import { consultationView } from '../booking/view'
 import { button } from '../components/ui'
 import { TextAreaInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
-import {
-  centralTime,
-  longText,
-  Outcome,
-  PortalFrame,
-  portalCard,
-  portalHeading,
-  YourTime,
-} from '../portal/ui'
+import { centralTime, longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
 
 export const handle = { private: true }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, request: req, context }: LoaderFunctionArgs) {
   const portal = context.get(portalServer)
   const request = await portal.request(params.reference ?? '')
   if (!request) throw data(null, { status: 404 })
-  return { contact: portal.contact, request }
+  // Rescheduling by day (issue 28), as on the manage link: ?day= names the day whose times are shown.
+  const { booking, ...rest } = request
+  const choice = booking ? chooseDay(booking, new URL(req.url).searchParams.get('day')) : null
+  return data(
+    {
+      contact: portal.contact,
+      request: rest,
+      view: booking && choice ? consultationView(booking, choice) : null,
+    },
+    { status: choice?.status ?? 200 },
+  )
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const portal = context.get(portalServer)
   const reference = params.reference ?? ''
   const form = await request.formData()
-  const intent = form.get('intent')
-  if (intent === 'cancel') {
-    const result = await portal.cancelConsultation(reference)
-    return data({ intent, ...result, body: '' }, { status: result.ok ? 200 : 400 })
-  }
-  if (intent === 'move') {
-    const [date = '', time = ''] = String(form.get('slot') ?? '').split('|')
-    const result = await portal.rescheduleConsultation(reference, date, time)
-    return data({ intent, ...result, body: '' }, { status: result.ok ? 200 : 400 })
-  }
+  // Move and cancel: the same posts as the manage link, read by the same code.
+  const change = await consultationAction(form, {
+    checkCancellable: () => portal.checkCancellable(reference),
+    cancel: (reason) => portal.cancelConsultation(reference, reason),
+    move: (date, time) => portal.rescheduleConsultation(reference, date, time),
+  })
+  if (change)
+    return data(
+      { intent: 'consultation' as const, reason: '', ...change, body: '' },
+      {
+        status: change.ok ? 200 : 400,
+      },
+    )
   const body = String(form.get('body') ?? '')
   const result = await portal.reply(reference, body)
   // A reference that is not the client's is a 404 here too.
   const status = result.ok ? 200 : Object.keys(result.errors).length ? 400 : 404
   if (status === 404) throw data(null, { status })
-  return data({ intent: 'reply', ...result, body: result.ok ? '' : body.slice(0, 20_000) }, { status })
+  return data(
+    { intent: 'reply' as const, ...result, body: result.ok ? '' : body.slice(0, 20_000) },
+    { status },
+  )
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
@@ -70,31 +82,27 @@ export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
   })
 
 export default function PortalRequestPage() {
-  const { contact, request } = useLoaderData<typeof loader>()
+  const { contact, request, view } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
-  const booking = request.booking
   return (
     <PortalFrame contact={contact} title={`${request.reference}: ${request.type}`}>
-      <Outcome result={result} />
+      {/* The cancel confirmation's question is asked in the block, not announced as an outcome. */}
+      {!(result?.ok && 'step' in result) && <Outcome result={result} />}
       <section aria-labelledby="details" className={portalCard}>
         <h2 id="details" className={portalHeading}>
           Details
         </h2>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
-          <dt className="font-semibold">Status</dt>
-          <dd>{request.statusLabel}</dd>
-          <dt className="font-semibold">Sent</dt>
-          <dd>{centralTime(request.createdAt)}</dd>
-          {booking && (
+          {/* A consultation's status is the meeting block's, in the words of its mails and invitation. */}
+          {!view && (
             <>
-              <dt className="font-semibold">Meeting</dt>
-              <dd>
-                {booking.centralLabel} ({booking.meetingMinutes} minutes)
-                <YourTime iso={booking.start} />
-              </dd>
+              <dt className="font-semibold">Status</dt>
+              <dd>{request.statusLabel}</dd>
             </>
           )}
+          <dt className="font-semibold">Sent</dt>
+          <dd>{centralTime(request.createdAt)}</dd>
         </dl>
         <p className={`mt-3 whitespace-pre-line text-slate-700 ${longText}`}>{request.description}</p>
       </section>
@@ -141,49 +149,7 @@ export default function PortalRequestPage() {
         </Form>
       </section>
 
-      {booking?.changeable && (
-        <section aria-labelledby="change" className={portalCard}>
-          <h2 id="change" className={portalHeading}>
-            Move or cancel
-          </h2>
-          <Form method="post" className="mt-3 flex flex-col gap-3">
-            <input type="hidden" name="intent" value="move" />
-            <label htmlFor="slot" className="font-medium text-slate-800">
-              New time (Central Time)
-            </label>
-            <select
-              id="slot"
-              name="slot"
-              required
-              defaultValue=""
-              className="rounded-md border border-slate-300 bg-white px-3 py-2"
-            >
-              <option value="">Select a free time</option>
-              {booking.freeDays.map((day) => (
-                <optgroup key={day.date} label={day.date}>
-                  {day.slots.map((slot) => (
-                    <option key={slot} value={`${day.date}|${slot}`}>
-                      {day.date} {formatSlotTime(slot)}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-            <button type="submit" disabled={busy} className={`${button.primary} self-start`}>
-              Move my consultation
-            </button>
-          </Form>
-          <p className="mt-4 text-slate-700">
-            Changes are possible until {centralTime(booking.changeUntil)}.
-          </p>
-          <Form method="post" className="mt-2">
-            <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" disabled={busy} className={button.secondary}>
-              Cancel this consultation
-            </button>
-          </Form>
-        </section>
-      )}
+      {view && <ConsultationBlock view={view} result={result} title="Meeting" cardClass={portalCard} />}
     </PortalFrame>
   )
 }

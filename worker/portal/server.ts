@@ -15,7 +15,7 @@ import { checkUpload, UPLOAD_MESSAGES } from '../files/upload'
 import { deliverEach, deliverLogged } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
 import { ApiError } from '../middleware/errors'
-import { cancelBookingOf, rescheduleBookingOf } from '../services/booking'
+import { cancelBookingOf, checkCancellableOf, rescheduleBookingOf } from '../services/booking'
 import { Conflict, DomainError, Invalid, NotFound } from '../services/errors'
 import {
   clientScope,
@@ -153,11 +153,20 @@ export function portalServerFor(
       }
     },
 
-    cancelConsultation: async (reference) => {
+    cancelConsultation: async (reference, reason) => {
       const row = await ownConsultation(reference)
       return bookingChange(async () => {
-        later(deliverEach(db, c.env, await cancelBookingOf(db, c.env, row)))
+        // The reason reaches the owner as on the manage link: their mail and the request's thread.
+        later(deliverEach(db, c.env, await cancelBookingOf(db, c.env, row, undefined, reason)))
         return 'Your consultation is cancelled. The time is free again for others.'
+      })
+    },
+
+    checkCancellable: async (reference) => {
+      const row = await ownConsultation(reference)
+      return bookingChange(async () => {
+        await checkCancellableOf(db, row)
+        return 'Do you want to cancel this consultation?'
       })
     },
 

@@ -11,7 +11,7 @@ import { bookingUrl, verifyBookingToken } from '../booking/link'
 import { purgeAvailability } from '../cache/public-reads'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { type BookingMailKind, bookingMail } from '../mail/booking-mail'
+import { type BookingMailKind, bookingMail, joinDetails } from '../mail/booking-mail'
 import { type OutboxMessage, queueMail } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
 import { visitorMailEnabled } from '../mail/visitor'
@@ -219,12 +219,15 @@ export async function viewBookingOf(db: Db, booking: Booking, now = new Date()):
     status: booking.status,
     date,
     time: booking.preferredTime,
+    start: booking.preferredDate,
     dateLabel: formatCalendarDate(date),
     meetingMinutes: a.meetingMinutes,
     changeUntil: new Date(until).toISOString(),
     changeable,
     // The times to move to: the booking's own slot is held by it, so it is not among them.
     freeDays: changeable ? await freeDays(db, a, now) : [],
+    // The same sentence as the mails and the invitation, so the page never tells another way to meet.
+    joinDetails: booking.status === 'cancelled' ? null : joinDetails(a).instructions,
   }
 }
 
@@ -242,7 +245,11 @@ function refuseChange(a: Availability, booking: Booking, now: Date) {
  * writing a reason. Changes nothing.
  */
 export async function checkCancellable(db: Db, env: Env, token: string, now = new Date()) {
-  const booking = await bookingForToken(db, env, token, now)
+  await checkCancellableOf(db, await bookingForToken(db, env, token, now), now)
+}
+
+/** The same first step, for a booking already found (the portal's): the same rules. */
+export async function checkCancellableOf(db: Db, booking: Booking, now = new Date()) {
   refuseChange(await getAvailability(db), booking, now)
 }
 

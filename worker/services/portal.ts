@@ -288,16 +288,10 @@ export async function portalRequest(
     kind === 'support'
       ? labelOf(ISSUE_TYPES, (row as typeof tables.supportRequests.$inferSelect).issueType)
       : labelOf(PROJECT_TYPES, (row as typeof tables.consultations.$inferSelect).projectType)
-  let booking: (ManagedBooking & { start: string; centralLabel: string }) | null = null
+  let booking: ManagedBooking | null = null
   if (kind === 'consultation') {
-    const consultation = row as typeof tables.consultations.$inferSelect
     // The same view (and so the same change rules) as the signed manage link.
-    const managed = await viewBookingOf(db, consultation, now)
-    booking = {
-      ...managed,
-      start: consultation.preferredDate,
-      centralLabel: describeSlot(consultation.preferredDate, consultation.preferredTime),
-    }
+    booking = await viewBookingOf(db, row as typeof tables.consultations.$inferSelect, now)
   }
   return {
     kind,
@@ -323,16 +317,7 @@ export async function portalRequest(
         at: msg.createdAt.toISOString(),
         attachments: msg.attachments.map((a) => a.name),
       })),
-      booking: booking
-        ? {
-            start: booking.start,
-            centralLabel: booking.centralLabel,
-            meetingMinutes: booking.meetingMinutes,
-            changeable: booking.changeable,
-            changeUntil: booking.changeUntil,
-            freeDays: booking.freeDays,
-          }
-        : null,
+      booking,
     },
   }
 }
