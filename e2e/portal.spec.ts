@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
-import { formatCalendarDate, formatDay, formatSlotTime } from '../schema/slot-time'
+import { formatCalendarDate, formatSlotTime } from '../schema/slot-time'
+import { formatDay } from '../web/booking/days'
 import { expectNoAxeViolations } from './axe'
 import { type APIRequestContext, type Browser, expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'

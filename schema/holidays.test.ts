@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { federalHolidayOn, federalHolidaysBetween, federalHolidaysOf } from './holidays'
+import {
+  federalHolidayOn,
+  federalHolidaysBetween,
+  federalHolidaysOf,
+  federalHolidaysOfComingYear,
+} from './holidays'
 
 describe('US federal holidays', () => {
   it('lists the eleven holidays of 2026 on their dates (none on a weekend needs moving but July 4)', () => {
@@ -48,5 +53,17 @@ describe('US federal holidays', () => {
   it('names nothing on an ordinary day', () => {
     expect(federalHolidayOn('2026-12-24')).toBeNull()
     expect(federalHolidayOn('2026-11-27')).toBeNull()
+  })
+
+  it("lists the coming year's holidays from today, up to the same date next year", () => {
+    const coming = federalHolidaysOfComingYear('2026-11-24')
+    expect(coming[0]).toEqual({ date: '2026-11-26', name: 'Thanksgiving Day' })
+    expect(coming.map((h) => h.date)).toContain('2027-11-11')
+    expect(coming.at(-1)?.date).toBe('2027-11-11')
+    // The eleven, plus the observed Fridays and Mondays of Juneteenth (a Saturday) and July 4 (a Sunday) in 2027.
+    expect(coming.map((h) => h.date)).toEqual(
+      expect.arrayContaining(['2027-06-18', '2027-06-19', '2027-07-04', '2027-07-05']),
+    )
+    expect(coming).toHaveLength(13)
   })
 })

@@ -80,6 +80,16 @@ export function federalHolidaysBetween(from: string, to: string): Holiday[] {
   return out.sort((a, b) => a.date.localeCompare(b.date))
 }
 
+/**
+ * The holidays of the coming year from `today` (a YYYY-MM-DD date), for the
+ * admin's list. The booking horizon is at most 365 days, so a year covers every
+ * bookable day; counted by calendar year rather than by adding days, so the
+ * admin needs no date arithmetic from slot-time.ts (which the public forms
+ * share with it: every export it uses there costs their 120 KB budget bytes).
+ */
+export const federalHolidaysOfComingYear = (today: string): Holiday[] =>
+  federalHolidaysBetween(today, `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`)
+
 /** The holiday's name on a date, or null. */
 export function federalHolidayOn(date: string): string | null {
   return federalHolidaysBetween(date, date)[0]?.name ?? null

@@ -86,16 +86,3 @@ const longDate = new Intl.DateTimeFormat('en-US', {
 export function formatCalendarDate(date: string): string {
   return longDate.format(new Date(`${date}T12:00:00Z`))
 }
-
-/**
- * A YYYY-MM-DD calendar date as a day picker shows it (issue 28: days with
- * weekday names): "Tue, Nov 24" to see, "Tuesday, November 24" to hear.
- */
-export function formatDay(date: string): { short: string; long: string } {
-  // Formatters made here, not at the top: a module-level `new` would stay in
-  // the browser's copy of this module, which the schedule form loads.
-  const at = new Date(`${date}T12:00:00Z`)
-  const f = (weekday: 'short' | 'long', month: 'short' | 'long') =>
-    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday, month, day: 'numeric' }).format(at)
-  return { short: f('short', 'short'), long: f('long', 'long') }
-}

@@ -4,7 +4,20 @@
 // and the server renders that day's times; with it, the same links switch the
 // day in place. One function decides which day is shown, for both pages.
 import type { FreeDay } from '../../schema/booking'
-import { formatDay } from '../../schema/slot-time'
+
+/**
+ * A YYYY-MM-DD calendar date as a day picker shows it (issue 28: days with
+ * weekday names): "Tue, Nov 24" to see, "Tuesday, November 24" to hear.
+ */
+export function formatDay(date: string): { short: string; long: string } {
+  // Formatters made here, not at the top: a module-level `new` would stay in
+  // the browser's copy of this module. Here rather than in schema/slot-time.ts,
+  // whose browser chunk the schedule form shares at the edge of its JS budget.
+  const at = new Date(`${date}T12:00:00Z`)
+  const f = (weekday: 'short' | 'long', month: 'short' | 'long') =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday, month, day: 'numeric' }).format(at)
+  return { short: f('short', 'short'), long: f('long', 'long') }
+}
 
 export const DAY_MESSAGES = {
   notADay: 'That is not a day in the list; choose one of the days shown.',

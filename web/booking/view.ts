@@ -5,8 +5,8 @@
 import type { ManagedBooking } from '../../schema/booking'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import { BOOKING_STATUS_LABELS } from '../../schema/request-statuses'
-import { formatDay, formatSlotTime, slotInstant } from '../../schema/slot-time'
-import type { DayChoice } from './days'
+import { formatSlotTime, slotInstant } from '../../schema/slot-time'
+import { type DayChoice, formatDay } from './days'
 
 export type ConsultationView = {
   /**

@@ -2,9 +2,9 @@
 // minimum notice, booking horizon, meeting length and the visitors' change
 // cut-off. Reached from the admin header; the six tabs of SPEC §2 are unchanged.
 import { type FormEvent, useEffect, useState } from 'react'
-import { federalHolidaysBetween } from '../../../schema/holidays'
+import { federalHolidaysOfComingYear } from '../../../schema/holidays'
 import { TIME_SLOTS } from '../../../schema/request-options'
-import { addDays, businessToday, formatCalendarDate } from '../../../schema/slot-time'
+import { formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { ApiRequestError, apiRequest } from '../../lib/api'
 import { OwnerPage } from '../OwnerPage'
@@ -217,10 +217,10 @@ function Editor() {
           US federal holidays are blocked. Unblock a day to offer consultations on it; save to apply.
         </p>
         <ul className="flex flex-col divide-y divide-slate-200" aria-label="Upcoming holidays">
-          {federalHolidaysBetween(
-            businessToday(),
-            addDays(businessToday(), Math.max(365, settings.horizonDays)),
-          ).map((h) => {
+          {/* Today by UTC, not Central: a list of a year's holidays does not mind the
+              hours between them, and Central's today (slot-time.ts) would add bytes to
+              the chunk this page shares with the public schedule form. */}
+          {federalHolidaysOfComingYear(new Date().toISOString().slice(0, 10)).map((h) => {
             const open = (settings.unblockedHolidays ?? []).includes(h.date)
             return (
               <li key={h.date} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
