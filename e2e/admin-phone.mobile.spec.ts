@@ -48,3 +48,31 @@ test('every admin tab and owner page fits a 375 px screen', async ({ ownerPage: 
   await expect(last).toBeInViewport()
   await expectNoOverflow(page, '/admin/availability after scrolling the grid')
 })
+
+test('the Insights charts keep readable labels on a 375 px screen, none cut off', async ({
+  ownerPage: page,
+}) => {
+  await page.goto('/admin/insights')
+  await expect(page.getByRole('img', { name: /^Page views per day/ })).toBeVisible()
+  await expect(page.getByRole('img', { name: /^Consultation form:/ })).toBeVisible()
+  // Every text in and under the charts: the funnel's step labels and counts, the day axis.
+  const labels = await page.evaluate(() =>
+    [...document.querySelectorAll('[role="img"] span, figure figcaption span')]
+      .filter((el) => el.textContent?.trim())
+      .map((el) => {
+        const box = el.getBoundingClientRect()
+        return {
+          text: el.textContent!.trim(),
+          size: Number.parseFloat(getComputedStyle(el).fontSize),
+          right: box.right,
+          cut: el.scrollWidth > Math.ceil(box.width),
+        }
+      }),
+  )
+  expect(labels.map((l) => l.text)).toContain('Started')
+  for (const label of labels) {
+    expect(label.size, `"${label.text}" is at least 12 px`).toBeGreaterThanOrEqual(12)
+    expect(label.right, `"${label.text}" ends inside the screen`).toBeLessThanOrEqual(375)
+    expect(label.cut, `"${label.text}" is not cut off`).toBe(false)
+  }
+})

@@ -24,9 +24,18 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth)
 }
 
-/** Waits until entrance animations are over (axe reads colours of fully opaque content). */
+/**
+ * Waits until entrance animations are over (axe reads colours of fully opaque
+ * content). Only animations that run in time: a scroll-driven one (the filter
+ * chips' scroll hint) follows a scroll position and is "running" for as long
+ * as the page is open.
+ */
 export async function settleAnimations(page: Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => !(a.timeline instanceof DocumentTimeline) || a.playState !== 'running'),
+  )
 }
 
 /** Axe-core scan of the page; fails on serious or critical violations (WCAG 2.1 A/AA). */

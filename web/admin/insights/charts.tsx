@@ -1,81 +1,57 @@
-// Plain SVG charts for the Insights page (issue 18): no library, each drawn
-// as an image with a one-line summary for screen readers, and each paired
+// Plain charts for the Insights page (issue 18): no library, each drawn in
+// HTML boxes as an image with a one-line summary for screen readers, and each paired
 // with its data as a table (the accessible alternative) that can be shown.
 import type { ReactNode } from 'react'
 
 export type Bar = { label: string; value: number; title?: string }
 
-const WIDTH = 640
-const HEIGHT = 160
-
-/** Vertical bars over time (visits per day, requests per week). */
+/**
+ * Vertical bars over time (visits per day, requests per week). HTML boxes, not
+ * an SVG scaled to its width: the labels keep their real text size on a phone
+ * (issue 28: in a 640-unit SVG shrunk to 340 px they were 6 px and cut off).
+ */
 export function BarChart({ bars, summary }: { bars: Bar[]; summary: string }) {
   const max = Math.max(1, ...bars.map((b) => b.value))
-  const step = WIDTH / Math.max(1, bars.length)
-  const width = Math.max(1, step * 0.8)
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${HEIGHT + 20}`}
-      role="img"
-      aria-label={summary}
-      className="h-auto w-full"
-      preserveAspectRatio="none"
-    >
-      <line x1={0} y1={HEIGHT} x2={WIDTH} y2={HEIGHT} className="stroke-slate-300" />
-      {bars.map((bar, i) => {
-        const h = (bar.value / max) * (HEIGHT - 10)
-        return (
-          <rect
+    <figure className="m-0">
+      <div
+        role="img"
+        aria-label={summary}
+        className="flex h-40 items-end gap-[2px] border-b border-slate-300"
+      >
+        {bars.map((bar) => (
+          <div
             key={bar.label}
-            x={i * step + (step - width) / 2}
-            y={HEIGHT - h}
-            width={width}
-            height={h}
-            className="fill-blue-700"
-          >
-            <title>{bar.title ?? `${bar.label}: ${bar.value}`}</title>
-          </rect>
-        )
-      })}
-      <text x={0} y={HEIGHT + 16} className="fill-slate-600 text-[11px]">
-        {bars[0]?.label}
-      </text>
-      <text x={WIDTH} y={HEIGHT + 16} textAnchor="end" className="fill-slate-600 text-[11px]">
-        {bars.at(-1)?.label}
-      </text>
-    </svg>
+            title={bar.title ?? `${bar.label}: ${bar.value}`}
+            className="min-w-0 flex-1 bg-blue-700"
+            style={{ height: `${(bar.value / max) * 94}%` }}
+          />
+        ))}
+      </div>
+      <figcaption aria-hidden="true" className="mt-1 flex justify-between gap-2 text-xs text-slate-600">
+        <span>{bars[0]?.label}</span>
+        <span>{bars.at(-1)?.label}</span>
+      </figcaption>
+    </figure>
   )
 }
 
-/** Horizontal bars for ranked or stepwise counts (the funnel). */
+/** Horizontal bars for ranked or stepwise counts (the funnel): labels wrap rather than run under the bars. */
 export function HBarChart({ bars, summary }: { bars: Bar[]; summary: string }) {
   const max = Math.max(1, ...bars.map((b) => b.value))
-  const row = 26
   return (
-    <svg
-      viewBox={`0 0 ${WIDTH} ${bars.length * row}`}
-      role="img"
-      aria-label={summary}
-      className="h-auto w-full"
-    >
-      {bars.map((bar, i) => (
-        <g key={bar.label} transform={`translate(0 ${i * row})`}>
-          <text x={0} y={17} className="fill-slate-800 text-[13px]">
-            {bar.label}
-          </text>
-          <rect
-            x={160}
-            y={4}
-            width={((WIDTH - 220) * bar.value) / max}
-            height={18}
-            className="fill-blue-700"
-          />
-          <text x={WIDTH} y={17} textAnchor="end" className="fill-slate-900 text-[13px] font-semibold">
-            {bar.value}
-          </text>
-        </g>
+    <div role="img" aria-label={summary} className="flex flex-col gap-1.5">
+      {bars.map((bar) => (
+        <div
+          key={bar.label}
+          className="grid grid-cols-[minmax(0,9rem)_1fr_auto] items-center gap-2 text-sm sm:grid-cols-[minmax(0,12rem)_1fr_auto]"
+        >
+          <span className="break-words text-slate-800">{bar.label}</span>
+          <span className="h-[18px] bg-blue-700" style={{ width: `${(bar.value / max) * 100}%` }} />
+          <span className="font-semibold text-slate-900 tabular-nums">{bar.value}</span>
+        </div>
       ))}
-    </svg>
+    </div>
   )
 }
 
