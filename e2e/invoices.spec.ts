@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expectNoAxeViolations } from './axe'
-import { expect, signInOwner, test } from './fixtures'
+import { expect, type Locator, type Page, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
 import { blockExternal } from './public-helpers'
 
@@ -13,6 +13,27 @@ import { blockExternal } from './public-helpers'
 
 const unique = (tag: string) =>
   `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+
+/**
+ * Chooses an option of an admin select. Opened from the keyboard: the client
+ * list is long by now (every spec on this server adds clients), and a mouse
+ * press that opens it can land its release on the first option when the list
+ * opens over the button. While the page's other lists still load, the layout
+ * moves and react-aria closes an open list on scroll: open and choose again
+ * until the button shows the choice.
+ */
+async function choose(page: Page, trigger: Locator, option: string | RegExp) {
+  await expect(async () => {
+    if (!(await page.getByRole('listbox').isVisible())) await trigger.press('ArrowDown')
+    await page
+      .getByRole('option', { name: option, exact: typeof option === 'string' })
+      .click({ timeout: 2_000 })
+    await expect(trigger).toHaveAccessibleName(
+      typeof option === 'string' ? new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) : option,
+      { timeout: 1_000 },
+    )
+  }).toPass()
+}
 
 test('the owner invoices 95 minutes at $120/hour; the client reads and downloads it without JavaScript', async ({
   browser,
@@ -152,21 +173,14 @@ test('the owner sells prepaid hours on the client page and invoices the block fr
 
   await page.goto('/admin/invoices')
   const form = page.getByRole('form', { name: 'New invoice' })
-  // Opened from the keyboard: the client list is long by now (every spec on this
-  // server adds clients), and a mouse press that opens it can land its release on
-  // the first option when the list opens over the button, choosing that client.
-  await form.getByRole('button', { name: /Client/ }).press('ArrowDown')
-  await page.getByRole('option', { name, exact: true }).click()
-  await expect(form.getByRole('button', { name: /Client/ })).toHaveAccessibleName(`${name} Client`)
+  await choose(page, form.getByRole('button', { name: /Client/ }), name)
   // That time is prepaid: there is no unbilled time to invoice, and the form says so.
   await form.getByRole('button', { name: 'Create draft' }).click()
   await expect(form.getByRole('alert')).toHaveText('No unbilled time for this client in that period')
 
-  await form.getByRole('button', { name: /From/ }).click()
-  await page.getByRole('option', { name: 'Prepaid block' }).click()
+  await choose(page, form.getByRole('button', { name: /From/ }), 'Prepaid block')
   // A select's name is its value, then its label: the source select reads "Prepaid block From".
-  await form.getByRole('button', { name: /Prepaid block$/ }).click()
-  await page.getByRole('option', { name: /10 h for \$1,100\.00/ }).click()
+  await choose(page, form.getByRole('button', { name: /Prepaid block$/ }), /10 h for \$1,100\.00/)
   await form.getByRole('button', { name: 'Create draft' }).click()
   const list = page.locator('section', { has: page.getByRole('heading', { name: 'Invoices', level: 2 }) })
   const row = list.getByRole('row', { name: new RegExp(name) })
@@ -176,10 +190,11 @@ test('the owner sells prepaid hours on the client page and invoices the block fr
   const number = /INV-\d{4}-\d{4}/.exec((await row.textContent()) ?? '')![0]
 
   // The block cannot be invoiced twice: the server's refusal shows in the form.
-  await form.getByRole('button', { name: /Prepaid block$/ }).click()
-  await page
-    .getByRole('option', { name: `10 h for $1,100.00, until 2099-12-31 (invoiced: ${number})` })
-    .click()
+  await choose(
+    page,
+    form.getByRole('button', { name: /Prepaid block$/ }),
+    `10 h for $1,100.00, until 2099-12-31 (invoiced: ${number})`,
+  )
   await form.getByRole('button', { name: 'Create draft' }).click()
   await expect(form.getByRole('alert')).toHaveText('This block is already invoiced')
 
