@@ -10,7 +10,14 @@ import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
-import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
+import {
+  type BillingColumn,
+  BillingTable,
+  entryState,
+  firstCellClass,
+  numericClass,
+  rowClass,
+} from './BillingTable'
 import { InvoiceList } from './InvoicesPage'
 import { CREATE_INVOICE, CREATE_PREPAID_BLOCK, INVOICES, PREPAID_BLOCKS, TIME_ENTRIES } from './queries'
 
@@ -127,15 +134,7 @@ export function ClientTime({ clientId }: { clientId: string }) {
               <td className={firstCellClass}>{e.date}</td>
               <td>{e.description}</td>
               <td className={numericClass}>{e.minutes}</td>
-              <td>
-                {e.invoiceId
-                  ? 'Billed'
-                  : e.blockId
-                    ? 'Prepaid block'
-                    : e.billable
-                      ? 'Unbilled'
-                      : 'Not billable'}
-              </td>
+              <td>{entryState(e)}</td>
             </tr>
           ))}
         </BillingTable>

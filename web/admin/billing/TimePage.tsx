@@ -9,7 +9,14 @@ import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
-import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
+import {
+  type BillingColumn,
+  BillingTable,
+  entryState,
+  firstCellClass,
+  numericClass,
+  rowClass,
+} from './BillingTable'
 import { HeaderTimer } from './HeaderTimer'
 import { CREATE_TIME_ENTRY, DELETE_TIME_ENTRY, START_TIMER, TIME_ENTRIES, TIMER } from './queries'
 import { useBillingClients } from './useBillingClients'
@@ -181,15 +188,7 @@ export function TimeEditor() {
                 <td>{e.description}</td>
                 <td className={numericClass}>{e.minutes}</td>
                 <td className={numericClass}>{formatCents(e.rateCents)}</td>
-                <td>
-                  {e.invoiceId
-                    ? 'Billed'
-                    : e.blockId
-                      ? 'Prepaid block'
-                      : e.billable
-                        ? 'Unbilled'
-                        : 'Not billable'}
-                </td>
+                <td>{entryState(e)}</td>
                 <td className="text-right">
                   {!e.invoiceId && (
                     <AdminButton
