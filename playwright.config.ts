@@ -1,10 +1,17 @@
+import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { demoPort, serverCount, serverPorts } from './e2e/servers'
 
-// End-to-end tests drive the system Chromium (Debian's `chromium` package)
-// against the production build served by `wrangler dev` on fresh local state:
-// one server per worker (e2e/servers.ts, e2e/fixtures.ts; ADR 066).
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// End-to-end tests drive the system's Chromium against the production build
+// served by `wrangler dev` on fresh local state: one server per worker
+// (e2e/servers.ts, e2e/fixtures.ts; ADR 066). Debian's headless shell
+// (`chromium-headless-shell`, the same Chromium release without the desktop
+// browser around it) when installed: a new context and page cost it about a
+// quarter of the CPU the full browser spends, and the suite is CPU-bound on
+// two cores (ADR 105). Otherwise the full `chromium`.
+const headlessShell = '/usr/bin/chromium-headless-shell'
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium')
 const launchOptions = {
   executablePath: chromium,
   args: [
