@@ -1,10 +1,10 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { OperationDefinitionNode } from 'graphql'
 import { MemoryRouter, useLocation } from 'react-router'
-import { Client, CombinedError, type GraphQLRequest, Provider } from 'urql'
+import { Client, CombinedError, type GraphQLRequest, type OperationResult, Provider } from 'urql'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fromValue } from 'wonka'
+import { fromValue, makeSubject } from 'wonka'
 import { toastQueue } from '../components/Toaster'
 import { ConsultationsTab } from './ConsultationsTab'
 import { PendingBadge } from './requests/PendingBadge'
@@ -435,6 +435,36 @@ describe('ConsultationsTab', () => {
     renderTab(client)
     expect(screen.getByText('3 Pending')).toBeTruthy()
     expect(screen.getByText('3', { exact: true }).textContent).toBe('3 pending')
+  })
+
+  it('shows no badge until both lists are in, never the count of one kind alone', () => {
+    const { client } = mockClient({
+      consultations: [consultation({ id: '3', status: 'PENDING' })],
+      supportRequests: [],
+    })
+    // The support requests answer later than the consultations.
+    const late = makeSubject<OperationResult>()
+    let supportOperation: GraphQLRequest | undefined
+    const answerNow = vi.mocked(client.executeQuery).getMockImplementation()!
+    vi.mocked(client.executeQuery).mockImplementation((request, opts) => {
+      if (operationName(request) !== 'SupportRequests') return answerNow(request, opts)
+      supportOperation = request
+      return late.source as never
+    })
+    render(
+      <Provider value={client}>
+        <PendingBadge />
+      </Provider>,
+    )
+    expect(supportOperation).toBeDefined()
+    expect(screen.queryByText(/pending/)).toBeNull()
+    act(() =>
+      late.next({
+        operation: supportOperation,
+        data: { supportRequests: [support({ status: 'PENDING' })] },
+      } as never),
+    )
+    expect(screen.getByText('2', { exact: true }).textContent).toBe('2 pending')
   })
 
   it('puts a request with an unread customer reply on top, marked, counted, and clears the mark when opened', async () => {
