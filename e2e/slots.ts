@@ -5,6 +5,18 @@ import { slotInstant } from '../schema/slot-time'
 // takes one booking, so each test (and each browser project running it) books
 // a slot of its own: a day picked by a hash of the test's title and project.
 
+/**
+ * The seeded change cut-off (DEFAULT_AVAILABILITY.changeCutoffHours in
+ * worker/services/availability.ts): a booking closer than this can no longer be
+ * moved or cancelled online. The minimum notice is two hours, so the first days
+ * offered can fall inside it, depending on the hour the test runs.
+ */
+const SEEDED_CUTOFF_MS = 24 * 3_600_000
+
+/** Every time of this day is past the seeded cut-off: a booking on it can still change online. */
+export const changeableDay = (date: string, now = Date.now()) =>
+  Date.parse(slotInstant(date, '00:00')!) - now > SEEDED_CUTOFF_MS
+
 /** A stable number for this test in this project. */
 export function seedOf(testInfo: TestInfo, salt = ''): number {
   let h = 0
@@ -14,9 +26,9 @@ export function seedOf(testInfo: TestInfo, salt = ''): number {
 }
 
 /**
- * Chooses a free day (by the seed, among those offered) and a free time on it
- * (the given label when offered, else the first), as a visitor does; returns the
- * values the form will send (YYYY-MM-DD and HH:MM).
+ * Chooses a free day (by the seed, among those offered past the seeded cut-off)
+ * and a free time on it (the given label when offered, else one by the seed), as
+ * a visitor does; returns the values the form will send (YYYY-MM-DD and HH:MM).
  */
 export async function chooseFreeSlot(
   page: Page,
@@ -28,7 +40,8 @@ export async function chooseFreeSlot(
   const dates = await date
     .locator('option:not([value=""])')
     .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))
-  const chosen = dates[firstDay ? 0 : seed % dates.length]!
+  const changeable = dates.filter((d) => changeableDay(d))
+  const chosen = firstDay ? dates[0]! : changeable[seed % changeable.length]!
   await date.selectOption(chosen)
   const time = page.getByRole('combobox', { name: /Preferred Time/ })
   const times = await time
@@ -41,11 +54,12 @@ export async function chooseFreeSlot(
   return { date: chosen, time: pick.value, label: pick.label }
 }
 
-/** A free slot from the public availability answer, as the form would send it (for API-booked requests). */
+/** A free slot past the seeded cut-off from the public availability answer, as the form would send it (for API-booked requests). */
 export async function freeSlotPayload(request: APIRequestContext, seed: number) {
-  const { days } = (await (await request.get('/api/availability')).json()) as {
+  const { days: offered } = (await (await request.get('/api/availability')).json()) as {
     days: { date: string; slots: string[] }[]
   }
+  const days = offered.filter((d) => changeableDay(d.date))
   const day = days[seed % days.length]!
   const time = day.slots[(seed >>> 8) % day.slots.length]!
   return { preferredDate: slotInstant(day.date, time)!, preferredTime: time }
