@@ -1,4 +1,5 @@
 import { env } from 'cloudflare:test'
+import { purgePublicReads } from '../../worker/cache/public-reads'
 import { describe, expect, it } from 'vitest'
 import { call } from './helpers'
 import { send } from './requests-fixtures'
@@ -32,5 +33,22 @@ describe('public read caching', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate')
     const again = await call('/api/projects', { headers: { 'If-None-Match': tag! } })
     expect(again.status).toBe(304)
+  })
+
+  it("names a page's version by its content, not by the nonce it was rendered with", async () => {
+    const first = await send('/privacy', { method: 'GET' })
+    const tag = first.headers.get('etag')
+    expect(tag).toMatch(/^W\/"[0-9a-f]{24}"$/)
+    // The stored copy goes; the next view renders the same content again, with a nonce of its own.
+    await purgePublicReads()
+    const again = await send('/privacy', { method: 'GET' })
+    const nonce = (html: string) => /<script[^>]* nonce="([^"]+)"/.exec(html)?.[1]
+    const [a, b] = [nonce(await first.text()), nonce(await again.text())]
+    expect(a).toBeTruthy()
+    expect(b).toBeTruthy()
+    expect(b).not.toBe(a)
+    expect(again.headers.get('etag')).toBe(tag)
+    const revalidated = await call('/privacy', { headers: { 'If-None-Match': tag! } })
+    expect(revalidated.status).toBe(304)
   })
 })
