@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# `npm test` after the build: the static checks (typecheck, lint, the deploy dry
-# run), the unit/Worker tests (Vitest) and the end-to-end tests (Playwright on
-# the build just made) at the same time. None keeps two cores busy on its own
-# (the tests wait on workerd and the browser most of the time, the checks start
-# while Playwright's servers are still booting), so together they take little
-# more than the longest one (ADRs 066 and 104). Each line is prefixed with its
-# suite; the step fails if any of them fails.
+# `npm test` after the build: the static checks (typecheck, lint, the deploy
+# dry run), the unit/Worker tests (Vitest) and the end-to-end tests (Playwright
+# on the build just made) at the same time. Playwright sets the total, and it
+# leaves a core idle part of the time (its servers booting, pages waiting on
+# workerd), so the other two run beside it at a lower priority (nice 5): they
+# fill those gaps rather than slow the browser down (ADRs 066, 104 and 105).
+# Each line is prefixed with its suite; the step fails if any of them fails.
 set -uo pipefail
-(npm run --silent typecheck && npm run --silent lint && npm run --silent test:deploy:built) 2>&1 | sed -u 's/^/[checks] /' &
+nice -n 5 bash -c 'npm run --silent typecheck && npm run --silent lint && npm run --silent test:deploy:built' 2>&1 | sed -u 's/^/[checks] /' &
 checks=$!
-npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
+nice -n 5 npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 npx playwright test 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!

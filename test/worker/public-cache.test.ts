@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test'
-import { purgePublicReads } from '../../worker/cache/public-reads'
 import { describe, expect, it } from 'vitest'
+import { purgePublicReads } from '../../worker/cache/public-reads'
 import { call } from './helpers'
 import { send } from './requests-fixtures'
 import { ownerCookie } from './session-helpers'
