@@ -107,180 +107,173 @@ export default function HomePage() {
   const { config, hasResume } = useSite()
 
   return (
-    <>
-      <main id="main" className="pt-16">
-        <section className="bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 text-white">
-          <div className={`${container} py-20 sm:py-28`}>
-            <div className="max-w-3xl">
-              <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-                {HOME_COPY.heroTitle}
-              </h1>
-              <p className="mt-6 text-lg leading-relaxed text-slate-200 sm:text-xl">
-                {copy['home.hero.subtitle']}
-              </p>
-              <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-                <Link to="/portfolio-solutions" className={button.light}>
-                  {HOME_COPY.viewSolutions}
-                  <ArrowRightIcon className="h-5 w-5" />
-                </Link>
-                <Link to="/schedule-consultation" className={button.outlineLight}>
-                  {HOME_COPY.scheduleConsultation}
-                </Link>
-                {hasResume && (
-                  <a
-                    href={RESUME_DOWNLOAD_URL}
-                    target="_blank"
-                    rel="noopener"
-                    className={button.outlineLight}
-                  >
-                    <DownloadIcon className="h-5 w-5" />
-                    {HOME_COPY.downloadCv}
-                  </a>
-                )}
-              </div>
-              <ul aria-label="Credentials" className="mt-10 flex flex-wrap gap-3">
-                {HOME_COPY.badges.map((badge, i) => {
-                  const Icon = BADGE_ICONS[i] ?? ShieldIcon
-                  const look =
-                    'inline-flex items-center gap-2 rounded-full border border-white/30 bg-white/10 px-4 py-2 text-sm font-semibold text-white'
-                  return (
-                    <li key={badge}>
-                      {/* The HIPAA claim links to what the site actually does with visitors' data. */}
-                      {i === 0 ? (
-                        <Link
-                          to={PRIVACY_LINK.path}
-                          aria-label={PRIVACY_LINK.badgeLabel}
-                          className={`${look} outline-none hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white`}
-                        >
-                          <Icon className="h-4 w-4" />
-                          {badge}
-                        </Link>
-                      ) : (
-                        <span className={look}>
-                          <Icon className="h-4 w-4" />
-                          {badge}
-                        </span>
-                      )}
-                    </li>
-                  )
-                })}
-              </ul>
+    <main id="main" className="pt-16">
+      <section className="bg-gradient-to-br from-slate-950 via-blue-950 to-slate-900 text-white">
+        <div className={`${container} py-20 sm:py-28`}>
+          <div className="max-w-3xl">
+            <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
+              {HOME_COPY.heroTitle}
+            </h1>
+            <p className="mt-6 text-lg leading-relaxed text-slate-200 sm:text-xl">
+              {copy['home.hero.subtitle']}
+            </p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+              <Link to="/portfolio-solutions" className={button.light}>
+                {HOME_COPY.viewSolutions}
+                <ArrowRightIcon className="h-5 w-5" />
+              </Link>
+              <Link to="/schedule-consultation" className={button.outlineLight}>
+                {HOME_COPY.scheduleConsultation}
+              </Link>
+              {hasResume && (
+                <a href={RESUME_DOWNLOAD_URL} target="_blank" rel="noopener" className={button.outlineLight}>
+                  <DownloadIcon className="h-5 w-5" />
+                  {HOME_COPY.downloadCv}
+                </a>
+              )}
             </div>
-          </div>
-        </section>
-
-        <section aria-labelledby="categories-title" className={section}>
-          <div className={container}>
-            <h2 id="categories-title" className={sectionTitle}>
-              {HOME_COPY.categoriesTitle}
-            </h2>
-            <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {HOME_CATEGORIES.map((name) => {
-                const { filter, text, Icon } = CATEGORY_CARDS[name]
+            <ul aria-label="Credentials" className="mt-10 flex flex-wrap gap-3">
+              {HOME_COPY.badges.map((badge, i) => {
+                const Icon = BADGE_ICONS[i] ?? ShieldIcon
+                const look =
+                  'inline-flex items-center gap-2 rounded-full border border-white/30 bg-white/10 px-4 py-2 text-sm font-semibold text-white'
                 return (
-                  <li key={name}>
-                    <Link
-                      to={`/portfolio-solutions?category=${filter}`}
-                      className="group flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm outline-none transition hover:border-blue-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-blue-700"
-                    >
-                      <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-800">
-                        <Icon />
+                  <li key={badge}>
+                    {/* The HIPAA claim links to what the site actually does with visitors' data. */}
+                    {i === 0 ? (
+                      <Link
+                        to={PRIVACY_LINK.path}
+                        aria-label={PRIVACY_LINK.badgeLabel}
+                        className={`${look} outline-none hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white`}
+                      >
+                        <Icon className="h-4 w-4" />
+                        {badge}
+                      </Link>
+                    ) : (
+                      <span className={look}>
+                        <Icon className="h-4 w-4" />
+                        {badge}
                       </span>
-                      <span className="text-xl font-bold text-slate-900">{name}</span>
-                      <span className="text-slate-700">{text}</span>
-                    </Link>
+                    )}
                   </li>
                 )
               })}
             </ul>
           </div>
-        </section>
+        </div>
+      </section>
 
-        <section aria-labelledby="featured-title" className={`${section} bg-slate-50`}>
-          <div className={container}>
-            <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-              <h2 id="featured-title" className={sectionTitle}>
-                {HOME_COPY.featuredTitle}
-              </h2>
-              <Link to="/portfolio-solutions" className={button.secondary}>
-                {HOME_COPY.viewAllProjects}
-                <ArrowRightIcon className="h-5 w-5" />
-              </Link>
-            </div>
-            <ul className="mt-10 grid gap-6 md:grid-cols-3">
-              {featured.map((project) => (
-                <li key={project.id} className={`${card} flex flex-col gap-3`} data-testid="featured-project">
-                  <h3 className="text-xl font-bold text-slate-900">{project.title}</h3>
-                  <p className="line-clamp-3 text-slate-700">{project.description}</p>
-                  {project.problemSolved && (
-                    <p className="text-sm text-slate-700">
-                      <span className="font-semibold text-slate-900">{HOME_COPY.problem}:</span>{' '}
-                      {project.problemSolved}
-                    </p>
-                  )}
-                  {project.businessValue && (
-                    <p className="text-sm text-slate-700">
-                      <span className="font-semibold text-emerald-800">{HOME_COPY.result}:</span>{' '}
-                      {project.businessValue}
-                    </p>
-                  )}
+      <section aria-labelledby="categories-title" className={section}>
+        <div className={container}>
+          <h2 id="categories-title" className={sectionTitle}>
+            {HOME_COPY.categoriesTitle}
+          </h2>
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {HOME_CATEGORIES.map((name) => {
+              const { filter, text, Icon } = CATEGORY_CARDS[name]
+              return (
+                <li key={name}>
+                  <Link
+                    to={`/portfolio-solutions?category=${filter}`}
+                    className="group flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm outline-none transition hover:border-blue-300 hover:shadow-md focus-visible:ring-2 focus-visible:ring-blue-700"
+                  >
+                    <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-blue-50 text-blue-800">
+                      <Icon />
+                    </span>
+                    <span className="text-xl font-bold text-slate-900">{name}</span>
+                    <span className="text-slate-700">{text}</span>
+                  </Link>
                 </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+              )
+            })}
+          </ul>
+        </div>
+      </section>
 
-        <TitledSection headingId="values-title" title={HOME_COPY.valueTitle}>
+      <section aria-labelledby="featured-title" className={`${section} bg-slate-50`}>
+        <div className={container}>
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+            <h2 id="featured-title" className={sectionTitle}>
+              {HOME_COPY.featuredTitle}
+            </h2>
+            <Link to="/portfolio-solutions" className={button.secondary}>
+              {HOME_COPY.viewAllProjects}
+              <ArrowRightIcon className="h-5 w-5" />
+            </Link>
+          </div>
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
-            {VALUES.map(({ title, text, Icon }) => (
-              <IconCard key={title} Icon={Icon} title={title} text={text} />
+            {featured.map((project) => (
+              <li key={project.id} className={`${card} flex flex-col gap-3`} data-testid="featured-project">
+                <h3 className="text-xl font-bold text-slate-900">{project.title}</h3>
+                <p className="line-clamp-3 text-slate-700">{project.description}</p>
+                {project.problemSolved && (
+                  <p className="text-sm text-slate-700">
+                    <span className="font-semibold text-slate-900">{HOME_COPY.problem}:</span>{' '}
+                    {project.problemSolved}
+                  </p>
+                )}
+                {project.businessValue && (
+                  <p className="text-sm text-slate-700">
+                    <span className="font-semibold text-emerald-800">{HOME_COPY.result}:</span>{' '}
+                    {project.businessValue}
+                  </p>
+                )}
+              </li>
             ))}
           </ul>
-        </TitledSection>
+        </div>
+      </section>
 
-        <section aria-labelledby="background-title" className={`${section} bg-slate-50`}>
-          <div className={`${container} grid items-center gap-10 md:grid-cols-2`}>
-            <div>
-              <h2 id="background-title" className={sectionTitle}>
-                {HOME_COPY.backgroundTitle}
-              </h2>
-              <p className={`mt-6 ${lead}`}>{copy['home.background']}</p>
-              <Link to="/about" className={`mt-8 ${button.primary}`}>
-                {HOME_COPY.backgroundLink}
-                <ArrowRightIcon className="h-5 w-5" />
-              </Link>
-            </div>
-            <ul className="grid grid-cols-2 gap-4">
-              {[
-                [CLAIMS.documentationDown, 'less documentation time'],
-                [CLAIMS.costsDown, 'lower operating costs'],
-                [CLAIMS.launchTime, 'from first call to launch'],
-                ['24h', 'response to every enquiry'],
-              ].map(([value, label]) => (
-                <li key={label} className={`${card} text-center`}>
-                  <span className="block text-3xl font-extrabold text-blue-800">{value}</span>
-                  <span className="mt-1 block text-sm text-slate-700">{label}</span>
-                </li>
-              ))}
-            </ul>
+      <TitledSection headingId="values-title" title={HOME_COPY.valueTitle}>
+        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+          {VALUES.map(({ title, text, Icon }) => (
+            <IconCard key={title} Icon={Icon} title={title} text={text} />
+          ))}
+        </ul>
+      </TitledSection>
+
+      <section aria-labelledby="background-title" className={`${section} bg-slate-50`}>
+        <div className={`${container} grid items-center gap-10 md:grid-cols-2`}>
+          <div>
+            <h2 id="background-title" className={sectionTitle}>
+              {HOME_COPY.backgroundTitle}
+            </h2>
+            <p className={`mt-6 ${lead}`}>{copy['home.background']}</p>
+            <Link to="/about" className={`mt-8 ${button.primary}`}>
+              {HOME_COPY.backgroundLink}
+              <ArrowRightIcon className="h-5 w-5" />
+            </Link>
           </div>
-        </section>
+          <ul className="grid grid-cols-2 gap-4">
+            {[
+              [CLAIMS.documentationDown, 'less documentation time'],
+              [CLAIMS.costsDown, 'lower operating costs'],
+              [CLAIMS.launchTime, 'from first call to launch'],
+              ['24h', 'response to every enquiry'],
+            ].map(([value, label]) => (
+              <li key={label} className={`${card} text-center`}>
+                <span className="block text-3xl font-extrabold text-blue-800">{value}</span>
+                <span className="mt-1 block text-sm text-slate-700">{label}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
 
-        <CtaSection
-          id="contact"
-          headingId="contact-title"
-          title={HOME_COPY.contactTitle}
-          text={copy['home.contact']}
-        >
-          <Link to="/schedule-consultation" className={button.light}>
-            {HOME_COPY.scheduleConsultation}
-          </Link>
-          <a href={`mailto:${config.contactEmail}`} className={button.outlineLight}>
-            <MailIcon className="h-5 w-5" />
-            {HOME_COPY.emailMe}
-          </a>
-        </CtaSection>
-      </main>
-    </>
+      <CtaSection
+        id="contact"
+        headingId="contact-title"
+        title={HOME_COPY.contactTitle}
+        text={copy['home.contact']}
+      >
+        <Link to="/schedule-consultation" className={button.light}>
+          {HOME_COPY.scheduleConsultation}
+        </Link>
+        <a href={`mailto:${config.contactEmail}`} className={button.outlineLight}>
+          <MailIcon className="h-5 w-5" />
+          {HOME_COPY.emailMe}
+        </a>
+      </CtaSection>
+    </main>
   )
 }
