@@ -25,6 +25,9 @@ const launchOptions = {
   ],
 }
 
+// One seeded state per run, copied for each server (scripts/serve-e2e.sh).
+const runId = `${process.pid}-${Date.now()}`
+
 export default defineConfig({
   testDir: './e2e',
   // Files are spread over the workers; a file's tests run in order in one worker.
@@ -58,7 +61,7 @@ export default defineConfig({
     ...serverPorts.map((port) => ({
       command: 'bash scripts/serve-e2e.sh',
       url: `http://localhost:${port}/api/health`,
-      env: { E2E_PORT: String(port), DEMO_PORT: String(demoPort) },
+      env: { E2E_PORT: String(port), DEMO_PORT: String(demoPort), E2E_RUN_ID: runId },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore' as const,

@@ -6,9 +6,25 @@
 set -euo pipefail
 dir=".wrangler/e2e-state-${E2E_PORT:-8799}"
 port="${E2E_PORT:-8799}"
+# The migrated, seeded state is made once per run and copied for each server:
+# Playwright starts its servers one after another, and the migrations and seed
+# were most of each one's start. E2E_RUN_ID names the run (playwright.config.ts);
+# without it (the bench) the state is made afresh. The lock keeps a second server
+# from copying a state still being made.
+run_id="${E2E_RUN_ID:-$$}"
+template=".wrangler/e2e-state-template"
+mkdir -p .wrangler
+exec 9>".wrangler/e2e-state-template.lock"
+flock 9
+if [ "$(cat "$template/run-id" 2>/dev/null)" != "$run_id" ]; then
+  rm -rf "$template"
+  npx wrangler d1 migrations apply DB --local --persist-to "$template" >/dev/null
+  PERSIST_TO="$template" npx tsx scripts/setup-local.ts
+  echo "$run_id" >"$template/run-id"
+fi
 rm -rf "$dir"
-npx wrangler d1 migrations apply DB --local --persist-to "$dir" >/dev/null
-PERSIST_TO="$dir" npx tsx scripts/setup-local.ts
+cp -a "$template" "$dir"
+exec 9>&-
 # The e2e run frames a stand-in chatbot demo (scripts/serve-demo.mjs on DEMO_PORT); the bench frames none.
 demo=()
 if [ -n "${DEMO_PORT:-}" ]; then demo=(--var "CHATBOT_DEMO_URL:http://localhost:$DEMO_PORT/"); fi
