@@ -166,19 +166,17 @@ export function portalInvoiceRows(rows: Awaited<ReturnType<typeof listInvoices>>
   return rows
     .filter(({ invoice }) => invoice.status !== 'draft')
     .slice(0, RECENT)
-    .map(({ invoice, paidCents }) => {
-      const owes = invoice.status !== 'void' && invoice.source !== 'credit'
-      return {
-        id: invoice.id,
-        number: invoice.number,
-        status: invoice.status,
-        statusLabel: invoiceStatusLabel(invoice.status),
-        total: formatCents(invoice.totalCents),
-        balance: formatCents(owes ? invoice.totalCents - paidCents : 0),
-        dueDate: invoice.dueDate,
-        href: `/portal/invoices/${invoice.id}`,
-      }
-    })
+    .map(({ invoice, balanceCents }) => ({
+      id: invoice.id,
+      number: invoice.number,
+      status: invoice.status,
+      statusLabel: invoiceStatusLabel(invoice.status),
+      total: formatCents(invoice.totalCents),
+      // The one balance (services/balance.ts): credit notes count, and a credit note or void invoice owes 0.
+      balance: formatCents(balanceCents),
+      dueDate: invoice.dueDate,
+      href: `/portal/invoices/${invoice.id}`,
+    }))
 }
 
 /** Prepaid hours still usable (valid today, minutes left), as the dashboard shows them. */
