@@ -8,36 +8,17 @@ import { describe, expect, it } from 'vitest'
 import { createDb } from '../../worker/db'
 import { queueInvoiceReminders } from '../../worker/services/invoice-reminders'
 import { gql } from './admin-helpers'
-import { asOwner, type InvoiceBody, json, makeClient, owner } from './billing-fixtures'
+import { asOwner, json, owner } from './billing-fixtures'
 import { call } from './helpers'
+import { type Body, sentInvoice } from './money-fixtures'
 import { pdfText } from './pdf-text'
 import { portalCookie } from './portal-fixtures'
-
-type Body = InvoiceBody & { creditedCents: number; paidCents: number }
 
 /** Calls the API as the owner with one session (cheap enough for parallel requests). */
 async function ownerCaller() {
   const cookie = await owner()
   return (path: string, init: RequestInit & { json?: unknown } = {}) =>
     call(path, { ...init, headers: { ...(init.headers as Record<string, string>), Cookie: cookie } })
-}
-
-/** A sent manual invoice of `cents` (taxed at `taxRateBp`), for a new client. */
-export async function sentInvoice(cents: number, taxRateBp = 0) {
-  const c = await makeClient()
-  const created = await asOwner('/api/invoices', {
-    method: 'POST',
-    json: {
-      clientId: c.clientId,
-      source: 'manual',
-      taxRateBp,
-      lines: [{ description: 'Network overhaul', quantity: 1, unitPriceCents: cents }],
-    },
-  })
-  expect(created.status).toBe(201)
-  const invoice = await json<Body>(created)
-  expect((await asOwner(`/api/invoices/${invoice.id}/send`, { method: 'POST' })).status).toBe(200)
-  return { c, invoice }
 }
 
 const pay = (id: number, amountCents: number) =>
@@ -74,8 +55,7 @@ describe('one balance in every view', async () => {
   const views: [string, (s: Scenario) => Promise<string | number>][] = [
     [
       'REST invoice detail',
-      async ({ invoice }) =>
-        (await json<Body>(await asOwner(`/api/invoices/${invoice.id}`))).balanceCents,
+      async ({ invoice }) => (await json<Body>(await asOwner(`/api/invoices/${invoice.id}`))).balanceCents,
     ],
     [
       'REST invoice list (with creditedCents and balanceCents)',
@@ -134,7 +114,9 @@ describe('one balance in every view', async () => {
     [
       'portal dashboard',
       async ({ c, invoice }) => {
-        const html = await (await call('/portal', { headers: { Cookie: await portalCookie(c.contactId) } })).text()
+        const html = await (
+          await call('/portal', { headers: { Cookie: await portalCookie(c.contactId) } })
+        ).text()
         return rowOf(html, invoice.number)
       },
     ],
