@@ -114,9 +114,7 @@ export const invoiceInput = z
     to: calendarDate('To').nullish(),
     grouping: z.enum(['entry', 'request'], { error: 'Grouping is entry or request' }).optional(),
     quoteId: id('Quote').nullish(),
-    part: z
-      .enum(QUOTE_PARTS, { error: `Part is one of ${QUOTE_PARTS.join(', ')}` })
-      .optional(),
+    part: z.enum(QUOTE_PARTS, { error: `Part is one of ${QUOTE_PARTS.join(', ')}` }).optional(),
     blockId: id('Block').nullish(),
     creditForId: id('Invoice').nullish(),
     lines: z.array(lineInput).max(MAX_LINES, `At most ${MAX_LINES} lines`).optional(),

@@ -78,15 +78,24 @@ export const GRAPHQL_ENUMS = {
   ContactMethod: { options: CONTACT_METHODS, description: 'How the visitor wants to be contacted.' },
   ContactTime: { options: CONTACT_TIMES, description: 'When the visitor prefers to be contacted.' },
   InvoiceStatus: {
-    options: optionsOf(INVOICE_STATUSES, (v) => INVOICE_STATUS_LABELS[v as keyof typeof INVOICE_STATUS_LABELS]),
+    options: optionsOf(
+      INVOICE_STATUSES,
+      (v) => INVOICE_STATUS_LABELS[v as keyof typeof INVOICE_STATUS_LABELS],
+    ),
     description: 'Where an invoice or credit note stands.',
   },
   InvoiceSource: {
-    options: optionsOf(INVOICE_SOURCES, (v) => INVOICE_SOURCE_LABELS[v as keyof typeof INVOICE_SOURCE_LABELS]),
+    options: optionsOf(
+      INVOICE_SOURCES,
+      (v) => INVOICE_SOURCE_LABELS[v as keyof typeof INVOICE_SOURCE_LABELS],
+    ),
     description: 'What an invoice bills: time, a quote, a prepaid block, manual lines, or a credit note.',
   },
   PaymentMethod: {
-    options: optionsOf(PAYMENT_METHODS, (v) => PAYMENT_METHOD_LABELS[v as keyof typeof PAYMENT_METHOD_LABELS]),
+    options: optionsOf(
+      PAYMENT_METHODS,
+      (v) => PAYMENT_METHOD_LABELS[v as keyof typeof PAYMENT_METHOD_LABELS],
+    ),
     description: 'How a payment was made (Stripe only through its webhook).',
   },
 } as const satisfies Record<string, EnumSpec>

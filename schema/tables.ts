@@ -1,8 +1,16 @@
 // The data model, defined once with Drizzle. drizzle-kit generates the D1
 // migrations in migrations/ from this file (npm run db:generate).
 import { sql } from 'drizzle-orm'
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  sqliteView,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
-import { index, integer, primaryKey, sqliteTable, sqliteView, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.

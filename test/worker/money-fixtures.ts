@@ -2,7 +2,7 @@
 import { expect } from 'vitest'
 import { asOwner, type InvoiceBody, json, makeClient } from './billing-fixtures'
 
-export type Body = InvoiceBody & { creditedCents: number; paidCents: number }
+export type Body = InvoiceBody & { clientId: number; creditedCents: number; paidCents: number }
 
 /** A sent manual invoice of `cents` (taxed at `taxRateBp`), for a new client. */
 export async function sentInvoice(cents: number, taxRateBp = 0) {

@@ -458,7 +458,8 @@ builder.mutationField('recordPayment', (t) =>
 builder.queryField('unmatchedPayments', (t) =>
   t.field({
     type: [UnmatchedPaymentRef],
-    description: 'Payments kept for the owner instead of recorded on an invoice, with the reason, newest first.',
+    description:
+      'Payments kept for the owner instead of recorded on an invoice, with the reason, newest first.',
     resolve: (_r, _a, { db }) => unmatchedPayments(db),
   }),
 )

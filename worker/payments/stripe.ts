@@ -150,8 +150,7 @@ export function parseEvent(raw: unknown, nowSeconds = Math.floor(Date.now() / 10
   const paying = (CHECKOUT_PAID_EVENTS as readonly string[]).includes(event.data.type)
   if (!paying) return { ...event.data, session: null }
   const session = checkoutSessionSchema.safeParse(event.data.data.object)
-  if (!session.success)
-    throw new MalformedEvent(issuesText(session.error).replace(/^/, 'data.object.'), id)
+  if (!session.success) throw new MalformedEvent(issuesText(session.error).replace(/^/, 'data.object.'), id)
   return { id: event.data.id, type: event.data.type, created: event.data.created, session: session.data }
 }
 

@@ -6,16 +6,6 @@
 // the second batch whole: no invoice, no number, nothing billed twice.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
 import {
-  computeTotals,
-  depositCents,
-  formatCents,
-  type MoneyLine,
-  moneyLineCents,
-  roundMinutes,
-  timeLine,
-  toQuantityMilli,
-} from '../../schema/money'
-import {
   type InvoiceSource,
   type InvoiceStatus,
   invoiceStatusLabel,
@@ -25,6 +15,16 @@ import {
   type QuotePart,
   type UnmatchedReason,
 } from '../../schema/billing-words'
+import {
+  computeTotals,
+  depositCents,
+  formatCents,
+  type MoneyLine,
+  moneyLineCents,
+  roundMinutes,
+  timeLine,
+  toQuantityMilli,
+} from '../../schema/money'
 import { addDays, businessDate } from '../../schema/slot-time'
 import type { Invoice, InvoiceLine, Payment } from '../../schema/tables'
 import type { Db } from '../db'
@@ -38,13 +38,15 @@ import {
   balanceColumns,
   balanceJoin,
   type InvoiceBalance,
-  invoiceBalance, isUniqueRefusal, moneyRefusal } from './balance'
+  invoiceBalance,
+  isUniqueRefusal,
+  moneyRefusal,
+} from './balance'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
 import { billedGuard, clientOrThrow, unbilledTime } from './time'
-
 
 export type LineInput = {
   description: string
@@ -410,10 +412,7 @@ export async function getInvoice(db: Db, id: number): Promise<InvoiceDetail> {
       .from(tables.payments)
       .where(eq(tables.payments.invoiceId, id))
       .orderBy(asc(tables.payments.date), asc(tables.payments.id)),
-    db
-      .select(balanceColumns)
-      .from(tables.invoiceBalances)
-      .where(eq(tables.invoiceBalances.invoiceId, id)),
+    db.select(balanceColumns).from(tables.invoiceBalances).where(eq(tables.invoiceBalances.invoiceId, id)),
   ])
   return { ...invoice, lines, payments, ...balance! }
 }
@@ -765,7 +764,8 @@ export async function billingOverview(db: Db, now = new Date()) {
   }
   // A credit note is never outstanding; it shows as the lower balance of the invoice it corrects.
   const open = (await listInvoices(db)).filter(
-    ({ invoice, balanceCents }) => invoice.source !== 'credit' && isOpenStatus(invoice.status) && balanceCents > 0,
+    ({ invoice, balanceCents }) =>
+      invoice.source !== 'credit' && isOpenStatus(invoice.status) && balanceCents > 0,
   )
   const outstanding = open.map(({ invoice, clientName, balanceCents }) => ({
     id: invoice.id,

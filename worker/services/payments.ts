@@ -14,7 +14,7 @@ import { tables } from '../db'
 import type { PaymentGateway, VerifiedEvent } from '../payments/stripe'
 import { moneyRefusal } from './balance'
 import { Conflict, NotFound } from './errors'
-import { getInvoice, paymentRefusal, type PortalScope, portalInvoice, settleStatement } from './invoices'
+import { getInvoice, type PortalScope, paymentRefusal, portalInvoice, settleStatement } from './invoices'
 
 /** A Checkout Session for what is left to pay on an invoice; its URL is where "Pay now" leads. */
 export async function checkoutForInvoice(

@@ -5,7 +5,11 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Provider, useMutation, useQuery } from 'urql'
-import { invoiceStatusLabel, MANUAL_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../../schema/billing-words'
+import {
+  invoiceStatusLabel,
+  MANUAL_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from '../../../schema/billing-words'
 import { enumName, enumValue } from '../../../schema/graphql-enums'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
