@@ -64,7 +64,7 @@ export type CreateInvoiceInput = {
   grouping?: 'entry' | 'request'
   /** Quote: which part of an accepted quote. */
   quoteId?: number | null
-  part?: 'deposit' | 'remainder' | 'full'
+  part?: QuotePart
   blockId?: number | null
   /** Manual and credit lines (a credit note's are given positive and stored negative). */
   lines?: LineInput[]

@@ -6,6 +6,7 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
+import type { QuotePart } from '../../../schema/billing-words'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminSelect, AdminTextField } from '../ui'
@@ -21,7 +22,7 @@ const SOURCES = [
   { value: 'MANUAL', label: 'Manual line' },
 ] as const
 type Source = (typeof SOURCES)[number]['value']
-type Part = 'deposit' | 'remainder' | 'full'
+type Part = QuotePart
 
 /** The parts of a quote one may bill: deposit then remainder, or the whole when it asks no deposit. */
 function partsOf(quote: AdminQuote | undefined) {
