@@ -4,6 +4,7 @@
 // and type are written once; the rules a person's input must meet are added here.
 import { createInsertSchema } from 'drizzle-zod'
 import { z } from 'zod'
+import { INVOICE_SOURCES, MANUAL_PAYMENT_METHODS, QUOTE_PARTS } from './billing-words'
 import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money'
 import { payments, prepaidBlocks, timeEntries } from './tables'
 import { optionalText, singleLine } from './text'
@@ -104,20 +105,16 @@ const lineInput = z.object({
   unitPriceCents: cents('Unit price'),
 })
 
-export const INVOICE_SOURCE_VALUES = ['time', 'quote', 'block', 'manual', 'credit'] as const
-
 /** POST /api/invoices. */
 export const invoiceInput = z
   .object({
     clientId: id('Client'),
-    source: z.enum(INVOICE_SOURCE_VALUES, { error: 'Source is time, quote, block, manual or credit' }),
+    source: z.enum(INVOICE_SOURCES, { error: `Source is one of ${INVOICE_SOURCES.join(', ')}` }),
     from: calendarDate('From').nullish(),
     to: calendarDate('To').nullish(),
     grouping: z.enum(['entry', 'request'], { error: 'Grouping is entry or request' }).optional(),
     quoteId: id('Quote').nullish(),
-    part: z
-      .enum(['deposit', 'remainder', 'full'], { error: 'Part is deposit, remainder or full' })
-      .optional(),
+    part: z.enum(QUOTE_PARTS, { error: `Part is one of ${QUOTE_PARTS.join(', ')}` }).optional(),
     blockId: id('Block').nullish(),
     creditForId: id('Invoice').nullish(),
     lines: z.array(lineInput).max(MAX_LINES, `At most ${MAX_LINES} lines`).optional(),
@@ -137,17 +134,17 @@ export const invoiceInput = z
   })
 export type InvoicePayload = z.output<typeof invoiceInput>
 
-export const PAYMENT_METHOD_VALUES = ['bank transfer', 'check', 'cash', 'card', 'other'] as const
-
 /** POST /api/invoices/{id}/payments (a manual payment; Stripe's come from the webhook). */
 export const paymentInput = createInsertSchema(payments, {
   amountCents: () => cents('Amount', 1),
   date: () => calendarDate('Date').nullish(),
-  method: () => z.enum(PAYMENT_METHOD_VALUES, { error: 'Choose how it was paid' }),
+  method: () => z.enum(MANUAL_PAYMENT_METHODS, { error: 'Choose how it was paid' }),
+  currency: () =>
+    z
+      .string({ error: 'Currency is a three-letter code' })
+      .regex(/^[A-Za-z]{3}$/, 'Currency is a three-letter code')
+      .nullish(),
   reference: () => optionalText('Reference', 200),
 })
-  .pick({ amountCents: true, date: true, method: true, reference: true })
+  .pick({ amountCents: true, date: true, method: true, reference: true, currency: true })
   .strict()
-
-/** How an invoice's status reads to people (the portal; the admin keeps its own copy for now). */
-export { INVOICE_STATUS_LABELS } from './invoice-statuses'

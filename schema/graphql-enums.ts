@@ -4,6 +4,14 @@
 // value gets an upper-case name ('business-management' -> BUSINESS_MANAGEMENT,
 // '5k-15k' -> FROM_5K_15K, '09:00' -> AT_09_00); the Worker keeps the stored
 // value internally and the admin client converts with enumName / enumValue.
+import {
+  INVOICE_SOURCE_LABELS,
+  INVOICE_SOURCES,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+} from './billing-words'
 import { CONTENT_TYPES, type Option, PROJECT_CATEGORIES, PROJECT_STATUSES } from './constants'
 import {
   BUDGETS,
@@ -69,6 +77,27 @@ export const GRAPHQL_ENUMS = {
   Urgency: { options: URGENCY_LEVELS, description: 'How soon an IT-support request needs an answer.' },
   ContactMethod: { options: CONTACT_METHODS, description: 'How the visitor wants to be contacted.' },
   ContactTime: { options: CONTACT_TIMES, description: 'When the visitor prefers to be contacted.' },
+  InvoiceStatus: {
+    options: optionsOf(
+      INVOICE_STATUSES,
+      (v) => INVOICE_STATUS_LABELS[v as keyof typeof INVOICE_STATUS_LABELS],
+    ),
+    description: 'Where an invoice or credit note stands.',
+  },
+  InvoiceSource: {
+    options: optionsOf(
+      INVOICE_SOURCES,
+      (v) => INVOICE_SOURCE_LABELS[v as keyof typeof INVOICE_SOURCE_LABELS],
+    ),
+    description: 'What an invoice bills: time, a quote, a prepaid block, manual lines, or a credit note.',
+  },
+  PaymentMethod: {
+    options: optionsOf(
+      PAYMENT_METHODS,
+      (v) => PAYMENT_METHOD_LABELS[v as keyof typeof PAYMENT_METHOD_LABELS],
+    ),
+    description: 'How a payment was made (Stripe only through its webhook).',
+  },
 } as const satisfies Record<string, EnumSpec>
 
 export type GraphQLEnumName = keyof typeof GRAPHQL_ENUMS

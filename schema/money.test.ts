@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  balanceCents,
   computeTotals,
   depositCents,
   formatCents,
@@ -62,12 +61,6 @@ describe('money', () => {
     expect(computeTotals({ lines: [{ quantityMilli: 1000, unitPriceCents: -5_000 }] }).totalCents).toBe(
       -5_000,
     )
-  })
-
-  it('leaves a balance after a partial payment and a credit after an overpayment', () => {
-    expect(balanceCents(19_000, [{ amountCents: 10_000 }])).toBe(9_000)
-    expect(balanceCents(19_000, [{ amountCents: 10_000 }, { amountCents: 10_000 }])).toBe(-1_000)
-    expect(balanceCents(19_000, [])).toBe(19_000)
   })
 
   it('formats and parses dollars', () => {

@@ -92,6 +92,5 @@ export function parseCents(text: string): number | null {
   return negative ? -cents : cents
 }
 
-/** What is left to pay: positive is owed, negative is the client's credit (an overpayment). */
-export const balanceCents = (totalCents: number, payments: readonly { amountCents: number }[]): number =>
-  totalCents - payments.reduce((sum, p) => sum + p.amountCents, 0)
+// An invoice's balance is not computed here: it is the database view invoice_balances,
+// read through worker/services/balance.ts (issue 34), so the triggers check the same figure.

@@ -1,7 +1,16 @@
 // The data model, defined once with Drizzle. drizzle-kit generates the D1
 // migrations in migrations/ from this file (npm run db:generate).
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  sqliteView,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
@@ -757,14 +766,16 @@ export const invoices = sqliteTable(
       .references(() => clients.id),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     number: text('number').notNull().unique(),
-    // 'time' | 'quote' | 'block' | 'manual' | 'credit'
-    source: text('source').notNull(),
+    // schema/billing-words.ts INVOICE_SOURCES (a trigger refuses any other)
+    source: text('source').$type<InvoiceSource>().notNull(),
     quoteId: integer('quote_id').references(() => quotes.id),
+    // A quote's invoice: 'deposit' | 'remainder' | 'full' (QUOTE_PARTS); one live invoice per quote and part.
+    quotePart: text('quote_part').$type<QuotePart>(),
     blockId: integer('block_id').references(() => prepaidBlocks.id),
     // A credit note names the invoice it corrects.
     creditForId: integer('credit_for_id'),
-    // draft | sent | viewed | partially_paid | paid | void
-    status: text('status').notNull().default('draft'),
+    // schema/billing-words.ts INVOICE_STATUSES (a trigger refuses any other)
+    status: text('status').$type<InvoiceStatus>().notNull().default('draft'),
     issueDate: text('issue_date').notNull(),
     dueDate: text('due_date').notNull(),
     termsDays: integer('terms_days').notNull().default(15),
@@ -784,7 +795,18 @@ export const invoices = sqliteTable(
     remindersSent: text('reminders_sent', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     ...timestamps,
   },
-  (t) => [index('invoices_client_idx').on(t.clientId), index('invoices_status_idx').on(t.status)],
+  (t) => [
+    index('invoices_client_idx').on(t.clientId),
+    index('invoices_status_idx').on(t.status),
+    index('invoices_credit_for_idx').on(t.creditForId),
+    // Once-only rules (issue 34): a block and each part of a quote have at most one live invoice.
+    uniqueIndex('invoices_block_live_idx')
+      .on(t.blockId)
+      .where(sql`block_id is not null and status <> 'void'`),
+    uniqueIndex('invoices_quote_part_live_idx')
+      .on(t.quoteId, t.quotePart)
+      .where(sql`quote_id is not null and status <> 'void'`),
+  ],
 )
 
 export const invoiceLines = sqliteTable(
@@ -864,16 +886,38 @@ export const payments = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     // Calendar date of the payment.
     date: text('date').notNull(),
-    // 'stripe' | 'bank transfer' | 'check' | 'cash' | 'card' | 'other'
-    method: text('method').notNull(),
+    // schema/billing-words.ts PAYMENT_METHODS (a trigger refuses any other)
+    method: text('method').$type<PaymentMethod>().notNull(),
+    // ISO 4217, upper case; a payment is recorded on an invoice only in the invoice's currency.
+    currency: text('currency').notNull().default('USD'),
     reference: text('reference'),
     stripeEventId: text('stripe_event_id').unique(),
-    // For an unmatched payment: the invoice number it named.
+    // One payment per Checkout Session and per PaymentIntent, whatever the event that told us.
+    stripeSessionId: text('stripe_session_id').unique(),
+    stripePaymentIntentId: text('stripe_payment_intent_id').unique(),
+    // For an unmatched payment: the invoice number it named, and why it was not recorded on it
+    // (schema/billing-words.ts UNMATCHED_REASONS).
     unmatchedNumber: text('unmatched_number'),
+    unmatchedReason: text('unmatched_reason').$type<UnmatchedReason>(),
     ...timestamps,
   },
   (t) => [index('payments_invoice_idx').on(t.invoiceId)],
 )
+
+/**
+ * What each invoice owes, was credited, was paid and has left: the one
+ * balance every view reads (issue 34). A view written by hand in the
+ * billing_balance migration (drizzle only reads it), so the credit-note and
+ * payment triggers check the very same figure inside the statement that
+ * writes. A credit note or a void invoice owes nothing.
+ */
+export const invoiceBalances = sqliteView('invoice_balances', {
+  invoiceId: integer('invoice_id').notNull(),
+  owedCents: integer('owed_cents').notNull(),
+  creditedCents: integer('credited_cents').notNull(),
+  paidCents: integer('paid_cents').notNull(),
+  balanceCents: integer('balance_cents').notNull(),
+}).existing()
 
 export type User = typeof users.$inferSelect
 export type Project = typeof projects.$inferSelect

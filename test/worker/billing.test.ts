@@ -397,6 +397,8 @@ describe('invoices', () => {
     const again = await json<InvoiceBody>(await invoiceFrom({ clientId: c.clientId, source: 'time' }))
     expect(again.totalCents).toBe(18_000)
     expect(again.number).not.toBe(invoice.number)
+    // Only a sent invoice takes a payment (issue 34).
+    await asOwner(`/api/invoices/${again.id}/send`, { method: 'POST' })
     await asOwner(`/api/invoices/${again.id}/payments`, {
       method: 'POST',
       json: { amountCents: 1_000, method: 'check' },
@@ -428,7 +430,7 @@ describe('invoices', () => {
     expect([owedAgain.status, owedAgain.balanceCents]).toEqual(['partially_paid', 17_000])
   })
 
-  it('records partial payments with a balance, and an overpayment as credit', async () => {
+  it('records partial payments with a balance, and refuses more than what is left', async () => {
     const c = await makeClient()
     const invoice = await json<InvoiceBody>(
       await invoiceFrom({
@@ -454,13 +456,15 @@ describe('invoices', () => {
       }),
     )
     expect([part.status, part.balanceCents]).toEqual(['partially_paid', 6_000])
-    const over = await json<InvoiceBody>(
-      await asOwner(`/api/invoices/${invoice.id}/payments`, {
-        method: 'POST',
-        json: { amountCents: 7_000, method: 'check', date: '2026-11-20' },
-      }),
-    )
-    expect([over.status, over.balanceCents]).toEqual(['paid', -1_000])
+    // Issue 34: more than the balance is refused with the field named, and nothing is stored.
+    const over = await asOwner(`/api/invoices/${invoice.id}/payments`, {
+      method: 'POST',
+      json: { amountCents: 7_000, method: 'check', date: '2026-11-20' },
+    })
+    expect(over.status).toBe(400)
+    expect((await json<{ errors: Record<string, string> }>(over)).errors.amountCents).toContain('$60.00')
+    const after = await json<InvoiceBody>(await asOwner(`/api/invoices/${invoice.id}`))
+    expect([after.status, after.balanceCents, after.payments.length]).toEqual(['partially_paid', 6_000, 1])
   })
 
   it('gives an overview and the CSV files for the accountant', async () => {
@@ -476,7 +480,7 @@ describe('invoices', () => {
     const csv = await asOwner('/api/invoices/export/invoices.csv')
     expect(csv.headers.get('content-type')).toContain('text/csv')
     expect((await csv.text()).split('\r\n')[0]).toBe(
-      'number,client,source,status,issue_date,due_date,subtotal,discount,tax,total,paid,balance,currency',
+      'number,client,source,status,issue_date,due_date,subtotal,discount,tax,total,credited,paid,balance,currency',
     )
     expect(
       (await (await asOwner('/api/invoices/export/payments.csv')).text()).startsWith(

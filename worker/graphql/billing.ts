@@ -9,6 +9,7 @@ import {
   timeEntryInput,
   timerInput,
 } from '../../schema/billing-payloads.server'
+import { UNMATCHED_REASONS } from '../../schema/billing-words'
 import { rowId } from '../../schema/ids'
 import type { InvoiceLine, Payment, TimeEntry } from '../../schema/tables'
 import { deliverEach } from '../mail/outbox'
@@ -21,6 +22,7 @@ import {
   listInvoices,
   recordPayment,
   sendInvoice,
+  unmatchedPayments,
   voidInvoice,
 } from '../services/invoices'
 import {
@@ -35,6 +37,7 @@ import {
   stopTimer,
 } from '../services/time'
 import { builder, withoutNulls } from './builder'
+import { InvoiceSourceEnum, InvoiceStatusEnum, PaymentMethodEnum } from './enums'
 
 const TimeEntryRef = builder.objectRef<TimeEntry>('TimeEntry').implement({
   description: 'Time the owner spent for a client.',
@@ -96,7 +99,8 @@ const PaymentRef = builder.objectRef<Payment>('Payment').implement({
     id: t.exposeID('id', { description: 'Id of the payment.' }),
     amountCents: t.exposeInt('amountCents', { description: 'Amount in cents.' }),
     date: t.exposeString('date', { description: 'Day of the payment (YYYY-MM-DD).' }),
-    method: t.exposeString('method', { description: 'How it was paid.' }),
+    method: t.expose('method', { type: PaymentMethodEnum, description: 'How it was paid.' }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 currency code.' }),
     reference: t.exposeString('reference', {
       nullable: true,
       description: 'Reference (check number, transfer id).',
@@ -104,10 +108,33 @@ const PaymentRef = builder.objectRef<Payment>('Payment').implement({
   }),
 })
 
+const UnmatchedPaymentRef = builder.objectRef<Payment>('UnmatchedPayment').implement({
+  description: 'A payment kept for the owner instead of being recorded on an invoice.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the payment.' }),
+    amountCents: t.exposeInt('amountCents', { description: 'Amount in cents, as received.' }),
+    currency: t.exposeString('currency', { description: 'ISO 4217 currency code, as received.' }),
+    date: t.exposeString('date', { description: 'Day of the payment (YYYY-MM-DD).' }),
+    method: t.expose('method', { type: PaymentMethodEnum, description: 'How it was paid.' }),
+    reference: t.exposeString('reference', { nullable: true, description: 'PaymentIntent or session id.' }),
+    unmatchedNumber: t.exposeString('unmatchedNumber', {
+      nullable: true,
+      description: 'The invoice number it named.',
+    }),
+    reason: t.string({
+      nullable: true,
+      description: 'Why it was not recorded on that invoice.',
+      resolve: (p) => (p.unmatchedReason ? UNMATCHED_REASONS[p.unmatchedReason] : null),
+    }),
+    reasonCode: t.exposeString('unmatchedReason', {
+      nullable: true,
+      description: `The reason as a code: ${Object.keys(UNMATCHED_REASONS).join(', ')}.`,
+    }),
+  }),
+})
+
 /** A full invoice, or a list row (lines and payments are then loaded when asked for). */
-type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments' | 'creditedCents'>) & {
-  clientName?: string
-}
+type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments'>) & { clientName?: string }
 
 const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
   description: 'An invoice or credit note.',
@@ -120,14 +147,21 @@ const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
       description: "The client's name.",
       resolve: (i) => i.clientName ?? null,
     }),
-    source: t.exposeString('source', {
-      description: 'Where it came from: time, quote, block, manual or credit.',
-    }),
-    status: t.exposeString('status', { description: 'Draft, sent, viewed, partially_paid, paid or void.' }),
+    source: t.expose('source', { type: InvoiceSourceEnum, description: 'Where it came from.' }),
+    status: t.expose('status', { type: InvoiceStatusEnum, description: 'Where it stands.' }),
     issueDate: t.exposeString('issueDate', { description: 'Issue date (YYYY-MM-DD, Central).' }),
     dueDate: t.exposeString('dueDate', { description: 'Due date from the terms.' }),
     totalCents: t.exposeInt('totalCents', { description: 'Total in cents.' }),
-    balanceCents: t.exposeInt('balanceCents', { description: 'Owed in cents; negative is credit.' }),
+    owedCents: t.exposeInt('owedCents', {
+      description: 'The total in cents, or 0 for a credit note or a void invoice.',
+    }),
+    creditedCents: t.exposeInt('creditedCents', {
+      description: 'Live credit notes against it, in cents (zero or negative).',
+    }),
+    paidCents: t.exposeInt('paidCents', { description: 'Paid in cents.' }),
+    balanceCents: t.exposeInt('balanceCents', {
+      description: 'What is left to pay in cents: owed + credited - paid (the one balance of every view).',
+    }),
     lines: t.field({
       type: [InvoiceLineRef],
       description: 'The lines.',
@@ -212,10 +246,7 @@ const InvoiceInput = builder
     description: 'A new draft invoice.',
     fields: (t) => ({
       clientId: t.id({ required: true, description: 'The client.' }),
-      source: t.string({
-        required: true,
-        description: 'Where it came from: time, quote, block, manual or credit.',
-      }),
+      source: t.field({ type: InvoiceSourceEnum, required: true, description: 'Where it came from.' }),
       from: t.string({ description: 'Time: first day (YYYY-MM-DD).' }),
       to: t.string({ description: 'Time: last day (YYYY-MM-DD).' }),
       grouping: t.string({ description: 'Time: entry (default) or request.' }),
@@ -234,7 +265,11 @@ const PaymentInput = builder
     fields: (t) => ({
       amountCents: t.int({ required: true, description: 'Amount in cents.' }),
       date: t.string({ description: 'YYYY-MM-DD; today when empty.' }),
-      method: t.string({ required: true, description: 'How: bank transfer, check, cash, card or other.' }),
+      method: t.field({
+        type: PaymentMethodEnum,
+        required: true,
+        description: 'How it was paid (not STRIPE: those come from the webhook).',
+      }),
       reference: t.string({ description: 'Check number, transfer id.' }),
     }),
   })
@@ -274,13 +309,7 @@ builder.queryField('invoices', (t) =>
     args: { clientId: t.arg.id({ description: 'Only this client.' }) },
     resolve: async (_r, args, { db }) =>
       (await listInvoices(db, { clientId: args.clientId ? Number(args.clientId) : undefined })).map(
-        ({ invoice, clientName, paidCents }) => ({
-          ...invoice,
-          clientName,
-          paidCents,
-          balanceCents:
-            invoice.status === 'void' || invoice.source === 'credit' ? 0 : invoice.totalCents - paidCents,
-        }),
+        ({ invoice, clientName, ...balance }) => ({ ...invoice, clientName, ...balance }),
       ),
   }),
 )
@@ -423,6 +452,15 @@ builder.mutationField('recordPayment', (t) =>
       input: t.arg({ type: PaymentInput, required: true, description: 'The payment.' }),
     },
     resolve: (_r, { id, input }, { db }) => recordPayment(db, id, input),
+  }),
+)
+
+builder.queryField('unmatchedPayments', (t) =>
+  t.field({
+    type: [UnmatchedPaymentRef],
+    description:
+      'Payments kept for the owner instead of recorded on an invoice, with the reason, newest first.',
+    resolve: (_r, _a, { db }) => unmatchedPayments(db),
   }),
 )
 

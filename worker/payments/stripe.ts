@@ -5,6 +5,7 @@
 // goes to the network, and tests pass a fetch for it.
 // https://docs.stripe.com/checkout/quickstart https://docs.stripe.com/webhooks#verify-official-libraries
 import type Stripe from 'stripe'
+import { z } from 'zod'
 
 export type StripeSecrets = { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string }
 
@@ -87,27 +88,111 @@ export class BadSignature extends Error {
   }
 }
 
+/** A correctly signed event whose shape is not what Stripe sends: refused (400), never believed. */
+export class MalformedEvent extends Error {
+  constructor(
+    message: string,
+    readonly eventId: string | null,
+  ) {
+    super(message)
+    this.name = 'MalformedEvent'
+  }
+}
+
+/** How far a signature's time (or an event's) may be from now, either way (Stripe's default tolerance). */
+export const WEBHOOK_TOLERANCE_SECONDS = 5 * 60
+
+/** The events that pay an invoice. */
+export const CHECKOUT_PAID_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+] as const
+
+// Only the fields this app reads are checked, each with the type Stripe
+// documents; the rest passes through (Stripe adds fields between API versions).
+const eventSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().int().positive(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+})
+
+const checkoutSessionSchema = z.looseObject({
+  id: z.string().min(1),
+  payment_status: z.string(),
+  amount_total: z.number().int().nullable(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+  client_reference_id: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_intent: z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]).nullish(),
+})
+
+export type CheckoutSession = z.output<typeof checkoutSessionSchema>
+
+/** A verified event: its id, type and time, and for a Checkout Session event the session, checked. */
+export type VerifiedEvent = {
+  id: string
+  type: string
+  created: number
+  session: CheckoutSession | null
+}
+
+const issuesText = (error: z.ZodError) =>
+  error.issues.map((i) => `${i.path.join('.') || '(event)'}: ${i.message}`).join('; ')
+
+/** The event's shape, checked; a Checkout Session event's session too. Throws MalformedEvent. */
+export function parseEvent(raw: unknown, nowSeconds = Math.floor(Date.now() / 1000)): VerifiedEvent {
+  const event = eventSchema.safeParse(raw)
+  const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : null
+  if (!event.success) throw new MalformedEvent(issuesText(event.error), id)
+  if (event.data.created > nowSeconds + WEBHOOK_TOLERANCE_SECONDS)
+    throw new MalformedEvent('created: in the future', id)
+  const paying = (CHECKOUT_PAID_EVENTS as readonly string[]).includes(event.data.type)
+  if (!paying) return { ...event.data, session: null }
+  const session = checkoutSessionSchema.safeParse(event.data.data.object)
+  if (!session.success) throw new MalformedEvent(issuesText(session.error).replace(/^/, 'data.object.'), id)
+  return { id: event.data.id, type: event.data.type, created: event.data.created, session: session.data }
+}
+
+/** The `t=` of a Stripe-Signature header (seconds), or null. */
+const signedAt = (signature: string) => {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]
+  return t ? Number(t) : null
+}
+
 /**
  * The event a webhook carries, once its `Stripe-Signature` is verified with
- * the endpoint's secret (and its timestamp is within Stripe's default five
- * minutes). Anything else throws BadSignature.
+ * the endpoint's secret and its time is within five minutes of now, before or
+ * after (Stripe's helper refuses only old ones), and its shape is checked.
+ * A bad signature or time throws BadSignature; a signed event of the wrong
+ * shape throws MalformedEvent.
  */
-export async function verifiedEvent(env: Env, payload: string, signature: string | undefined) {
+export async function verifiedEvent(
+  env: Env,
+  payload: string,
+  signature: string | undefined,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<VerifiedEvent> {
   const secret = stripeSecrets(env).STRIPE_WEBHOOK_SECRET
   if (!secret) throw new BadSignature('Stripe webhooks are not configured')
   if (!signature) throw new BadSignature('Missing Stripe-Signature')
+  const t = signedAt(signature)
+  if (t !== null && t > nowSeconds + WEBHOOK_TOLERANCE_SECONDS)
+    throw new BadSignature('Timestamp is in the future')
+  let event: unknown
   try {
     // The key is not used to verify; the webhooks helper only needs an instance.
-    return await (await client('sk_unused')).webhooks.constructEventAsync(
+    event = await (await client('sk_unused')).webhooks.constructEventAsync(
       payload,
       signature,
       secret,
-      undefined,
+      WEBHOOK_TOLERANCE_SECONDS,
       await cryptoProvider(),
     )
   } catch (err) {
     throw new BadSignature(err instanceof Error ? err.message : String(err))
   }
+  return parseEvent(event, nowSeconds)
 }
 
 export type { Stripe }

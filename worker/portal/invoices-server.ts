@@ -3,7 +3,7 @@
 // (services/invoices.ts portalInvoice answers NotFound for any other client's
 // invoice and for drafts). Without a session it sends the visitor to /portal.
 import { redirect } from 'react-router'
-import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads.server'
+import { invoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents } from '../../schema/money'
 import type { PortalInvoicesServer, PortalInvoiceView } from '../../web/lib/portal-invoices'
 import type { Db } from '../db'
@@ -39,7 +39,7 @@ export function invoiceView(
     number: d.number,
     title: d.source === 'credit' ? 'Credit note' : 'Invoice',
     status: d.status,
-    statusLabel: INVOICE_STATUS_LABELS[d.status] ?? d.status,
+    statusLabel: invoiceStatusLabel(d.status),
     clientName,
     ownerName: env.OWNER_NAME,
     issueDate: d.issueDate,

@@ -2,7 +2,7 @@
 // layer: every read and action is scoped to the signed-in contact's client.
 // Without a session every method sends the visitor to /portal (sign-in).
 import { redirect } from 'react-router'
-import { INVOICE_STATUS_LABELS } from '../../schema/invoice-statuses'
+import { invoiceStatusLabel, isOpenStatus } from '../../schema/billing-words'
 import { renderMarkdown } from '../../schema/markdown'
 import {
   acceptInput,
@@ -17,7 +17,6 @@ import type { Db } from '../db'
 import { deliverEach } from '../mail/outbox'
 import { DomainError, NotFound } from '../services/errors'
 import { parseId } from '../services/ids'
-import { OPEN_STATUSES } from '../services/invoices'
 import {
   acceptQuote,
   closedReason,
@@ -83,8 +82,8 @@ async function view(env: Env, d: QuoteDetail, now: Date): Promise<PortalQuoteVie
             number: d.depositInvoice.number,
             href: `/portal/invoices/${d.depositInvoice.id}`,
             totalCents: d.depositInvoice.totalCents,
-            statusLabel: INVOICE_STATUS_LABELS[d.depositInvoice.status] ?? d.depositInvoice.status,
-            owed: (OPEN_STATUSES as readonly string[]).includes(d.depositInvoice.status),
+            statusLabel: invoiceStatusLabel(d.depositInvoice.status),
+            owed: isOpenStatus(d.depositInvoice.status),
           }
         : null,
   }

@@ -13,6 +13,13 @@ import {
   timeEntryPatch,
   timerInput,
 } from '../../schema/billing-payloads.server'
+import {
+  INVOICE_SOURCES,
+  INVOICE_STATUSES,
+  PAYMENT_METHODS,
+  UNMATCHED_REASONS,
+  type UnmatchedReason,
+} from '../../schema/billing-words'
 import { rowId } from '../../schema/ids'
 import { requireOwner } from '../auth/middleware'
 import { deliverEach } from '../mail/outbox'
@@ -24,7 +31,6 @@ import {
   billingOverview,
   createInvoice,
   getInvoice,
-  INVOICE_STATUSES,
   type InvoiceDetail,
   invoicePdfFor,
   invoicesCsv,
@@ -301,7 +307,8 @@ const payment = z
     invoiceId: z.number().nullable(),
     amountCents: z.number(),
     date: z.string(),
-    method: z.string(),
+    method: z.enum(PAYMENT_METHODS),
+    currency: z.string(),
     reference: z.string().nullable(),
   })
   .openapi('Payment')
@@ -317,11 +324,16 @@ const invoiceSummary = {
   id: z.number(),
   number: z.string().openapi({ example: 'INV-2026-0001' }),
   clientId: z.number(),
-  source: z.string(),
-  status: z.string().openapi({ description: 'draft, sent, viewed, partially_paid, paid or void' }),
+  source: z.enum(INVOICE_SOURCES),
+  status: z.enum(INVOICE_STATUSES),
   issueDate: z.string(),
   dueDate: z.string(),
   totalCents: z.number(),
+  // The one balance (services/balance.ts): the same figures in every view.
+  owedCents: z.number().openapi({ description: 'The total, or 0 for a credit note or a void invoice' }),
+  creditedCents: z.number().openapi({ description: 'Live credit notes against it (zero or negative)' }),
+  paidCents: z.number(),
+  balanceCents: z.number().openapi({ description: 'What is left to pay: owed + credited - paid' }),
 }
 const invoice = z
   .looseObject({
@@ -329,14 +341,12 @@ const invoice = z
     subtotalCents: z.number(),
     discountCents: z.number(),
     taxCents: z.number(),
-    balanceCents: z.number().openapi({ description: 'Owed; negative is the client\u2019s credit' }),
-    paidCents: z.number(),
     lines: z.array(line),
     payments: z.array(payment),
   })
   .openapi('Invoice')
 const invoiceListItem = z
-  .looseObject({ ...invoiceSummary, clientName: z.string(), paidCents: z.number() })
+  .looseObject({ ...invoiceSummary, clientName: z.string() })
   .openapi('InvoiceListItem')
 
 /** An invoice as the API shows it (dates as ISO strings by JSON). */
@@ -367,7 +377,7 @@ invoices
     async (c) => {
       const rows = await listInvoices(c.var.db, c.req.valid('query'))
       return c.json(
-        rows.map(({ invoice, clientName, paidCents }) => ({ ...invoice, clientName, paidCents })),
+        rows.map(({ invoice, clientName, ...balance }) => ({ ...invoice, clientName, ...balance })),
         200,
       )
     },
@@ -530,14 +540,31 @@ paymentsRoutes
       ...owner,
       method: 'get',
       path: '/unmatched',
-      summary: 'Stripe payments whose invoice number matched nothing',
+      summary:
+        'Payments kept for the owner instead of recorded on an invoice (unknown number, not open, wrong currency, not positive, more than the balance), with the reason',
       responses: {
         ...OWNER_ERRORS,
-        200: json(z.array(payment.extend({ unmatchedNumber: z.string().nullable() })), 'Unmatched payments'),
+        200: json(
+          z.array(
+            payment.extend({
+              unmatchedNumber: z.string().nullable(),
+              unmatchedReason: z.enum(Object.keys(UNMATCHED_REASONS) as [UnmatchedReason]).nullable(),
+              reasonText: z.string().nullable(),
+            }),
+          ),
+          'Unmatched payments, newest first',
+        ),
         401: errors[401],
       },
     }),
-    async (c) => c.json(await unmatchedPayments(c.var.db), 200),
+    async (c) =>
+      c.json(
+        (await unmatchedPayments(c.var.db)).map((p) => ({
+          ...p,
+          reasonText: p.unmatchedReason ? UNMATCHED_REASONS[p.unmatchedReason] : null,
+        })),
+        200,
+      ),
   )
   .openapi(
     createRoute({

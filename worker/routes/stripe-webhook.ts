@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../env'
 import { log } from '../log'
-import { BadSignature, verifiedEvent } from '../payments/stripe'
+import { BadSignature, MalformedEvent, verifiedEvent } from '../payments/stripe'
 import { recordStripeEvent } from '../services/payments'
 
 /** Stripe's events are small; a Checkout Session's is a few KB. */
@@ -23,15 +23,25 @@ export const stripeWebhook = new Hono<AppEnv>().post(
     try {
       event = await verifiedEvent(c.env, payload, c.req.header('stripe-signature'))
     } catch (err) {
+      if (err instanceof MalformedEvent) {
+        // Signed but not the shape Stripe sends: refused and logged, never a 500.
+        log('warn', 'stripe webhook malformed', {
+          requestId: c.get('requestId'),
+          eventId: err.eventId,
+          reason: err.message,
+        })
+        return c.json({ message: 'Malformed Stripe event', errors: { event: err.message } }, 400)
+      }
       if (!(err instanceof BadSignature)) throw err
       log('warn', 'stripe webhook refused', { requestId: c.get('requestId'), reason: err.message })
       return c.json({ message: 'Invalid Stripe signature' }, 400)
     }
     const outcome = await recordStripeEvent(c.var.db, event)
     if (outcome.recorded === 'unmatched')
-      log('warn', 'stripe payment for an unknown invoice kept for the owner', {
+      log('warn', 'stripe payment kept unmatched for the owner', {
         eventId: event.id,
         number: outcome.number,
+        reason: outcome.reason,
       })
     return c.json({ received: true, ...outcome }, 200)
   },

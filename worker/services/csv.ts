@@ -3,14 +3,18 @@
 // invoices and payments (invoices.ts). RFC 4180 with CRLF line
 // ends; the download starts with a byte order mark so spreadsheets read UTF-8.
 
+/** A plain decimal number (-30.00): a spreadsheet reads it as a number, never as a formula. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/
+
 /**
  * One CSV field (RFC 4180): quoted when needed. A value a spreadsheet would
  * run as a formula (=, +, -, @, tab, CR first) is prefixed with an apostrophe
- * (OWASP "CSV injection"). Dates are ISO 8601; null and undefined are empty.
+ * (OWASP "CSV injection"), except a plain number such as -30.00, which stays a
+ * number for the accountant. Dates are ISO 8601; null and undefined are empty.
  */
 export function csvField(value: unknown): string {
   let text = value instanceof Date ? value.toISOString() : value == null ? '' : String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

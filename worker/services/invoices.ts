@@ -4,9 +4,18 @@
 // the chosen time entries are marked billed in that batch too, so when two
 // invoices take the same entries at once the triggers of migration 0010 abort
 // the second batch whole: no invoice, no number, nothing billed twice.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
 import {
-  balanceCents,
+  type InvoiceSource,
+  type InvoiceStatus,
+  invoiceStatusLabel,
+  isOpenStatus,
+  OPEN_STATUSES,
+  type PaymentMethod,
+  type QuotePart,
+  type UnmatchedReason,
+} from '../../schema/billing-words'
+import {
   computeTotals,
   depositCents,
   formatCents,
@@ -25,19 +34,19 @@ import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { stripeCheckoutEnabled } from '../payments/stripe'
+import {
+  balanceColumns,
+  balanceJoin,
+  type InvoiceBalance,
+  invoiceBalance,
+  isUniqueRefusal,
+  moneyRefusal,
+} from './balance'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
 import { billedGuard, clientOrThrow, unbilledTime } from './time'
-
-export const INVOICE_SOURCES = ['time', 'quote', 'block', 'manual', 'credit'] as const
-export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
-export const INVOICE_STATUSES = ['draft', 'sent', 'viewed', 'partially_paid', 'paid', 'void'] as const
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
-/** Statuses of an invoice the client still owes on. */
-export const OPEN_STATUSES = ['sent', 'viewed', 'partially_paid'] as const
-export const PAYMENT_METHODS = ['stripe', 'bank transfer', 'check', 'cash', 'card', 'other'] as const
 
 export type LineInput = {
   description: string
@@ -55,7 +64,7 @@ export type CreateInvoiceInput = {
   grouping?: 'entry' | 'request'
   /** Quote: which part of an accepted quote. */
   quoteId?: number | null
-  part?: 'deposit' | 'remainder' | 'full'
+  part?: QuotePart
   blockId?: number | null
   /** Manual and credit lines (a credit note's are given positive and stored negative). */
   lines?: LineInput[]
@@ -170,7 +179,7 @@ async function quoteLines(
   db: Db,
   clientId: number,
   input: CreateInvoiceInput,
-): Promise<{ lines: DraftLine[]; liveBefore: number }> {
+): Promise<{ lines: DraftLine[]; part: QuotePart }> {
   if (!input.quoteId) throw new Invalid({ quoteId: 'Choose an accepted quote' })
   const q = tables.quotes
   const [quote] = await db.select().from(q).where(eq(q.id, input.quoteId)).limit(1)
@@ -202,23 +211,20 @@ async function quoteLines(
         unitPriceCents: amount,
       },
     ],
-    liveBefore: existing.length,
+    part,
   }
 }
 
 const ALREADY_INVOICED = 'This quote is already invoiced'
 
 /**
- * The number of a quote's invoice, but NULL (which the NOT NULL column refuses,
- * rolling the whole batch back, counter raise included) when the quote's live
- * invoices are no longer what was read: of two deposit invoices made at once
- * (the acceptance issuing it while the owner makes it by hand), one is made.
+ * Of two invoices for one part of a quote (the acceptance issuing the deposit
+ * while the owner makes it by hand), or for one block, made at once, the unique
+ * indexes of migration 0017 let one batch through; the other rolls back whole,
+ * counter raise included.
  */
-const numberIfStillDue = (number: SQL<string>, quoteId: number, liveBefore: number) =>
-  sql<string>`case when (select count(*) from ${tables.invoices} where ${tables.invoices.quoteId} = ${quoteId} and ${tables.invoices.status} <> 'void') = ${liveBefore} then ${number} end`
-
-const isQuoteRaceLoss = (err: unknown) =>
-  /NOT NULL constraint failed: invoices\.number/.test(`${err} ${(err as Error)?.cause ?? ''}`)
+const isQuoteRaceLoss = (err: unknown) => isUniqueRefusal(err, 'invoices.quote_part')
+const isBlockRaceLoss = (err: unknown) => isUniqueRefusal(err, 'invoices.block_id')
 
 async function blockLines(db: Db, clientId: number, input: CreateInvoiceInput): Promise<DraftLine[]> {
   if (!input.blockId) throw new Invalid({ blockId: 'Choose a prepaid block' })
@@ -255,31 +261,37 @@ async function creditLines(db: Db, clientId: number, input: CreateInvoiceInput) 
     throw new Invalid({ creditForId: 'No such invoice of this client' })
   if (original.status === 'void')
     throw new Conflict('A void invoice needs no credit note', { creditForId: 'Void' })
-  const lines = manualLines(input.lines, -1)
-  const credited = await db
-    .select({ total: sql<number>`coalesce(sum(${tables.invoices.totalCents}), 0)` })
-    .from(tables.invoices)
-    .where(and(eq(tables.invoices.creditForId, original.id), ne(tables.invoices.status, 'void')))
-  const total = computeTotals({ lines }).totalCents
-  if (original.totalCents + (credited[0]?.total ?? 0) + total < 0)
-    throw new Invalid({
-      lines: `A credit note can credit at most ${formatCents(original.totalCents)} in all`,
-    })
-  return lines
+  return manualLines(input.lines, -1)
 }
+
+/**
+ * The credit cap, as the person reads it: at most what is still owed (total,
+ * less earlier credits and payments), tax included. The trigger of migration
+ * 0017 enforces the same figure in the insert itself, so parallel credit
+ * notes cannot pass together; this early check only words the answer.
+ */
+async function creditCap(db: Db, creditForId: number, totalCents: number) {
+  const { balanceCents } = await invoiceBalance(db, creditForId)
+  if (balanceCents + totalCents < 0) throw creditTooLarge(balanceCents)
+}
+
+const creditTooLarge = (balanceCents: number) =>
+  new Invalid({
+    lines: `A credit note can credit at most what is still owed: ${formatCents(Math.max(0, balanceCents))}, tax included`,
+  })
 
 /** Creates a draft invoice; returns it with its lines. */
 export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new Date()) {
   const client = await clientOrThrow(db, input.clientId)
   let lines: DraftLine[]
   let entryIds: number[] = []
-  let quoteLiveBefore = 0
+  let quotePart: QuotePart | null = null
   switch (input.source) {
     case 'time':
       ;({ lines, entryIds } = await timeLines(db, client.id, client.roundingMinutes, input))
       break
     case 'quote':
-      ;({ lines, liveBefore: quoteLiveBefore } = await quoteLines(db, client.id, input))
+      ;({ lines, part: quotePart } = await quoteLines(db, client.id, input))
       break
     case 'block':
       lines = await blockLines(db, client.id, input)
@@ -296,6 +308,7 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
     discountCents: input.discountCents ?? 0,
     taxRateBp: input.taxRateBp ?? 0,
   })
+  if (input.source === 'credit') await creditCap(db, input.creditForId!, totals.totalCents)
   const [contact] = await db
     .select({ id: tables.contacts.id })
     .from(tables.contacts)
@@ -321,9 +334,10 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
           .values({
             clientId: client.id,
             contactId: contact?.id ?? null,
-            number: quoteId ? numberIfStillDue(number, quoteId, quoteLiveBefore) : number,
+            number,
             source: input.source,
             quoteId,
+            quotePart,
             blockId: input.source === 'block' ? input.blockId : null,
             creditForId: input.source === 'credit' ? input.creditForId : null,
             issueDate,
@@ -362,6 +376,12 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
     'Some of this time was invoiced meanwhile: nothing was created',
   ).catch((err) => {
     if (isQuoteRaceLoss(err)) throw new Conflict(ALREADY_INVOICED, { part: 'Already invoiced meanwhile' })
+    if (isBlockRaceLoss(err))
+      throw new Conflict('This block is already invoiced', { blockId: 'Already invoiced meanwhile' })
+    if (moneyRefusal(err) === 'credit')
+      return invoiceBalance(db, input.creditForId!).then((b) => {
+        throw creditTooLarge(b.balanceCents)
+      })
     throw err
   })
   const created = results[1][0]!
@@ -376,19 +396,12 @@ export async function getInvoiceRow(db: Db, id: number): Promise<Invoice> {
   return row
 }
 
-export type InvoiceDetail = Invoice & {
-  lines: InvoiceLine[]
-  payments: Payment[]
-  /** Non-void credit notes' totals (negative), which lower what is owed. */
-  creditedCents: number
-  paidCents: number
-  /** Owed; negative is the client's credit (overpaid). */
-  balanceCents: number
-}
+/** An invoice with its lines, payments and its balance (services/balance.ts: the one figure every view shows). */
+export type InvoiceDetail = Invoice & InvoiceBalance & { lines: InvoiceLine[]; payments: Payment[] }
 
 export async function getInvoice(db: Db, id: number): Promise<InvoiceDetail> {
   const invoice = await getInvoiceRow(db, id)
-  const [lines, payments, credits] = await db.batch([
+  const [lines, payments, [balance]] = await db.batch([
     db
       .select()
       .from(tables.invoiceLines)
@@ -399,22 +412,9 @@ export async function getInvoice(db: Db, id: number): Promise<InvoiceDetail> {
       .from(tables.payments)
       .where(eq(tables.payments.invoiceId, id))
       .orderBy(asc(tables.payments.date), asc(tables.payments.id)),
-    db
-      .select({ totalCents: tables.invoices.totalCents })
-      .from(tables.invoices)
-      .where(and(eq(tables.invoices.creditForId, id), ne(tables.invoices.status, 'void'))),
+    db.select(balanceColumns).from(tables.invoiceBalances).where(eq(tables.invoiceBalances.invoiceId, id)),
   ])
-  const creditedCents = credits.reduce((sum, c) => sum + c.totalCents, 0)
-  const owed =
-    invoice.source === 'credit' || invoice.status === 'void' ? 0 : invoice.totalCents + creditedCents
-  return {
-    ...invoice,
-    lines,
-    payments,
-    creditedCents,
-    paidCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
-    balanceCents: balanceCents(owed, payments),
-  }
+  return { ...invoice, lines, payments, ...balance! }
 }
 
 export type InvoiceFilter = { clientId?: number; status?: InvoiceStatus }
@@ -422,14 +422,10 @@ export type InvoiceFilter = { clientId?: number; status?: InvoiceStatus }
 export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
   const i = tables.invoices
   return db
-    .select({
-      invoice: i,
-      clientName: tables.clients.name,
-      // Written out with aliases: inside a subquery an unqualified "id" would be the payment's.
-      paidCents: sql<number>`coalesce((select sum(pp.amount_cents) from payments pp where pp.invoice_id = "invoices"."id"), 0)`,
-    })
+    .select({ invoice: i, clientName: tables.clients.name, ...balanceColumns })
     .from(i)
     .innerJoin(tables.clients, eq(tables.clients.id, i.clientId))
+    .innerJoin(tables.invoiceBalances, balanceJoin)
     .where(
       and(
         filter.clientId ? eq(i.clientId, filter.clientId) : undefined,
@@ -448,10 +444,9 @@ export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
  */
 export function settleStatement(db: Db, invoiceId: number, now: Date) {
   const i = tables.invoices
-  // Aliased and qualified: inside a subquery an unqualified "id" would be the payment's.
-  const paid = sql`coalesce((select sum(pp.amount_cents) from payments pp where pp.invoice_id = "invoices"."id"), 0)`
-  const credited = sql`coalesce((select sum(c.total_cents) from invoices c where c.credit_for_id = "invoices"."id" and c.status <> 'void'), 0)`
-  const settled = sql`${paid} >= ${i.totalCents} + ${credited}`
+  // From the one balance (the view), qualified: inside a subquery an unqualified "id" would be the view's.
+  const paid = sql`(select bb.paid_cents from invoice_balances bb where bb.invoice_id = "invoices"."id")`
+  const settled = sql`(select bb.balance_cents from invoice_balances bb where bb.invoice_id = "invoices"."id") <= 0`
   return db
     .update(i)
     .set({
@@ -460,7 +455,7 @@ export function settleStatement(db: Db, invoiceId: number, now: Date) {
       paidAt: sql`case when ${settled} then coalesce(${i.paidAt}, ${now.getTime()}) else null end`,
       updatedAt: now,
     })
-    .where(and(eq(i.id, invoiceId), ne(i.status, 'void'), ne(i.source, 'credit')))
+    .where(and(eq(i.id, invoiceId), ne(i.status, 'void'), ne(i.status, 'draft'), ne(i.source, 'credit')))
 }
 
 export type SendResult = { invoice: InvoiceDetail; outboxIds: number[]; mailed: boolean; link: string }
@@ -616,31 +611,93 @@ export async function voidInvoice(db: Db, id: number, now = new Date()) {
 export type PaymentInput = {
   amountCents: number
   date?: string | null
-  method: string
+  method: PaymentMethod
   reference?: string | null
+  /** ISO 4217; the invoice's currency when absent. */
+  currency?: string | null
 }
 
-/** A manual payment; a partial one leaves a balance, an overpayment shows as credit. */
+/**
+ * Why a payment cannot be recorded on this invoice, or null when it can: the
+ * invoice must be sent and unpaid (not a draft, paid, void or a credit note),
+ * in its currency, and the amount more than zero and at most what is left.
+ * The webhook keeps a refused payment as unmatched with this reason; a manual
+ * payment is answered with it. The payment triggers of migration 0017 check
+ * the same inside the insert (for payments arriving at once).
+ */
+export function paymentRefusal(
+  invoice: Pick<InvoiceDetail, 'status' | 'source' | 'currency' | 'balanceCents'>,
+  amountCents: number,
+  currency: string,
+): UnmatchedReason | null {
+  if (invoice.source === 'credit' || !isOpenStatus(invoice.status)) return 'not_open'
+  if (currency.toUpperCase() !== invoice.currency.toUpperCase()) return 'wrong_currency'
+  if (amountCents <= 0) return 'not_positive'
+  if (amountCents > invoice.balanceCents) return 'exceeds_balance'
+  return null
+}
+
+/** A refusal as a person reads it, on the field it concerns. */
+function paymentRefusalError(reason: UnmatchedReason, invoice: InvoiceDetail) {
+  switch (reason) {
+    case 'not_open':
+      return new Conflict(
+        invoice.source === 'credit'
+          ? 'A credit note takes no payment'
+          : invoice.status === 'draft'
+            ? 'A draft invoice takes no payment: send it first'
+            : invoice.status === 'void'
+              ? 'A void invoice takes no payment'
+              : 'This invoice is paid',
+        { invoiceId: invoiceStatusLabel(invoice.source === 'credit' ? 'void' : invoice.status) },
+      )
+    case 'wrong_currency':
+      return new Invalid({ currency: `This invoice is in ${invoice.currency}` })
+    case 'not_positive':
+      return new Invalid({ amountCents: 'Amount must be more than zero' })
+    default:
+      return new Invalid({
+        amountCents: `At most ${formatCents(Math.max(0, invoice.balanceCents))} is left to pay on this invoice`,
+      })
+  }
+}
+
+/**
+ * Records a payment on an invoice: THE way a payment is recorded (manual
+ * payments, GraphQL, and the services to come call it). A partial one leaves a
+ * balance; more than what is left, a draft, a paid, void or credit-note
+ * invoice, or another currency is refused (Invalid or Conflict, field named).
+ */
 export async function recordPayment(db: Db, invoiceId: number, input: PaymentInput, now = new Date()) {
-  const invoice = await getInvoiceRow(db, invoiceId)
-  if (invoice.status === 'void') throw new Conflict('A void invoice takes no payment')
-  if (invoice.source === 'credit') throw new Conflict('A credit note takes no payment')
-  await db.batch([
-    db.insert(tables.payments).values({
-      invoiceId,
-      amountCents: input.amountCents,
-      date: input.date ?? businessDate(now),
-      method: input.method,
-      reference: input.reference ?? null,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    settleStatement(db, invoiceId, now),
-  ])
+  const invoice = await getInvoice(db, invoiceId)
+  const currency = (input.currency ?? invoice.currency).toUpperCase()
+  const refusal = paymentRefusal(invoice, input.amountCents, currency)
+  if (refusal) throw paymentRefusalError(refusal, invoice)
+  try {
+    await db.batch([
+      db.insert(tables.payments).values({
+        invoiceId,
+        amountCents: input.amountCents,
+        currency,
+        date: input.date ?? businessDate(now),
+        method: input.method,
+        reference: input.reference ?? null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      settleStatement(db, invoiceId, now),
+    ])
+  } catch (err) {
+    // Another payment landed meanwhile: the trigger measured against the balance as it now is.
+    const reason = moneyRefusal(err)
+    if (reason && reason !== 'credit' && reason !== 'block')
+      throw paymentRefusalError(reason, await getInvoice(db, invoiceId))
+    throw err
+  }
   return getInvoice(db, invoiceId)
 }
 
-/** Stripe payments whose invoice number matched nothing, for the owner to match. */
+/** Payments kept for the owner instead of being recorded on an invoice (with the reason), newest first. */
 export function unmatchedPayments(db: Db) {
   return db
     .select()
@@ -649,19 +706,33 @@ export function unmatchedPayments(db: Db) {
     .orderBy(desc(tables.payments.id))
 }
 
-/** Attaches an unmatched payment to an invoice. */
+/** Attaches an unmatched payment to an invoice, under the same rules as recordPayment. */
 export async function matchPayment(db: Db, paymentId: number, invoiceId: number, now = new Date()) {
-  const invoice = await getInvoiceRow(db, invoiceId)
-  if (invoice.status === 'void') throw new Conflict('A void invoice takes no payment')
-  const [[matched]] = await db.batch([
-    db
-      .update(tables.payments)
-      .set({ invoiceId, updatedAt: now })
-      .where(and(eq(tables.payments.id, paymentId), isNull(tables.payments.invoiceId)))
-      .returning({ id: tables.payments.id }),
-    settleStatement(db, invoiceId, now),
-  ])
-  if (!matched) throw new NotFound('No such unmatched payment')
+  const invoice = await getInvoice(db, invoiceId)
+  const [payment] = await db
+    .select()
+    .from(tables.payments)
+    .where(and(eq(tables.payments.id, paymentId), isNull(tables.payments.invoiceId)))
+    .limit(1)
+  if (!payment) throw new NotFound('No such unmatched payment')
+  const refusal = paymentRefusal(invoice, payment.amountCents, payment.currency)
+  if (refusal) throw paymentRefusalError(refusal, invoice)
+  try {
+    const [[matched]] = await db.batch([
+      db
+        .update(tables.payments)
+        .set({ invoiceId, unmatchedReason: null, updatedAt: now })
+        .where(and(eq(tables.payments.id, paymentId), isNull(tables.payments.invoiceId)))
+        .returning({ id: tables.payments.id }),
+      settleStatement(db, invoiceId, now),
+    ])
+    if (!matched) throw new NotFound('No such unmatched payment')
+  } catch (err) {
+    const reason = moneyRefusal(err)
+    if (reason && reason !== 'credit' && reason !== 'block')
+      throw paymentRefusalError(reason, await getInvoice(db, invoiceId))
+    throw err
+  }
   return getInvoice(db, invoiceId)
 }
 
@@ -691,16 +762,18 @@ export async function billingOverview(db: Db, now = new Date()) {
     row.amountCents += timeLine(minutes, entry.rateCents).amountCents
     perClient.set(entry.clientId, row)
   }
-  const open = (await listInvoices(db)).filter(({ invoice }) =>
-    (OPEN_STATUSES as readonly string[]).includes(invoice.status),
+  // A credit note is never outstanding; it shows as the lower balance of the invoice it corrects.
+  const open = (await listInvoices(db)).filter(
+    ({ invoice, balanceCents }) =>
+      invoice.source !== 'credit' && isOpenStatus(invoice.status) && balanceCents > 0,
   )
-  const outstanding = open.map(({ invoice, clientName, paidCents }) => ({
+  const outstanding = open.map(({ invoice, clientName, balanceCents }) => ({
     id: invoice.id,
     number: invoice.number,
     clientName,
     dueDate: invoice.dueDate,
     status: invoice.status,
-    balanceCents: invoice.totalCents - paidCents,
+    balanceCents,
     overdue: invoice.dueDate < today,
   }))
   const p = tables.payments
@@ -738,11 +811,12 @@ export async function invoicesCsv(db: Db) {
       'discount',
       'tax',
       'total',
+      'credited',
       'paid',
       'balance',
       'currency',
     ],
-    rows.map(({ invoice: i, clientName, paidCents }) => [
+    rows.map(({ invoice: i, clientName, creditedCents, paidCents, balanceCents }) => [
       i.number,
       clientName,
       i.source,
@@ -753,8 +827,9 @@ export async function invoicesCsv(db: Db) {
       dollars(i.discountCents),
       dollars(i.taxCents),
       dollars(i.totalCents),
+      dollars(creditedCents),
       dollars(paidCents),
-      dollars(i.status === 'void' ? 0 : i.totalCents - paidCents),
+      dollars(balanceCents),
       i.currency,
     ]),
   )
@@ -770,16 +845,29 @@ export async function paymentsCsv(db: Db) {
     .leftJoin(tables.clients, eq(tables.clients.id, tables.invoices.clientId))
     .orderBy(asc(p.date), asc(p.id))
   return csvLines(
-    ['date', 'invoice', 'client', 'amount', 'method', 'reference', 'stripe_event', 'unmatched_number'],
+    [
+      'date',
+      'invoice',
+      'client',
+      'amount',
+      'currency',
+      'method',
+      'reference',
+      'stripe_event',
+      'unmatched_number',
+      'unmatched_reason',
+    ],
     rows.map(({ payment, number, clientName }) => [
       payment.date,
       number ?? '',
       clientName ?? '',
       dollars(payment.amountCents),
+      payment.currency,
       payment.method,
       payment.reference,
       payment.stripeEventId,
       payment.unmatchedNumber,
+      payment.unmatchedReason,
     ]),
   )
 }
@@ -853,7 +941,7 @@ export async function portalInvoices(db: Db, scope: PortalScope) {
   const rows = await listInvoices(db, { clientId: scope.clientId })
   return rows
     .filter(({ invoice }) => invoice.status !== 'draft')
-    .map(({ invoice, paidCents }) => ({
+    .map(({ invoice, balanceCents }) => ({
       id: invoice.id,
       number: invoice.number,
       source: invoice.source,
@@ -861,8 +949,7 @@ export async function portalInvoices(db: Db, scope: PortalScope) {
       issueDate: invoice.issueDate,
       dueDate: invoice.dueDate,
       totalCents: invoice.totalCents,
-      balanceCents:
-        invoice.status === 'void' || invoice.source === 'credit' ? 0 : invoice.totalCents - paidCents,
+      balanceCents,
     }))
 }
 

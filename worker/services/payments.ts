@@ -1,15 +1,20 @@
-// Online payments (issue 26): "Pay now" opens a Stripe Checkout Session for
-// an invoice's balance; Stripe's signed webhook records the payment. Each
-// Stripe event is recorded once (payments.stripe_event_id is unique, so a
-// replay inserts nothing), and a payment naming an invoice number that matches
-// nothing is kept unmatched for the owner, never dropped.
-import { eq } from 'drizzle-orm'
+// Online payments (issues 26 and 34): "Pay now" opens a Stripe Checkout
+// Session for an invoice's balance; Stripe's signed webhook records the
+// payment, but only after checking it against the invoice: sent and unpaid,
+// in its currency, for at most what is left (services/invoices.ts
+// paymentRefusal, and the payment triggers of migration 0017 inside the
+// insert). Anything else is kept as an unmatched payment with its reason, for
+// the owner, and the invoice is not touched. One payment per Checkout Session
+// and per PaymentIntent (unique indexes), whatever the event id that told us.
+import { eq, or } from 'drizzle-orm'
+import type { UnmatchedReason } from '../../schema/billing-words'
 import { businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
-import type { PaymentGateway, Stripe } from '../payments/stripe'
+import type { PaymentGateway, VerifiedEvent } from '../payments/stripe'
+import { moneyRefusal } from './balance'
 import { Conflict, NotFound } from './errors'
-import { getInvoice, type PortalScope, portalInvoice, settleStatement } from './invoices'
+import { getInvoice, type PortalScope, paymentRefusal, portalInvoice, settleStatement } from './invoices'
 
 /** A Checkout Session for what is left to pay on an invoice; its URL is where "Pay now" leads. */
 export async function checkoutForInvoice(
@@ -50,59 +55,92 @@ export async function portalCheckout(
 
 export type WebhookOutcome =
   | { recorded: 'payment'; invoiceId: number; paymentId: number }
-  | { recorded: 'unmatched'; paymentId: number; number: string | null }
+  | { recorded: 'unmatched'; paymentId: number; number: string | null; reason: UnmatchedReason }
   | { recorded: 'duplicate' }
   | { recorded: 'ignored'; type: string }
 
 /**
- * Records a verified Stripe event. Only a completed, paid Checkout Session is
- * a payment; other events are acknowledged and ignored (Stripe retries
- * anything but a 2xx, so they must not fail).
+ * Records a verified, well-formed Stripe event (payments/stripe.ts
+ * verifiedEvent). Only a paid Checkout Session is a payment; other events are
+ * acknowledged and ignored (Stripe retries anything but a 2xx, so they must
+ * not fail).
  */
 export async function recordStripeEvent(
   db: Db,
-  event: Stripe.Event,
+  event: VerifiedEvent,
   now = new Date(),
 ): Promise<WebhookOutcome> {
-  if (
-    event.type !== 'checkout.session.completed' &&
-    event.type !== 'checkout.session.async_payment_succeeded'
-  )
-    return { recorded: 'ignored', type: event.type }
-  const session = event.data.object as Stripe.Checkout.Session
+  const session = event.session
+  if (!session) return { recorded: 'ignored', type: event.type }
   // A delayed method (bank debit) completes unpaid; its async_payment_succeeded event pays it.
   if (session.payment_status !== 'paid')
     return { recorded: 'ignored', type: `${event.type} (${session.payment_status})` }
+  const intent =
+    typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null)
+  const p = tables.payments
+  const [seen] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(
+      or(
+        eq(p.stripeEventId, event.id),
+        eq(p.stripeSessionId, session.id),
+        intent ? eq(p.stripePaymentIntentId, intent) : undefined,
+      ),
+    )
+    .limit(1)
+  if (seen) return { recorded: 'duplicate' }
   const number = session.client_reference_id ?? session.metadata?.invoice_number ?? null
-  const [invoice] = number
+  const [row] = number
     ? await db
         .select({ id: tables.invoices.id })
         .from(tables.invoices)
         .where(eq(tables.invoices.number, number))
         .limit(1)
     : []
+  const invoice = row ? await getInvoice(db, row.id) : null
+  const amountCents = session.amount_total ?? 0
+  const currency = session.currency.toUpperCase()
   const values = {
-    invoiceId: invoice?.id ?? null,
-    unmatchedNumber: invoice ? null : number,
-    amountCents: session.amount_total ?? 0,
+    amountCents,
+    currency,
     date: businessDate(new Date(event.created * 1000)),
-    method: 'stripe',
-    reference: typeof session.payment_intent === 'string' ? session.payment_intent : session.id,
+    method: 'stripe' as const,
+    reference: intent ?? session.id,
     stripeEventId: event.id,
+    stripeSessionId: session.id,
+    stripePaymentIntentId: intent,
     createdAt: now,
     updatedAt: now,
   }
-  const insert = db
-    .insert(tables.payments)
-    .values(values)
-    .onConflictDoNothing({ target: tables.payments.stripeEventId })
-    .returning({ id: tables.payments.id })
-  // The status follows in the same batch; on a replay nothing is inserted and it changes nothing.
-  const [inserted] = invoice
-    ? (await db.batch([insert, settleStatement(db, invoice.id, now)]))[0]
-    : await insert
-  if (!inserted) return { recorded: 'duplicate' }
-  return invoice
-    ? { recorded: 'payment', invoiceId: invoice.id, paymentId: inserted.id }
-    : { recorded: 'unmatched', paymentId: inserted.id, number }
+  let reason: UnmatchedReason | null = invoice
+    ? paymentRefusal(invoice, amountCents, currency)
+    : 'unknown_invoice'
+  if (invoice && !reason) {
+    try {
+      // The status follows in the same batch; a replay (same session or intent) inserts nothing.
+      const [[inserted]] = await db.batch([
+        db
+          .insert(p)
+          .values({ ...values, invoiceId: invoice.id })
+          .onConflictDoNothing()
+          .returning({ id: p.id }),
+        settleStatement(db, invoice.id, now),
+      ])
+      if (!inserted) return { recorded: 'duplicate' }
+      return { recorded: 'payment', invoiceId: invoice.id, paymentId: inserted.id }
+    } catch (err) {
+      // Another payment landed meanwhile and the trigger measured against what is left now.
+      const refused = moneyRefusal(err)
+      if (!refused || refused === 'credit' || refused === 'block') throw err
+      reason = refused
+    }
+  }
+  const [kept] = await db
+    .insert(p)
+    .values({ ...values, invoiceId: null, unmatchedNumber: number, unmatchedReason: reason })
+    .onConflictDoNothing()
+    .returning({ id: p.id })
+  if (!kept) return { recorded: 'duplicate' }
+  return { recorded: 'unmatched', paymentId: kept.id, number, reason: reason ?? 'unknown_invoice' }
 }

@@ -6,7 +6,7 @@
 // A portal page is at most 4 D1 round trips: the session, then one batch.
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads.server'
+import { invoiceStatusLabel } from '../../schema/billing-words'
 import { labelOf, PORTAL_CLIENT_QUOTA_BYTES } from '../../schema/constants'
 import { formatCents } from '../../schema/money'
 import { fieldErrors, replyInput } from '../../schema/payloads'
@@ -166,19 +166,17 @@ export function portalInvoiceRows(rows: Awaited<ReturnType<typeof listInvoices>>
   return rows
     .filter(({ invoice }) => invoice.status !== 'draft')
     .slice(0, RECENT)
-    .map(({ invoice, paidCents }) => {
-      const owes = invoice.status !== 'void' && invoice.source !== 'credit'
-      return {
-        id: invoice.id,
-        number: invoice.number,
-        status: invoice.status,
-        statusLabel: INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status,
-        total: formatCents(invoice.totalCents),
-        balance: formatCents(owes ? invoice.totalCents - paidCents : 0),
-        dueDate: invoice.dueDate,
-        href: `/portal/invoices/${invoice.id}`,
-      }
-    })
+    .map(({ invoice, balanceCents }) => ({
+      id: invoice.id,
+      number: invoice.number,
+      status: invoice.status,
+      statusLabel: invoiceStatusLabel(invoice.status),
+      total: formatCents(invoice.totalCents),
+      // The one balance (services/balance.ts): credit notes count, and a credit note or void invoice owes 0.
+      balance: formatCents(balanceCents),
+      dueDate: invoice.dueDate,
+      href: `/portal/invoices/${invoice.id}`,
+    }))
 }
 
 /** Prepaid hours still usable (valid today, minutes left), as the dashboard shows them. */

@@ -2,7 +2,7 @@
 // A billed entry is locked by triggers of migration 0010 (no edit, no delete,
 // no second invoice); this module turns the trigger's refusal into a Conflict,
 // so the rule holds for every path, and the API still answers 409.
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { businessDate } from '../../schema/slot-time'
 import type { TimeEntry } from '../../schema/tables'
 import type { Db } from '../db'
@@ -127,18 +127,57 @@ export async function createTimeEntry(
     rateCents,
   }
   const block = base.billable ? activeBlock(await blocksOf(db, client.id), today) : null
-  const parts: { minutes: number; blockId: number | null }[] = []
-  if (block) {
-    const drawn = Math.min(block.remainingMinutes, input.minutes)
-    parts.push({ minutes: drawn, blockId: block.id })
-    if (input.minutes > drawn) parts.push({ minutes: input.minutes - drawn, blockId: null })
-  } else parts.push({ minutes: input.minutes, blockId: null })
-  const rows = await db
-    .insert(tables.timeEntries)
-    .values(parts.map((p) => ({ ...base, ...p })))
-    .returning()
-  if (block) await lowBlockNotice(db, env, client.id, block.id, now)
+  if (!block)
+    return db
+      .insert(tables.timeEntries)
+      .values({ ...base, minutes: input.minutes, blockId: null })
+      .returning()
+  const rows = await drawDown(db, block.id, { ...base, minutes: input.minutes }, now)
+  await lowBlockNotice(db, env, client.id, block.id, now)
   return rows
+}
+
+type EntryBase = {
+  clientId: number
+  supportRequestId?: number | null
+  consultationId?: number | null
+  date: string
+  minutes: number
+  description: string
+  billable: boolean
+  rateCents: number
+}
+
+/**
+ * Draws an entry from a block in ONE statement (issue 34): what is left of the
+ * block is measured inside the insert, so two entries at once cannot both take
+ * the last hour. The part the block covers is one row, the rest (if any) an
+ * ordinary billable row; the trigger of migration 0017 refuses any overdraw
+ * underneath.
+ */
+async function drawDown(db: Db, blockId: number, e: EntryBase, now: Date): Promise<TimeEntry[]> {
+  const at = now.getTime()
+  const rows = await db.all<Record<string, unknown>>(sql`
+    with left_over as (
+      select max(0, min(${e.minutes}, b.minutes - coalesce((select sum(te.minutes) from time_entries te where te.block_id = b.id), 0))) as drawn
+      from prepaid_blocks b where b.id = ${blockId}
+    ),
+    parts(minutes, block_id) as (
+      select drawn, ${blockId} from left_over where drawn > 0
+      union all
+      select ${e.minutes} - coalesce((select drawn from left_over), 0), null
+      where ${e.minutes} - coalesce((select drawn from left_over), 0) > 0
+    )
+    insert into time_entries (client_id, support_request_id, consultation_id, date, minutes, description, billable, rate_cents, block_id, created_at, updated_at)
+    select ${e.clientId}, ${e.supportRequestId ?? null}, ${e.consultationId ?? null}, ${e.date}, parts.minutes, ${e.description}, ${e.billable ? 1 : 0}, ${e.rateCents}, parts.block_id, ${at}, ${at}
+    from parts where true
+    returning id`)
+  const ids = rows.map((r) => Number(r.id))
+  return db
+    .select()
+    .from(tables.timeEntries)
+    .where(inArray(tables.timeEntries.id, ids))
+    .orderBy(asc(tables.timeEntries.id))
 }
 
 /**

@@ -102,8 +102,8 @@ describe('the invoices page', () => {
             number: 'INV-2026-0001',
             clientId: '3',
             clientName: 'Riverside Clinic',
-            source: 'time',
-            status: 'draft',
+            source: 'TIME',
+            status: 'DRAFT',
             issueDate: '2026-11-24',
             dueDate: '2026-12-09',
             totalCents: 19_000,
@@ -114,8 +114,8 @@ describe('the invoices page', () => {
             number: 'INV-2026-0002',
             clientId: '3',
             clientName: 'Riverside Clinic',
-            source: 'manual',
-            status: 'void',
+            source: 'MANUAL',
+            status: 'VOID',
             issueDate: '2026-11-24',
             dueDate: '2026-12-09',
             totalCents: 500,
@@ -187,7 +187,7 @@ describe('the new-invoice form', () => {
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({
       input: {
         clientId: '3',
-        source: 'quote',
+        source: 'QUOTE',
         from: null,
         to: null,
         quoteId: '5',
@@ -226,7 +226,7 @@ describe("the client page's prepaid hours", () => {
     expect(second!.textContent).toContain('No end date')
     await userEvent.click(within(second!).getByRole('button', { name: 'Invoice it' }))
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({
-      input: { clientId: '3', source: 'block', blockId: '2' },
+      input: { clientId: '3', source: 'BLOCK', blockId: '2' },
     })
     expect(screen.getByText('No time recorded yet.')).toBeTruthy()
   })

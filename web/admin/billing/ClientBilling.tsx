@@ -67,7 +67,7 @@ export function ClientTime({ clientId }: { clientId: string }) {
   const recent = (entries.data?.timeEntries ?? []).slice(0, 10)
 
   async function invoiceBlock(blockId: string) {
-    const result = await invoice({ input: { clientId, source: 'block', blockId } })
+    const result = await invoice({ input: { clientId, source: 'BLOCK', blockId } })
     if (result.error) {
       toast({ title: 'Not invoiced', description: messageOf(result.error), variant: 'destructive' })
       return

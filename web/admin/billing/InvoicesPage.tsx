@@ -5,7 +5,12 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Provider, useMutation, useQuery } from 'urql'
-import { INVOICE_STATUS_LABELS } from '../../../schema/invoice-statuses'
+import {
+  invoiceStatusLabel,
+  MANUAL_PAYMENT_METHODS,
+  PAYMENT_METHOD_LABELS,
+} from '../../../schema/billing-words'
+import { enumName, enumValue } from '../../../schema/graphql-enums'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
@@ -161,7 +166,7 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
             <tr key={i.id} className={rowClass}>
               <td className={`${firstCellClass} font-mono`}>{i.number}</td>
               {!clientId && <td>{i.clientName}</td>}
-              <td>{INVOICE_STATUS_LABELS[i.status] ?? i.status}</td>
+              <td>{invoiceStatusLabel(enumValue('InvoiceStatus', i.status))}</td>
               <td>{i.dueDate}</td>
               <td className={numericClass}>{formatCents(i.totalCents)}</td>
               <td className={numericClass}>{formatCents(i.balanceCents)}</td>
@@ -174,13 +179,13 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
                 >
                   PDF
                 </a>
-                {i.status !== 'void' && i.source !== 'credit' && (
+                {i.status !== 'VOID' && i.source !== 'CREDIT' && (
                   <>
                     <AdminButton
                       variant="secondary"
                       onPress={() => act(send({ id: i.id }), `Invoice ${i.number} sent`)}
                     >
-                      {i.status === 'draft' ? 'Send' : 'Send again'}
+                      {i.status === 'DRAFT' ? 'Send' : 'Send again'}
                     </AdminButton>
                     <AdminButton variant="secondary" onPress={() => setPaying(i)}>
                       Payment
@@ -207,13 +212,10 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
   )
 }
 
-const METHODS = [
-  { value: 'bank transfer', label: 'Bank transfer' },
-  { value: 'check', label: 'Check' },
-  { value: 'cash', label: 'Cash' },
-  { value: 'card', label: 'Card' },
-  { value: 'other', label: 'Other' },
-] as const
+const METHODS = MANUAL_PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }))
+/** The GraphQL enum name of a payment method (BANK_TRANSFER for 'bank transfer'). */
+const methodName = (value: (typeof MANUAL_PAYMENT_METHODS)[number]) =>
+  enumName('PaymentMethod', value) as 'BANK_TRANSFER' | 'CHECK' | 'CASH' | 'CARD' | 'OTHER'
 
 function PaymentDialog({
   invoice,
@@ -238,7 +240,7 @@ function PaymentDialog({
       input: {
         amountCents: parseCents(amount) ?? -1,
         date: date || null,
-        method,
+        method: methodName(method),
         reference: reference || null,
       },
     })
@@ -300,7 +302,7 @@ function CreditDialog({
     const result = await create({
       input: {
         clientId: invoice.clientId,
-        source: 'credit',
+        source: 'CREDIT',
         creditForId: invoice.id,
         lines: [{ description: text, quantity: 1, unitPriceCents: parseCents(amount) ?? -1 }],
       },

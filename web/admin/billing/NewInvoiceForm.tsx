@@ -6,20 +6,23 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
+import type { QuotePart } from '../../../schema/billing-words'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { ACCEPTED_QUOTES, type AdminQuote, CREATE_INVOICE, PREPAID_BLOCKS } from './queries'
 
+// The GraphQL enum's names (schema/billing-words.ts INVOICE_SOURCES, generated in graphql-enums.ts),
+// worded for this form's "From" choice; a credit note is made from its invoice's row instead.
 const SOURCES = [
-  { value: 'time', label: 'Unbilled time' },
-  { value: 'quote', label: 'Accepted quote' },
-  { value: 'block', label: 'Prepaid block' },
-  { value: 'manual', label: 'Manual line' },
+  { value: 'TIME', label: 'Unbilled time' },
+  { value: 'QUOTE', label: 'Accepted quote' },
+  { value: 'BLOCK', label: 'Prepaid block' },
+  { value: 'MANUAL', label: 'Manual line' },
 ] as const
 type Source = (typeof SOURCES)[number]['value']
-type Part = 'deposit' | 'remainder' | 'full'
+type Part = QuotePart
 
 /** The parts of a quote one may bill: deposit then remainder, or the whole when it asks no deposit. */
 function partsOf(quote: AdminQuote | undefined) {
@@ -45,7 +48,7 @@ export function NewInvoiceForm({
 }) {
   const [created, create] = useMutation(CREATE_INVOICE)
   const [clientId, setClientId] = useState('')
-  const [source, setSource] = useState<Source>('time')
+  const [source, setSource] = useState<Source>('TIME')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [quoteId, setQuoteId] = useState('')
@@ -58,12 +61,12 @@ export function NewInvoiceForm({
   const [{ data: quoteData }, refetchQuotes] = useQuery({
     query: ACCEPTED_QUOTES,
     variables: { clientId },
-    pause: !clientId || source !== 'quote',
+    pause: !clientId || source !== 'QUOTE',
   })
   const [{ data: blockData }, refetchBlocks] = useQuery({
     query: PREPAID_BLOCKS,
     variables: { clientId },
-    pause: !clientId || source !== 'block',
+    pause: !clientId || source !== 'BLOCK',
   })
   const quotes = clientId ? (quoteData?.quotes ?? []) : []
   const blocks = clientId ? (blockData?.prepaidBlocks ?? []) : []
@@ -80,13 +83,13 @@ export function NewInvoiceForm({
       input: {
         clientId,
         source,
-        from: source === 'time' ? from || null : null,
-        to: source === 'time' ? to || null : null,
-        quoteId: source === 'quote' ? quoteId || null : null,
-        part: source === 'quote' && quote ? part : null,
-        blockId: source === 'block' ? blockId || null : null,
+        from: source === 'TIME' ? from || null : null,
+        to: source === 'TIME' ? to || null : null,
+        quoteId: source === 'QUOTE' ? quoteId || null : null,
+        part: source === 'QUOTE' && quote ? part : null,
+        blockId: source === 'BLOCK' ? blockId || null : null,
         lines:
-          source === 'manual'
+          source === 'MANUAL'
             ? [{ description: lineText, quantity: 1, unitPriceCents: parseCents(amount) ?? -1 }]
             : null,
       },
@@ -107,8 +110,8 @@ export function NewInvoiceForm({
     setQuoteId('')
     setBlockId('')
     // What is left to bill changed: a quote's next part, a block now invoiced.
-    if (source === 'quote') refetchQuotes({ requestPolicy: 'network-only' })
-    if (source === 'block') refetchBlocks({ requestPolicy: 'network-only' })
+    if (source === 'QUOTE') refetchQuotes({ requestPolicy: 'network-only' })
+    if (source === 'BLOCK') refetchBlocks({ requestPolicy: 'network-only' })
     onCreated()
   }
 
@@ -137,13 +140,13 @@ export function NewInvoiceForm({
         isRequired
       />
       <AdminSelect name="source" label="From" options={SOURCES} value={source} onChange={setSource} />
-      {source === 'time' && (
+      {source === 'TIME' && (
         <>
           <AdminTextField name="from" label="First day (YYYY-MM-DD)" value={from} onChange={setFrom} />
           <AdminTextField name="to" label="Last day (YYYY-MM-DD)" value={to} onChange={setTo} />
         </>
       )}
-      {source === 'quote' &&
+      {source === 'QUOTE' &&
         (clientId && !quoteData ? (
           none('Loading the quotes...')
         ) : clientId && !quotes.length ? (
@@ -164,7 +167,7 @@ export function NewInvoiceForm({
             <AdminSelect name="part" label="Part" options={partsOf(quote)} value={part} onChange={setPart} />
           </>
         ))}
-      {source === 'block' &&
+      {source === 'BLOCK' &&
         (clientId && !blockData ? (
           none('Loading the blocks...')
         ) : clientId && !blocks.length ? (
@@ -182,7 +185,7 @@ export function NewInvoiceForm({
             isRequired
           />
         ))}
-      {source === 'manual' && (
+      {source === 'MANUAL' && (
         <>
           <AdminTextField
             name="lines"
