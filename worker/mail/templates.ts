@@ -2,7 +2,7 @@
 // the HTML body is rendered by hono/jsx (escaped by construction,
 // notification-html.tsx) and the subject (a header) is stripped of line
 // breaks, so it can neither inject markup nor headers.
-import { labelOf } from '../../schema/constants'
+import { labelOf, SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
 import type { ConsultationInput, SupportRequestInput } from '../../schema/payloads'
 import {
   BUDGETS,
@@ -184,11 +184,11 @@ export function customerReplyMail(
   return { subject, text, html }
 }
 
-/** The portal sign-in link (issue 24): single use, valid 15 minutes. */
+/** The portal sign-in link (issue 24): single use, short-lived (SIGN_IN_LINK_TTL_MINUTES). */
 export function portalLinkMail(env: Env, link: { name: string; url: string }): MailContent {
   const subject = headerSafe(`Your sign-in link for ${env.OWNER_NAME}'s client portal`, 200)
   const hello = `Hello ${cleanText(link.name, 'single')},`
-  const intro = 'Use this link to sign in to the client portal. It works once, within 15 minutes.'
+  const intro = `Use this link to sign in to the client portal. It works once, within ${SIGN_IN_LINK_LIFETIME}.`
   const footer =
     'If you did not ask for this link, you can ignore this e-mail: nobody can sign in without it.'
   const text = [hello, '', intro, '', link.url, '', env.OWNER_NAME, '', footer].join('\n')

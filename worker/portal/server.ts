@@ -5,6 +5,7 @@
 // visitor to /portal (the sign-in form), whatever the page asked.
 import type { Context } from 'hono'
 import { data, redirect } from 'react-router'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
 import { rescheduleInput, supportRequestInput } from '../../schema/payloads'
 import type { PortalResult, PortalServer } from '../../web/lib/portal-server'
 import type { BookingChange } from '../../web/lib/site-server'
@@ -31,8 +32,7 @@ import { endPortalSession, type PortalContact, signInWithLink } from '../service
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './session'
 
 export const PORTAL_MESSAGES = {
-  linkSent:
-    'If that address belongs to one of our clients, a sign-in link is on its way. It works once, within 15 minutes.',
+  linkSent: `If that address belongs to one of our clients, a sign-in link is on its way. It works once, within ${SIGN_IN_LINK_LIFETIME}.`,
   email: 'Enter a valid email address',
   tooMany: 'Too many requests. Please wait a minute and try again.',
   replied: 'Your reply is in the thread.',

@@ -1,5 +1,5 @@
 // E-mailed portal sign-in links (issue 24, docs/decisions/087-portal-sign-in.md):
-// a random 32-byte token in the URL, only its SHA-256 in D1, valid 15 minutes
+// a random 32-byte token in the URL, only its SHA-256 in D1, valid SIGN_IN_LINK_TTL_MINUTES (15)
 // and used once. Using one is a single conditional UPDATE ... RETURNING, so two
 // clicks at the same moment (or a mail scanner racing the person) sign in once.
 import { sha256 } from '@oslojs/crypto/sha2'

@@ -14,6 +14,7 @@
 //   answers NotFound for another client's quote, exactly as for a missing one.
 import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
 import { formatCents, lineAmountCents } from '../../schema/money'
 import {
   type AcceptInput,
@@ -514,9 +515,9 @@ function quoteMail(env: Env, d: QuoteDetail, link: { signIn: string; page: strin
     ? `A reminder: the quote "${d.title}" (${d.label}) is valid until ${formatCalendarDate(d.validUntil)}.`
     : `${env.OWNER_NAME} sent you the quote "${d.title}" (${d.label}) for ${formatCents(d.totals.totalCents)}, valid until ${formatCalendarDate(d.validUntil)}.`
   const ask = 'Read it, choose any options and accept it online:'
-  // The sign-in link works once, for 15 minutes; the page's own address stays
+  // The sign-in link works once, for a short while; the page's own address stays
   // (it asks for a new link by e-mail first).
-  const later = `The link signs you in once, within 15 minutes. Later, the quote is at ${link.page}`
+  const later = `The link signs you in once, within ${SIGN_IN_LINK_LIFETIME}. Later, the quote is at ${link.page}`
   return outboxRow({
     recipient: d.contact!.email,
     subject: `${reminder ? 'Reminder: quote' : 'Quote'} ${d.label} from ${env.OWNER_NAME}`,
