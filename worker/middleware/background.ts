@@ -23,7 +23,7 @@ type Task = () => Promise<unknown>
 
 /**
  * Work that must not start before the answer is made (issue 34,
- * docs/decisions/114-portal-access-follows-the-contact.md): `inBackground`
+ * docs/decisions/115-link-requests-after-the-answer.md): `inBackground`
  * takes a promise that is already running beside the rendering, while a task
  * given here is only called once the handler has produced its response. The
  * portal's "e-mail me a link" hands its whole look-up to it, so a known and an
