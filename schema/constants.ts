@@ -104,13 +104,3 @@ export const RESUME_ACCEPT = '.pdf,.doc,.docx'
 export const FILE_ACCEPT = 'image/*,.pdf,.doc,.docx,.txt,.md'
 /** What a client's contacts may upload to the portal in all, files shared by the owner included (issue 24). */
 export const PORTAL_CLIENT_QUOTA_BYTES = 100 * 1024 * 1024
-
-/**
- * A portal sign-in link works once, within this many minutes
- * (docs/decisions/087-portal-sign-in.md). Every text that names the lifetime
- * is made from it (SIGN_IN_LINK_LIFETIME), so the two cannot drift apart.
- */
-export const SIGN_IN_LINK_TTL_MINUTES = 15
-export const SIGN_IN_LINK_TTL_MS = SIGN_IN_LINK_TTL_MINUTES * 60_000
-/** "15 minutes": the lifetime as the texts say it. */
-export const SIGN_IN_LINK_LIFETIME = `${SIGN_IN_LINK_TTL_MINUTES} minutes`

@@ -3,7 +3,7 @@
 // docs/decisions/116-money-text-in-one-module.md): cents become text only
 // through schema/money.ts (formatCents, taxLabel), typed amounts become cents
 // only through parseCents, and the sign-in link's lifetime is written only as
-// its constant (schema/constants.ts). The review found the tax label in 5
+// its constant (schema/sign-in-link.ts). The review found the tax label in 5
 // places, cents-to-text in 4, a rate parsed with Number() * 100 and "15
 // minutes" in 7 texts; this scan keeps new copies out.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -55,7 +55,7 @@ const RULES: { what: string; pattern: RegExp; home: string[]; except?: RegExp }[
   {
     what: 'the sign-in link lifetime typed as a number (use SIGN_IN_LINK_LIFETIME)',
     pattern: /\b15[ -]minutes?\b|\bfifteen minutes\b/i,
-    home: ['schema/constants.ts'],
+    home: ['schema/sign-in-link.ts'],
     // The time-rounding increments (0, 6 or 15 minutes) are another rule.
     except: /Rounding must be 0, 6 or 15|Up to 15 minutes/,
   },

@@ -2,9 +2,10 @@
 // chunk: only the page itself, the request forms (the notice) and the Worker
 // import it. Headings and the forms' notice are fixed; the paragraphs are
 // content blocks (privacy.*) the owner edits like the other pages' copy.
-import { SIGN_IN_LINK_LIFETIME } from './constants'
+
 import { type ContentKeyDefinition, resolveFrom } from './content-keys'
 import { PRIVACY_FORM_NOTICE } from './request-form-copy'
+import { SIGN_IN_LINK_LIFETIME } from './sign-in-link'
 
 export const PRIVACY_CONTENT_KEYS = {
   'privacy.intro': {

@@ -15,7 +15,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'

@@ -10,8 +10,8 @@ import {
   contactInput,
   contactPatch,
 } from '../../schema/client-payloads'
-import { SIGN_IN_LINK_TTL_MINUTES } from '../../schema/constants'
 import { rowId } from '../../schema/ids'
+import { SIGN_IN_LINK_TTL_MINUTES } from '../../schema/sign-in-link'
 import type { Client, ClientFile, Contact } from '../../schema/tables'
 import { tables } from '../db'
 import { deliverLogged } from '../mail/outbox'

@@ -1,7 +1,7 @@
 // The owner's "Invite to portal" e-mail (issue 24): a personal sign-in link to
 // the client portal. The link is single-use and short-lived (the portal's rule),
 // so the mail says so; the name is the contact's stored (clean) name.
-import { SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import { cleanText } from '../../schema/text'
 import { letterHtml } from './letter-html'
 import { headerSafe, type MailContent } from './templates'

@@ -2,7 +2,7 @@
 // the HTML body is rendered by hono/jsx (escaped by construction,
 // notification-html.tsx) and the subject (a header) is stripped of line
 // breaks, so it can neither inject markup nor headers.
-import { labelOf, SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
+import { labelOf } from '../../schema/constants'
 import type { ConsultationInput, SupportRequestInput } from '../../schema/payloads'
 import {
   BUDGETS,
@@ -13,6 +13,7 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import { businessDate, businessParts, formatCalendarDate, formatSlotTime } from '../../schema/slot-time'
 import { cleanText } from '../../schema/text'
 import { letterHtml } from './letter-html'

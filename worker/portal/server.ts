@@ -5,8 +5,8 @@
 // visitor to /portal (the sign-in form), whatever the page asked.
 import type { Context } from 'hono'
 import { data, redirect } from 'react-router'
-import { SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
 import { rescheduleInput, supportRequestInput } from '../../schema/payloads'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import type { PortalResult, PortalServer } from '../../web/lib/portal-server'
 import type { BookingChange } from '../../web/lib/site-server'
 import { clientIp, networkKey, withinLimits } from '../abuse/rate-limit'

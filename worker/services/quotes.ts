@@ -14,7 +14,6 @@
 //   answers NotFound for another client's quote, exactly as for a missing one.
 import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
-import { SIGN_IN_LINK_LIFETIME } from '../../schema/constants'
 import { formatCents, lineAmountCents } from '../../schema/money'
 import {
   type AcceptInput,
@@ -34,6 +33,7 @@ import {
   sha256Hex,
   taxRateBp,
 } from '../../schema/quotes'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import { addDays, businessDate, formatCalendarDate } from '../../schema/slot-time'
 import type { Quote } from '../../schema/tables'
 import type { Db } from '../db'

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
-import { SIGN_IN_LINK_LIFETIME } from '../../../schema/constants'
+import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
 import {
   AdminButton,
