@@ -128,13 +128,12 @@ const EXAMPLES: Record<string, unknown> = {
   'POST /payments/{id}/match': { invoiceId: 7 },
 }
 
+// strict: false: OpenAPI's own keywords (example, discriminator) sit beside JSON Schema's.
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+addFormats(ajv)
+
 /** A JSON Schema 2020-12 validator for one schema of this document ($refs resolve against it). */
-function validatorFor(schema: Schema) {
-  // strict: false: OpenAPI's own keywords (example, discriminator) sit beside JSON Schema's.
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
-  addFormats(ajv)
-  return ajv.compile({ ...schema, components: doc.components })
-}
+const validatorFor = (schema: Schema) => ajv.compile({ ...schema, components: doc.components })
 
 describe('the patterns and request bodies of schema/openapi.json', () => {
   it('every pattern compiles as a JavaScript regular expression, without a leaked flag', () => {
@@ -146,6 +145,25 @@ describe('the patterns and request bodies of schema/openapi.json', () => {
       // A regex literal's flags copied into the text ("^a$/i") still compile but match nothing.
       expect(pattern, at).not.toMatch(/\/[dgimsuvy]+$/)
     }
+  })
+
+  it('every schema in the document (bodies, answers, parameters, components) compiles as JSON Schema 2020-12', () => {
+    const schemas: [string, Schema][] = []
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return
+      for (const [key, value] of Object.entries(node as Schema)) {
+        if (key === 'schema' && value && typeof value === 'object')
+          schemas.push([`${at}/schema`, value as Schema])
+        else walk(value, `${at}/${key}`)
+      }
+    }
+    walk(doc.paths, '#/paths')
+    for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Record<string, Schema>))
+      schemas.push([`#/components/schemas/${name}`, schema])
+    expect(schemas.length).toBeGreaterThan(50)
+    // Ajv checks each against the 2020-12 meta-schema as it compiles (a wrong type or keyword value throws).
+    for (const [at, schema] of schemas) expect(() => validatorFor(schema), at).not.toThrow()
+    expect(() => validatorFor({ type: 'strnig' }), 'a broken schema is refused').toThrow()
   })
 
   it('every request body has an example, and it passes its own schema', () => {
