@@ -9,7 +9,6 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { describe, expect, it, vi } from 'vitest'
 import { app } from '../../worker/app'
 import { createSignInLink } from '../../worker/services/portal-links'
-import { signInWithLink } from '../../worker/services/portal-sessions'
 import { gql, rest } from './admin-helpers'
 import { call, freshIp, ORIGIN } from './helpers'
 import { db, formPost, portalCookie, type Seeded, seedClient } from './portal-fixtures'
@@ -195,18 +194,6 @@ describe('erasing the contact (GraphQL eraseContact)', () => {
     expect(await signedIn(cookie, a)).toBe(false)
     expect((await follow(mailed)).status).toBe(410)
     expect(await count('select count(*) as n from portal_sessions where contact_id = ?', a.contactId)).toBe(0)
-  })
-})
-
-describe('using a link', () => {
-  it('opens exactly one session when used five times at the same moment', async () => {
-    const a = await seedClient('race5')
-    const token = pathOf(await createSignInLink(db(), env, { contactId: a.contactId }))
-      .split('/')
-      .pop()!
-    const results = await Promise.all(Array.from({ length: 5 }, () => signInWithLink(db(), token)))
-    expect(results.filter(Boolean)).toHaveLength(1)
-    expect(await count('select count(*) as n from portal_sessions where contact_id = ?', a.contactId)).toBe(1)
   })
 })
 

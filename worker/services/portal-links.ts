@@ -1,7 +1,8 @@
 // E-mailed portal sign-in links (issue 24, docs/decisions/087-portal-sign-in.md):
 // a random 32-byte token in the URL, only its SHA-256 in D1, valid SIGN_IN_LINK_TTL_MINUTES (15)
-// and used once. Using one is a single conditional UPDATE ... RETURNING, so two
-// clicks at the same moment (or a mail scanner racing the person) sign in once.
+// and used once. Using one (signInWithLink in portal-sessions.ts) opens the
+// session and marks the link in one batch, so two clicks at the same moment
+// (or a mail scanner racing the person) sign in once.
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { and, count, eq, gt, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm'
@@ -145,25 +146,6 @@ export async function signInLinkNext(db: Db, token: string): Promise<string | nu
     .where(eq(l.tokenHash, linkTokenHash(token)))
     .limit(1)
   return safeNext(row?.next)
-}
-
-/**
- * Uses a link: the one conditional UPDATE marks it used only if it was unused
- * and unexpired, so exactly one of any number of concurrent uses succeeds.
- * Null for an unknown, used or expired link (one answer for all three).
- */
-export async function consumeSignInLink(
-  db: Db,
-  token: string,
-  now = Date.now(),
-): Promise<{ contactId: number; next: string | null } | null> {
-  if (!TOKEN_PATTERN.test(token)) return null
-  const [row] = await db
-    .update(l)
-    .set({ usedAt: new Date(now) })
-    .where(usableLink(token, now))
-    .returning({ contactId: l.contactId, next: l.next })
-  return row ? { contactId: row.contactId, next: safeNext(row.next) } : null
 }
 
 /** Links past their expiry, used or not, are deleted by the cron (an hour later: the cap counts them). */
