@@ -53,7 +53,7 @@ export const timeEntryInput = entryColumns
     requestReference: z
       .string()
       .trim()
-      .regex(/^[CS]-\d+$/i, 'Reference looks like S-1043 or C-1042')
+      .regex(/^[CcSs]-\d+$/, 'Reference looks like S-1043 or C-1042')
       .nullish(),
     date: entryColumns.shape.date.nullish(),
     billable: z.boolean({ error: 'Billable is true or false' }).optional(),

@@ -79,17 +79,48 @@ export function timeLine(minutes: number, rateCents: number): { quantityMilli: n
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 
-/** $2,800.00 (and -$10.00): the one way an amount is shown. */
-export const formatCents = (cents: number): string => usd.format(cents / 100)
+/**
+ * An integer count of hundredths as exact decimal text: 280000 -> "2800.00",
+ * -5 -> "-0.05". The digits come from integer arithmetic, never from a float
+ * division, so no amount is ever shown a cent off.
+ */
+function hundredthsText(hundredths: number): string {
+  const whole = Math.round(hundredths)
+  const abs = Math.abs(whole)
+  const cents = abs % 100
+  return `${whole < 0 ? '-' : ''}${(abs - cents) / 100}.${String(cents).padStart(2, '0')}`
+}
 
-/** Parses "2,800.00" or "$2800" (what the owner types) into cents; null if it is not an amount. */
+/**
+ * The one way an amount becomes text. `display` (the default): "$2,800.00"
+ * and "-$10.00", for people (pages, e-mails, PDFs). `plain`: "2800.00" and
+ * "-10.00", what a form field holds and the accountant's CSV writes (no
+ * symbol, no grouping), and what parseCents reads back.
+ */
+export function formatCents(cents: number, style: 'display' | 'plain' = 'display'): string {
+  const plain = hundredthsText(cents)
+  if (style === 'plain') return plain
+  // Intl formats a decimal string exactly (Intl.NumberFormat v3); an older engine reads it as a number.
+  return usd.format(plain as Intl.StringNumericLiteral)
+}
+
+/** The tax line's label from its rate in basis points: 825 -> "Tax (8.25%)"; every view shows this one. */
+export const taxLabel = (taxRateBp: number): string => `Tax (${hundredthsText(taxRateBp)}%)`
+
+/**
+ * Parses what the owner types as an amount of dollars into cents, exactly
+ * (digit by digit, no float): "2,800.00", "$2800", "120.5", "-10". Null when
+ * it is not an amount: more than two decimals ("12.345" is refused, not
+ * rounded: a price is typed to the cent), misplaced commas ("1,20"), letters,
+ * or more than a safe integer of cents. "-0" is 0.
+ */
 export function parseCents(text: string): number | null {
-  const m = /^\s*-?\$?\s*(\d{1,3}(,\d{3})*|\d+)(\.\d{1,2})?\s*$/.exec(text)
+  const m = /^\s*(-)?\s*\$?\s*(\d{1,3}(?:,\d{3})*|\d+)(?:\.(\d{1,2}))?\s*$/.exec(text)
   if (!m) return null
-  const negative = text.trim().startsWith('-')
-  const [whole, fraction = ''] = text.replace(/[^\d.]/g, '').split('.')
-  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
-  return negative ? -cents : cents
+  const [, minus, whole = '', fraction = ''] = m
+  const cents = Number(whole.replaceAll(',', '')) * 100 + Number(fraction.padEnd(2, '0'))
+  if (!Number.isSafeInteger(cents)) return null
+  return minus && cents !== 0 ? -cents : cents
 }
 
 // An invoice's balance is not computed here: it is the database view invoice_balances,

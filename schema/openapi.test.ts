@@ -2,9 +2,14 @@
 // The committed OpenAPI document (schema/openapi.json, `npm run openapi:print`)
 // is valid OpenAPI 3.1. test/worker/clients-api.test.ts checks that the Worker
 // serves exactly this document, that every documented route exists and that a
-// real request and answer match it.
+// real request and answer match it. Issue 34 (point 9): every pattern is a
+// JavaScript regular expression without flags, and a valid example of every
+// request body passes its own schema under a JSON Schema 2020-12 validator
+// (Ajv, the one the OpenAPI validator uses), as a client that validates would.
 import { readFileSync } from 'node:fs'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
 
 const doc = JSON.parse(readFileSync(new URL('./openapi.json', import.meta.url), 'utf8'))
@@ -33,5 +38,158 @@ describe('schema/openapi.json', () => {
         )
       }
     }
+  })
+})
+
+type Schema = Record<string, unknown>
+type Operation = { requestBody?: { content: Record<string, { schema: Schema }> } }
+
+/** Every JSON Schema object in the document, with where it is (for the messages). */
+function* schemasOf(node: unknown, at = '#'): Generator<[string, Schema]> {
+  if (!node || typeof node !== 'object') return
+  if (Array.isArray(node)) {
+    for (const [i, item] of node.entries()) yield* schemasOf(item, `${at}/${i}`)
+    return
+  }
+  const object = node as Schema
+  if (typeof object.pattern === 'string') yield [at, object]
+  for (const [key, value] of Object.entries(object)) yield* schemasOf(value, `${at}/${key}`)
+}
+
+/** The document's request bodies, as "METHOD /path" -> JSON schema. */
+function requestBodies(): Map<string, Schema> {
+  const bodies = new Map<string, Schema>()
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>))
+    for (const [method, op] of Object.entries(methods)) {
+      const json = op.requestBody?.content['application/json']
+      if (json) bodies.set(`${method.toUpperCase()} ${path}`, json.schema)
+      else if (op.requestBody) bodies.set(`${method.toUpperCase()} ${path}`, { not: {} })
+    }
+  return bodies
+}
+
+/**
+ * One valid example per request body. A route added to the document without
+ * one fails the test below: add its example here.
+ */
+const EXAMPLES: Record<string, unknown> = {
+  'POST /clients': {
+    name: 'Riverside Family Clinic',
+    domains: ['riverside.example'],
+    notes: null,
+    defaultRateCents: 12_000,
+    roundingMinutes: 15,
+    paymentTermsDays: 15,
+    contacts: [{ name: 'Grace Park', email: 'grace@riverside.example', phone: '618-555-0101', role: null }],
+  },
+  'PATCH /clients/{id}': { status: 'archived', roundingMinutes: 6 },
+  'POST /clients/{id}/contacts': { name: 'Tom Becker', email: 'tom@riverside.example' },
+  'POST /quotes': {
+    clientId: 1,
+    contactId: null,
+    title: 'Network refresh',
+    lines: [
+      { description: 'Firewall', quantity: 1.5, unit: 'each', unitPriceCents: 120_000, optional: false },
+    ],
+    discountCents: 0,
+    taxRatePercent: 8.25,
+    depositPercent: 30,
+    validUntil: '2026-12-31',
+    agreementTemplateIds: [1],
+  },
+  'PATCH /quotes/{id}': { title: 'Network refresh, revised', validUntil: null },
+  'POST /time-entries': {
+    clientId: 1,
+    minutes: 95,
+    description: 'Printer queue fixed',
+    // Lower case on purpose: the server accepts it (issue 34: the pattern once carried a /i flag).
+    requestReference: 's-1043',
+    date: '2026-11-24',
+    billable: true,
+    rateCents: null,
+  },
+  'PATCH /time-entries/{id}': { minutes: 30, description: 'Shorter than logged' },
+  'POST /timer/start': { clientId: null, requestReference: 'C-1042', description: 'Call' },
+  'POST /timer/stop': { description: 'Done' },
+  'POST /prepaid-blocks': { clientId: 1, minutes: 600, priceCents: 100_000, validUntil: null },
+  'POST /invoices': {
+    clientId: 1,
+    source: 'time',
+    from: '2026-11-01',
+    to: '2026-11-30',
+    grouping: 'request',
+  },
+  'POST /invoices/{id}/payments': {
+    amountCents: 5_000,
+    method: 'check',
+    date: '2026-11-24',
+    reference: '1043',
+  },
+  'POST /payments/{id}/match': { invoiceId: 7 },
+}
+
+// strict: false: OpenAPI's own keywords (example, discriminator) sit beside JSON Schema's.
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+addFormats(ajv)
+
+/** A JSON Schema 2020-12 validator for one schema of this document ($refs resolve against it). */
+const validatorFor = (schema: Schema) => ajv.compile({ ...schema, components: doc.components })
+
+describe('the patterns and request bodies of schema/openapi.json', () => {
+  it('every pattern compiles as a JavaScript regular expression, without a leaked flag', () => {
+    const patterns = [...schemasOf(doc)]
+    expect(patterns.length).toBeGreaterThan(0)
+    for (const [at, schema] of patterns) {
+      const pattern = schema.pattern as string
+      expect(() => new RegExp(pattern, 'u'), at).not.toThrow()
+      // A regex literal's flags copied into the text ("^a$/i") still compile but match nothing.
+      expect(pattern, at).not.toMatch(/\/[dgimsuvy]+$/)
+    }
+  })
+
+  it('every schema in the document (bodies, answers, parameters, components) compiles as JSON Schema 2020-12', () => {
+    const schemas: [string, Schema][] = []
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== 'object') return
+      for (const [key, value] of Object.entries(node as Schema)) {
+        if (key === 'schema' && value && typeof value === 'object')
+          schemas.push([`${at}/schema`, value as Schema])
+        else walk(value, `${at}/${key}`)
+      }
+    }
+    walk(doc.paths, '#/paths')
+    for (const [name, schema] of Object.entries((doc.components?.schemas ?? {}) as Record<string, Schema>))
+      schemas.push([`#/components/schemas/${name}`, schema])
+    expect(schemas.length).toBeGreaterThan(50)
+    // Ajv checks each against the 2020-12 meta-schema as it compiles (a wrong type or keyword value throws).
+    for (const [at, schema] of schemas) expect(() => validatorFor(schema), at).not.toThrow()
+    expect(() => validatorFor({ type: 'strnig' }), 'a broken schema is refused').toThrow()
+  })
+
+  it('every request body has an example, and it passes its own schema', () => {
+    const bodies = requestBodies()
+    expect(bodies.size).toBeGreaterThan(0)
+    const missing = [...bodies.keys()].filter((operation) => !(operation in EXAMPLES))
+    expect(missing, 'request bodies without an example in EXAMPLES').toEqual([])
+    // And no example for an operation that is gone.
+    expect(Object.keys(EXAMPLES).filter((operation) => !bodies.has(operation))).toEqual([])
+    for (const [operation, schema] of bodies) {
+      const validate = validatorFor(schema)
+      const valid = validate(EXAMPLES[operation])
+      expect(validate.errors ?? [], operation).toEqual([])
+      expect(valid, operation).toBe(true)
+    }
+  })
+
+  it('the validator refuses what the schemas refuse (the check can fail)', () => {
+    const bodies = requestBodies()
+    const refused: [string, unknown][] = [
+      ['POST /clients', {}],
+      ['POST /time-entries', { clientId: 1, minutes: 5, description: 'x', requestReference: 'X-1' }],
+      ['POST /invoices/{id}/payments', { amountCents: 0, method: 'check' }],
+      ['POST /timer/stop', { surprise: true }],
+    ]
+    for (const [operation, body] of refused)
+      expect(validatorFor(bodies.get(operation)!)(body), operation).toBe(false)
   })
 })

@@ -2,8 +2,10 @@
 // chunk: only the page itself, the request forms (the notice) and the Worker
 // import it. Headings and the forms' notice are fixed; the paragraphs are
 // content blocks (privacy.*) the owner edits like the other pages' copy.
+
 import { type ContentKeyDefinition, resolveFrom } from './content-keys'
 import { PRIVACY_FORM_NOTICE } from './request-form-copy'
+import { SIGN_IN_LINK_LIFETIME } from './sign-in-link'
 
 export const PRIVACY_CONTENT_KEYS = {
   'privacy.intro': {
@@ -45,8 +47,7 @@ export const PRIVACY_CONTENT_KEYS = {
   'privacy.portal': {
     description: 'Privacy & security: what the client portal keeps',
     contentType: 'textarea',
-    defaultContent:
-      'Clients can sign in to a portal with a link e-mailed to their address; there is no password. For that, the site keeps each contact of a client (name, e-mail address, phone number and role), the sign-in links (only a fingerprint of each link, which works once and for 15 minutes) and the portal sessions (when they started and were last used, the browser and the IP address; a session ends after 30 days, or 7 days without use, or when you sign out). Files you or I share in the portal are stored with Cloudflare (R2) and only the contacts of your organisation can download them. Contacts and their files are kept while we work together; on request, a contact is deleted with their sessions, their uploads and their requests.',
+    defaultContent: `Clients can sign in to a portal with a link e-mailed to their address; there is no password. For that, the site keeps each contact of a client (name, e-mail address, phone number and role), the sign-in links (only a fingerprint of each link, which works once and for ${SIGN_IN_LINK_LIFETIME}) and the portal sessions (when they started and were last used, the browser and the IP address; a session ends after 30 days, or 7 days without use, or when you sign out). Files you or I share in the portal are stored with Cloudflare (R2) and only the contacts of your organisation can download them. Contacts and their files are kept while we work together; on request, a contact is deleted with their sessions, their uploads and their requests.`,
   },
   'privacy.safeguards': {
     description: 'Privacy & security: the safeguards in place',

@@ -13,6 +13,7 @@ import {
   MAX_QUANTITY,
   MAX_UNIT_PRICE_CENTS,
   type Totals,
+  taxLabel,
   toQuantityMilli,
 } from './money'
 import type { PayloadOf } from './payloads'
@@ -261,7 +262,7 @@ export function quoteDocumentText(q: QuoteDocument, chosen: readonly number[] | 
     '',
     `Subtotal: ${formatCents(totals.subtotalCents)}`,
     `Discount: ${formatCents(totals.discountCents)}`,
-    `Tax (${(q.taxRateBp / 100).toFixed(2)}%): ${formatCents(totals.taxCents)}`,
+    `${taxLabel(q.taxRateBp)}: ${formatCents(totals.taxCents)}`,
     `Total: ${formatCents(totals.totalCents)}`,
     `Deposit (${q.depositPercent}%): ${formatCents(depositOf(totals.totalCents, q.depositPercent))}`,
     `Payment terms: ${q.paymentTerms ?? ''}`,

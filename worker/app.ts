@@ -8,6 +8,7 @@ import type { AppEnv } from './env'
 import { graphql } from './graphql'
 import { beacon, countPageView } from './insights/routes'
 import { auditOwnerWrites } from './middleware/audit-writes'
+import { afterAnswerTasks } from './middleware/background'
 import { noStoreByDefault, privatePages, purgeAfterOwnerWrites } from './middleware/cache-headers'
 import { sameOriginPagePosts, sameOriginWrites } from './middleware/csrf'
 import { handleError } from './middleware/errors'
@@ -42,6 +43,7 @@ export const app = new Hono<AppEnv>()
     c.set('db', createDb(c.env.DB))
     await next()
   })
+  .use(afterAnswerTasks)
   .use('/api/*', noStoreByDefault)
   .use('/graphql', noStoreByDefault)
   .use('/api/*', loadSession)

@@ -27,5 +27,7 @@ export type AppEnv = {
      * (worker/middleware/audit-writes.ts). Unset for most writes.
      */
     auditNote: AuditNote | undefined
+    /** Work to start once the response exists (worker/middleware/background.ts afterAnswer). */
+    afterAnswer: (() => Promise<unknown>)[] | undefined
   }
 }

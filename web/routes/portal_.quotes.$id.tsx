@@ -16,7 +16,7 @@ import {
   useNavigation,
 } from 'react-router'
 import { nestHeadings } from '../../schema/markdown'
-import { formatCents, fromQuantityMilli, lineAmountCents } from '../../schema/money'
+import { formatCents, fromQuantityMilli, lineAmountCents, taxLabel } from '../../schema/money'
 import { depositOf, quoteTotals } from '../../schema/quotes'
 import { button, card, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
@@ -93,7 +93,7 @@ function Totals({ quote, chosen }: { quote: PortalQuoteView; chosen: number[] })
   const t = quoteTotals(quote, chosen)
   const rows: [string, string][] = [['Subtotal', formatCents(t.subtotalCents)]]
   if (t.discountCents) rows.push(['Discount', `-${formatCents(t.discountCents)}`])
-  if (quote.taxRateBp) rows.push([`Tax (${(quote.taxRateBp / 100).toFixed(2)}%)`, formatCents(t.taxCents)])
+  if (quote.taxRateBp) rows.push([taxLabel(quote.taxRateBp), formatCents(t.taxCents)])
   return (
     <TotalsList
       rows={rows}

@@ -15,6 +15,7 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
@@ -24,7 +25,7 @@ import { PortalFrame, portalCard } from '../portal/ui'
 
 export const handle = { private: true }
 
-const LINK_GONE = 'This sign-in link was already used or has expired. Links work once, within 15 minutes.'
+const LINK_GONE = `This sign-in link was already used or has expired. Links work once, within ${SIGN_IN_LINK_LIFETIME}.`
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const portal = context.get(portalServer)

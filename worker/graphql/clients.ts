@@ -11,6 +11,7 @@ import {
   contactPatch,
 } from '../../schema/client-payloads'
 import { rowId } from '../../schema/ids'
+import { SIGN_IN_LINK_TTL_MINUTES } from '../../schema/sign-in-link'
 import type { Client, ClientFile, Contact } from '../../schema/tables'
 import { tables } from '../db'
 import { deliverLogged } from '../mail/outbox'
@@ -364,8 +365,7 @@ const PortalInviteRef = builder.objectRef<{ url: string | null; mailed: boolean 
 builder.mutationField('inviteToPortal', (t) =>
   t.field({
     type: PortalInviteRef,
-    description:
-      'Makes a single-use, 15-minute portal sign-in link for a contact and e-mails it (send: true, with visitor mail on), or returns it to copy.',
+    description: `Makes a single-use, ${SIGN_IN_LINK_TTL_MINUTES}-minute portal sign-in link for a contact and e-mails it (send: true, with visitor mail on), or returns it to copy.`,
     args: {
       contactId: t.arg.id({ required: true, description: 'Id of the contact.' }).validate(rowId),
       send: t.arg.boolean({ required: true, description: 'E-mail it (true) or return it to copy (false).' }),

@@ -13,6 +13,7 @@ import {
   TIME_SLOTS,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import { businessDate, businessParts, formatCalendarDate, formatSlotTime } from '../../schema/slot-time'
 import { cleanText } from '../../schema/text'
 import { letterHtml } from './letter-html'
@@ -184,11 +185,11 @@ export function customerReplyMail(
   return { subject, text, html }
 }
 
-/** The portal sign-in link (issue 24): single use, valid 15 minutes. */
+/** The portal sign-in link (issue 24): single use, short-lived (SIGN_IN_LINK_TTL_MINUTES). */
 export function portalLinkMail(env: Env, link: { name: string; url: string }): MailContent {
   const subject = headerSafe(`Your sign-in link for ${env.OWNER_NAME}'s client portal`, 200)
   const hello = `Hello ${cleanText(link.name, 'single')},`
-  const intro = 'Use this link to sign in to the client portal. It works once, within 15 minutes.'
+  const intro = `Use this link to sign in to the client portal. It works once, within ${SIGN_IN_LINK_LIFETIME}.`
   const footer =
     'If you did not ask for this link, you can ignore this e-mail: nobody can sign in without it.'
   const text = [hello, '', intro, '', link.url, '', env.OWNER_NAME, '', footer].join('\n')

@@ -4,7 +4,7 @@
 // Node test can read its output with pdftotext. Amounts are formatted by
 // schema/money.ts like everywhere else.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
-import { formatCents } from '../../schema/money'
+import { formatCents, taxLabel } from '../../schema/money'
 
 export type InvoicePdfData = {
   number: string
@@ -158,7 +158,7 @@ export async function invoicePdf(data: InvoicePdfData): Promise<Uint8Array> {
   }
   sum('Subtotal', data.subtotalCents)
   if (data.discountCents) sum('Discount', -data.discountCents)
-  if (data.taxCents || data.taxRateBp) sum(`Tax (${(data.taxRateBp / 100).toFixed(2)}%)`, data.taxCents)
+  if (data.taxCents || data.taxRateBp) sum(taxLabel(data.taxRateBp), data.taxCents)
   sum('Total', data.totalCents, true)
   if (data.creditedCents) sum('Credit notes', data.creditedCents)
   for (const p of data.payments) sum(`Paid ${p.date} (${p.method})`, -p.amountCents)

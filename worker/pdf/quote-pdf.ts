@@ -6,7 +6,7 @@
 // can (curly quotes to straight ones, dashes to hyphens, anything else to "?").
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib'
 import { markdownBlocks } from '../../schema/markdown'
-import { formatCents, fromQuantityMilli, lineAmountCents } from '../../schema/money'
+import { formatCents, fromQuantityMilli, lineAmountCents, taxLabel } from '../../schema/money'
 import { depositOf, type QuoteDocument, quoteLabel, quoteTotals } from '../../schema/quotes'
 
 export type SignatureRecord = {
@@ -189,7 +189,7 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Uint8Array> 
   const totals = quoteTotals(q, chosen ?? [])
   w.row('Subtotal', formatCents(totals.subtotalCents))
   if (totals.discountCents) w.row('Discount', `-${formatCents(totals.discountCents)}`)
-  if (q.taxRateBp) w.row(`Tax (${(q.taxRateBp / 100).toFixed(2)}%)`, formatCents(totals.taxCents))
+  if (q.taxRateBp) w.row(taxLabel(q.taxRateBp), formatCents(totals.taxCents))
   w.row('Total', formatCents(totals.totalCents), { bold: true })
   if (q.depositPercent)
     w.row(`Deposit (${q.depositPercent}%)`, formatCents(depositOf(totals.totalCents, q.depositPercent)))

@@ -4,7 +4,7 @@
 // invoice and for drafts). Without a session it sends the visitor to /portal.
 import { redirect } from 'react-router'
 import { invoiceStatusLabel } from '../../schema/billing-words'
-import { formatCents } from '../../schema/money'
+import { formatCents, taxLabel } from '../../schema/money'
 import type { PortalInvoicesServer, PortalInvoiceView } from '../../web/lib/portal-invoices'
 import type { Db } from '../db'
 import type { PaymentGateway } from '../payments/stripe'
@@ -53,9 +53,7 @@ export function invoiceView(
     })),
     subtotal: formatCents(d.subtotalCents),
     discount: d.discountCents ? `-${formatCents(d.discountCents)}` : null,
-    tax: d.taxRateBp
-      ? { label: `Tax (${(d.taxRateBp / 100).toFixed(2)}%)`, amount: formatCents(d.taxCents) }
-      : null,
+    tax: d.taxRateBp ? { label: taxLabel(d.taxRateBp), amount: formatCents(d.taxCents) } : null,
     total: formatCents(d.totalCents),
     credited: d.creditedCents ? formatCents(d.creditedCents) : null,
     payments: d.payments.map((p) => ({

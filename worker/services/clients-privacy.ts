@@ -6,6 +6,7 @@ import type { Db } from '../db'
 import { tables } from '../db'
 import { getContact } from './clients'
 import { toCsv } from './csv'
+import { endPortalAccess } from './portal-sessions'
 import { eraseRequest } from './privacy'
 
 const COLUMNS = [
@@ -56,6 +57,9 @@ export async function exportClientsCsv(db: Db): Promise<string> {
  */
 export async function eraseContact(db: Db, contactId: number, files?: R2Bucket, now = Date.now()) {
   const contact = await getContact(db, contactId)
+  // Out of the portal first (issue 34): the erasure below takes a while, and
+  // the contact being erased must not keep browsing meanwhile.
+  await db.batch([...endPortalAccess(db, contact.id)])
   const [consultations, supportRequests, uploads] = await db.batch([
     db
       .select({ id: tables.consultations.id })

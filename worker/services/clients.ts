@@ -16,7 +16,7 @@ import type { Client, Contact } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { Conflict, Invalid, NotFound } from './errors'
-import { endContactSessions } from './portal-sessions'
+import { contactsOfClient, endContactSessions, endPortalAccess } from './portal-sessions'
 
 /** Who does something, for the audit trail (services never see the HTTP request). */
 export type Actor = {
@@ -32,6 +32,7 @@ export const CLIENT_MESSAGES = {
   emailTaken: 'Another contact already has this e-mail address',
   emailTwice: 'This e-mail address is given twice',
   mergeSelf: 'Choose two different clients',
+  archived: 'This client is archived; restore it to invite its contacts to the portal',
 } as const
 
 export type ClientSummary = Client & { contactCount: number; requestCount: number }
@@ -173,7 +174,11 @@ export async function createClient(
   }
 }
 
-/** Changes the given fields; absent ones stay. */
+/**
+ * Changes the given fields; absent ones stay. Archiving ends the portal
+ * access of every contact of the client (sessions and sign-in links) in the
+ * same batch (issue 34).
+ */
 export async function updateClient(
   db: Db,
   id: number,
@@ -181,11 +186,15 @@ export async function updateClient(
   now = new Date(),
 ): Promise<Client> {
   const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
-  const [row] = await db
+  const update = db
     .update(c)
     .set({ ...fields, updatedAt: now })
     .where(eq(c.id, id))
     .returning()
+  const [[row]] =
+    patch.status === 'archived'
+      ? await db.batch([update, ...endPortalAccess(db, contactsOfClient(id))])
+      : [await update]
   if (!row) throw new NotFound(CLIENT_MESSAGES.notFound)
   return row
 }
@@ -212,21 +221,31 @@ export async function addContact(
   }
 }
 
+/**
+ * Changes the given fields of a contact. A new e-mail address ends the
+ * contact's portal sessions and sign-in links in the same batch (issue 34):
+ * whoever reads the old mailbox is signed out, and the links mailed there no
+ * longer sign in.
+ */
 export async function updateContact(
   db: Db,
   id: number,
   patch: ContactPatch,
   now = new Date(),
 ): Promise<Contact> {
-  await getContact(db, id)
+  const current = await getContact(db, id)
   if (patch.email) await checkEmailsFree(db, [{ field: 'email', email: patch.email }], id)
   const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+  const update = db
+    .update(k)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(k.id, id))
+    .returning()
   try {
-    const [row] = await db
-      .update(k)
-      .set({ ...fields, updatedAt: now })
-      .where(eq(k.id, id))
-      .returning()
+    const [[row]] =
+      patch.email && patch.email !== current.email
+        ? await db.batch([update, ...endPortalAccess(db, id)])
+        : [await update]
     if (!row) throw new NotFound(CLIENT_MESSAGES.contactNotFound)
     return row
   } catch (err) {

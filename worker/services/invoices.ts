@@ -794,7 +794,7 @@ export async function billingOverview(db: Db, now = new Date()) {
   }
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2)
+const dollars = (cents: number) => formatCents(cents, 'plain')
 
 /** Invoices for the accountant (amounts in dollars with two decimals). */
 export async function invoicesCsv(db: Db) {

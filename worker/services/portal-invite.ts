@@ -6,7 +6,8 @@ import type { Db } from '../db'
 import { queueMail } from '../mail/outbox'
 import { portalInviteMail } from '../mail/portal-invite'
 import { visitorMailEnabled } from '../mail/visitor'
-import { getContact } from './clients'
+import { CLIENT_MESSAGES, getClient, getContact } from './clients'
+import { Conflict } from './errors'
 import { createSignInLink } from './portal-links'
 
 export type PortalInvite = {
@@ -24,6 +25,9 @@ export async function inviteToPortal(
   now = new Date(),
 ): Promise<PortalInvite> {
   const contact = await getContact(db, contactId)
+  // An archived client's contacts are out of the portal (issue 34); its links would not sign in.
+  if ((await getClient(db, contact.clientId)).status !== 'active')
+    throw new Conflict(CLIENT_MESSAGES.archived)
   const url = await createSignInLink(db, env, { contactId: contact.id, next: '/portal' })
   if (!send || !visitorMailEnabled(env)) return { url, outboxId: null }
   const mail = portalInviteMail(env, { name: contact.name, url })

@@ -33,6 +33,7 @@ import {
   sha256Hex,
   taxRateBp,
 } from '../../schema/quotes'
+import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import { addDays, businessDate, formatCalendarDate } from '../../schema/slot-time'
 import type { Quote } from '../../schema/tables'
 import type { Db } from '../db'
@@ -514,9 +515,9 @@ function quoteMail(env: Env, d: QuoteDetail, link: { signIn: string; page: strin
     ? `A reminder: the quote "${d.title}" (${d.label}) is valid until ${formatCalendarDate(d.validUntil)}.`
     : `${env.OWNER_NAME} sent you the quote "${d.title}" (${d.label}) for ${formatCents(d.totals.totalCents)}, valid until ${formatCalendarDate(d.validUntil)}.`
   const ask = 'Read it, choose any options and accept it online:'
-  // The sign-in link works once, for 15 minutes; the page's own address stays
+  // The sign-in link works once, for a short while; the page's own address stays
   // (it asks for a new link by e-mail first).
-  const later = `The link signs you in once, within 15 minutes. Later, the quote is at ${link.page}`
+  const later = `The link signs you in once, within ${SIGN_IN_LINK_LIFETIME}. Later, the quote is at ${link.page}`
   return outboxRow({
     recipient: d.contact!.email,
     subject: `${reminder ? 'Reminder: quote' : 'Quote'} ${d.label} from ${env.OWNER_NAME}`,

@@ -82,6 +82,39 @@ describe('the time page', () => {
   })
 })
 
+describe('the time form’s rate (issue 34: money parsed in one place, without floats)', () => {
+  // Number(text) * 100 read "1,200.50" as NaN and "1.005" as 100 cents (1.005 * 100 = 100.49999...).
+  for (const [typed, rateCents] of [
+    ['1,200.50', 120_050],
+    ['$95', 9_500],
+    ['1.005', -1],
+    ['abc', -1],
+    ['', null],
+  ] as const)
+    it(`sends "${typed}" as ${rateCents} (-1: refused by the server with its field error)`, async () => {
+      const { client, executeMutation } = mockClient({
+        BillingClients: clients,
+        AdminTimer: { timer: null },
+        AdminTimeEntries: { timeEntries: [] },
+      })
+      render(
+        <MemoryRouter>
+          <Provider value={client}>
+            <TimeEditor />
+          </Provider>
+        </MemoryRouter>,
+      )
+      await userEvent.type(screen.getByRole('textbox', { name: 'Minutes' }), '30')
+      await userEvent.type(screen.getByRole('textbox', { name: 'Description' }), 'Backup check')
+      if (typed) await userEvent.type(screen.getByRole('textbox', { name: /^Rate per hour/ }), typed)
+      await userEvent.click(screen.getByRole('button', { name: 'Record' }))
+      expect(executeMutation).toHaveBeenCalledTimes(1)
+      expect(
+        (executeMutation.mock.calls[0]![0].variables as { input: { rateCents: unknown } }).input.rateCents,
+      ).toBe(rateCents)
+    })
+})
+
 describe('the invoices page', () => {
   it('shows the overview in dollars and sends a draft', async () => {
     const { client, executeMutation } = mockClient({

@@ -228,7 +228,7 @@ function PaymentDialog({
 }) {
   const [, record] = useMutation(RECORD_PAYMENT)
   const [amount, setAmount] = useState(
-    invoice.balanceCents > 0 ? (invoice.balanceCents / 100).toFixed(2) : '',
+    invoice.balanceCents > 0 ? formatCents(invoice.balanceCents, 'plain') : '',
   )
   const [date, setDate] = useState('')
   const [method, setMethod] = useState<(typeof METHODS)[number]['value']>('bank transfer')

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Provider, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
-import { formatCents } from '../../../schema/money'
+import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
@@ -71,7 +71,8 @@ export function TimeEditor() {
         billable,
         requestReference: reference || null,
         date: date || null,
-        rateCents: rate ? Math.round(Number(rate) * 100) : null,
+        // Exact, or -1 for the server's field error (not a float's near miss).
+        rateCents: rate.trim() ? (parseCents(rate) ?? -1) : null,
       },
     })
     if (result.error) {

@@ -30,7 +30,7 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
   const [domains, setDomains] = useState(client?.domains.join(', ') ?? '')
   const [notes, setNotes] = useState(client?.notes ?? '')
   const [rate, setRate] = useState(
-    client?.defaultRateCents == null ? '' : formatCents(client.defaultRateCents).replace('$', ''),
+    client?.defaultRateCents == null ? '' : formatCents(client.defaultRateCents, 'plain'),
   )
   const [rounding, setRounding] = useState<'0' | '6' | '15'>(String(client?.roundingMinutes ?? 0) as '0')
   const [terms, setTerms] = useState(String(client?.paymentTermsDays ?? 15))

@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
+import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
 import {
   AdminButton,
@@ -189,8 +190,8 @@ function Contacts({ client, onChanged }: { client: ClientPageData; onChanged: ()
           {(close) => (
             <div className="flex flex-col gap-3">
               <p className="text-sm text-slate-700">
-                Pass this link on by hand (visitor e-mail is off, or you asked for a copy). It works once, for
-                15 minutes.
+                Pass this link on by hand (visitor e-mail is off, or you asked for a copy). It works once, for{' '}
+                {SIGN_IN_LINK_LIFETIME}.
               </p>
               <input
                 readOnly
