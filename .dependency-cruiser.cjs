@@ -1,8 +1,119 @@
-// Layering of the Worker (issue 29, docs/decisions/071-layers-point-down.md):
-// routes/graphql/pages -> services -> (db, files, mail, cache, audit) -> schema.
-// `npm run lint:deps` fails on any of these.
+// Layers by what they may use (issue 35, ADR 119; before it, ADR 071 listed forbidden folders).
+// Every module belongs to one layer below, and each layer lists the layers it MAY import;
+// `allowed` makes dependency-cruiser refuse everything else ("not-in-allowed"), including a
+// folder added later that nobody listed: add it to LAYERS with what it may use.
+// The `forbidden` rules that follow keep the finer points (no hono in services, no drizzle in the
+// browser, no cycles). `npm run lint:deps` fails on any of these; scripts/layers.test.ts proves
+// that a forbidden import does fail it.
+
+const npm = '^node_modules/'
+const schema = '^schema/'
+/** Small modules every Worker layer may use: the database handle, the Env type, the log, escaping. */
+const shared = '^worker/(db|env|log|escape)\\.ts$'
+const w = (...dirs) => `^worker/(${dirs.join('|')})/`
+const web = (...dirs) => `^web/(${dirs.join('|')})/`
+
+/** Each layer (a path) and the paths it may import. Its own folder is always allowed. */
+const LAYERS = [
+  // Entry points and wiring: fetch (app.ts, api.ts, pages.ts, site-files.ts), scheduled, email.
+  {
+    name: 'entry',
+    path: '^worker/(index|app|api|pages|site-files|scheduled|inbound-mail|page-forms|vite-dev)\\.ts$',
+    may: ['^worker/', schema, '^web/lib/', '^virtual:', npm],
+  },
+  { name: 'shared', path: shared, may: [shared, schema, npm, w('services')] },
+  {
+    name: 'routes',
+    path: w('routes'),
+    may: [
+      w(
+        'services',
+        'middleware',
+        'auth',
+        'files',
+        'mail',
+        'payments',
+        'abuse',
+        'booking',
+        'insights',
+        'cache',
+      ),
+      shared,
+      schema,
+      npm,
+    ],
+  },
+  {
+    name: 'graphql',
+    path: w('graphql'),
+    may: [w('services', 'auth', 'middleware', 'mail'), shared, schema, npm],
+  },
+  {
+    name: 'portal',
+    path: w('portal'),
+    may: [
+      w('services', 'auth', 'middleware', 'files', 'mail', 'payments', 'abuse'),
+      shared,
+      schema,
+      '^web/lib/',
+      npm,
+    ],
+  },
+  {
+    name: 'middleware',
+    path: w('middleware'),
+    may: [w('services', 'abuse', 'cache'), '^worker/vite-dev\\.ts$', shared, schema, npm],
+  },
+  { name: 'auth', path: w('auth'), may: [w('services', 'mail', 'middleware', 'abuse'), shared, schema, npm] },
+  { name: 'insights', path: w('insights'), may: [w('auth', 'middleware'), shared, schema, npm] },
+  {
+    name: 'services',
+    path: w('services'),
+    may: [w('mail', 'pdf', 'files', 'cache', 'abuse', 'payments', 'booking'), shared, schema, npm],
+  },
+  {
+    name: 'mail',
+    path: w('mail'),
+    may: [w('files', 'services'), '^worker/auth/local\\.ts$', shared, schema, npm],
+  },
+  { name: 'pdf', path: w('pdf'), may: [schema, npm] },
+  { name: 'files', path: w('files'), may: ['^worker/services/errors\\.ts$', shared, schema, npm] },
+  { name: 'payments', path: w('payments'), may: ['^worker/services/errors\\.ts$', shared, schema, npm] },
+  { name: 'cache', path: w('cache'), may: [shared, schema, npm] },
+  { name: 'abuse', path: w('abuse'), may: [shared, schema, npm] },
+  { name: 'booking', path: w('booking'), may: [w('auth'), shared, schema, npm] },
+  { name: 'seo', path: w('seo'), may: [w('abuse'), shared, schema, npm] },
+  { name: 'schema', path: schema, may: [npm] },
+  // The browser: the public pages (routes and their parts), the portal's pages and the admin.
+  { name: 'web-entry', path: '^web/[^/]+\\.tsx?$', may: ['^web/', npm] },
+  { name: 'web-routes', path: web('routes'), may: ['^web/', schema, npm] },
+  { name: 'admin', path: web('admin'), may: [web('components', 'lib', 'state'), schema, npm] },
+  { name: 'web-lib', path: web('lib'), may: [schema, npm] },
+  { name: 'web-state', path: web('state'), may: [web('lib'), schema, npm] },
+  { name: 'web-insights', path: web('insights'), may: [schema, npm] },
+  { name: 'web-components', path: web('components'), may: [web('insights', 'lib'), schema, npm] },
+  { name: 'web-forms', path: web('forms'), may: [web('components', 'insights', 'lib'), schema, npm] },
+  { name: 'web-booking', path: web('booking'), may: [web('components', 'forms', 'lib'), schema, npm] },
+  { name: 'web-pages', path: web('pages'), may: [web('components', 'lib', 'state'), schema, npm] },
+  { name: 'web-portal', path: web('portal'), may: [web('booking', 'components', 'lib'), schema, npm] },
+  { name: 'web-test', path: web('test'), may: ['^web/', schema, npm] },
+]
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
+  // Anything not allowed here is an error: a layer importing what it may not, or a module in no layer.
+  allowed: [
+    ...LAYERS.map((l) => ({
+      comment: `${l.name} may use: its own folder, ${l.may.join(', ')}`,
+      from: { path: l.path, pathNot: '\\.test\\.tsx?$' },
+      to: { path: [l.path, ...l.may] },
+    })),
+    // Tests may import whatever they test.
+    { from: { path: '\\.test\\.tsx?$' }, to: {} },
+    // Type declarations the compiler reads (worker-configuration.d.ts names the entry).
+    { from: { path: '\\.d\\.ts$' }, to: {} },
+  ],
+  allowedSeverity: 'error',
   forbidden: [
     {
       name: 'services-below-the-edges',

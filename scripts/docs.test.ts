@@ -17,7 +17,7 @@ describe('README', () => {
     expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(150)
   })
   it('links only to files that exist', () => {
-    const links = [...readme.matchAll(/\]\(((?!https?:)[^)#]+)\)/g)].map((m) => m[1])
+    const links = [...readme.matchAll(/\]\(((?!https?:)[^)#]+)\)/g)].map((m) => m[1] as string)
     expect(links.length).toBeGreaterThan(5)
     for (const link of links) expect(existsSync(join(root, link)), link).toBe(true)
   })
@@ -29,7 +29,7 @@ describe('decision index', () => {
     expect(missing).toEqual([])
   })
   it('links only to records that exist', () => {
-    const links = [...index.matchAll(/\]\((\d{3}-[^)]+\.md)\)/g)].map((m) => m[1])
+    const links = [...index.matchAll(/\]\((\d{3}-[^)]+\.md)\)/g)].map((m) => m[1] as string)
     expect(links.filter((l) => !records.includes(l))).toEqual([])
   })
   it('has a superseded record say so at its top, with a link to its successor', () => {
@@ -40,7 +40,9 @@ describe('decision index', () => {
     const unmarked: string[] = []
     for (const row of rows) {
       const file = row.match(/\]\((\d{3}-[^)]+\.md)\)/)?.[1] as string
-      const successors = [...(row.split('|')[4] ?? '').matchAll(/\((\d{3}-[^)]+\.md)\)/g)].map((m) => m[1])
+      const successors = [...(row.split('|')[4] ?? '').matchAll(/\((\d{3}-[^)]+\.md)\)/g)].map(
+        (m) => m[1] as string,
+      )
       const top = readFileSync(join(decisions, file), 'utf8').split('\n').slice(0, 8).join('\n')
       if (!/supersed|withdrawn/i.test(top) || !successors.every((s) => top.includes(s))) unmarked.push(file)
     }

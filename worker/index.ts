@@ -1,7 +1,7 @@
 // The Worker entry stays thin: HTTP goes to the Hono app, the cron trigger to
 // the mail outbox, and mail to a request's reply address to its thread.
 import { app } from './app'
-import { receiveMail } from './mail/inbound'
+import { receiveMail } from './inbound-mail'
 import { runScheduled } from './scheduled'
 
 export default {

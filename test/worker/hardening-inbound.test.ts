@@ -4,8 +4,8 @@
 // with its reason (setReject), and nothing is stored.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { REJECTIONS } from '../../worker/inbound-mail'
 import worker from '../../worker/index'
-import { REJECTIONS } from '../../worker/mail/inbound'
 import { replyAddress } from '../../worker/mail/reply-address'
 import { INBOUND_DAILY_LIMIT } from '../../worker/services/requests'
 import { freshEmail, send, supportRequest } from './requests-fixtures'

@@ -3,9 +3,9 @@
 // in through the Worker's email() handler, and the filtered CSV export.
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { REJECTIONS, stripQuoted } from '../../worker/inbound-mail'
 import worker from '../../worker/index'
 import { addBusinessTime, businessTimeBetween, dueAfter, dueRemaining } from '../../worker/mail/business-time'
-import { REJECTIONS, stripQuoted } from '../../worker/mail/inbound'
 import { replyAddress, verifyReplyAddress } from '../../worker/mail/reply-address'
 import { dueClock } from '../../worker/services/requests'
 import { gql, rest } from './admin-helpers'

@@ -1,5 +1,3 @@
-import type { Context } from 'hono'
-
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
@@ -14,8 +12,6 @@ export function localConveniences(env: Env, url: string): boolean {
   if (env.ENVIRONMENT !== 'local') return false
   return LOCAL_HOSTS.has(new URL(url).hostname)
 }
-
-export const isLocalRequest = (c: Context) => localConveniences(c.env as Env, c.req.url)
 
 /**
  * The deployment itself is a local one: ENVIRONMENT = "local" and SITE_URL on

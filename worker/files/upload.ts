@@ -1,6 +1,5 @@
-import type { HonoRequest } from 'hono'
 import { MAX_UPLOAD_BYTES } from '../../schema/constants'
-import { ApiError, badRequest } from '../middleware/errors'
+import { Invalid, TooLarge } from '../services/errors'
 import { type FileKind, type SniffedFile, sniffFile } from './sniff'
 
 export const UPLOAD_MESSAGES = {
@@ -12,6 +11,12 @@ export const UPLOAD_MESSAGES = {
   nameTooLong: 'The file name must be at most 255 characters',
 } as const
 
+// Checks throw the service layer's domain errors, so the portal's page actions
+// and the REST edge share them without this module knowing about HTTP (ADR 119).
+
+/** What readUpload needs of a request: its multipart body (Hono's request has it, so does a Request). */
+export type MultipartSource = { formData(): Promise<FormData> }
+
 export type CheckedUpload = SniffedFile & { name: string; bytes: Uint8Array }
 
 /**
@@ -20,7 +25,7 @@ export type CheckedUpload = SniffedFile & { name: string; bytes: Uint8Array }
  * (413 for size) naming the form field, in the API's one error shape.
  */
 export async function readUpload(
-  req: HonoRequest,
+  req: MultipartSource,
   field: string,
   allowed: readonly FileKind[],
   typeMessage: string,
@@ -41,10 +46,10 @@ export async function checkUpload(
   allowed: readonly FileKind[],
   typeMessage: string,
 ): Promise<CheckedUpload> {
-  if (!(file instanceof File)) throw badRequest({ [field]: UPLOAD_MESSAGES.missing })
-  if (file.size === 0) throw badRequest({ [field]: UPLOAD_MESSAGES.empty })
+  if (!(file instanceof File)) throw new Invalid({ [field]: UPLOAD_MESSAGES.missing })
+  if (file.size === 0) throw new Invalid({ [field]: UPLOAD_MESSAGES.empty })
   if (file.size > MAX_UPLOAD_BYTES) {
-    throw new ApiError(413, UPLOAD_MESSAGES.tooLarge, { [field]: UPLOAD_MESSAGES.tooLarge })
+    throw new TooLarge(UPLOAD_MESSAGES.tooLarge, { [field]: UPLOAD_MESSAGES.tooLarge })
   }
   // Some browsers send a path; control characters would break headers later.
   const name =
@@ -53,9 +58,9 @@ export async function checkUpload(
       .pop()!
       .replace(/\p{Cc}/gu, '')
       .trim() || 'file'
-  if (name.length > 255) throw badRequest({ [field]: UPLOAD_MESSAGES.nameTooLong })
+  if (name.length > 255) throw new Invalid({ [field]: UPLOAD_MESSAGES.nameTooLong })
   const bytes = new Uint8Array(await file.arrayBuffer())
   const sniffed = sniffFile(bytes, name, allowed)
-  if (!sniffed) throw badRequest({ [field]: typeMessage })
+  if (!sniffed) throw new Invalid({ [field]: typeMessage })
   return { ...sniffed, name, bytes }
 }

@@ -32,6 +32,7 @@ export const DOMAIN_STATUS = {
   'not-found': 404,
   conflict: 409,
   forbidden: 403,
+  'too-large': 413,
 } as const satisfies Record<DomainError['kind'], ContentfulStatusCode>
 
 export function errorBody(err: ApiError | DomainError): ErrorBody {

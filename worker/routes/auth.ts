@@ -17,7 +17,7 @@ import {
   matchTotp,
   useRecoveryCode,
 } from '../auth/factors'
-import { isLocalRequest } from '../auth/local'
+import { localConveniences } from '../auth/local'
 import { authenticationOptions, verifyPasskey } from '../auth/passkeys'
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from '../auth/password'
 import { invalidateSession } from '../auth/session'
@@ -205,7 +205,7 @@ export const auth = new Hono<AppEnv>()
       return new ApiError(403, AUTH_MESSAGES.registrationUnavailable)
     }
     if ((await countUsers(c.var.db)) > 0) throw await refuse()
-    if (!setupTokenAccepted(c.env, setupToken, isLocalRequest(c))) throw await refuse()
+    if (!setupTokenAccepted(c.env, setupToken, localConveniences(c.env, c.req.url))) throw await refuse()
     const problem = (await import('../auth/password-policy')).passwordProblem(password, [username])
     if (problem) throw badRequest({ password: problem })
     const user = await createFirstOwner(c.var.db, username, await hashPassword(password))

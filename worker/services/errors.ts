@@ -6,7 +6,7 @@ import { API_MESSAGES } from '../../schema/messages'
 export type FieldErrors = Record<string, string>
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden'
+  abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'too-large'
   /** Field messages (`{ field: message }`), the same map on both APIs. */
   readonly errors?: FieldErrors
   /** A machine-readable reason a client acts on (e.g. 'reauth_required'), on both APIs. */
@@ -54,5 +54,17 @@ export class Forbidden extends DomainError {
   constructor(message: string) {
     super(message)
     this.name = 'Forbidden'
+  }
+}
+
+/** The input is larger than the rule allows (an uploaded file over its limit); `errors` names the field. */
+export class TooLarge extends DomainError {
+  readonly kind = 'too-large'
+  constructor(
+    message: string,
+    override readonly errors?: FieldErrors,
+  ) {
+    super(message)
+    this.name = 'TooLarge'
   }
 }

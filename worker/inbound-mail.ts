@@ -4,17 +4,17 @@
 // history and signature, and appended to the request's thread. Anything else
 // is refused with a reason, which the sender's server turns into a bounce.
 import PostalMime from 'postal-mime'
-import { MAX_UPLOAD_BYTES } from '../../schema/constants'
-import type { RequestMessage } from '../../schema/tables'
-import { cleanText } from '../../schema/text'
-import { createDb, type Db } from '../db'
-import { FILE_KINDS, sniffFile } from '../files/sniff'
-import { log } from '../log'
-import { recordCustomerReply } from '../services/customer-replies'
-import { NotFound } from '../services/errors'
-import { INBOUND_DAILY_LIMIT, inboundRefusal } from '../services/requests'
-import { deliverLogged } from './outbox'
-import { verifyReplyAddress } from './reply-address'
+import { MAX_UPLOAD_BYTES } from '../schema/constants'
+import type { RequestMessage } from '../schema/tables'
+import { cleanText } from '../schema/text'
+import { createDb, type Db } from './db'
+import { FILE_KINDS, sniffFile } from './files/sniff'
+import { log } from './log'
+import { deliverLogged } from './mail/outbox'
+import { verifyReplyAddress } from './mail/reply-address'
+import { recordCustomerReply } from './services/customer-replies'
+import { NotFound } from './services/errors'
+import { INBOUND_DAILY_LIMIT, inboundRefusal } from './services/requests'
 
 /** A whole message (headers, body, attachments encoded) may be at most this big. */
 export const MAX_INBOUND_BYTES = 15 * 1024 * 1024
