@@ -17,6 +17,7 @@ import {
   toQuantityMilli,
 } from '../../schema/money'
 import { addDays, businessDate } from '../../schema/slot-time'
+import type { BatchItem } from 'drizzle-orm/batch'
 import type { Invoice, InvoiceLine, Payment } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
@@ -44,6 +45,8 @@ export type LineInput = {
   quantity: number
   unit?: string | null
   unitPriceCents: number
+  /** A time line's minutes: its amount is then exact from them (schema/money.ts timeLine). */
+  minutes?: number | null
 }
 
 export type CreateInvoiceInput = {
@@ -65,6 +68,11 @@ export type CreateInvoiceInput = {
   taxRateBp?: number
   discountCents?: number
   notes?: string | null
+  /**
+   * Statements that must commit with the invoice or not at all (a plan's
+   * period row, the time it covers), given the new invoice's id as SQL.
+   */
+  inBatch?: (invoiceId: SQL) => BatchItem<'sqlite'>[]
 }
 
 type DraftLine = MoneyLine & { description: string; unit: string | null; timeEntryId?: number | null }
@@ -151,6 +159,7 @@ function manualLines(lines: LineInput[] | undefined, sign: 1 | -1): DraftLine[] 
     unit: l.unit ?? null,
     quantityMilli: toQuantityMilli(l.quantity),
     unitPriceCents: sign * l.unitPriceCents,
+    ...(l.minutes != null ? { minutes: l.minutes } : {}),
   }))
 }
 
@@ -354,6 +363,7 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
         ...(entryIds.length
           ? [db.update(tables.timeEntries).set({ invoiceId }).where(inArray(tables.timeEntries.id, entryIds))]
           : []),
+        ...(input.inBatch?.(invoiceId) ?? []),
         // A credit note may settle what is left of the invoice it corrects.
         ...(input.source === 'credit' && input.creditForId
           ? [settleStatement(db, input.creditForId, now)]
