@@ -38,9 +38,13 @@ const slaHour = (label: string) =>
     .nullable()
 
 export const slaHoursInput = z
-  .object(Object.fromEntries(SLA_URGENCIES.map((u) => [u, slaHour(u[0]!.toUpperCase() + u.slice(1)).optional()])) as {
-    [K in (typeof SLA_URGENCIES)[number]]: z.ZodOptional<ReturnType<typeof slaHour>>
-  })
+  .object(
+    Object.fromEntries(
+      SLA_URGENCIES.map((u) => [u, slaHour(u[0]!.toUpperCase() + u.slice(1)).optional()]),
+    ) as {
+      [K in (typeof SLA_URGENCIES)[number]]: z.ZodOptional<ReturnType<typeof slaHour>>
+    },
+  )
   .strict()
 
 const planFields = {
@@ -72,9 +76,11 @@ export type PlanPayload = z.output<typeof planInput>
 
 /** PATCH /api/plans/{id}: any field; units, when given, replace the plan's. Prices apply from the next period. */
 export const planPatch = z
-  .object(Object.fromEntries(Object.entries(planFields).map(([k, v]) => [k, v.optional()])) as {
-    [K in keyof typeof planFields]: z.ZodOptional<(typeof planFields)[K]>
-  })
+  .object(
+    Object.fromEntries(Object.entries(planFields).map(([k, v]) => [k, v.optional()])) as {
+      [K in keyof typeof planFields]: z.ZodOptional<(typeof planFields)[K]>
+    },
+  )
   .strict()
 export type PlanPatchPayload = z.output<typeof planPatch>
 

@@ -22,7 +22,11 @@ export const DEFAULT_SLA_HOURS: Record<SlaUrgency, number> = { urgent: 4, high: 
 
 /** The inbox's urgency value ('critical' | 'high' | 'medium' | 'low') as the plan's SLA key. */
 export const slaUrgencyOf = (urgency: string | null | undefined): SlaUrgency | null =>
-  urgency === 'critical' ? 'urgent' : (SLA_URGENCIES as readonly string[]).includes(urgency ?? '') ? (urgency as SlaUrgency) : null
+  urgency === 'critical'
+    ? 'urgent'
+    : (SLA_URGENCIES as readonly string[]).includes(urgency ?? '')
+      ? (urgency as SlaUrgency)
+      : null
 
 export const PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
 

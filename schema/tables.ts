@@ -577,7 +577,7 @@ export const apiTokens = sqliteTable(
     name: text('name').notNull(),
     // SHA-256 (hex) of the token; the token itself is shown once.
     tokenHash: text('token_hash').notNull().unique(),
-    // 'read' | 'read-write'
+    // 'read' | 'read-write' | 'billing'
     scope: text('scope').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
     lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' }),
@@ -961,9 +961,7 @@ export const subscriptions = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('subscriptions_one_live_per_client_idx')
-      .on(t.clientId)
-      .where(sql`status <> 'cancelled'`),
+    uniqueIndex('subscriptions_one_live_per_client_idx').on(t.clientId).where(sql`status <> 'cancelled'`),
     index('subscriptions_plan_idx').on(t.planId),
   ],
 )

@@ -5,6 +5,7 @@
 // invoices take the same entries at once the triggers of migration 0010 abort
 // the second batch whole: no invoice, no number, nothing billed twice.
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import {
   balanceCents,
   computeTotals,
@@ -17,7 +18,6 @@ import {
   toQuantityMilli,
 } from '../../schema/money'
 import { addDays, businessDate } from '../../schema/slot-time'
-import type { BatchItem } from 'drizzle-orm/batch'
 import type { Invoice, InvoiceLine, Payment } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'

@@ -14,7 +14,14 @@ import { tables } from '../db'
 import { log } from '../log'
 import { Conflict, Invalid } from './errors'
 import { createInvoice, type InvoiceDetail, type LineInput, sendInvoice } from './invoices'
-import { closeEndedSubscriptions, getSubscription, type PeriodUsage, planTimeCondition, type SubscriptionView, usageHistory } from './subscriptions'
+import {
+  closeEndedSubscriptions,
+  getSubscription,
+  type PeriodUsage,
+  planTimeCondition,
+  type SubscriptionView,
+  usageHistory,
+} from './subscriptions'
 
 export const PLAN_BILLING_MESSAGES = {
   already: 'This period is already invoiced',
@@ -38,9 +45,14 @@ async function existingInvoice(db: Db, subscriptionId: number, period: string) {
 }
 
 const alreadyBilled = (invoiceId: number | null) =>
-  new Conflict(PLAN_BILLING_MESSAGES.already, { period: 'Already invoiced' }, invoiceId ? { invoiceId } : undefined)
+  new Conflict(
+    PLAN_BILLING_MESSAGES.already,
+    { period: 'Already invoiced' },
+    invoiceId ? { invoiceId } : undefined,
+  )
 
-const prorated = (cents: number, u: PeriodUsage) => (u.days === u.of ? cents : roundCents(cents * u.days, u.of))
+const prorated = (cents: number, u: PeriodUsage) =>
+  u.days === u.of ? cents : roundCents(cents * u.days, u.of)
 
 /** The lines of a period invoice: the fee (prorated), the unit lines, and the overage after the client's rounding. */
 export function periodLines(sub: SubscriptionView, usage: PeriodUsage, roundingMinutes: number): LineInput[] {
@@ -78,7 +90,12 @@ export function periodLines(sub: SubscriptionView, usage: PeriodUsage, roundingM
  * current one or an earlier one). The same period again is a Conflict that
  * names the invoice made first.
  */
-export async function billPeriod(db: Db, subscriptionId: number, period: string, now = new Date()): Promise<InvoiceDetail> {
+export async function billPeriod(
+  db: Db,
+  subscriptionId: number,
+  period: string,
+  now = new Date(),
+): Promise<InvoiceDetail> {
   const sub = await getSubscription(db, subscriptionId)
   if (period > periodOf(now)) throw new Invalid({ period: PLAN_BILLING_MESSAGES.future })
   if (sub.endsPeriod && period > sub.endsPeriod) throw new Invalid({ period: PLAN_BILLING_MESSAGES.ended })
@@ -139,7 +156,13 @@ export async function periodInvoicesOf(db: Db, subscriptionId: number) {
     .orderBy(sql`${pi.period} desc`)
 }
 
-export type CronBillingResult = { period: string; created: number[]; sent: number[]; skipped: number; failed: number }
+export type CronBillingResult = {
+  period: string
+  created: number[]
+  sent: number[]
+  skipped: number
+  failed: number
+}
 
 /**
  * The cron's part (worker/scheduled.ts): on the 1st (business time zone) the
@@ -194,7 +217,13 @@ export async function runPlanBilling(db: Db, env: Env, now = new Date()): Promis
 export async function periodDraftsWaiting(db: Db) {
   const i = tables.invoices
   return db
-    .select({ invoiceId: i.id, number: i.number, totalCents: i.totalCents, period: pi.period, clientId: i.clientId })
+    .select({
+      invoiceId: i.id,
+      number: i.number,
+      totalCents: i.totalCents,
+      period: pi.period,
+      clientId: i.clientId,
+    })
     .from(pi)
     .innerJoin(i, eq(i.id, pi.invoiceId))
     .where(eq(i.status, 'draft'))

@@ -118,11 +118,7 @@ export async function createPlan(db: Db, input: PlanPayload, now = new Date()): 
       .insert(tables.planPrices)
       .values({ planId, fromPeriod: FIRST_TERMS_PERIOD, ...terms, createdAt: now, updatedAt: now }),
     ...(input.units?.length
-      ? [
-          db
-            .insert(tables.planUnits)
-            .values(input.units.map((u, i) => ({ planId, position: i + 1, ...u }))),
-        ]
+      ? [db.insert(tables.planUnits).values(input.units.map((u, i) => ({ planId, position: i + 1, ...u })))]
       : []),
   ])
   return getPlan(db, created!.id)
@@ -222,7 +218,9 @@ export async function firstResponseHours(
   if (!key) return null
   const targets = clientId ? await slaTargetsOfClient(db, [clientId]) : new Map()
   const planHours = targets.get(clientId)?.[key] ?? null
-  return planHours != null ? { hours: planHours, basis: 'plan' } : { hours: DEFAULT_SLA_HOURS[key], basis: 'default' }
+  return planHours != null
+    ? { hours: planHours, basis: 'plan' }
+    : { hours: DEFAULT_SLA_HOURS[key], basis: 'default' }
 }
 
 /** Each client's plan SLA targets (clients with a subscription that is not cancelled). */

@@ -174,7 +174,11 @@ export async function updateSubscription(
       ? [
           db.delete(u).where(eq(u.subscriptionId, id)),
           ...(patch.units.length
-            ? [db.insert(u).values(patch.units.map((l, i) => ({ subscriptionId: id, position: i + 1, ...l })))]
+            ? [
+                db
+                  .insert(u)
+                  .values(patch.units.map((l, i) => ({ subscriptionId: id, position: i + 1, ...l }))),
+              ]
             : []),
         ]
       : []),
@@ -193,9 +197,10 @@ export async function pauseSubscription(db: Db, id: number, now = new Date()) {
       .where(and(eq(s.id, id), eq(s.status, 'active')))
       .returning({ id: s.id }),
     // Only when the update above took it: a second pause at once adds no row.
-    db.run(
-      sql`insert into subscription_pauses (subscription_id, from_period) select ${id}, ${periodOf(now)} where changes() = 1`,
-    ),
+    // (all four columns, in the table's order: id, subscription_id, from_period, to_period)
+    db
+      .insert(tables.subscriptionPauses)
+      .select(sql`select null, ${id}, ${periodOf(now)}, null where changes() = 1`),
   ])
   if (!paused) throw new Conflict(SUBSCRIPTION_MESSAGES.notActive)
   return getSubscription(db, id)
@@ -209,7 +214,10 @@ export async function resumeSubscription(db: Db, id: number, now = new Date()) {
   const sp = tables.subscriptionPauses
   const open = and(eq(sp.subscriptionId, id), isNull(sp.toPeriod))
   await db.batch([
-    db.update(s).set({ status: 'active', updatedAt: now }).where(and(eq(s.id, id), eq(s.status, 'paused'))),
+    db
+      .update(s)
+      .set({ status: 'active', updatedAt: now })
+      .where(and(eq(s.id, id), eq(s.status, 'paused'))),
     db.delete(sp).where(and(open, gte(sp.fromPeriod, current))),
     db
       .update(sp)
@@ -226,10 +234,7 @@ export async function cancelSubscription(db: Db, id: number, now = new Date()) {
   const current = periodOf(now)
   // One that has not started yet ends before its first period.
   const ends = current < periodOfDate(sub.startDate) ? addPeriods(periodOfDate(sub.startDate), -1) : current
-  await db
-    .update(s)
-    .set({ cancelAtPeriodEnd: true, endsPeriod: ends, updatedAt: now })
-    .where(eq(s.id, id))
+  await db.update(s).set({ cancelAtPeriodEnd: true, endsPeriod: ends, updatedAt: now }).where(eq(s.id, id))
   return getSubscription(db, id)
 }
 
@@ -238,7 +243,13 @@ export async function closeEndedSubscriptions(db: Db, now = new Date()) {
   const rows = await db
     .update(s)
     .set({ status: 'cancelled', updatedAt: now })
-    .where(and(eq(s.cancelAtPeriodEnd, true), sql`${s.status} <> 'cancelled'`, sql`${s.endsPeriod} < ${periodOf(now)}`))
+    .where(
+      and(
+        eq(s.cancelAtPeriodEnd, true),
+        sql`${s.status} <> 'cancelled'`,
+        sql`${s.endsPeriod} < ${periodOf(now)}`,
+      ),
+    )
     .returning({ id: s.id })
   return rows.length
 }
@@ -264,7 +275,13 @@ export type PeriodUsage = {
 
 /** The terms in force in a period, from a plan's terms ordered by fromPeriod. */
 const termsAt = (
-  rows: { fromPeriod: string; monthlyFeeCents: number; includedMinutes: number; overageRateCents: number; rollover: string }[],
+  rows: {
+    fromPeriod: string
+    monthlyFeeCents: number
+    includedMinutes: number
+    overageRateCents: number
+    rollover: string
+  }[],
   period: string,
 ): PlanTerms => {
   const row = rows.filter((r) => r.fromPeriod <= period).at(-1) ?? rows[0]!
@@ -323,7 +340,8 @@ export async function usageHistory(
     db.select().from(tables.subscriptionPauses).where(eq(tables.subscriptionPauses.subscriptionId, sub.id)),
   ])
   const usedBy = new Map(used.map((u) => [u.period, Number(u.minutes)]))
-  const isPaused = (p: string) => pauses.some((x) => x.fromPeriod <= p && (x.toPeriod === null || x.toPeriod >= p))
+  const isPaused = (p: string) =>
+    pauses.some((x) => x.fromPeriod <= p && (x.toPeriod === null || x.toPeriod >= p))
   const out: PeriodUsage[] = []
   let rolloverIn = 0
   for (let p = first; p <= period; p = addPeriods(p, 1)) {
