@@ -5,6 +5,7 @@
 // '5k-15k' -> FROM_5K_15K, '09:00' -> AT_09_00); the Worker keeps the stored
 // value internally and the admin client converts with enumName / enumValue.
 import { CONTENT_TYPES, type Option, PROJECT_CATEGORIES, PROJECT_STATUSES } from './constants'
+import { PLAN_ROLLOVER, SUBSCRIPTION_STATUSES } from './plans'
 import {
   BUDGETS,
   CONTACT_METHODS,
@@ -69,6 +70,16 @@ export const GRAPHQL_ENUMS = {
   Urgency: { options: URGENCY_LEVELS, description: 'How soon an IT-support request needs an answer.' },
   ContactMethod: { options: CONTACT_METHODS, description: 'How the visitor wants to be contacted.' },
   ContactTime: { options: CONTACT_TIMES, description: 'When the visitor prefers to be contacted.' },
+  PlanRollover: {
+    options: optionsOf(PLAN_ROLLOVER, (v) =>
+      v === 'next' ? 'Unused included minutes go to the next period only.' : 'Unused minutes lapse.',
+    ),
+    description: "What happens to a period's unused included minutes.",
+  },
+  SubscriptionStatus: {
+    options: optionsOf(SUBSCRIPTION_STATUSES, (v) => `The subscription is ${v}.`),
+    description: 'Where a subscription to a plan stands.',
+  },
 } as const satisfies Record<string, EnumSpec>
 
 export type GraphQLEnumName = keyof typeof GRAPHQL_ENUMS

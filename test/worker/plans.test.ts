@@ -11,10 +11,13 @@ import {
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
+import { createApiToken } from '../../worker/services/api-tokens'
 import { billPeriod } from '../../worker/services/plan-billing'
 import { createPlan, firstResponseHours, updatePlan } from '../../worker/services/plans'
 import { createSubscription, periodUsage } from '../../worker/services/subscriptions'
-import { asOwner, countRows, type InvoiceBody, json, makeClient } from './billing-fixtures'
+import { gql } from './admin-helpers'
+import { asOwner, countRows, type InvoiceBody, json, makeClient, owner } from './billing-fixtures'
+import { call } from './helpers'
 
 const db = () => createDb(env.DB)
 
@@ -323,7 +326,7 @@ describe('REST input', () => {
   it('needs the owner', async () => {
     const res = await asOwner('/api/plans')
     expect(res.status).toBe(200)
-    const anonymous = await (await import('./helpers')).call('/api/plans')
+    const anonymous = await call('/api/plans')
     expect(anonymous.status).toBe(401)
   })
 })
@@ -376,5 +379,77 @@ describe('usage alerts and SLA', () => {
     expect(await firstResponseHours(db(), c.clientId, 'critical')).toEqual({ hours: 1, basis: 'plan' })
     expect(await firstResponseHours(db(), c.clientId, 'medium')).toEqual({ hours: 24, basis: 'default' })
     expect(await firstResponseHours(db(), other.clientId, 'critical')).toEqual({ hours: 4, basis: 'default' })
+  })
+})
+
+describe('access', () => {
+  const script = (method: string, path: string, token: string, body?: unknown) =>
+    call(path, {
+      method,
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  const tokenOf = async (scope: 'read' | 'billing') => {
+    await owner()
+    const user = await env.DB.prepare('select id from users limit 1').first<{ id: number }>()
+    return (await createApiToken(db(), user!.id, { name: `plans ${scope}`, scope, expiresInDays: 30 })).token
+  }
+
+  it('a billing token writes plans and subscriptions, and nothing outside billing', async () => {
+    const token = await tokenOf('billing')
+    const created = await script('POST', '/api/plans', token, basePlan)
+    expect(created.status).toBe(201)
+    expect((await script('GET', '/api/subscriptions', token)).status).toBe(200)
+    expect((await script('GET', '/api/invoices', token)).status).toBe(200)
+    expect((await script('GET', '/api/clients', token)).status).toBe(403)
+    expect((await script('POST', '/api/projects', token, {})).status).toBe(403)
+    const read = await tokenOf('read')
+    expect((await script('POST', '/api/plans', read, basePlan)).status).toBe(403)
+    expect((await script('GET', '/api/plans', read)).status).toBe(200)
+    expect((await call('/api/plans')).status).toBe(401)
+  })
+
+  it('GraphQL: the owner makes a plan, subscribes a client, reads usage and bills a period', async () => {
+    const c = await makeClient()
+    await entry(c.clientId, '2025-03-04', 30)
+    const plan = await gql<{ createPlan: { id: string; rollover: string } }>(
+      'mutation($input: PlanInput!) { createPlan(input: $input) { id rollover } }',
+      { input: { ...basePlan, rollover: 'NEXT', slaHours: { urgent: 2 } } },
+    )
+    expect(plan.body.data?.createPlan.rollover).toBe('NEXT')
+    const sub = await gql<{ createSubscription: { id: string; status: string } }>(
+      'mutation($input: SubscriptionInput!) { createSubscription(input: $input) { id status } }',
+      {
+        input: {
+          clientId: String(c.clientId),
+          planId: plan.body.data!.createPlan.id,
+          startDate: '2025-03-01',
+        },
+      },
+    )
+    expect(sub.body.data?.createSubscription.status).toBe('ACTIVE')
+    const id = sub.body.data!.createSubscription.id
+    const usage = await gql<{ subscriptions: { usage: { usedMinutes: number } }[] }>(
+      'query($clientId: ID) { subscriptions(clientId: $clientId) { usage(period: "2025-03") { usedMinutes } } }',
+      { clientId: String(c.clientId) },
+    )
+    expect(usage.body.data?.subscriptions[0]?.usage.usedMinutes).toBe(30)
+    const bill =
+      'mutation($id: ID!, $period: String!) { billPeriod(subscriptionId: $id, period: $period) { invoiceId number totalCents } }'
+    const billed = await gql<{ billPeriod: { totalCents: number } }>(bill, { id, period: '2025-03' })
+    expect(billed.body.data?.billPeriod.totalCents).toBe(60_000)
+    const twice = await gql(bill, { id, period: '2025-03' })
+    expect(twice.body.errors?.[0]?.message).toMatch(/already invoiced/)
+    const bad = await gql(bill, { id, period: '2025-3' })
+    expect(bad.body.errors?.[0]?.extensions?.errors).toHaveProperty('period')
+    const badPlan = await gql('mutation($input: PlanInput!) { createPlan(input: $input) { id } }', {
+      input: { ...basePlan, monthlyFeeCents: -5 },
+    })
+    expect(badPlan.body.errors?.[0]?.extensions?.errors).toHaveProperty('monthlyFeeCents')
+    const anonymous = await gql('{ plans { id } }', {}, false)
+    expect(anonymous.body.data?.plans ?? null).toBeNull()
   })
 })

@@ -220,6 +220,7 @@ export async function periodDraftsWaiting(db: Db) {
     .select({
       invoiceId: i.id,
       number: i.number,
+      status: i.status,
       totalCents: i.totalCents,
       period: pi.period,
       clientId: i.clientId,
