@@ -7,12 +7,12 @@
 // billed (ADR 135).
 import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { roundCents } from '../../schema/money'
-import { addPeriods, hoursText, periodOf, periodRange } from '../../schema/plans'
+import { addPeriods, DEFAULT_SLA_HOURS, hoursText, periodOf, periodRange } from '../../schema/plans'
 import { businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { log } from '../log'
-import { Conflict, Invalid } from './errors'
+import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, type InvoiceDetail, type LineInput, sendInvoice } from './invoices'
 import {
   closeEndedSubscriptions,
@@ -228,4 +228,39 @@ export async function periodDraftsWaiting(db: Db) {
     .from(pi)
     .innerJoin(i, eq(i.id, pi.invoiceId))
     .where(eq(i.status, 'draft'))
+}
+
+/**
+ * What the portal shows a client of its plan: the plan, one period's usage,
+ * the SLA targets and the period invoices once sent (never drafts). Scoped to
+ * the session's client; a client with no live plan gets NotFound, as does a
+ * period before its start.
+ */
+export async function portalPlan(db: Db, scope: { clientId: number }, period: string) {
+  const s = tables.subscriptions
+  const [row] = await db
+    .select({ id: s.id })
+    .from(s)
+    .where(and(eq(s.clientId, scope.clientId), sql`${s.status} <> 'cancelled'`))
+    .limit(1)
+  if (!row) throw new NotFound('No plan')
+  const sub = await getSubscription(db, row.id)
+  if (period < sub.startDate.slice(0, 7)) throw new NotFound('No such period')
+  const usage = (await usageHistory(db, sub, period)).at(-1)!
+  const [plan] = await db.select().from(tables.plans).where(eq(tables.plans.id, sub.planId))
+  const invoices = (await periodInvoicesOf(db, sub.id)).filter((i) => i.status !== 'draft')
+  return {
+    planName: sub.planName,
+    status: sub.status,
+    startDate: sub.startDate,
+    endsPeriod: sub.cancelAtPeriodEnd ? sub.endsPeriod : null,
+    usage,
+    sla: {
+      urgent: plan?.slaUrgentHours ?? DEFAULT_SLA_HOURS.urgent,
+      high: plan?.slaHighHours ?? DEFAULT_SLA_HOURS.high,
+      medium: plan?.slaMediumHours ?? DEFAULT_SLA_HOURS.medium,
+      low: plan?.slaLowHours ?? DEFAULT_SLA_HOURS.low,
+    },
+    invoices,
+  }
 }

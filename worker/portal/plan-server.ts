@@ -1,0 +1,57 @@
+// The portal plan page's server (web/lib/portal-plan.ts) on the service
+// layer: scoped to the signed-in contact's client (services/plan-billing.ts
+// portalPlan answers NotFound for a client with no plan). Without a session it
+// sends the visitor to /portal.
+import type { Context } from 'hono'
+import { redirect } from 'react-router'
+import { INVOICE_STATUS_LABELS } from '../../schema/billing-payloads.server'
+import { formatCents } from '../../schema/money'
+import { hoursText, PERIOD_PATTERN, periodOf, SLA_URGENCIES } from '../../schema/plans'
+import type { PortalPlanServer } from '../../web/lib/portal-plan'
+import type { AppEnv } from '../env'
+import { NotFound } from '../services/errors'
+import { portalPlan } from '../services/plan-billing'
+
+const SLA_LABELS = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' } as const
+
+export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
+  return {
+    async plan(rawPeriod) {
+      const contact = c.var.contact
+      if (!contact) throw redirect('/portal')
+      const current = periodOf(new Date())
+      // A malformed or future period shows this one.
+      const period = rawPeriod && PERIOD_PATTERN.test(rawPeriod) && rawPeriod <= current ? rawPeriod : current
+      try {
+        const p = await portalPlan(c.var.db, { clientId: contact.clientId }, period)
+        const u = p.usage
+        return {
+          planName: p.planName,
+          status: p.status,
+          startDate: p.startDate,
+          endsPeriod: p.endsPeriod,
+          period: u.period,
+          paused: u.paused,
+          used: hoursText(u.usedMinutes),
+          included: hoursText(u.includedMinutes),
+          rollover: hoursText(u.rolloverMinutes),
+          remaining: hoursText(u.remainingMinutes),
+          over: hoursText(u.overageMinutes),
+          usedMinutes: u.usedMinutes,
+          availableMinutes: u.includedMinutes + u.rolloverMinutes,
+          sla: SLA_URGENCIES.map((k) => ({ label: SLA_LABELS[k], hours: p.sla[k] })),
+          invoices: p.invoices.map((i) => ({
+            period: i.period,
+            number: i.number,
+            total: formatCents(i.totalCents),
+            statusLabel: INVOICE_STATUS_LABELS[i.status] ?? i.status,
+            href: `/portal/invoices/${i.invoiceId}`,
+          })),
+        }
+      } catch (err) {
+        if (err instanceof NotFound) return null
+        throw err
+      }
+    },
+  }
+}
