@@ -14,12 +14,6 @@ export type SlaUrgency = (typeof SLA_URGENCIES)[number]
 /** Usage alerts go out at these shares (percent) of a period's included time. */
 export const USAGE_THRESHOLDS = [80, 100] as const
 
-/**
- * First-response targets in hours when a client has no plan (or the plan sets
- * none for an urgency); a plan's targets replace them for its client.
- */
-export const DEFAULT_SLA_HOURS: Record<SlaUrgency, number> = { urgent: 4, high: 8, medium: 24, low: 72 }
-
 /** The inbox's urgency value ('critical' | 'high' | 'medium' | 'low') as the plan's SLA key. */
 export const slaUrgencyOf = (urgency: string | null | undefined): SlaUrgency | null =>
   urgency === 'critical'

@@ -13,11 +13,12 @@ import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { createApiToken } from '../../worker/services/api-tokens'
 import { billPeriod } from '../../worker/services/plan-billing'
-import { createPlan, firstResponseHours, updatePlan } from '../../worker/services/plans'
+import { createPlan, firstResponseTarget, updatePlan } from '../../worker/services/plans'
 import { createSubscription, periodUsage } from '../../worker/services/subscriptions'
 import { gql } from './admin-helpers'
 import { asOwner, countRows, type InvoiceBody, json, makeClient, owner } from './billing-fixtures'
 import { call } from './helpers'
+import { send, supportRequest } from './requests-fixtures'
 
 const db = () => createDb(env.DB)
 
@@ -376,9 +377,32 @@ describe('usage alerts and SLA', () => {
     const other = await makeClient()
     const plan = await createPlan(db(), { ...basePlan, slaHours: { urgent: 1, high: 2 } })
     await createSubscription(db(), { clientId: c.clientId, planId: plan.id, startDate: '2026-01-01' })
-    expect(await firstResponseHours(db(), c.clientId, 'critical')).toEqual({ hours: 1, basis: 'plan' })
-    expect(await firstResponseHours(db(), c.clientId, 'medium')).toEqual({ hours: 24, basis: 'default' })
-    expect(await firstResponseHours(db(), other.clientId, 'critical')).toEqual({ hours: 4, basis: 'default' })
+    expect(await firstResponseTarget(db(), c.clientId, 'critical')).toMatchObject({ hours: 1, basis: 'plan' })
+    expect(await firstResponseTarget(db(), c.clientId, 'medium')).toMatchObject({
+      hours: 16,
+      basis: 'default',
+    })
+    expect(await firstResponseTarget(db(), other.clientId, 'critical')).toMatchObject({
+      hours: 4,
+      basis: 'default',
+    })
+    // The inbox's due clock takes the plan's target for that client's new requests (critical: wall clock).
+    const submit = async (email: string) => {
+      const before = Date.now()
+      const res = await send('/api/consultation', { json: supportRequest({ email, urgency: 'critical' }) })
+      expect(res.status).toBe(201)
+      const row = await env.DB.prepare(
+        'select due_at as dueAt from support_requests where email = ? order by id desc',
+      )
+        .bind(email)
+        .first<{ dueAt: number }>()
+      return row!.dueAt - before
+    }
+    const planned = await submit(c.email)
+    expect(planned).toBeGreaterThanOrEqual(3_600_000 - 5_000)
+    expect(planned).toBeLessThanOrEqual(3_600_000 + 60_000)
+    const unplanned = await submit(other.email)
+    expect(unplanned).toBeGreaterThanOrEqual(4 * 3_600_000 - 5_000)
   })
 })
 

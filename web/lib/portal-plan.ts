@@ -20,7 +20,8 @@ export type PortalPlanView = {
   over: string
   usedMinutes: number
   availableMinutes: number
-  sla: { label: string; hours: number }[]
+  /** First-response targets; businessHours: counted Monday-Friday 9-5 Central. */
+  sla: { label: string; hours: number; businessHours: boolean }[]
   invoices: { period: string; number: string; total: string; statusLabel: string; href: string }[]
 }
 

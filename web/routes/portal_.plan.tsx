@@ -96,12 +96,15 @@ export default function PortalPlanPage() {
         <h2 id="sla" className={portalHeading}>
           Response times
         </h2>
-        <p className="mt-1 text-sm text-slate-600">How soon we first answer a support request, by urgency.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          How soon we first answer a support request, by urgency. Business hours are Monday to Friday, 9 to 5
+          Central.
+        </p>
         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {plan.sla.map((s) => (
             <li key={s.label}>
               <span className="text-sm text-slate-600">{s.label}</span>
-              <span className="block font-semibold">{`within ${s.hours} h`}</span>
+              <span className="block font-semibold">{`within ${s.hours} ${s.businessHours ? 'business hours' : 'hours'}`}</span>
             </li>
           ))}
         </ul>

@@ -39,7 +39,11 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
           over: hoursText(u.overageMinutes),
           usedMinutes: u.usedMinutes,
           availableMinutes: u.includedMinutes + u.rolloverMinutes,
-          sla: SLA_URGENCIES.map((k) => ({ label: SLA_LABELS[k], hours: p.sla[k] })),
+          sla: SLA_URGENCIES.map((k) => ({
+            label: SLA_LABELS[k],
+            hours: p.sla[k].hours,
+            businessHours: p.sla[k].businessHours,
+          })),
           invoices: p.invoices.map((i) => ({
             period: i.period,
             number: i.number,

@@ -7,13 +7,14 @@
 // billed (ADR 135).
 import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import { roundCents } from '../../schema/money'
-import { addPeriods, DEFAULT_SLA_HOURS, hoursText, periodOf, periodRange } from '../../schema/plans'
+import { addPeriods, hoursText, periodOf, periodRange } from '../../schema/plans'
 import { businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { log } from '../log'
 import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, type InvoiceDetail, type LineInput, sendInvoice } from './invoices'
+import { responseTargets } from './plans'
 import {
   closeEndedSubscriptions,
   getSubscription,
@@ -255,12 +256,16 @@ export async function portalPlan(db: Db, scope: { clientId: number }, period: st
     startDate: sub.startDate,
     endsPeriod: sub.cancelAtPeriodEnd ? sub.endsPeriod : null,
     usage,
-    sla: {
-      urgent: plan?.slaUrgentHours ?? DEFAULT_SLA_HOURS.urgent,
-      high: plan?.slaHighHours ?? DEFAULT_SLA_HOURS.high,
-      medium: plan?.slaMediumHours ?? DEFAULT_SLA_HOURS.medium,
-      low: plan?.slaLowHours ?? DEFAULT_SLA_HOURS.low,
-    },
+    sla: responseTargets(
+      plan
+        ? {
+            urgent: plan.slaUrgentHours,
+            high: plan.slaHighHours,
+            medium: plan.slaMediumHours,
+            low: plan.slaLowHours,
+          }
+        : null,
+    ),
     invoices,
   }
 }

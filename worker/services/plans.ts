@@ -7,7 +7,6 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { PlanPatchPayload, PlanPayload } from '../../schema/plan-payloads.server'
 import {
   addPeriods,
-  DEFAULT_SLA_HOURS,
   type PlanRollover,
   periodOf,
   SLA_URGENCIES,
@@ -17,6 +16,7 @@ import {
 import type { Plan, PlanUnit } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { DUE_TARGETS, type Urgency } from '../mail/business-time'
 import { NotFound } from './errors'
 
 /** The first terms of a plan apply from any period. */
@@ -204,23 +204,57 @@ export async function termsFor(db: Db, planIds: number[], period: string): Promi
   return out
 }
 
+const HOUR_MS = 3_600_000
+/** The inbox's urgency behind each SLA key. */
+const INBOX_URGENCY: Record<SlaUrgency, Urgency> = {
+  urgent: 'critical',
+  high: 'high',
+  medium: 'medium',
+  low: 'low',
+}
+
+export type ResponseTarget = { hours: number; businessHours: boolean; basis: 'plan' | 'default' }
+
 /**
- * The first-response target (hours) of a request of a client: its plan's
- * target for the urgency when the client has a live subscription whose plan
- * sets one, else the default. One function for the inbox and the portal.
+ * The first-response targets a client is promised: the plan's hours where it
+ * sets them, else the inbox's defaults (DUE_TARGETS, ADR 053). A plan changes
+ * the span only; urgent runs on the wall clock and the others in business
+ * hours, as the defaults do (ADR 137).
  */
-export async function firstResponseHours(
+export function responseTargets(sla: SlaHours | null): Record<SlaUrgency, ResponseTarget> {
+  return Object.fromEntries(
+    SLA_URGENCIES.map((u) => {
+      const target = DUE_TARGETS[INBOX_URGENCY[u]]
+      const planHours = sla?.[u] ?? null
+      return [
+        u,
+        planHours != null
+          ? { hours: planHours, businessHours: target.businessHours, basis: 'plan' }
+          : { hours: target.ms / HOUR_MS, businessHours: target.businessHours, basis: 'default' },
+      ]
+    }),
+  ) as Record<SlaUrgency, ResponseTarget>
+}
+
+/** The first-response target of a request of a client with this urgency (null: not a known urgency). */
+export async function firstResponseTarget(
   db: Db,
   clientId: number | null,
   urgency: string | null,
-): Promise<{ hours: number; basis: 'plan' | 'default' } | null> {
+): Promise<ResponseTarget | null> {
   const key = slaUrgencyOf(urgency)
   if (!key) return null
-  const targets = clientId ? await slaTargetsOfClient(db, [clientId]) : new Map()
-  const planHours = targets.get(clientId)?.[key] ?? null
-  return planHours != null
-    ? { hours: planHours, basis: 'plan' }
-    : { hours: DEFAULT_SLA_HOURS[key], basis: 'default' }
+  const targets = clientId ? await slaTargetsOfClient(db, [clientId]) : new Map<number, SlaHours>()
+  return responseTargets(clientId ? (targets.get(clientId) ?? null) : null)[key]
+}
+
+/**
+ * The span (ms) the inbox's due clock uses for a request of this client, when
+ * the client's plan sets one for the urgency; undefined: the default target.
+ */
+export async function planTargetMs(db: Db, clientId: number | null, urgency: string | null) {
+  const target = await firstResponseTarget(db, clientId, urgency)
+  return target?.basis === 'plan' ? target.hours * HOUR_MS : undefined
 }
 
 /** Each client's plan SLA targets (clients with a subscription that is not cancelled). */
