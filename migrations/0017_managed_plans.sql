@@ -3,6 +3,7 @@ CREATE TABLE `period_invoices` (
 	`subscription_id` integer NOT NULL,
 	`period` text NOT NULL,
 	`invoice_id` integer NOT NULL,
+	`send_due` integer DEFAULT false NOT NULL,
 	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	FOREIGN KEY (`subscription_id`) REFERENCES `subscriptions`(`id`) ON UPDATE no action ON DELETE no action,
@@ -118,7 +119,7 @@ CREATE TRIGGER `plans_rollover_check_update` BEFORE UPDATE OF `rollover` ON `pla
 -- A period invoice is never moved to another period or invoice; voiding the
 -- invoice frees its period (its time is already unbilled by the void), so the
 -- period can be billed again, still once.
-CREATE TRIGGER `period_invoices_fixed` BEFORE UPDATE ON `period_invoices`
+CREATE TRIGGER `period_invoices_fixed` BEFORE UPDATE OF `subscription_id`, `period`, `invoice_id` ON `period_invoices`
   BEGIN SELECT RAISE(ABORT, 'period invoice is fixed'); END;--> statement-breakpoint
 CREATE TRIGGER `period_invoices_freed_on_void` AFTER UPDATE OF `status` ON `invoices`
   WHEN NEW.`status` = 'void'

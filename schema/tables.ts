@@ -1013,6 +1013,8 @@ export const periodInvoices = sqliteTable(
       .notNull()
       .unique()
       .references(() => invoices.id),
+    // Made by the cron for a plan that sends automatically, and not yet sent (a later run sends it).
+    sendDue: integer('send_due', { mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('period_invoices_subscription_period_idx').on(t.subscriptionId, t.period)],

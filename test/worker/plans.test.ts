@@ -234,6 +234,37 @@ describe('once only', () => {
     ).toBe(1)
   })
 
+  it('the cron writes the same invoice as "Bill this period" (lines, totals, time), in bulk', async () => {
+    const units = [{ description: 'Workstations', unitPriceCents: 2500, quantity: 3 }]
+    const byHand = await planAndSub({ startDate: '2026-05-10', rounding: 6, units })
+    const byCron = await planAndSub({ startDate: '2026-05-10', rounding: 6, units })
+    for (const { c } of [byHand, byCron]) {
+      await entry(c.clientId, '2026-05-11', 301)
+      await entry(c.clientId, '2026-05-31', 301)
+      await entry(c.clientId, '2026-06-01', 30)
+    }
+    const hand = await billPeriod(db(), byHand.sub.id, '2026-05', new Date('2026-06-01T12:00:00Z'))
+    await runCron(new Date('2026-06-01T12:00:00Z'))
+    const row = await env.DB.prepare('select invoice_id as id from period_invoices where subscription_id = ?')
+      .bind(byCron.sub.id)
+      .first<{ id: number }>()
+    const cron = await json<InvoiceBody>(await asOwner(`/api/invoices/${row!.id}`))
+    const shape = (i: InvoiceBody) => ({
+      total: i.totalCents,
+      lines: i.lines.map((l) => [l.amountCents, l.quantityMilli, l.unitPriceCents]),
+    })
+    expect(shape(cron)).toEqual(shape(hand))
+    // 22 of 31 days of $600 and of 3 x $25; 612 of 426 included minutes over: 186 min at $150/h.
+    expect(hand.lines.map((l) => l.amountCents)).toEqual([42_581, 3 * 1774, 46_500])
+    for (const { c } of [byHand, byCron])
+      expect(
+        await countRows(
+          'select count(*) as n from time_entries where client_id = ? and invoice_id is not null',
+          c.clientId,
+        ),
+      ).toBe(2)
+  })
+
   it('at most one live subscription per client (the database refuses a second)', async () => {
     const { c, plan } = await planAndSub()
     const res = await asOwner('/api/subscriptions', {

@@ -5,23 +5,27 @@
 // second invoice for the same period, made at the same moment in another tab
 // or by a second cron run, aborts whole: no invoice, no number, no time
 // billed (ADR 135).
-import { and, eq, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm'
-import { roundCents } from '../../schema/money'
+import { and, eq, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
+import { computeTotals, moneyLineCents, roundCents, toQuantityMilli } from '../../schema/money'
 import { addPeriods, hoursText, periodOf, periodRange } from '../../schema/plans'
-import { businessDate } from '../../schema/slot-time'
+import { addDays, businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { log } from '../log'
 import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, type InvoiceDetail, type LineInput, sendInvoice } from './invoices'
+import { raiseCounter, takenNumber } from './numbering'
 import { responseTargets } from './plans'
 import {
   closeEndedSubscriptions,
   getSubscription,
+  historyOf,
   type PeriodUsage,
   planTimeCondition,
   type SubscriptionView,
   usageHistory,
+  usageInputsOf,
 } from './subscriptions'
 
 export const PLAN_BILLING_MESSAGES = {
@@ -51,6 +55,48 @@ const alreadyBilled = (invoiceId: number | null) =>
     { period: 'Already invoiced' },
     invoiceId ? { invoiceId } : undefined,
   )
+
+const startPeriodOf = (sub: { startDate: string }) => sub.startDate.slice(0, 7)
+
+/** The invoice's note: what was used of what the period had. */
+const periodNote = (planName: string, u: PeriodUsage) =>
+  `${planName}, ${u.period}: ${hoursText(u.usedMinutes)} used of ${hoursText(u.includedMinutes + u.rolloverMinutes)} (${hoursText(u.includedMinutes)} included${u.rolloverMinutes ? `, ${hoursText(u.rolloverMinutes)} rolled over` : ''}).`
+
+/**
+ * What commits with a period invoice: its period row, then the time it
+ * covers. The period row comes first, so of two at once the second fails on
+ * the unique period, not on the time the first one billed. The time is the
+ * period's unbilled plan time up to the highest entry id read with the usage:
+ * exactly what was counted, however many entries (no id list to bind).
+ */
+function periodStatements(
+  db: Db,
+  sub: Pick<SubscriptionView, 'id' | 'clientId' | 'startDate'>,
+  period: string,
+  invoiceId: SQL,
+  maxEntryId: number,
+  now: Date,
+  sendDue = false,
+): BatchItem<'sqlite'>[] {
+  const e = tables.timeEntries
+  const { from, to } = periodRange(period)
+  return [
+    db
+      .insert(pi)
+      .values({ subscriptionId: sub.id, period, invoiceId, sendDue, createdAt: now, updatedAt: now }),
+    db
+      .update(e)
+      .set({ invoiceId })
+      .where(
+        and(
+          planTimeCondition(sub, to),
+          sql`${e.date} >= ${from}`,
+          isNull(e.invoiceId),
+          lte(e.id, maxEntryId),
+        ),
+      ),
+  ]
+}
 
 const prorated = (cents: number, u: PeriodUsage) =>
   u.days === u.of ? cents : roundCents(cents * u.days, u.of)
@@ -102,34 +148,24 @@ export async function billPeriod(
   if (sub.endsPeriod && period > sub.endsPeriod) throw new Invalid({ period: PLAN_BILLING_MESSAGES.ended })
   const taken = await existingInvoice(db, sub.id, period)
   if (taken) throw alreadyBilled(taken)
-  const usage = (await usageHistory(db, sub, period)).at(-1)!
+  if (period < startPeriodOf(sub))
+    throw new Invalid({ period: `The subscription starts in ${startPeriodOf(sub)}` })
+  const { inputs, maxEntryId } = await usageInputsOf(db, [sub], periodRange(period).to)
+  const usage = historyOf(sub.startDate, period, inputs.get(sub.id)!).at(-1)!
   if (usage.paused) throw new Conflict(PLAN_BILLING_MESSAGES.paused, { period: 'Paused' })
   const [client] = await db
     .select({ roundingMinutes: tables.clients.roundingMinutes })
     .from(tables.clients)
     .where(eq(tables.clients.id, sub.clientId))
-  const { from, to } = periodRange(period)
-  const e = tables.timeEntries
-  const covered = await db
-    .select({ id: e.id })
-    .from(e)
-    .where(and(planTimeCondition(sub, to), sql`${e.date} >= ${from}`, isNull(e.invoiceId)))
-  const entryIds = covered.map((c) => c.id)
-  const lines = periodLines(sub, usage, client?.roundingMinutes ?? 0)
   try {
     return await createInvoice(
       db,
       {
         clientId: sub.clientId,
         source: 'manual',
-        lines,
-        notes: `${sub.planName}, ${period}: ${hoursText(usage.usedMinutes)} used of ${hoursText(usage.includedMinutes + usage.rolloverMinutes)} (${hoursText(usage.includedMinutes)} included${usage.rolloverMinutes ? `, ${hoursText(usage.rolloverMinutes)} rolled over` : ''}).`,
-        // The period row comes before the time: of two at once, the second
-        // fails on the unique period, not on the time the first one billed.
-        inBatch: (invoiceId) => [
-          db.insert(pi).values({ subscriptionId: sub.id, period, invoiceId, createdAt: now, updatedAt: now }),
-          ...(entryIds.length ? [db.update(e).set({ invoiceId }).where(inArray(e.id, entryIds))] : []),
-        ],
+        lines: periodLines(sub, usage, client?.roundingMinutes ?? 0),
+        notes: periodNote(sub.planName, usage),
+        inBatch: (invoiceId) => periodStatements(db, sub, period, invoiceId, maxEntryId, now),
       },
       now,
     )
@@ -163,29 +199,62 @@ export type CronBillingResult = {
   sent: number[]
   skipped: number
   failed: number
+  /** D1 calls the run made (batches count once), for the bench. */
+  queries: number
 }
+
+/** Subscriptions billed per D1 batch: D1 binds at most 100 parameters per statement (the usage reads bind the ids). */
+export const CRON_CHUNK = 50
+/** Period invoices sent per cron run (each draws and stores a PDF); the rest go on the next runs. */
+export const SENDS_PER_RUN = 20
 
 /**
  * The cron's part (worker/scheduled.ts): on the 1st (business time zone) the
- * drafts of the month before, for every subscription that has none yet; a
- * plan that sends automatically sends them. A second run that day finds every
- * period billed and makes nothing (and were two runs to overlap, the unique
- * period would still allow one invoice each).
+ * drafts of the month before for every subscription that has none yet, in
+ * bulk: each chunk of subscriptions is read in one batch and written in one
+ * batch (numbers, invoices, lines, period rows, time), so 500 subscriptions
+ * take a few dozen D1 calls. A chunk refused whole (a period billed by hand
+ * meanwhile) is billed one by one. Then up to SENDS_PER_RUN drafts of plans
+ * that send automatically are sent, any day, so sending never holds billing
+ * up. A second run finds every period billed and makes nothing.
  */
 export async function runPlanBilling(db: Db, env: Env, now = new Date()): Promise<CronBillingResult> {
   const period = addPeriods(periodOf(now), -1)
-  const result: CronBillingResult = { period, created: [], sent: [], skipped: 0, failed: 0 }
-  if (businessDate(now).slice(8) !== '01') return result
+  const result: CronBillingResult = { period, created: [], sent: [], skipped: 0, failed: 0, queries: 0 }
+  if (businessDate(now).slice(8) === '01') {
+    const due = await dueSubscriptions(db, period)
+    result.queries++
+    for (let i = 0; i < due.length; i += CRON_CHUNK)
+      await billChunk(db, due.slice(i, i + CRON_CHUNK), period, now, result)
+    await closeEndedSubscriptions(db, now)
+    result.queries++
+  }
+  await sendDueInvoices(db, env, now, result)
+  return result
+}
+
+type DueRow = Awaited<ReturnType<typeof dueSubscriptions>>[number]
+
+/** Subscriptions with a period to bill and no invoice for it yet, with what their invoice needs. */
+function dueSubscriptions(db: Db, period: string) {
   const s = tables.subscriptions
-  const due = await db
-    .select({ id: s.id, autoSend: tables.plans.autoSend })
+  const c = tables.clients
+  return db
+    .select({
+      sub: s,
+      planName: tables.plans.name,
+      autoSend: tables.plans.autoSend,
+      roundingMinutes: c.roundingMinutes,
+      termsDays: c.paymentTermsDays,
+      contactId: sql<number | null>`(select min(k.id) from contacts k where k.client_id = ${s.clientId})`,
+    })
     .from(s)
     .innerJoin(tables.plans, eq(tables.plans.id, s.planId))
+    .innerJoin(c, eq(c.id, s.clientId))
     .where(
       and(
         lte(s.startDate, periodRange(period).to),
         or(isNull(s.endsPeriod), sql`${s.endsPeriod} >= ${period}`),
-        sql`${s.status} <> 'cancelled' or ${s.endsPeriod} >= ${period}`,
         notExists(
           db
             .select({ one: sql`1` })
@@ -194,24 +263,172 @@ export async function runPlanBilling(db: Db, env: Env, now = new Date()): Promis
         ),
       ),
     )
-  for (const sub of due) {
-    try {
-      const invoice = await billPeriod(db, sub.id, period, now)
-      result.created.push(invoice.id)
-      if (sub.autoSend) {
-        await sendInvoice(db, env, invoice.id, now)
-        result.sent.push(invoice.id)
-      }
-    } catch (err) {
-      if (err instanceof Conflict || err instanceof Invalid) result.skipped++
-      else {
-        result.failed++
-        log('error', 'plan billing failed', { subscriptionId: sub.id, period, error: String(err) })
+    .orderBy(s.id)
+}
+
+async function billChunk(db: Db, chunk: DueRow[], period: string, now: Date, result: CronBillingResult) {
+  const su = tables.subscriptionUnits
+  const [units, { inputs, maxEntryId }] = await Promise.all([
+    db
+      .select()
+      .from(su)
+      .where(sql`${su.subscriptionId} between ${chunk[0]!.sub.id} and ${chunk.at(-1)!.sub.id}`)
+      .orderBy(su.position),
+    usageInputsOf(
+      db,
+      chunk.map((r) => r.sub),
+      periodRange(period).to,
+    ),
+  ])
+  result.queries += 2
+  const issueDate = businessDate(now)
+  const statements: BatchItem<'sqlite'>[] = []
+  const made: DueRow[] = []
+  for (const row of chunk) {
+    const usage = historyOf(row.sub.startDate, period, inputs.get(row.sub.id)!).at(-1)!
+    if (usage.paused) {
+      result.skipped++
+      continue
+    }
+    const view: SubscriptionView = {
+      ...row.sub,
+      status: row.sub.status as SubscriptionView['status'],
+      planName: row.planName,
+      clientName: '',
+      units: units.filter((u) => u.subscriptionId === row.sub.id),
+    }
+    const draft = draftInvoice(db, {
+      clientId: row.sub.clientId,
+      contactId: row.contactId,
+      termsDays: row.termsDays,
+      roundingMinutes: row.roundingMinutes,
+      lines: periodLines(view, usage, row.roundingMinutes),
+      notes: periodNote(row.planName, usage),
+      issueDate,
+      now,
+    })
+    statements.push(
+      ...draft.statements,
+      ...periodStatements(db, row.sub, period, draft.invoiceId, maxEntryId, now, row.autoSend),
+    )
+    made.push(row)
+  }
+  if (!statements.length) return
+  try {
+    await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
+    result.queries++
+    const ids = await db
+      .select({ invoiceId: pi.invoiceId })
+      .from(pi)
+      .where(
+        and(
+          eq(pi.period, period),
+          eq(pi.createdAt, now),
+          sql`${pi.subscriptionId} between ${made[0]!.sub.id} and ${made.at(-1)!.sub.id}`,
+        ),
+      )
+    result.queries++
+    result.created.push(...ids.map((r) => r.invoiceId))
+  } catch (err) {
+    // Refused whole (nothing was written): one by one, each with its own once-only check.
+    log('info', 'plan billing chunk retried one by one', { period, error: String(err) })
+    for (const row of made) {
+      try {
+        const invoice = await billPeriod(db, row.sub.id, period, now)
+        result.created.push(invoice.id)
+        if (row.autoSend) await db.update(pi).set({ sendDue: true }).where(eq(pi.invoiceId, invoice.id))
+      } catch (one) {
+        if (one instanceof Conflict || one instanceof Invalid) result.skipped++
+        else {
+          result.failed++
+          log('error', 'plan billing failed', { subscriptionId: row.sub.id, period, error: String(one) })
+        }
       }
     }
   }
-  await closeEndedSubscriptions(db, now)
-  return result
+}
+
+/**
+ * The statements of one draft invoice, as createInvoice (invoices.ts) writes
+ * them: the number from the counter raised in the same batch, the totals from
+ * computeTotals, each line's amount from moneyLineCents. For the cron's bulk
+ * path, which writes many invoices in one batch (ADR 135).
+ */
+function draftInvoice(
+  db: Db,
+  d: {
+    clientId: number
+    contactId: number | null
+    termsDays: number
+    roundingMinutes: number
+    lines: LineInput[]
+    notes: string
+    issueDate: string
+    now: Date
+  },
+) {
+  const year = Number(d.issueDate.slice(0, 4))
+  const number = takenNumber('invoice', year)
+  const invoiceId = sql`(select ${tables.invoices.id} from ${tables.invoices} where ${tables.invoices.number} = ${number})`
+  const lines = d.lines.map((l) => ({
+    description: l.description,
+    unit: l.unit ?? null,
+    quantityMilli: toQuantityMilli(l.quantity),
+    unitPriceCents: l.unitPriceCents,
+    ...(l.minutes != null ? { minutes: l.minutes } : {}),
+  }))
+  const statements: BatchItem<'sqlite'>[] = [
+    raiseCounter(db, 'invoice', year),
+    db.insert(tables.invoices).values({
+      clientId: d.clientId,
+      contactId: d.contactId,
+      number,
+      source: 'manual',
+      issueDate: d.issueDate,
+      dueDate: addDays(d.issueDate, d.termsDays),
+      termsDays: d.termsDays,
+      roundingMinutes: d.roundingMinutes,
+      notes: d.notes,
+      ...computeTotals({ lines }),
+      taxRateBp: 0,
+      createdAt: d.now,
+      updatedAt: d.now,
+    }),
+    db.insert(tables.invoiceLines).values(
+      lines.map((l, i) => ({
+        invoiceId,
+        position: i + 1,
+        description: l.description,
+        quantityMilli: l.quantityMilli,
+        unit: l.unit,
+        unitPriceCents: l.unitPriceCents,
+        amountCents: moneyLineCents(l),
+        timeEntryId: null,
+      })),
+    ),
+  ]
+  return { statements, invoiceId }
+}
+
+/** Sends period drafts the cron made for plans that send automatically, a few per run. */
+async function sendDueInvoices(db: Db, env: Env, now: Date, result: CronBillingResult) {
+  const due = await db
+    .select({ invoiceId: pi.invoiceId })
+    .from(pi)
+    .where(eq(pi.sendDue, true))
+    .orderBy(pi.id)
+    .limit(SENDS_PER_RUN)
+  result.queries++
+  for (const { invoiceId } of due) {
+    try {
+      await sendInvoice(db, env, invoiceId, now)
+      result.sent.push(invoiceId)
+    } catch (err) {
+      // A voided draft is not sent; anything else is logged and not retried forever either.
+      log('error', 'plan invoice not sent', { invoiceId, error: String(err) })
+    }
+    await db.update(pi).set({ sendDue: false }).where(eq(pi.invoiceId, invoiceId))
+  }
 }
 
 /** Drafts of period invoices waiting for the owner's review (the billing overview). */

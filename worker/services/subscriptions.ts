@@ -339,7 +339,29 @@ export async function usageHistory(
       .groupBy(sql`substr(${e.date}, 1, 7)`),
     db.select().from(tables.subscriptionPauses).where(eq(tables.subscriptionPauses.subscriptionId, sub.id)),
   ])
-  const usedBy = new Map(used.map((u) => [u.period, Number(u.minutes)]))
+  return historyOf(sub.startDate, period, {
+    terms,
+    usedBy: new Map(used.map((u) => [u.period, Number(u.minutes)])),
+    pauses,
+  })
+}
+
+export type UsageInputs = {
+  /** The plan's terms, ordered by fromPeriod. */
+  terms: TermsRow[]
+  /** Minutes used (after rounding) by period. */
+  usedBy: Map<string, number>
+  pauses: { fromPeriod: string; toPeriod: string | null }[]
+}
+type TermsRow = Parameters<typeof termsAt>[0][number]
+
+/** Every period's usage from the start date's period to `period`: the one rule, without D1 (the cron loads in bulk). */
+export function historyOf(
+  startDate: string,
+  period: string,
+  { terms, usedBy, pauses }: UsageInputs,
+): PeriodUsage[] {
+  const first = periodOfDate(startDate)
   const isPaused = (p: string) =>
     pauses.some((x) => x.fromPeriod <= p && (x.toPeriod === null || x.toPeriod >= p))
   const out: PeriodUsage[] = []
@@ -347,7 +369,7 @@ export async function usageHistory(
   for (let p = first; p <= period; p = addPeriods(p, 1)) {
     const t = termsAt(terms, p)
     const paused = isPaused(p)
-    const { days, of } = periodShare(p, sub.startDate)
+    const { days, of } = periodShare(p, startDate)
     // A paused period includes nothing and uses nothing: its time is billed as ordinary time.
     const included = paused ? 0 : Math.round((t.includedMinutes * days) / of)
     const rollover = paused ? 0 : rolloverIn
@@ -372,6 +394,67 @@ export async function usageHistory(
     rolloverIn = t.rollover === 'next' ? Math.min(unusedOwn, termsAt(terms, next).includedMinutes) : 0
   }
   return out
+}
+
+/**
+ * The same inputs for many subscriptions at once, in one D1 batch (the cron's
+ * bulk path): terms by plan, minutes by subscription and period, pauses by subscription.
+ */
+export async function usageInputsOf(
+  db: Db,
+  subs: Pick<Subscription, 'id' | 'planId'>[],
+  to: string,
+): Promise<{ inputs: Map<number, UsageInputs>; maxEntryId: number }> {
+  if (!subs.length) return { inputs: new Map(), maxEntryId: 0 }
+  const e = tables.timeEntries
+  const ids = subs.map((x) => x.id)
+  // One batch is one transaction: the highest entry id is read with the minutes,
+  // so the invoice marks exactly the entries it counted (and none added since).
+  const [terms, used, pauses, [max]] = await db.batch([
+    db
+      .select()
+      .from(tables.planPrices)
+      .where(inArray(tables.planPrices.planId, [...new Set(subs.map((x) => x.planId))]))
+      .orderBy(asc(tables.planPrices.fromPeriod)),
+    db
+      .select({
+        subscriptionId: s.id,
+        period: sql<string>`substr(${e.date}, 1, 7)`,
+        minutes: sql<number>`sum(${roundedMinutes})`,
+      })
+      .from(e)
+      .innerJoin(tables.clients, eq(tables.clients.id, e.clientId))
+      .innerJoin(s, eq(s.clientId, e.clientId))
+      .where(
+        and(
+          inArray(s.id, ids),
+          eq(e.billable, true),
+          isNull(e.blockId),
+          sql`${e.date} >= ${s.startDate}`,
+          lte(e.date, to),
+          or(
+            isNull(e.invoiceId),
+            sql`${e.invoiceId} in (select pi.invoice_id from period_invoices pi where pi.subscription_id = ${s.id})`,
+          ),
+        ),
+      )
+      .groupBy(s.id, sql`substr(${e.date}, 1, 7)`),
+    db.select().from(tables.subscriptionPauses).where(inArray(tables.subscriptionPauses.subscriptionId, ids)),
+    db.select({ id: sql<number>`coalesce(max(${e.id}), 0)` }).from(e),
+  ])
+  const inputs = new Map(
+    subs.map((sub) => [
+      sub.id,
+      {
+        terms: terms.filter((t) => t.planId === sub.planId),
+        usedBy: new Map(
+          used.filter((u) => u.subscriptionId === sub.id).map((u) => [u.period, Number(u.minutes)]),
+        ),
+        pauses: pauses.filter((p) => p.subscriptionId === sub.id),
+      },
+    ]),
+  )
+  return { inputs, maxEntryId: Number(max?.id ?? 0) }
 }
 
 /** One period's usage of a subscription. */
