@@ -1,3 +1,16 @@
+CREATE TABLE `autopay_attempts` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`invoice_id` integer NOT NULL,
+	`attempt` integer NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`payment_intent_id` text,
+	`error` text,
+	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	FOREIGN KEY (`invoice_id`) REFERENCES `invoices`(`id`) ON UPDATE no action ON DELETE no action
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `autopay_attempts_once_idx` ON `autopay_attempts` (`invoice_id`,`attempt`);--> statement-breakpoint
 CREATE TABLE `period_invoices` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`subscription_id` integer NOT NULL,
@@ -82,6 +95,9 @@ CREATE TABLE `subscriptions` (
 	`ends_period` text,
 	`autopay` integer DEFAULT false NOT NULL,
 	`alert_contact_id` integer,
+	`stripe_setup_session_id` text,
+	`stripe_customer_id` text,
+	`stripe_payment_method_id` text,
 	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	`updated_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	FOREIGN KEY (`client_id`) REFERENCES `clients`(`id`) ON UPDATE no action ON DELETE no action,

@@ -958,6 +958,10 @@ export const subscriptions = sqliteTable(
     autopay: integer('autopay', { mode: 'boolean' }).notNull().default(false),
     // The contact who opted in to the usage alerts (80 % and 100 %); null: the owner only.
     alertContactId: integer('alert_contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    // Autopay (ADR 139): the Checkout Session (setup mode) the portal opened last, and the card it saved.
+    stripeSetupSessionId: text('stripe_setup_session_id'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripePaymentMethodId: text('stripe_payment_method_id'),
     ...timestamps,
   },
   (t) => [
@@ -1020,6 +1024,28 @@ export const periodInvoices = sqliteTable(
   (t) => [uniqueIndex('period_invoices_subscription_period_idx').on(t.subscriptionId, t.period)],
 )
 
+/**
+ * An off-session charge of a period invoice (autopay): attempt 1 when it is
+ * sent, then at most 3 retries over 7 days. The unique (invoice, attempt) row
+ * is the claim, so overlapping cron runs charge once.
+ */
+export const autopayAttempts = sqliteTable(
+  'autopay_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    attempt: integer('attempt').notNull(),
+    // 'pending' | 'succeeded' | 'failed'
+    status: text('status').notNull().default('pending'),
+    paymentIntentId: text('payment_intent_id'),
+    error: text('error'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('autopay_attempts_once_idx').on(t.invoiceId, t.attempt)],
+)
+
 /** A usage alert sent (threshold 80 or 100 percent): once per subscription, period and threshold. */
 export const usageAlerts = sqliteTable(
   'usage_alerts',
@@ -1073,3 +1099,4 @@ export type PlanUnit = typeof planUnits.$inferSelect
 export type Subscription = typeof subscriptions.$inferSelect
 export type SubscriptionUnit = typeof subscriptionUnits.$inferSelect
 export type PeriodInvoice = typeof periodInvoices.$inferSelect
+export type AutopayAttempt = typeof autopayAttempts.$inferSelect

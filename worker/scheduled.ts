@@ -13,7 +13,9 @@ import { createDb } from './db'
 import { purgeInsights, retentionMonths } from './insights/record'
 import { log } from './log'
 import { deliverDue, queueDigest } from './mail/outbox'
+import { stripeAutopayGateway } from './payments/stripe-autopay'
 import { purgeAudit } from './services/audit'
+import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { runPlanBilling } from './services/plan-billing'
@@ -58,6 +60,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
       sent: planBilling.sent.length,
       failed: planBilling.failed,
     })
+  // Autopay: sent period invoices charged to the saved card, failed ones retried (days 1, 3, 7).
+  const autopay = await runAutopay(db, env, stripeAutopayGateway(env), new Date(now))
+  if (autopay.charged || autopay.failed) log('info', 'autopay', autopay)
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

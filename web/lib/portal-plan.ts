@@ -12,6 +12,11 @@ export type PortalPlanView = {
   /** The last period billed, when it is cancelled at the end of a period. */
   endsPeriod: string | null
   period: string
+  /** Automatic payment is on; cardSaved: the client saved a card for it. */
+  autopay: boolean
+  cardSaved: boolean
+  /** Online payment is set up, so a card can be saved. */
+  canSaveCard: boolean
   paused: boolean
   used: string
   included: string
@@ -28,6 +33,8 @@ export type PortalPlanView = {
 export type PortalPlanServer = {
   /** Null when the client has no plan (the page answers 404); redirects to /portal without a session. */
   plan(period: string | null): Promise<PortalPlanView | null>
+  /** "Save a card": the Stripe page to go to, or why not. */
+  saveCard(): Promise<{ ok: true; url: string } | { ok: false; status: 404 | 409; message: string }>
 }
 
 export const portalPlan = createContext<PortalPlanServer>()

@@ -3,7 +3,17 @@
 // targets, and the period invoices once sent. ?period=YYYY-MM shows an earlier
 // month. A client with no plan gets the 404 page; nothing of other clients is
 // ever read (the server scopes every query to the session's client).
-import { data, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
+import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalPlan } from '../lib/portal-plan'
 import { portalServer } from '../lib/portal-server'
@@ -18,7 +28,15 @@ export const headers = portalHeaders
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const plan = await context.get(portalPlan).plan(new URL(request.url).searchParams.get('period'))
   if (!plan) throw data(null, { status: 404 })
-  return { plan, contact: context.get(portalServer).contact }
+  const cardSaved = new URL(request.url).searchParams.get('card') === 'saved'
+  return { plan, contact: context.get(portalServer).contact, cardSaved }
+}
+
+/** "Save a card" posts here and goes on to Stripe's page (works without JavaScript). */
+export async function action({ context }: ActionFunctionArgs) {
+  const outcome = await context.get(portalPlan).saveCard()
+  if (outcome.ok) throw redirect(outcome.url)
+  return data({ message: outcome.message }, { status: outcome.status })
 }
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -31,7 +49,8 @@ export const meta: MetaFunction = ({ matches }) =>
   })
 
 export default function PortalPlanPage() {
-  const { plan, contact } = useLoaderData<typeof loader>()
+  const { plan, contact, cardSaved } = useLoaderData<typeof loader>()
+  const refused = useActionData<typeof action>()
   const percent =
     plan.availableMinutes > 0
       ? Math.min(100, Math.round((plan.usedMinutes / plan.availableMinutes) * 100))
@@ -109,6 +128,40 @@ export default function PortalPlanPage() {
           ))}
         </ul>
       </section>
+      {plan.autopay && (
+        <section aria-labelledby="autopay" className={portalCard}>
+          <h2 id="autopay" className={portalHeading}>
+            Automatic payment
+          </h2>
+          {refused && (
+            <p role="alert" className="mt-2 text-red-700">
+              {refused.message}
+            </p>
+          )}
+          {plan.cardSaved ? (
+            <p className="mt-2 text-slate-700">
+              Your card is saved: each plan invoice is paid with it when we send it.
+            </p>
+          ) : cardSaved ? (
+            <p className="mt-2 text-slate-700">
+              Thank you: your card is being saved. This page shows it in a moment.
+            </p>
+          ) : plan.canSaveCard ? (
+            <Form method="post" className="mt-2">
+              <p className="text-slate-700">
+                Save a card, and each plan invoice is paid with it when we send it.
+              </p>
+              <button type="submit" className={`${button.primary} mt-3`}>
+                Save a card
+              </button>
+            </Form>
+          ) : (
+            <p className="mt-2 text-slate-700">
+              Card payment is not available yet; pay each invoice from its page.
+            </p>
+          )}
+        </section>
+      )}
       <section aria-labelledby="invoices" className={portalCard}>
         <h2 id="invoices" className={portalHeading}>
           Plan invoices

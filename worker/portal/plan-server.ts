@@ -9,7 +9,10 @@ import { formatCents } from '../../schema/money'
 import { hoursText, PERIOD_PATTERN, periodOf, SLA_URGENCIES } from '../../schema/plans'
 import type { PortalPlanServer } from '../../web/lib/portal-plan'
 import type { AppEnv } from '../env'
-import { NotFound } from '../services/errors'
+import { stripeCheckoutEnabled } from '../payments/stripe'
+import { stripeAutopayGateway } from '../payments/stripe-autopay'
+import { startCardSetup } from '../services/autopay'
+import { Conflict, NotFound } from '../services/errors'
 import { portalPlan } from '../services/plan-billing'
 
 const SLA_LABELS = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' } as const
@@ -31,6 +34,9 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
           startDate: p.startDate,
           endsPeriod: p.endsPeriod,
           period: u.period,
+          autopay: p.autopay,
+          cardSaved: p.cardSaved,
+          canSaveCard: p.autopay && stripeCheckoutEnabled(c.env),
           paused: u.paused,
           used: hoursText(u.usedMinutes),
           included: hoursText(u.includedMinutes),
@@ -54,6 +60,22 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
         }
       } catch (err) {
         if (err instanceof NotFound) return null
+        throw err
+      }
+    },
+
+    async saveCard() {
+      const contact = c.var.contact
+      if (!contact) throw redirect('/portal')
+      try {
+        const session = await startCardSetup(c.var.db, c.env, stripeAutopayGateway(c.env), {
+          clientId: contact.clientId,
+          email: contact.email,
+        })
+        return { ok: true, url: session.url }
+      } catch (err) {
+        if (err instanceof NotFound) return { ok: false, status: 404, message: err.message }
+        if (err instanceof Conflict) return { ok: false, status: 409, message: err.message }
         throw err
       }
     },

@@ -290,8 +290,10 @@ async function billChunk(db: Db, chunk: DueRow[], period: string, now: Date, res
       result.skipped++
       continue
     }
+    const { stripeSetupSessionId: _s, stripeCustomerId: _c, stripePaymentMethodId, ...sub } = row.sub
     const view: SubscriptionView = {
-      ...row.sub,
+      ...sub,
+      cardSaved: stripePaymentMethodId !== null,
       status: row.sub.status as SubscriptionView['status'],
       planName: row.planName,
       clientName: '',
@@ -472,6 +474,8 @@ export async function portalPlan(db: Db, scope: { clientId: number }, period: st
     status: sub.status,
     startDate: sub.startDate,
     endsPeriod: sub.cancelAtPeriodEnd ? sub.endsPeriod : null,
+    autopay: sub.autopay,
+    cardSaved: sub.cardSaved,
     usage,
     sla: responseTargets(
       plan

@@ -30,7 +30,12 @@ export const SUBSCRIPTION_MESSAGES = {
 
 const s = tables.subscriptions
 
-export type SubscriptionView = Subscription & {
+/** The Stripe ids stay on the server: the views say only whether a card is saved. */
+type StripeIds = 'stripeSetupSessionId' | 'stripeCustomerId' | 'stripePaymentMethodId'
+
+export type SubscriptionView = Omit<Subscription, StripeIds> & {
+  /** Autopay has a saved card to charge. */
+  cardSaved: boolean
   status: SubscriptionStatus
   planName: string
   clientName: string
@@ -67,15 +72,22 @@ export async function listSubscriptions(
       ),
     )
     .orderBy(asc(tables.subscriptionUnits.position))
-  return rows.map(({ sub, planName, clientName }) => ({
-    ...sub,
-    status: sub.status as SubscriptionStatus,
-    planName,
-    clientName,
-    units: units
-      .filter((u) => u.subscriptionId === sub.id)
-      .map((u) => ({ description: u.description, unitPriceCents: u.unitPriceCents, quantity: u.quantity })),
-  }))
+  return rows.map(
+    ({
+      sub: { stripeSetupSessionId: _s, stripeCustomerId: _c, stripePaymentMethodId, ...sub },
+      planName,
+      clientName,
+    }) => ({
+      ...sub,
+      cardSaved: stripePaymentMethodId !== null,
+      status: sub.status as SubscriptionStatus,
+      planName,
+      clientName,
+      units: units
+        .filter((u) => u.subscriptionId === sub.id)
+        .map((u) => ({ description: u.description, unitPriceCents: u.unitPriceCents, quantity: u.quantity })),
+    }),
+  )
 }
 
 export async function getSubscription(db: Db, id: number): Promise<SubscriptionView> {
