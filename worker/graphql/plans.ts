@@ -88,6 +88,7 @@ const SubscriptionRef = builder.objectRef<SubscriptionView>('Subscription').impl
       description: 'Last period billed (YYYY-MM).',
     }),
     autopay: t.exposeBoolean('autopay', { description: 'Period invoices are charged to the saved card.' }),
+    cardSaved: t.exposeBoolean('cardSaved', { description: 'The client saved a card for autopay.' }),
     alertContactId: t.exposeID('alertContactId', {
       nullable: true,
       description: 'The contact who gets the usage alerts besides the owner.',

@@ -82,6 +82,7 @@ const subscription = z
     cancelAtPeriodEnd: z.boolean(),
     endsPeriod: z.string().nullable(),
     autopay: z.boolean(),
+    cardSaved: z.boolean().openapi({ description: 'The client saved a card for autopay' }),
     alertContactId: z.number().nullable(),
     units: z.array(z.object({ description: z.string(), unitPriceCents: z.number(), quantity: z.number() })),
   })
