@@ -508,3 +508,28 @@ describe('access', () => {
     expect(anonymous.body.data?.plans ?? null).toBeNull()
   })
 })
+
+describe('client merge', () => {
+  const merge = (targetId: number, sourceId: number) =>
+    gql<{ mergeClients: { id: string } }>(
+      'mutation($t: ID!, $s: ID!) { mergeClients(targetId: $t, sourceId: $s) { id } }',
+      {
+        t: String(targetId),
+        s: String(sourceId),
+      },
+    )
+
+  it('moves the plan with its client, and refuses to merge two clients on plans', async () => {
+    const a = await planAndSub()
+    const b = await makeClient()
+    expect((await merge(b.clientId, a.c.clientId)).body.data?.mergeClients.id).toBe(String(b.clientId))
+    const moved = await env.DB.prepare('select client_id as clientId from subscriptions where id = ?')
+      .bind(a.sub.id)
+      .first<{ clientId: number }>()
+    expect(moved!.clientId).toBe(b.clientId)
+    const c = await planAndSub()
+    const refused = await merge(b.clientId, c.c.clientId)
+    expect(refused.body.errors?.[0]?.message).toMatch(/Both clients are on a plan/)
+    expect(await countRows('select count(*) as n from clients where id = ?', c.c.clientId)).toBe(1)
+  })
+})
