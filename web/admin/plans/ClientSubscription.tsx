@@ -10,7 +10,7 @@ import { formatCents } from '../../../schema/money'
 import { hoursText, PERIOD_PATTERN, periodOf } from '../../../schema/plans'
 import { businessToday } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
-import { AdminButton, AdminSelect, AdminTextField, Section } from '../ui'
+import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import {
   BILL_PERIOD,
@@ -20,6 +20,8 @@ import {
   PAUSE_SUBSCRIPTION,
   PLANS,
   RESUME_SUBSCRIPTION,
+  SUBSCRIPTION_CONTACTS,
+  UPDATE_SUBSCRIPTION,
 } from './queries'
 
 const linkClass = 'text-sm text-blue-800 underline-offset-2 hover:underline'
@@ -190,6 +192,12 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
           </AdminButton>
         )}
       </div>
+      <SubscriptionSettings
+        key={`${live.id}-${live.autopay}-${live.alertContactId}-${live.units.map((x) => x.quantity).join(',')}`}
+        clientId={clientId}
+        subscription={live}
+        onDone={reload}
+      />
       <h3 className="mt-6 mb-2 font-medium text-slate-900">Period invoices</h3>
       {live.periodInvoices.length === 0 ? (
         <p className="text-sm text-slate-600">None yet.</p>
@@ -207,6 +215,111 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         </ul>
       )}
     </Section>
+  )
+}
+
+type Live = {
+  id: string
+  autopay: boolean
+  cardSaved: boolean
+  alertContactId: string | null
+  units: readonly { description: string; unitPriceCents: number; quantity: number }[]
+}
+
+const OWNER_ONLY = 'owner'
+
+/** Unit quantities, autopay and who besides the owner gets the usage alerts (the client's opt-in). */
+function SubscriptionSettings({
+  clientId,
+  subscription,
+  onDone,
+}: {
+  clientId: string
+  subscription: Live
+  onDone: () => void
+}) {
+  const [contacts] = useQuery({ query: SUBSCRIPTION_CONTACTS, variables: { id: clientId } })
+  const [saving, save] = useMutation(UPDATE_SUBSCRIPTION)
+  const [autopay, setAutopay] = useState(subscription.autopay)
+  const [alertContact, setAlertContact] = useState(subscription.alertContactId ?? OWNER_ONLY)
+  const [quantities, setQuantities] = useState(subscription.units.map((u) => String(u.quantity)))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const options = [
+    { value: OWNER_ONLY, label: 'The owner only' },
+    ...(contacts.data?.client?.contacts ?? []).map((k) => ({
+      value: k.id,
+      label: `${k.name} and the owner`,
+    })),
+  ]
+
+  async function submit() {
+    const result = await save({
+      id: subscription.id,
+      input: {
+        autopay,
+        alertContactId: alertContact === OWNER_ONLY ? null : alertContact,
+        units: subscription.units.map((u, i) => ({
+          description: u.description,
+          unitPriceCents: u.unitPriceCents,
+          // Not a whole number: -1, so the server names the field.
+          quantity: /^\d+$/.test(quantities[i]?.trim() ?? '') ? Number(quantities[i]) : -1,
+        })),
+      },
+    })
+    if (result.error) {
+      const fields = fieldErrorsOf(result.error)
+      setErrors(fields)
+      if (!Object.keys(fields).length)
+        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
+      return
+    }
+    setErrors({})
+    toast({ title: 'Plan settings saved', description: 'Quantities apply from the next invoice.' })
+    onDone()
+  }
+
+  return (
+    <Form
+      validationErrors={errors}
+      validationBehavior="aria"
+      aria-label="Plan settings"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void submit()
+      }}
+      className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2"
+    >
+      {subscription.units.map((u, i) => (
+        <AdminTextField
+          key={u.description}
+          name={`units.${i}.quantity`}
+          label={`${u.description} (${formatCents(u.unitPriceCents)} each)`}
+          value={quantities[i] ?? ''}
+          onChange={(v) => setQuantities((all) => all.map((q, j) => (j === i ? v : q)))}
+        />
+      ))}
+      {errors.units && <p className="text-sm text-red-700 sm:col-span-2">{errors.units}</p>}
+      <AdminSelect
+        name="alertContactId"
+        label="Usage alerts (80 % and 100 %) go to"
+        options={options}
+        value={alertContact}
+        onChange={setAlertContact}
+      />
+      <div className="self-end">
+        <AdminCheckbox name="autopay" isSelected={autopay} onChange={setAutopay}>
+          Autopay {subscription.cardSaved ? '(card saved)' : '(the client saves a card in the portal)'}
+        </AdminCheckbox>
+      </div>
+      <AdminButton
+        type="submit"
+        variant="secondary"
+        isDisabled={saving.fetching}
+        className="sm:col-span-2 sm:justify-self-start"
+      >
+        Save plan settings
+      </AdminButton>
+    </Form>
   )
 }
 

@@ -11,7 +11,7 @@ export const UPDATE_PLAN = graphql(
   'mutation UpdatePlan($id: ID!, $input: PlanPatchInput!) { updatePlan(id: $id, input: $input) { id name termsFrom } }',
 )
 export const CLIENT_SUBSCRIPTIONS = graphql(
-  'query ClientSubscriptions($clientId: ID, $period: String) { subscriptions(clientId: $clientId) { id planId planName status startDate cancelAtPeriodEnd endsPeriod autopay units { description unitPriceCents quantity } usage(period: $period) { period includedMinutes rolloverMinutes usedMinutes remainingMinutes overageMinutes paused } periodInvoices { period invoiceId number status totalCents } } }',
+  'query ClientSubscriptions($clientId: ID, $period: String) { subscriptions(clientId: $clientId) { id planId planName status startDate cancelAtPeriodEnd endsPeriod autopay cardSaved alertContactId units { description unitPriceCents quantity } usage(period: $period) { period includedMinutes rolloverMinutes usedMinutes remainingMinutes overageMinutes paused } periodInvoices { period invoiceId number status totalCents } } }',
 )
 export const CREATE_SUBSCRIPTION = graphql(
   'mutation CreateSubscription($input: SubscriptionInput!) { createSubscription(input: $input) { id } }',
@@ -27,4 +27,13 @@ export const RESUME_SUBSCRIPTION = graphql(
 )
 export const CANCEL_SUBSCRIPTION = graphql(
   'mutation CancelSubscription($id: ID!) { cancelSubscription(id: $id) { id cancelAtPeriodEnd endsPeriod } }',
+)
+export const UPDATE_SUBSCRIPTION = graphql(
+  'mutation UpdateSubscription($id: ID!, $input: SubscriptionPatchInput!) { updateSubscription(id: $id, input: $input) { id autopay alertContactId } }',
+)
+export const SUBSCRIPTION_CONTACTS = graphql(
+  'query SubscriptionContacts($id: ID!) { client(id: $id) { id contacts { id name email } } }',
+)
+export const PERIOD_DRAFTS = graphql(
+  'query PeriodDraftsWaiting { periodDraftsWaiting { period invoiceId number totalCents } }',
 )
