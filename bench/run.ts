@@ -1,7 +1,7 @@
 // npm run bench: Lighthouse, bytes and load figures for the production build,
 // each checked against its budget. Writes bench/results/latest.json.
 // Options (env): BENCH_RUNS (Lighthouse runs per route, default 3), BENCH_SECONDS
-// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load),
+// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load,plans),
 // BENCH_PAGES (comma list of public,portal: which pages the bytes and Lighthouse runs measure).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
@@ -24,7 +24,7 @@ const FLAGS = [
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load').split(','))
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load,plans').split(','))
 const PORT = Number(process.env.BENCH_PORT ?? 8790)
 const PAGES = new Set((process.env.BENCH_PAGES ?? 'public,portal').split(','))
 
@@ -183,6 +183,22 @@ try {
           target.rps / ceiling >= 0.5,
         )
     }
+  }
+
+  if (ONLY.has('plans')) {
+    // Issue 37: one cron run bills 500 plan subscriptions within a Worker invocation's limits
+    // (D1: 1,000 queries). Run in workerd against local D1 by its Worker test, which prints the figure.
+    console.log('Plan billing: 500 subscriptions in one cron run...')
+    const out = execFileSync('npx', ['vitest', 'run', 'test/worker/plans-bench.test.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    })
+    const m = /plan billing bench: (\d+) invoices, (\d+) D1 calls, (\d+) ms/.exec(out)
+    if (!m) throw new Error('The plan billing bench printed no figure')
+    const [invoices, calls, ms] = [Number(m[1]), Number(m[2]), Number(m[3])]
+    results.planBilling = { subscriptions: 500, invoices, d1Calls: calls, ms }
+    check('plan billing: 500 invoices in one cron run', String(invoices), invoices === 500)
+    check('plan billing: <= 1,000 D1 queries in that run', String(calls), calls <= 1000)
   }
 } finally {
   await server.stop()

@@ -107,13 +107,15 @@ export type ClientQuery = z.output<typeof clientQuery>
 
 // ---------- Personal access tokens (Security area) ----------
 
-export const TOKEN_SCOPES = ['read', 'read-write'] as const
+// 'billing' (issue 37): reads and writes time and money only (plans, subscriptions,
+// invoices, time, payments); every other route refuses it (worker/auth/bearer.ts).
+export const TOKEN_SCOPES = ['read', 'read-write', 'billing'] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const
 
 export const apiTokenInput = z.object({
   name: singleLine('Name', 100),
-  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read or read-write' }),
+  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read, read-write or billing' }),
   // Days until it expires; null: never (the owner's explicit choice).
   expiresInDays: z
     .union(

@@ -13,6 +13,7 @@ import {
   PAYMENT_METHODS,
 } from './billing-words'
 import { CONTENT_TYPES, type Option, PROJECT_CATEGORIES, PROJECT_STATUSES } from './constants'
+import { PLAN_ROLLOVER, SUBSCRIPTION_STATUSES } from './plans'
 import {
   BUDGETS,
   CONTACT_METHODS,
@@ -97,6 +98,16 @@ export const GRAPHQL_ENUMS = {
       (v) => PAYMENT_METHOD_LABELS[v as keyof typeof PAYMENT_METHOD_LABELS],
     ),
     description: 'How a payment was made (Stripe only through its webhook).',
+  },
+  PlanRollover: {
+    options: optionsOf(PLAN_ROLLOVER, (v) =>
+      v === 'next' ? 'Unused included minutes go to the next period only.' : 'Unused minutes lapse.',
+    ),
+    description: "What happens to a period's unused included minutes.",
+  },
+  SubscriptionStatus: {
+    options: optionsOf(SUBSCRIPTION_STATUSES, (v) => `The subscription is ${v}.`),
+    description: 'Where a subscription to a plan stands.',
   },
 } as const satisfies Record<string, EnumSpec>
 

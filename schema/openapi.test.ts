@@ -73,6 +73,26 @@ function requestBodies(): Map<string, Schema> {
  * one fails the test below: add its example here.
  */
 const EXAMPLES: Record<string, unknown> = {
+  'POST /plans': {
+    name: 'Clinic Care',
+    monthlyFeeCents: 60_000,
+    includedMinutes: 300,
+    overageRateCents: 12_000,
+    rollover: 'next',
+    units: [{ description: 'Workstation', unitPriceCents: 2_500 }],
+    slaHours: { urgent: 2, high: 8, medium: 24, low: 72 },
+    autoSend: false,
+  },
+  'PATCH /plans/{id}': { monthlyFeeCents: 65_000 },
+  'POST /subscriptions': {
+    clientId: 1,
+    planId: 1,
+    startDate: '2026-11-10',
+    units: [{ description: 'Workstation', unitPriceCents: 2_500, quantity: 6 }],
+    autopay: false,
+  },
+  'PATCH /subscriptions/{id}': { units: [{ description: 'User', unitPriceCents: 1_000, quantity: 4 }] },
+  'POST /subscriptions/{id}/invoices': { period: '2026-11' },
   'POST /clients': {
     name: 'Riverside Family Clinic',
     domains: ['riverside.example'],

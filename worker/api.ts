@@ -18,6 +18,7 @@ import { invoices, paymentsRoutes, prepaidBlocks, timeEntries, timerRoutes } fro
 import { clients } from './routes/clients'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
+import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
@@ -55,6 +56,8 @@ api
   .route('/prepaid-blocks', prepaidBlocks)
   .route('/invoices', invoices)
   .route('/payments', paymentsRoutes)
+  .route('/plans', plansRoutes)
+  .route('/subscriptions', subscriptionsRoutes)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -1,3 +1,4 @@
+import type { TokenScope } from '../schema/client-payloads'
 import type { Db } from './db'
 import type { PortalContact } from './services/portal-sessions'
 
@@ -20,7 +21,7 @@ export type AppEnv = {
     /** The signed-in portal contact, or null; set on portal pages only (worker/portal/session.ts). */
     contact: PortalContact | null
     /** The personal access token that authenticated this request (worker/auth/bearer.ts), or null. */
-    apiToken: { id: number; name: string; scope: 'read' | 'read-write' } | null
+    apiToken: { id: number; name: string; scope: TokenScope } | null
     /**
      * What a write tells the audit trail about its record (issue 28): its
      * reference and new state, which the path and the answer may not carry

@@ -9,6 +9,7 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import { portalInvoices } from '../web/lib/portal-invoices'
+import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalServer } from '../web/lib/portal-server'
 import {
@@ -27,6 +28,7 @@ import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
 import { isUnreadableFormRerender } from './page-forms'
 import { portalInvoicesFor } from './portal/invoices-wiring'
+import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { portalServerFor } from './portal/server'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
@@ -244,6 +246,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(requestNonce, nonce)
     context.set(portalQuotes, portalQuotesFor(c))
     context.set(portalInvoices, portalInvoicesFor(c))
+    context.set(portalPlan, portalPlanFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }

@@ -2,7 +2,8 @@
 // the mail outbox's retries; retention purges of closed requests (issue 14) and of
 // audit entries, ended sessions and old sign-in failure counts (issue 13); the
 // daily visit counts past their retention (issue 18); invoice reminders (issue 26);
-// uploaded images no project or content block used within 24 hours (issue 28, ADR 101).
+// uploaded images no project or content block used within 24 hours (issue 28, ADR 101);
+// managed-service plans' period invoices on the 1st (issue 37).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -12,9 +13,12 @@ import { createDb } from './db'
 import { purgeInsights, retentionMonths } from './insights/record'
 import { log } from './log'
 import { deliverDue, queueDigest } from './mail/outbox'
+import { stripeAutopayGateway } from './payments/stripe-autopay'
 import { purgeAudit } from './services/audit'
+import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
 import { queueInvoiceReminders } from './services/invoice-reminders'
+import { runPlanBilling } from './services/plan-billing'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
@@ -47,6 +51,18 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Invoice reminders before, on and after the due date (issue 26; each once).
   const invoiceReminders = await queueInvoiceReminders(db, env, now)
   if (invoiceReminders.length) log('info', 'invoice reminders queued', { messages: invoiceReminders.length })
+  // Managed-service plans: on the 1st, the period invoices of the month before (issue 37; once each).
+  const planBilling = await runPlanBilling(db, env, new Date(now))
+  if (planBilling.created.length || planBilling.failed)
+    log('info', 'plan billing', {
+      period: planBilling.period,
+      created: planBilling.created.length,
+      sent: planBilling.sent.length,
+      failed: planBilling.failed,
+    })
+  // Autopay: sent period invoices charged to the saved card, failed ones retried (days 1, 3, 7).
+  const autopay = await runAutopay(db, env, stripeAutopayGateway(env), new Date(now))
+  if (autopay.charged || autopay.failed) log('info', 'autopay', autopay)
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

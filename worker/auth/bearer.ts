@@ -7,6 +7,8 @@
 // - /graphql refuses tokens (the admin's API; no introspection or mutations for scripts);
 // - /api/auth and /api/security refuse them (sign-in methods, sessions and the tokens themselves);
 // - a "read" token may only use safe methods (GET, HEAD, OPTIONS);
+// - a "billing" token may only use time and money (plans, subscriptions, invoices,
+//   time, payments; issue 37), any method, and the OpenAPI document;
 // - an unknown, expired or revoked token is 401, never a fallback to anonymous.
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
@@ -17,10 +19,15 @@ export const TOKEN_MESSAGES = {
   invalid: 'The access token is invalid, expired or revoked.',
   notHere: 'Access tokens cannot be used here; sign in instead.',
   readOnly: 'This access token can only read (GET).',
+  billingOnly:
+    'This access token can only be used for billing (plans, subscriptions, invoices, time, payments).',
 } as const
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Routes a token never opens, whatever its scope. */
+/** What a "billing" token opens. */
+const BILLING_PATHS =
+  /^\/api\/(plans|subscriptions|invoices|time-entries|timer|prepaid-blocks|payments)(\/|$)|^\/api\/openapi\.json$/
 const SESSION_ONLY = [/^\/api\/auth(\/|$)/, /^\/api\/security(\/|$)/, /^\/graphql(\/|$)/]
 
 /** The bearer token of a request, or null when it names none ("Bearer" in any case, one space or more). */
@@ -44,6 +51,8 @@ export const loadBearer = createMiddleware<AppEnv>(async (c, next) => {
   if (SESSION_ONLY.some((path) => path.test(c.req.path))) throw new ApiError(403, TOKEN_MESSAGES.notHere)
   if (verified.token.scope === 'read' && !SAFE_METHODS.has(c.req.method))
     throw new ApiError(403, TOKEN_MESSAGES.readOnly)
+  if (verified.token.scope === 'billing' && !BILLING_PATHS.test(c.req.path))
+    throw new ApiError(403, TOKEN_MESSAGES.billingOnly)
   c.set('user', verified.user)
   c.set('apiToken', verified.token)
   await next()

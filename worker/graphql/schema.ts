@@ -10,6 +10,7 @@ import './requests'
 import './clients'
 import './quotes'
 import './billing'
+import './plans'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

@@ -129,12 +129,42 @@ const checkoutSessionSchema = z.looseObject({
 
 export type CheckoutSession = z.output<typeof checkoutSessionSchema>
 
-/** A verified event: its id, type and time, and for a Checkout Session event the session, checked. */
+const stripeRef = z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]).nullish()
+
+/** Autopay's off-session charge (issue 37): the PaymentIntent of a succeeded event. */
+const paymentIntentSchema = z.looseObject({
+  id: z.string().min(1),
+  amount_received: z.number().int(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+export type PaymentIntentObject = z.output<typeof paymentIntentSchema>
+
+/** Autopay's saved card (issue 37): the SetupIntent of a setup-mode Checkout. */
+const setupIntentSchema = z.looseObject({
+  id: z.string().min(1),
+  customer: stripeRef,
+  payment_method: stripeRef,
+  metadata: z.record(z.string(), z.string()).nullish(),
+})
+export type SetupIntentObject = z.output<typeof setupIntentSchema>
+
+/** The object of each event type this app acts on, checked against its schema; other types pass unread. */
+const OBJECT_SCHEMAS = {
+  'checkout.session.completed': checkoutSessionSchema,
+  'checkout.session.async_payment_succeeded': checkoutSessionSchema,
+  'payment_intent.succeeded': paymentIntentSchema,
+  'setup_intent.succeeded': setupIntentSchema,
+} as const
+
+/** A verified event: its id, type and time, and the object of an event this app acts on, checked. */
 export type VerifiedEvent = {
   id: string
   type: string
   created: number
   session: CheckoutSession | null
+  paymentIntent: PaymentIntentObject | null
+  setupIntent: SetupIntentObject | null
 }
 
 const issuesText = (error: z.ZodError) =>
@@ -147,11 +177,17 @@ export function parseEvent(raw: unknown, nowSeconds = Math.floor(Date.now() / 10
   if (!event.success) throw new MalformedEvent(issuesText(event.error), id)
   if (event.data.created > nowSeconds + WEBHOOK_TOLERANCE_SECONDS)
     throw new MalformedEvent('created: in the future', id)
-  const paying = (CHECKOUT_PAID_EVENTS as readonly string[]).includes(event.data.type)
-  if (!paying) return { ...event.data, session: null }
-  const session = checkoutSessionSchema.safeParse(event.data.data.object)
-  if (!session.success) throw new MalformedEvent(issuesText(session.error).replace(/^/, 'data.object.'), id)
-  return { id: event.data.id, type: event.data.type, created: event.data.created, session: session.data }
+  const base = { id: event.data.id, type: event.data.type, created: event.data.created }
+  const none = { session: null, paymentIntent: null, setupIntent: null }
+  const schema = OBJECT_SCHEMAS[event.data.type as keyof typeof OBJECT_SCHEMAS]
+  if (!schema) return { ...base, ...none }
+  const object = schema.safeParse(event.data.data.object)
+  if (!object.success) throw new MalformedEvent(issuesText(object.error).replace(/^/, 'data.object.'), id)
+  if (event.data.type === 'payment_intent.succeeded')
+    return { ...base, ...none, paymentIntent: object.data as PaymentIntentObject }
+  if (event.data.type === 'setup_intent.succeeded')
+    return { ...base, ...none, setupIntent: object.data as SetupIntentObject }
+  return { ...base, ...none, session: object.data as CheckoutSession }
 }
 
 /** The `t=` of a Stripe-Signature header (seconds), or null. */

@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../env'
 import { log } from '../log'
 import { BadSignature, MalformedEvent, verifiedEvent } from '../payments/stripe'
+import { recordAutopayEvent } from '../services/autopay'
 import { recordStripeEvent } from '../services/payments'
 
 /** Stripe's events are small; a Checkout Session's is a few KB. */
@@ -36,7 +37,8 @@ export const stripeWebhook = new Hono<AppEnv>().post(
       log('warn', 'stripe webhook refused', { requestId: c.get('requestId'), reason: err.message })
       return c.json({ message: 'Invalid Stripe signature' }, 400)
     }
-    const outcome = await recordStripeEvent(c.var.db, event)
+    // Autopay's events first (setup and off-session charges, ADR 139); every other one as before.
+    const outcome = (await recordAutopayEvent(c.var.db, event)) ?? (await recordStripeEvent(c.var.db, event))
     if (outcome.recorded === 'unmatched')
       log('warn', 'stripe payment kept unmatched for the owner', {
         eventId: event.id,

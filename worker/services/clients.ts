@@ -274,6 +274,8 @@ const OWNED_BY_CLIENT = [
   tables.prepaidBlocks,
   tables.timeEntries,
   tables.runningTimer,
+  // A plan (issue 37) follows its client; two live ones are refused before the merge.
+  tables.subscriptions,
 ] as const
 
 /**
@@ -290,6 +292,19 @@ export async function mergeClients(
 ): Promise<ClientWithContacts> {
   if (targetId === sourceId) throw new Invalid({ sourceId: CLIENT_MESSAGES.mergeSelf })
   const [target, source] = await Promise.all([getClient(db, targetId), getClient(db, sourceId)])
+  const live = await db
+    .select({ clientId: tables.subscriptions.clientId })
+    .from(tables.subscriptions)
+    .where(
+      and(
+        inArray(tables.subscriptions.clientId, [targetId, sourceId]),
+        sql`${tables.subscriptions.status} <> 'cancelled'`,
+      ),
+    )
+  if (live.length > 1)
+    throw new Conflict('Both clients are on a plan: cancel one of the plans first', {
+      sourceId: 'On a plan too',
+    })
   const domains = [...new Set([...target.domains, ...source.domains])]
   const notes = [target.notes, source.notes && `From ${source.name}: ${source.notes}`]
     .filter(Boolean)

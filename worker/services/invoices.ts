@@ -4,7 +4,8 @@
 // the chosen time entries are marked billed in that batch too, so when two
 // invoices take the same entries at once the triggers of migration 0010 abort
 // the second batch whole: no invoice, no number, nothing billed twice.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm'
+import type { BatchItem } from 'drizzle-orm/batch'
 import {
   type InvoiceSource,
   type InvoiceStatus,
@@ -53,6 +54,8 @@ export type LineInput = {
   quantity: number
   unit?: string | null
   unitPriceCents: number
+  /** A time line's minutes: its amount is then exact from them (schema/money.ts timeLine). */
+  minutes?: number | null
 }
 
 export type CreateInvoiceInput = {
@@ -74,6 +77,11 @@ export type CreateInvoiceInput = {
   taxRateBp?: number
   discountCents?: number
   notes?: string | null
+  /**
+   * Statements that must commit with the invoice or not at all (a plan's
+   * period row, the time it covers), given the new invoice's id as SQL.
+   */
+  inBatch?: (invoiceId: SQL) => BatchItem<'sqlite'>[]
 }
 
 type DraftLine = MoneyLine & { description: string; unit: string | null; timeEntryId?: number | null }
@@ -160,6 +168,7 @@ function manualLines(lines: LineInput[] | undefined, sign: 1 | -1): DraftLine[] 
     unit: l.unit ?? null,
     quantityMilli: toQuantityMilli(l.quantity),
     unitPriceCents: sign * l.unitPriceCents,
+    ...(l.minutes != null ? { minutes: l.minutes } : {}),
   }))
 }
 
@@ -368,6 +377,7 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
         ...(entryIds.length
           ? [db.update(tables.timeEntries).set({ invoiceId }).where(inArray(tables.timeEntries.id, entryIds))]
           : []),
+        ...(input.inBatch?.(invoiceId) ?? []),
         // A credit note may settle what is left of the invoice it corrects.
         ...(input.source === 'credit' && input.creditForId
           ? [settleStatement(db, input.creditForId, now)]

@@ -77,19 +77,6 @@ export async function recordStripeEvent(
     return { recorded: 'ignored', type: `${event.type} (${session.payment_status})` }
   const intent =
     typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null)
-  const p = tables.payments
-  const [seen] = await db
-    .select({ id: p.id })
-    .from(p)
-    .where(
-      or(
-        eq(p.stripeEventId, event.id),
-        eq(p.stripeSessionId, session.id),
-        intent ? eq(p.stripePaymentIntentId, intent) : undefined,
-      ),
-    )
-    .limit(1)
-  if (seen) return { recorded: 'duplicate' }
   const number = session.client_reference_id ?? session.metadata?.invoice_number ?? null
   const [row] = number
     ? await db
@@ -98,23 +85,76 @@ export async function recordStripeEvent(
         .where(eq(tables.invoices.number, number))
         .limit(1)
     : []
-  const invoice = row ? await getInvoice(db, row.id) : null
-  const amountCents = session.amount_total ?? 0
-  const currency = session.currency.toUpperCase()
+  return recordStripePayment(
+    db,
+    {
+      invoiceId: row?.id ?? null,
+      number,
+      amountCents: session.amount_total ?? 0,
+      currency: session.currency,
+      eventId: event.id,
+      created: event.created,
+      sessionId: session.id,
+      intentId: intent,
+    },
+    now,
+  )
+}
+
+export type StripePayment = {
+  /** The invoice the payment names (null: none found by its reference). */
+  invoiceId: number | null
+  number: string | null
+  amountCents: number
+  currency: string
+  eventId: string
+  /** The event's time (seconds): the payment's date in the business time zone. */
+  created: number
+  sessionId: string | null
+  intentId: string | null
+}
+
+/**
+ * Records money Stripe says was paid, checked against the invoice: a payment
+ * when it fits (sent, unpaid, same currency, at most what is left; the
+ * triggers check again inside the insert), otherwise an unmatched payment
+ * with its reason. Once per event, Checkout Session and PaymentIntent (unique
+ * indexes). Checkout's webhook and autopay's off-session charges both land here.
+ */
+export async function recordStripePayment(
+  db: Db,
+  payment: StripePayment,
+  now = new Date(),
+): Promise<Exclude<WebhookOutcome, { recorded: 'ignored' }>> {
+  const p = tables.payments
+  const [seen] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(
+      or(
+        eq(p.stripeEventId, payment.eventId),
+        payment.sessionId ? eq(p.stripeSessionId, payment.sessionId) : undefined,
+        payment.intentId ? eq(p.stripePaymentIntentId, payment.intentId) : undefined,
+      ),
+    )
+    .limit(1)
+  if (seen) return { recorded: 'duplicate' }
+  const invoice = payment.invoiceId ? await getInvoice(db, payment.invoiceId).catch(() => null) : null
+  const currency = payment.currency.toUpperCase()
   const values = {
-    amountCents,
+    amountCents: payment.amountCents,
     currency,
-    date: businessDate(new Date(event.created * 1000)),
+    date: businessDate(new Date(payment.created * 1000)),
     method: 'stripe' as const,
-    reference: intent ?? session.id,
-    stripeEventId: event.id,
-    stripeSessionId: session.id,
-    stripePaymentIntentId: intent,
+    reference: payment.intentId ?? payment.sessionId,
+    stripeEventId: payment.eventId,
+    stripeSessionId: payment.sessionId,
+    stripePaymentIntentId: payment.intentId,
     createdAt: now,
     updatedAt: now,
   }
   let reason: UnmatchedReason | null = invoice
-    ? paymentRefusal(invoice, amountCents, currency)
+    ? paymentRefusal(invoice, payment.amountCents, currency)
     : 'unknown_invoice'
   if (invoice && !reason) {
     try {
@@ -136,6 +176,7 @@ export async function recordStripeEvent(
       reason = refused
     }
   }
+  const number = payment.number ?? invoice?.number ?? null
   const [kept] = await db
     .insert(p)
     .values({ ...values, invoiceId: null, unmatchedNumber: number, unmatchedReason: reason })

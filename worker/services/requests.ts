@@ -47,6 +47,7 @@ import {
 import { contactLink, type Person } from './clients'
 import { Conflict, Invalid, NotFound } from './errors'
 import { parseId } from './ids'
+import { planTargetMs } from './plans'
 
 export type Delivery = (typeof MAIL_STATUSES)[number]
 export type ConsultationView = Omit<Consultation, 'fingerprint' | 'uid' | 'sequence' | 'reminderSentAt'> & {
@@ -239,6 +240,8 @@ export async function submitRequest<K extends RequestKind>(
       throw await slotTaken(db, businessDate(new Date(slot.preferredDate)), now)
     throw err
   }
+  // A client's plan may promise a shorter first response (issue 37): its target replaces the default.
+  if (!isBooking) await applyPlanTarget(db, request!.id, now)
   let extraOutboxIds: number[] = []
   if (isBooking) {
     await purgeAvailability()
@@ -479,7 +482,10 @@ export async function updateSupportRequest(
   if (patch.status !== undefined) {
     const [current] = await db.select().from(s).where(eq(s.id, id))
     if (!current) throw new NotFound()
-    Object.assign(changes, dueClock(current, patch.status, now))
+    Object.assign(
+      changes,
+      dueClock(current, patch.status, now, await planTargetMs(db, current.clientId, current.urgency)),
+    )
   }
   if (Object.keys(changes).length) await db.update(s).set(changes).where(eq(s.id, id))
   const [row] = await selectSupportRequests(db, eq(s.id, id))
@@ -489,6 +495,18 @@ export async function updateSupportRequest(
 
 // ---------- The due clock (docs/decisions/053-support-statuses-and-due-times.md) ----------
 
+/** Sets a new support request's due time from its client's plan target, when the plan sets one (ADR 137). */
+async function applyPlanTarget(db: Db, id: number, now: Date) {
+  const s = tables.supportRequests
+  const [row] = await db.select({ clientId: s.clientId, urgency: s.urgency }).from(s).where(eq(s.id, id))
+  const targetMs = row ? await planTargetMs(db, row.clientId, row.urgency) : undefined
+  if (targetMs === undefined) return
+  await db
+    .update(s)
+    .set({ dueAt: new Date(dueAfter(row!.urgency, now.getTime(), targetMs)) })
+    .where(eq(s.id, id))
+}
+
 type ClockState = Pick<SupportRequest, 'status' | 'urgency' | 'dueAt' | 'dueRemainingMs'>
 
 /**
@@ -496,7 +514,7 @@ type ClockState = Pick<SupportRequest, 'status' | 'urgency' | 'dueAt' | 'dueRema
  * clock (keeps what was left), leaving it resumes from now; closing stops it;
  * reopening a closed request starts a fresh target.
  */
-export function dueClock(current: ClockState, status: string, now: number) {
+export function dueClock(current: ClockState, status: string, now: number, targetMs?: number) {
   const closed = (s: string) => (CLOSED_STATUSES as readonly string[]).includes(s)
   if (status === current.status) return {}
   if (closed(status)) return { dueAt: null, dueRemainingMs: null }
@@ -511,7 +529,8 @@ export function dueClock(current: ClockState, status: string, now: number) {
       dueRemainingMs: null,
     }
   }
-  if (closed(current.status)) return { dueAt: new Date(dueAfter(current.urgency, now)), dueRemainingMs: null }
+  if (closed(current.status))
+    return { dueAt: new Date(dueAfter(current.urgency, now, targetMs)), dueRemainingMs: null }
   return {}
 }
 

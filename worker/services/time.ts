@@ -12,6 +12,7 @@ import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { Conflict, Invalid, NotFound } from './errors'
+import { checkUsageAlerts } from './plan-alerts'
 
 export const BILLED_MESSAGE = 'This time entry is on an invoice: void the invoice to change it'
 /** A block's "running low" notice goes out once, when less than this share is left. */
@@ -127,13 +128,15 @@ export async function createTimeEntry(
     rateCents,
   }
   const block = base.billable ? activeBlock(await blocksOf(db, client.id), today) : null
-  if (!block)
-    return db
-      .insert(tables.timeEntries)
-      .values({ ...base, minutes: input.minutes, blockId: null })
-      .returning()
-  const rows = await drawDown(db, block.id, { ...base, minutes: input.minutes }, now)
-  await lowBlockNotice(db, env, client.id, block.id, now)
+  const rows = !block
+    ? await db
+        .insert(tables.timeEntries)
+        .values({ ...base, minutes: input.minutes, blockId: null })
+        .returning()
+    : await drawDown(db, block.id, { ...base, minutes: input.minutes }, now)
+  if (block) await lowBlockNotice(db, env, client.id, block.id, now)
+  // A plan's 80 % and 100 % alerts (issue 37), each once per period.
+  await checkUsageAlerts(db, env, client.id, now)
   return rows
 }
 

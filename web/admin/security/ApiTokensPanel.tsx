@@ -13,7 +13,7 @@ import { useReauth } from './reauth'
 type TokenView = {
   id: number
   name: string
-  scope: 'read' | 'read-write'
+  scope: (typeof SCOPES)[number]['value']
   createdAt: string
   expiresAt: string | null
   lastUsedAt: string | null
@@ -31,6 +31,7 @@ const tokensApi = {
 const SCOPES = [
   { value: 'read', label: 'Read only (GET)' },
   { value: 'read-write', label: 'Read and write' },
+  { value: 'billing', label: 'Billing only (plans, invoices, time)' },
 ] as const
 const EXPIRIES = [
   ...TOKEN_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` })),
@@ -48,7 +49,7 @@ const stateOf = (t: TokenView) =>
 
 export function ApiTokensPanel() {
   const [tokens, setTokens] = useState<TokenView[] | null>(null)
-  const [scope, setScope] = useState<'read' | 'read-write'>('read')
+  const [scope, setScope] = useState<(typeof SCOPES)[number]['value']>('read')
   const [expiry, setExpiry] = useState('30')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [pending, setPending] = useState(false)

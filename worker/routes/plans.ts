@@ -1,0 +1,336 @@
+// REST for managed-service plans (issue 37), as OpenAPIHono sub-apps: the
+// same zod schemas validate each request and describe it in the OpenAPI
+// document. Every route is the owner's: the session cookie, or a personal
+// access token with the read-write or billing scope (worker/auth/bearer.ts).
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { rowId } from '../../schema/ids'
+import {
+  billPeriodInput,
+  periodText,
+  planInput,
+  planPatch,
+  subscriptionInput,
+  subscriptionPatch,
+} from '../../schema/plan-payloads.server'
+import { PLAN_ROLLOVER, periodOf, SUBSCRIPTION_STATUSES } from '../../schema/plans'
+import { requireOwner } from '../auth/middleware'
+import { badRequest } from '../middleware/errors'
+import { CONFLICT, NOT_FOUND, OWNER_ERRORS, OWNER_SECURITY, openApiApp } from '../middleware/openapi'
+import { billPeriod, periodInvoicesOf } from '../services/plan-billing'
+import { createPlan, getPlan, listPlans, updatePlan } from '../services/plans'
+import {
+  cancelSubscription,
+  createSubscription,
+  getSubscription,
+  listSubscriptions,
+  pauseSubscription,
+  periodUsage,
+  resumeSubscription,
+  updateSubscription,
+} from '../services/subscriptions'
+
+const owner = { tags: ['Plans'], security: OWNER_SECURITY }
+const errors = { ...OWNER_ERRORS, ...NOT_FOUND, ...CONFLICT }
+const idPath = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '12' }) })
+const json = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+const body = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+
+function pathId(c: Context): number {
+  const parsed = rowId.safeParse(c.req.param('id'))
+  if (!parsed.success) throw badRequest({ id: 'Not a valid id' })
+  return parsed.data
+}
+
+const slaHours = z.object({
+  urgent: z.number().nullable(),
+  high: z.number().nullable(),
+  medium: z.number().nullable(),
+  low: z.number().nullable(),
+})
+const plan = z
+  .looseObject({
+    id: z.number(),
+    name: z.string(),
+    monthlyFeeCents: z.number(),
+    includedMinutes: z.number(),
+    overageRateCents: z.number().openapi({ description: 'Cents per hour over the included time' }),
+    rollover: z.enum(PLAN_ROLLOVER),
+    units: z.array(z.object({ description: z.string(), unitPriceCents: z.number() })),
+    slaHours: slaHours.openapi({ description: 'First-response targets in hours; null: the default' }),
+    autoSend: z.boolean(),
+    termsFrom: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The period (YYYY-MM) from which the current prices are billed' }),
+  })
+  .openapi('Plan')
+const subscription = z
+  .looseObject({
+    id: z.number(),
+    clientId: z.number(),
+    planId: z.number(),
+    planName: z.string(),
+    startDate: z.string(),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    cancelAtPeriodEnd: z.boolean(),
+    endsPeriod: z.string().nullable(),
+    autopay: z.boolean(),
+    cardSaved: z.boolean().openapi({ description: 'The client saved a card for autopay' }),
+    alertContactId: z.number().nullable(),
+    units: z.array(z.object({ description: z.string(), unitPriceCents: z.number(), quantity: z.number() })),
+  })
+  .openapi('Subscription')
+const usage = z
+  .object({
+    period: z.string(),
+    includedMinutes: z.number(),
+    rolloverMinutes: z.number(),
+    usedMinutes: z.number(),
+    remainingMinutes: z.number(),
+    overageMinutes: z.number(),
+    paused: z.boolean(),
+  })
+  .openapi('PeriodUsage')
+const periodInvoice = z
+  .looseObject({
+    id: z.number(),
+    number: z.string(),
+    totalCents: z.number(),
+    status: z.string(),
+    lines: z.array(z.looseObject({ description: z.string(), amountCents: z.number() })),
+  })
+  .openapi('PeriodInvoice')
+
+// ---------- /api/plans ----------
+
+export const plansRoutes = openApiApp()
+plansRoutes.use(requireOwner)
+plansRoutes
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/',
+      summary: 'The plans, by name',
+      responses: { ...OWNER_ERRORS, 200: json(z.array(plan), 'The plans'), 401: errors[401] },
+    }),
+    async (c) => c.json(await listPlans(c.var.db), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/',
+      summary: 'Creates a plan',
+      request: { body: body(planInput) },
+      responses: {
+        ...OWNER_ERRORS,
+        201: json(plan, 'The plan'),
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => c.json(await createPlan(c.var.db, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/{id}',
+      summary: 'One plan',
+      request: { params: idPath },
+      responses: { ...OWNER_ERRORS, 200: json(plan, 'The plan'), 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => c.json(await getPlan(c.var.db, pathId(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'patch',
+      path: '/{id}',
+      summary: 'Changes a plan; new prices apply from the next period, never to an issued invoice',
+      request: { params: idPath, body: body(planPatch) },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(plan, 'The plan'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => c.json(await updatePlan(c.var.db, pathId(c), c.req.valid('json')), 200),
+  )
+
+// ---------- /api/subscriptions ----------
+
+const action = (path: 'pause' | 'resume' | 'cancel', summary: string) =>
+  createRoute({
+    ...owner,
+    method: 'post',
+    path: `/{id}/${path}`,
+    summary,
+    request: { params: idPath },
+    responses: {
+      ...OWNER_ERRORS,
+      200: json(subscription, 'The subscription'),
+      401: errors[401],
+      404: errors[404],
+      409: errors[409],
+    },
+  })
+
+export const subscriptionsRoutes = openApiApp()
+subscriptionsRoutes.use(requireOwner)
+subscriptionsRoutes
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/',
+      summary: 'Subscriptions, of one client or all',
+      request: { query: z.object({ clientId: z.coerce.number().int().positive().optional() }) },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(z.array(subscription), 'The subscriptions'),
+        400: errors[400],
+        401: errors[401],
+      },
+    }),
+    async (c) => c.json(await listSubscriptions(c.var.db, c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/',
+      summary: 'Puts a client on a plan from a start date; a client has at most one live subscription (409)',
+      request: { body: body(subscriptionInput) },
+      responses: {
+        ...OWNER_ERRORS,
+        201: json(subscription, 'The subscription'),
+        400: errors[400],
+        401: errors[401],
+        409: errors[409],
+      },
+    }),
+    async (c) => c.json(await createSubscription(c.var.db, c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/{id}',
+      summary: 'One subscription',
+      request: { params: idPath },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(subscription, 'The subscription'),
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => c.json(await getSubscription(c.var.db, pathId(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'patch',
+      path: '/{id}',
+      summary: 'Unit quantities, autopay and the usage-alert contact',
+      request: { params: idPath, body: body(subscriptionPatch) },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(subscription, 'The subscription'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => c.json(await updateSubscription(c.var.db, pathId(c), c.req.valid('json')), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/{id}/usage',
+      summary:
+        "A period's used, included, rolled-over, remaining and overage minutes (this period by default)",
+      request: { params: idPath, query: z.object({ period: periodText.optional() }) },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(usage, 'The usage'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const u = await periodUsage(c.var.db, pathId(c), c.req.valid('query').period ?? periodOf(new Date()))
+      return c.json(
+        {
+          period: u.period,
+          includedMinutes: u.includedMinutes,
+          rolloverMinutes: u.rolloverMinutes,
+          usedMinutes: u.usedMinutes,
+          remainingMinutes: u.remainingMinutes,
+          overageMinutes: u.overageMinutes,
+          paused: u.paused,
+        },
+        200,
+      )
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/{id}/invoices',
+      summary: "The subscription's period invoices, newest period first",
+      request: { params: idPath },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(z.array(z.looseObject({ period: z.string(), invoiceId: z.number() })), 'The invoices'),
+        401: errors[401],
+        404: errors[404],
+      },
+    }),
+    async (c) => {
+      const sub = await getSubscription(c.var.db, pathId(c))
+      return c.json(await periodInvoicesOf(c.var.db, sub.id), 200)
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'post',
+      path: '/{id}/invoices',
+      summary:
+        "Bills a period: one draft invoice per subscription and period; the same period again is 409 with the first one's invoiceId",
+      request: { params: idPath, body: body(billPeriodInput) },
+      responses: {
+        ...OWNER_ERRORS,
+        201: json(periodInvoice, 'The draft invoice'),
+        400: errors[400],
+        401: errors[401],
+        404: errors[404],
+        409: errors[409],
+      },
+    }),
+    async (c) => c.json(await billPeriod(c.var.db, pathId(c), c.req.valid('json').period), 201),
+  )
+  .openapi(action('pause', 'Pauses from this period on: no fee, time billed as usual'), async (c) =>
+    c.json(await pauseSubscription(c.var.db, pathId(c)), 200),
+  )
+  .openapi(action('resume', 'Resumes: this period is billed again'), async (c) =>
+    c.json(await resumeSubscription(c.var.db, pathId(c)), 200),
+  )
+  .openapi(action('cancel', 'Cancels at the end of this period'), async (c) =>
+    c.json(await cancelSubscription(c.var.db, pathId(c)), 200),
+  )
