@@ -1,7 +1,8 @@
 // The cron trigger (every 5 minutes, wrangler.toml): the notification digest and
 // the mail outbox's retries; retention purges of closed requests (issue 14) and of
 // audit entries, ended sessions and old sign-in failure counts (issue 13); the
-// daily visit counts past their retention (issue 18); invoice reminders (issue 26);
+// daily visit counts past their retention (issue 18); invoice reminders (issue 26) and
+// payment notices a stopped Worker left out (issue 36);
 // uploaded images no project or content block used within 24 hours (issue 28, ADR 101).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
@@ -15,6 +16,7 @@ import { deliverDue, queueDigest } from './mail/outbox'
 import { purgeAudit } from './services/audit'
 import { queueReminders } from './services/booking'
 import { queueInvoiceReminders } from './services/invoice-reminders'
+import { queueMissingPaymentNotices } from './services/payment-notices'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
@@ -47,6 +49,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Invoice reminders before, on and after the due date (issue 26; each once).
   const invoiceReminders = await queueInvoiceReminders(db, env, now)
   if (invoiceReminders.length) log('info', 'invoice reminders queued', { messages: invoiceReminders.length })
+  // A receipt and an owner's notice for every payment (issue 36): those a stopped Worker left out.
+  const notices = await queueMissingPaymentNotices(db, env, new Date(now))
+  if (notices.length) log('info', 'payment notices queued late', { messages: notices.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -26,6 +26,7 @@ import {
   verifySignature,
   withdrawQuote,
 } from '../services/quotes'
+import { SendInput, SendPreviewSchema } from './send-schemas'
 
 /** A refused request keeps the API's one error shape, naming each field by its full path (`lines.2.quantity`). */
 const defaultHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
@@ -159,35 +160,6 @@ const TemplateSchema = z
     archived: z.boolean(),
   })
   .openapi('AgreementTemplate')
-
-/** The send step's input (issue 36): the contacts to send to. */
-export const SendInput = z
-  .object({
-    recipientContactIds: z
-      .array(z.number({ error: 'Contact ids must be numbers' }).int().positive())
-      .max(50)
-      .optional()
-      .openapi({ description: "Contacts of the document's client; absent or empty: the default one" }),
-  })
-  .openapi('SendInput')
-
-export const SendPreviewSchema = z
-  .object({
-    recipients: z.array(
-      z.object({
-        contactId: z.number().int(),
-        name: z.string(),
-        email: z.string(),
-        role: z.string().nullable(),
-        selected: z.boolean(),
-      }),
-    ),
-    subject: z.string(),
-    textBody: z.string(),
-    warnings: z.array(z.string()),
-    documentUrl: z.string(),
-  })
-  .openapi('SendPreview')
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 

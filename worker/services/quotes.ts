@@ -917,7 +917,7 @@ export async function onQuoteAccepted(
     if (err instanceof Conflict) return null
     throw err
   }
-  const sent = await sendInvoice(db, env, invoiceId, now)
+  const sent = await sendInvoice(db, env, invoiceId, {}, now)
   return {
     invoiceId,
     number: sent.invoice.number,
@@ -985,15 +985,13 @@ export async function askForQuoteChanges(
   if (!contact) throw new NotFound('Quote not found')
   const ownerText = `${contact.name} (${d.client.name}) asks for changes to the quote ${d.label} ("${d.title}"):\n\n${text}\n\nRevise the quote in the admin to answer: ${new URL(`/admin/quotes/${id}`, env.SITE_URL)}`
   const [, [mail]] = await db.batch([
-    db
-      .insert(tables.quoteChangeRequests)
-      .values({
-        quoteId: id,
-        contactId: contact.id,
-        authorName: contact.name,
-        message: text,
-        createdAt: now,
-      }),
+    db.insert(tables.quoteChangeRequests).values({
+      quoteId: id,
+      contactId: contact.id,
+      authorName: contact.name,
+      message: text,
+      createdAt: now,
+    }),
     queueMail(
       db,
       {
