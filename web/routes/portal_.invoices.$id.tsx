@@ -137,7 +137,9 @@ export default function PortalInvoicePage() {
         {invoice.paymentInstructions && (
           <div className="mt-4" data-testid="payment-instructions">
             <h3 className="font-semibold text-slate-900">Pay by bank transfer or check</h3>
-            <p className={`mt-1 whitespace-pre-line text-slate-800 ${longText}`}>{invoice.paymentInstructions}</p>
+            <p className={`mt-1 whitespace-pre-line text-slate-800 ${longText}`}>
+              {invoice.paymentInstructions}
+            </p>
             <p className="mt-1 text-sm text-slate-700">Please quote {invoice.number} with your payment.</p>
           </div>
         )}
