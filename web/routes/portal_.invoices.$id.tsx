@@ -115,9 +115,13 @@ export default function PortalInvoicePage() {
 
       <section className={`${card} mt-6`} aria-labelledby="payments-heading">
         <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
-          Payments
+          {invoice.creditFor ? 'Credit' : 'Payments'}
         </h2>
-        {invoice.payments.length ? (
+        {invoice.creditFor ? (
+          <p className="mt-2 text-slate-800">
+            {invoice.total.replace('-', '')} credited on invoice {invoice.creditFor.number}.
+          </p>
+        ) : invoice.payments.length ? (
           <ul className="mt-2 flex flex-col gap-1 text-slate-800">
             {invoice.payments.map((p) => (
               <li key={p.id}>
@@ -128,12 +132,14 @@ export default function PortalInvoicePage() {
         ) : (
           <p className="mt-2 text-slate-700">No payments yet.</p>
         )}
-        <p className="mt-4 text-lg text-slate-900">
-          {invoice.balanceCents < 0 ? 'Your credit' : 'Balance'}:{' '}
-          <strong data-testid="invoice-balance">
-            {invoice.balanceCents < 0 ? invoice.balance.replace('-', '') : invoice.balance}
-          </strong>
-        </p>
+        {!invoice.creditFor && (
+          <p className="mt-4 text-lg text-slate-900">
+            {invoice.balanceCents < 0 ? 'Your credit' : 'Balance'}:{' '}
+            <strong data-testid="invoice-balance">
+              {invoice.balanceCents < 0 ? invoice.balance.replace('-', '') : invoice.balance}
+            </strong>
+          </p>
+        )}
         {invoice.paymentInstructions && (
           <div className="mt-4" data-testid="payment-instructions">
             <h3 className="font-semibold text-slate-900">Pay by bank transfer or check</h3>
