@@ -41,7 +41,9 @@ test('a quote goes to the chosen contacts, a contact asks for changes, and the r
   await expect(dialog.getByTestId('send-warnings')).toContainText('Draft template')
   await expect(dialog.getByText(`Quote ${quote.number} from`)).toBeVisible()
   await expect(dialog.getByRole('checkbox', { name: /Grace Park/ })).toBeChecked()
-  await dialog.getByRole('checkbox', { name: /Omar Haddad/ }).check()
+  // react-aria's checkbox: its label is what a person clicks.
+  await dialog.locator('label').filter({ hasText: 'Omar Haddad' }).click()
+  await expect(dialog.getByRole('checkbox', { name: /Omar Haddad/ })).toBeChecked()
   await dialog.getByRole('button', { name: 'Send to 2 contacts' }).click()
   await expect(page.getByRole('heading', { level: 2, name: `Quote ${quote.number}: Sent` })).toBeVisible()
   await mailTo(request, GRACE, new RegExp(`^Quote ${quote.number} from `))
@@ -63,18 +65,17 @@ test('a quote goes to the chosen contacts, a contact asks for changes, and the r
     .fill('Can the firewall be leased?')
   await client.getByRole('button', { name: 'Ask for changes' }).click()
   await expect(client.getByText('your message was sent')).toBeVisible()
-  await mailTo(request, 'owner@example.com', new RegExp(`^Changes asked for quote ${quote.number}`)).catch(
-    () => undefined,
-  )
 
   // The owner reads it on the quote, and revises.
   await page.reload()
   await expect(page.getByTestId('change-requests')).toContainText('Omar Haddad')
   await expect(page.getByTestId('change-requests')).toContainText('Can the firewall be leased?')
   await page.getByRole('button', { name: 'Revise' }).click()
-  await expect(page).toHaveURL(/\/admin\/quotes\/\d+$/)
+  await expect(page).not.toHaveURL(new RegExp(`/admin/quotes/${quote.id}$`))
+  await expect(
+    page.getByRole('heading', { level: 2, name: `Quote ${quote.number} rev 2: Draft` }),
+  ).toBeVisible()
   const revisionId = Number(/\/admin\/quotes\/(\d+)$/.exec(page.url())![1])
-  expect(revisionId).not.toBe(quote.id)
 
   // While revision 2 is a draft, revision 1 is still open for the client.
   await client.reload()
