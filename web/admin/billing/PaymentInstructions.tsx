@@ -16,9 +16,14 @@ export function PaymentInstructions() {
   const [{ fetching: saving }, save] = useMutation(SAVE_BILLING_SETTINGS)
   const [text, setText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  // Filled once from the server, and not editable before: a late answer must not wipe what was typed.
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
-    if (data) setText(data.billingSettings.paymentInstructions ?? '')
-  }, [data])
+    if (data && !loaded) {
+      setText(data.billingSettings.paymentInstructions ?? '')
+      setLoaded(true)
+    }
+  }, [data, loaded])
   return (
     <Section title="Payment instructions">
       {error && <p role="alert">{messageOf(error)}</p>}
@@ -36,6 +41,7 @@ export function PaymentInstructions() {
         }}
       >
         <TextField
+          isDisabled={!loaded}
           value={text}
           onChange={setText}
           maxLength={PAYMENT_INSTRUCTIONS_MAX}
@@ -61,7 +67,7 @@ export function PaymentInstructions() {
           </p>
         )}
         <div>
-          <AdminButton type="submit" isDisabled={saving}>
+          <AdminButton type="submit" isDisabled={saving || !loaded}>
             Save
           </AdminButton>
         </div>
