@@ -87,7 +87,12 @@ async function makeAndSendQuote(page: Page, title: string) {
   // Optional lines count only once the client chooses them.
   await expect(page.getByText(/total \$2,200\.00/)).toBeVisible()
 
-  await page.getByRole('button', { name: 'Send', exact: true }).click()
+  // The send step (issue 36): the contact ticked, the seeded BAA's note for the owner flagged, then Send.
+  await page.getByRole('button', { name: 'Send...' }).click()
+  const dialog = page.getByRole('dialog', { name: /^Send quote Q-\d{4}-\d{4}$/ })
+  await expect(dialog.getByRole('checkbox', { name: /Grace Park/ })).toBeChecked()
+  await expect(dialog.getByTestId('send-warnings')).toContainText('meant for you')
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   const heading = page.getByRole('heading', { level: 2, name: /^Quote Q-\d{4}-\d{4}: Sent$/ })
   await expect(heading).toBeVisible()
   const number = /Q-\d{4}-\d{4}/.exec((await heading.textContent()) ?? '')![0]
@@ -157,6 +162,10 @@ for (const javaScriptEnabled of [true, false]) {
     expect(text).toContain('$2,800.00')
     expect(text).toContain(signer)
     expect(text).toContain('Business Associate Agreement')
+    // The owner's note never reaches the client; both parties have their lines (issue 36).
+    expect(text).not.toContain('Draft template')
+    expect(text).toContain('Covered Entity: Riverside Family Clinic')
+    expect(text).toContain('Countersigned by')
 
     // The acceptance issued the 50% deposit invoice: linked from the page, sent by e-mail.
     const deposit = accepted.getByTestId('deposit-invoice')

@@ -73,6 +73,11 @@ function requestBodies(): Map<string, Schema> {
  * one fails the test below: add its example here.
  */
 const EXAMPLES: Record<string, unknown> = {
+  'POST /quotes/{id}/send': { recipientContactIds: [1, 2] },
+  'POST /invoices/{id}/send': { recipientContactIds: [1] },
+  'PUT /billing-settings': {
+    paymentInstructions: 'Bank transfer: First Example Bank, account 000123456789.',
+  },
   'POST /plans': {
     name: 'Clinic Care',
     monthlyFeeCents: 60_000,

@@ -145,6 +145,9 @@ export type AcceptInput = z.output<typeof acceptInput>
 
 export const declineInput = z.object({ reason: optionalText('Reason', 2000, 'multi') })
 
+/** The client's "Ask for changes" on a sent quote (issue 36). */
+export const changeRequestInput = z.object({ message: multiLine('Message', 4000) })
+
 /**
  * Field messages with the full path (`lines.2.quantity`), so the editor can
  * put a message on the very line; the project's error shape is unchanged.

@@ -395,9 +395,15 @@ export const mailOutbox = sqliteTable(
       .default(sql`(unixepoch() * 1000)`),
     lastError: text('last_error'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    // A message that must go at most once for its cause ('payment:12:receipt',
+    // 'stripe:evt_...'): the unique index makes a second queueing a no-op.
+    onceKey: text('once_key'),
     ...timestamps,
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('mail_outbox_once_key_idx').on(t.onceKey).where(sql`once_key is not null`),
+  ],
 )
 
 // One row per request of either kind, in order of arrival: its id is the
@@ -737,6 +743,36 @@ export const signatures = sqliteTable('signatures', {
   // The signed PDF in R2 and its SHA-256.
   pdfKey: text('pdf_key'),
   pdfSha256: text('pdf_sha256'),
+})
+
+/**
+ * A client's "Ask for changes" on a sent quote (issue 36): the message reaches
+ * the owner by e-mail and shows on the quote in the admin. Never edited.
+ */
+export const quoteChangeRequests = sqliteTable(
+  'quote_change_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    message: text('message').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('quote_change_requests_quote_idx').on(t.quoteId)],
+)
+
+/**
+ * The owner's billing settings (issue 36): one row (id 1); absent means none
+ * set. Payment instructions (bank transfer, check) are shown on the portal's
+ * invoice page, the invoice PDF and the invoice e-mail.
+ */
+export const billingSettings = sqliteTable('billing_settings', {
+  id: integer('id').primaryKey(),
+  paymentInstructions: text('payment_instructions'),
+  ...timestamps,
 })
 
 /** Prepaid hour blocks: billable time draws them down first. */
@@ -1144,3 +1180,4 @@ export type Subscription = typeof subscriptions.$inferSelect
 export type SubscriptionUnit = typeof subscriptionUnits.$inferSelect
 export type PeriodInvoice = typeof periodInvoices.$inferSelect
 export type AutopayAttempt = typeof autopayAttempts.$inferSelect
+export type QuoteChangeRequest = typeof quoteChangeRequests.$inferSelect

@@ -7,8 +7,10 @@
 import { count } from 'drizzle-orm'
 import { createDb, tables } from '../worker/db'
 
-const DRAFT_NOTE =
-  '> **Draft template: have it reviewed by a lawyer before you rely on it.** It is a starting point, not legal advice.'
+// For the owner only: a fenced owner-note (schema/owner-notes.ts) never reaches the client.
+const DRAFT_NOTE = `:::owner-note
+**Draft template: have it reviewed by a lawyer before you rely on it.** It is a starting point, not legal advice.
+:::`
 
 export const SERVICE_AGREEMENT = `# Service Agreement
 

@@ -14,7 +14,14 @@ import { bodyGuard } from './middleware/validate'
 import { apiTokens } from './routes/api-tokens'
 import { auth } from './routes/auth'
 import { availability } from './routes/availability'
-import { invoices, paymentsRoutes, prepaidBlocks, timeEntries, timerRoutes } from './routes/billing'
+import {
+  billingSettingsRoutes,
+  invoices,
+  paymentsRoutes,
+  prepaidBlocks,
+  timeEntries,
+  timerRoutes,
+} from './routes/billing'
 import { clients } from './routes/clients'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
@@ -58,6 +65,7 @@ api
   .route('/payments', paymentsRoutes)
   .route('/plans', plansRoutes)
   .route('/subscriptions', subscriptionsRoutes)
+  .route('/billing-settings', billingSettingsRoutes)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -3,7 +3,8 @@
 // audit entries, ended sessions and old sign-in failure counts (issue 13); the
 // daily visit counts past their retention (issue 18); invoice reminders (issue 26);
 // uploaded images no project or content block used within 24 hours (issue 28, ADR 101);
-// managed-service plans' period invoices on the 1st (issue 37).
+// managed-service plans' period invoices on the 1st (issue 37);
+// payment notices a stopped Worker left out (issue 36).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -18,6 +19,7 @@ import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
 import { queueInvoiceReminders } from './services/invoice-reminders'
+import { queueMissingPaymentNotices } from './services/payment-notices'
 import { runPlanBilling } from './services/plan-billing'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
@@ -63,6 +65,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Autopay: sent period invoices charged to the saved card, failed ones retried (days 1, 3, 7).
   const autopay = await runAutopay(db, env, stripeAutopayGateway(env), new Date(now))
   if (autopay.charged || autopay.failed) log('info', 'autopay', autopay)
+  // A receipt and an owner's notice for every payment (issue 36): those a stopped Worker left out.
+  const notices = await queueMissingPaymentNotices(db, env, new Date(now))
+  if (notices.length) log('info', 'payment notices queued late', { messages: notices.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -1,5 +1,5 @@
 // Quotes and agreements (issue 25): numbering under concurrency, the life
-// cycle (send freezes, revise supersedes, withdraw, decline, expire), the
+// cycle (send freezes, a sent revision supersedes, withdraw, decline, expire), the
 // client's acceptance with its signature record, hash check and signed PDF,
 // two acceptances at once, bad input, and who may do what.
 import {
@@ -272,7 +272,7 @@ describe('editing and sending', () => {
     ).rejects.toThrow(/quote is not a draft/)
   })
 
-  it('revises a sent quote: same number, revision 2, the old one superseded and no longer acceptable', async () => {
+  it('revises a sent quote: same number, revision 2; the old one superseded once the revision is sent', async () => {
     const scope = await clientWithContact()
     const q = await sent(scope)
     const old = await portalQuote(db(), scope, q.id)
@@ -284,6 +284,12 @@ describe('editing and sending', () => {
     expect(r.revision).toBe(2)
     expect(r.label).toBe(`${q.number} rev 2`)
     expect(r.status).toBe('draft')
+    // Revision 1 stays current while revision 2 is a draft (issue 36).
+    expect((await getQuote(db(), q.id)).status).toBe('sent')
+    expect((await rest('POST', `/api/quotes/${q.id}/revise`)).status).toBe(409)
+    // The revision is edited and sent like any draft.
+    expect((await rest('PATCH', `/api/quotes/${r.id}`, { title: 'Revised' })).status).toBe(200)
+    expect((await rest('POST', `/api/quotes/${r.id}/send`)).status).toBe(200)
     const prev = await getQuote(db(), q.id)
     expect(prev.status).toBe('superseded')
     expect(prev.supersededById).toBe(r.id)
@@ -299,9 +305,6 @@ describe('editing and sending', () => {
       ),
     ).rejects.toThrow(/replaced by a newer revision/)
     expect((await rest('POST', `/api/quotes/${q.id}/revise`)).status).toBe(409)
-    // The revision is edited and sent like any draft.
-    expect((await rest('PATCH', `/api/quotes/${r.id}`, { title: 'Revised' })).status).toBe(200)
-    expect((await rest('POST', `/api/quotes/${r.id}/send`)).status).toBe(200)
   })
 
   it('duplicates a quote as a new draft with the next number', async () => {
@@ -482,7 +485,7 @@ describe('the cron', () => {
   it('reminds a client who has not opened the quote once, and expires it after its date', async () => {
     const scope = await clientWithContact()
     const q = await created(scope.clientId, { validUntil: '2031-03-10' })
-    await sendQuote(db(), env, q.id, new Date('2031-02-01T15:00:00Z'))
+    await sendQuote(db(), env, q.id, {}, new Date('2031-02-01T15:00:00Z'))
     const reminders = () =>
       env.DB.prepare(
         "select count(*) as n from mail_outbox where recipient = ? and subject like 'Reminder:%'",
@@ -517,7 +520,7 @@ describe('the cron', () => {
   it('sends no reminder to a client who opened the quote', async () => {
     const scope = await clientWithContact()
     const q = await created(scope.clientId, { validUntil: '2032-03-10' })
-    await sendQuote(db(), env, q.id, new Date('2032-02-01T15:00:00Z'))
+    await sendQuote(db(), env, q.id, {}, new Date('2032-02-01T15:00:00Z'))
     await env.DB.prepare("update quotes set status = 'viewed' where id = ?").bind(q.id).run()
     vi.spyOn(env.MAIL, 'send').mockResolvedValue({ messageId: 'x' } as never)
     await runCron(Date.parse('2032-03-08T15:00:00Z'))

@@ -42,6 +42,10 @@ export type PortalInvoiceView = {
   pdfHref: string
   /** Whether "Pay now" is offered: Stripe is set up and something is owed. */
   canPay: boolean
+  /** The owner's bank transfer and check instructions, while something is owed (null: none set, or nothing owed). */
+  paymentInstructions: string | null
+  /** A credit note names the invoice it corrects. */
+  creditFor: { number: string; href: string } | null
 }
 
 export type PayOutcome = { ok: true; url: string } | { ok: false; status: 409 | 503; message: string }

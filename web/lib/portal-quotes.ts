@@ -41,6 +41,10 @@ export type PortalQuoteView = {
   signature: { signerName: string; signedAt: string } | null
   declineReason: string | null
   pdfHref: string
+  /** A replaced revision links to the one the client holds now (null: this is it). */
+  current: { label: string; href: string } | null
+  /** What the client's contacts asked to change, oldest first. */
+  changeRequests: { authorName: string; message: string; createdAt: string }[]
   /** The deposit invoice the acceptance issued: the page links to it ("Pay the deposit" while it is owed). */
   depositInvoice: {
     number: string
@@ -64,6 +68,8 @@ export type PortalQuotesServer = {
     form: { signerName: string; agree: boolean; chosenLineIds: number[]; documentHash: string },
   ): Promise<QuoteDecision>
   decline(id: string, reason: string): Promise<QuoteDecision>
+  /** "Ask for changes": the message reaches the owner; the quote stays open. */
+  askForChanges(id: string, message: string): Promise<QuoteDecision>
 }
 
 export const portalQuotes = createContext<PortalQuotesServer>()

@@ -14,7 +14,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
-import { button, card } from '../components/ui'
+import { button, card, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalInvoices } from '../lib/portal-invoices'
 import { siteFromMatches } from '../lib/site'
@@ -78,6 +78,15 @@ export default function PortalInvoicePage() {
         </DocumentNotice>
       )}
       {failed?.message && <DocumentNotice ok={false}>{failed.message}</DocumentNotice>}
+      {invoice.creditFor && (
+        <p className="mt-6 text-slate-800" data-testid="credit-for">
+          This credit note reduces what is owed on invoice{' '}
+          <a href={invoice.creditFor.href} className={textLink}>
+            {invoice.creditFor.number}
+          </a>
+          .
+        </p>
+      )}
 
       <section className={`${card} mt-6`} aria-labelledby="lines-heading">
         <h2 id="lines-heading" className="text-xl font-semibold text-slate-900">
@@ -106,9 +115,13 @@ export default function PortalInvoicePage() {
 
       <section className={`${card} mt-6`} aria-labelledby="payments-heading">
         <h2 id="payments-heading" className="text-xl font-semibold text-slate-900">
-          Payments
+          {invoice.creditFor ? 'Credit' : 'Payments'}
         </h2>
-        {invoice.payments.length ? (
+        {invoice.creditFor ? (
+          <p className="mt-2 text-slate-800">
+            {invoice.total.replace('-', '')} credited on invoice {invoice.creditFor.number}.
+          </p>
+        ) : invoice.payments.length ? (
           <ul className="mt-2 flex flex-col gap-1 text-slate-800">
             {invoice.payments.map((p) => (
               <li key={p.id}>
@@ -119,12 +132,23 @@ export default function PortalInvoicePage() {
         ) : (
           <p className="mt-2 text-slate-700">No payments yet.</p>
         )}
-        <p className="mt-4 text-lg text-slate-900">
-          {invoice.balanceCents < 0 ? 'Your credit' : 'Balance'}:{' '}
-          <strong data-testid="invoice-balance">
-            {invoice.balanceCents < 0 ? invoice.balance.replace('-', '') : invoice.balance}
-          </strong>
-        </p>
+        {!invoice.creditFor && (
+          <p className="mt-4 text-lg text-slate-900">
+            {invoice.balanceCents < 0 ? 'Your credit' : 'Balance'}:{' '}
+            <strong data-testid="invoice-balance">
+              {invoice.balanceCents < 0 ? invoice.balance.replace('-', '') : invoice.balance}
+            </strong>
+          </p>
+        )}
+        {invoice.paymentInstructions && (
+          <div className="mt-4" data-testid="payment-instructions">
+            <h3 className="font-semibold text-slate-900">Pay by bank transfer or check</h3>
+            <p className={`mt-1 whitespace-pre-line text-slate-800 ${longText}`}>
+              {invoice.paymentInstructions}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">Please quote {invoice.number} with your payment.</p>
+          </div>
+        )}
         <div className="mt-4 flex flex-wrap gap-3">
           {invoice.canPay && (
             <Form method="post">

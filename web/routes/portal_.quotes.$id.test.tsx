@@ -50,6 +50,8 @@ const view: PortalQuoteView = {
   signature: null,
   declineReason: null,
   pdfHref: '/portal/quotes/7/pdf',
+  current: null,
+  changeRequests: [],
   depositInvoice: null,
 }
 
@@ -58,6 +60,7 @@ function server(overrides: Partial<PortalQuotesServer> = {}): PortalQuotesServer
     quote: vi.fn(async (id: string) => (id === '7' ? view : null)),
     accept: vi.fn(async () => ({ ok: true as const, message: 'Accepted' })),
     decline: vi.fn(async () => ({ ok: true as const, message: 'Declined' })),
+    askForChanges: vi.fn(async () => ({ ok: true as const, message: 'Sent' })),
     ...overrides,
   }
 }
@@ -177,5 +180,51 @@ describe('the portal quote page without JavaScript', () => {
     const agreement = await page.findByRole('region', { name: 'Business Associate Agreement' })
     expect(page.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     expect(agreement.querySelector('h3')?.textContent).toBe('BAA')
+  })
+
+  it('"Ask for changes" passes the message to the owner; a missing message is a 400 (issue 36)', async () => {
+    const s = server()
+    const answer = await run(s, [
+      ['intent', 'changes'],
+      ['message', 'Please drop the training'],
+    ])
+    expect(s.askForChanges).toHaveBeenCalledWith('7', 'Please drop the training')
+    expect(s.accept).not.toHaveBeenCalled()
+    expect(answer.init?.status).toBe(200)
+    const empty = server({
+      askForChanges: vi.fn(async () => ({
+        ok: false as const,
+        message: 'Fix',
+        errors: { message: 'Message is required' },
+      })),
+    })
+    expect((await run(empty, [['intent', 'changes']])).init?.status).toBe(400)
+  })
+
+  it('offers "Ask for changes" on an open quote, and a replaced revision links to the current one (issue 36)', async () => {
+    const s = server({
+      quote: vi.fn(async (id: string) =>
+        id === '7'
+          ? view
+          : {
+              ...view,
+              id: 6,
+              status: 'superseded',
+              closedReason: 'This quote was replaced by a newer revision.',
+              current: { label: 'Q-2026-0007 rev 2', href: '/portal/quotes/7' },
+            },
+      ),
+    })
+    const Stub = createRoutesStub(
+      [{ path: '/portal/quotes/:id', Component: QuotePage, loader, action }],
+      contextWith(s),
+    )
+    const open = within(render(<Stub initialEntries={['/portal/quotes/7']} />).container)
+    await open.findByRole('button', { name: 'Ask for changes' })
+    const old = within(render(<Stub initialEntries={['/portal/quotes/6']} />).container)
+    const link = (await old.findByTestId('current-revision')) as HTMLAnchorElement
+    expect(link.getAttribute('href')).toBe('/portal/quotes/7')
+    expect(link.textContent).toBe('Open Q-2026-0007 rev 2')
+    expect(old.queryByRole('button', { name: 'Ask for changes' })).toBeNull()
   })
 })

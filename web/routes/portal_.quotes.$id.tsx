@@ -56,6 +56,13 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const signerName = String(form.get('signerName') ?? '').slice(0, 300)
   if (intent === 'recompute')
     return { intent, ok: true as const, message: '', errors: {}, chosen, signerName }
+  if (intent === 'changes') {
+    const result = await server.askForChanges(id, String(form.get('message') ?? ''))
+    return data(
+      { intent, ...result, errors: result.ok ? {} : result.errors, chosen, signerName },
+      { status: result.ok ? 200 : Object.keys(result.errors).length ? 400 : 409 },
+    )
+  }
   if (intent === 'decline') {
     const result = await server.decline(id, String(form.get('reason') ?? ''))
     return data(
@@ -215,7 +222,17 @@ export default function PortalQuotePage() {
         </section>
       )}
       {!open && quote.status !== 'accepted' && (
-        <p className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">{quote.closedReason}</p>
+        <p className="mt-6 rounded-lg bg-slate-100 p-4 text-slate-800">
+          {quote.closedReason}
+          {quote.current && (
+            <>
+              {' '}
+              <a href={quote.current.href} className={textLink} data-testid="current-revision">
+                Open {quote.current.label}
+              </a>
+            </>
+          )}
+        </p>
       )}
 
       {quote.introHtml && (
@@ -305,6 +322,50 @@ export default function PortalQuotePage() {
           </section>
         )}
       </Form>
+
+      {quote.changeRequests.length > 0 && (
+        <section className={`${card} mt-6`} aria-labelledby="changes-asked-heading">
+          <h2 id="changes-asked-heading" className="text-xl font-semibold text-slate-900">
+            Changes you asked for
+          </h2>
+          <ul className="mt-2 space-y-2">
+            {quote.changeRequests.map((r) => (
+              <li key={r.createdAt + r.authorName} className={`text-slate-800 ${longText}`}>
+                <span className="font-medium">{r.authorName}:</span> {r.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {open && (
+        <Form method="post" className={`${card} mt-6`} aria-labelledby="changes-heading">
+          <h2 id="changes-heading" className="text-xl font-semibold text-slate-900">
+            Ask for changes
+          </h2>
+          <label className="mt-2 block text-slate-900" htmlFor="message">
+            What would you like changed?
+          </label>
+          <textarea
+            id="message"
+            name="message"
+            rows={3}
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? 'message-error' : undefined}
+            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+          />
+          {errors.message && (
+            <p id="message-error" className="mt-1 text-sm text-red-800">
+              {errors.message}
+            </p>
+          )}
+          <p className="mt-2">
+            <button type="submit" name="intent" value="changes" className={button.secondary} disabled={busy}>
+              Ask for changes
+            </button>
+          </p>
+        </Form>
+      )}
 
       {open && (
         <Form method="post" className={`${card} mt-6`} aria-labelledby="decline-heading">

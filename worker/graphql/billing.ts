@@ -9,22 +9,25 @@ import {
   timeEntryInput,
   timerInput,
 } from '../../schema/billing-payloads.server'
+import { billingSettingsInput } from '../../schema/billing-settings'
 import { UNMATCHED_REASONS } from '../../schema/billing-words'
 import { rowId } from '../../schema/ids'
 import type { InvoiceLine, Payment, TimeEntry } from '../../schema/tables'
 import { deliverEach } from '../mail/outbox'
+import { type BillingSettings, getBillingSettings, saveBillingSettings } from '../services/billing-settings'
 import {
   billingOverview,
   blockInvoice,
   createInvoice,
   getInvoice,
   type InvoiceDetail,
+  invoiceSendPreview,
   listInvoices,
-  recordPayment,
   sendInvoice,
   unmatchedPayments,
   voidInvoice,
 } from '../services/invoices'
+import { matchPaymentAndNotify, recordPaymentAndNotify } from '../services/payment-notices'
 import {
   type BlockWithRemaining,
   createBlock,
@@ -38,6 +41,7 @@ import {
 } from '../services/time'
 import { builder, withoutNulls } from './builder'
 import { InvoiceSourceEnum, InvoiceStatusEnum, PaymentMethodEnum } from './enums'
+import { recipientIds, SendPreviewRef } from './send'
 
 const TimeEntryRef = builder.objectRef<TimeEntry>('TimeEntry').implement({
   description: 'Time the owner spent for a client.',
@@ -433,13 +437,31 @@ builder.mutationField('createInvoice', (t) =>
 builder.mutationField('sendInvoice', (t) =>
   t.field({
     type: InvoiceRef,
-    description: 'Sends the invoice (e-mail with visitor mail on).',
-    args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
-    resolve: async (_r, { id }, { db, env, later }) => {
-      const sent = await sendInvoice(db, env, id)
+    description: 'Sends the invoice or credit note to the chosen contacts (e-mail with visitor mail on).',
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId),
+      recipientContactIds: t.arg
+        .idList({
+          description:
+            "The client's contacts to send it to; absent: the default one (see invoiceSendPreview).",
+        })
+        .validate(recipientIds),
+    },
+    resolve: async (_r, { id, recipientContactIds }, { db, env, later }) => {
+      const sent = await sendInvoice(db, env, id, { recipientContactIds })
       if (sent.outboxIds.length) later(deliverEach(db, env, sent.outboxIds))
       return sent.invoice
     },
+  }),
+)
+
+builder.queryField('invoiceSendPreview', (t) =>
+  t.field({
+    type: SendPreviewRef,
+    description:
+      'The send step of an invoice or credit note: its recipients to choose from, the e-mail, warnings.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
+    resolve: (_r, { id }, { db, env }) => invoiceSendPreview(db, env, id),
   }),
 )
 
@@ -451,7 +473,28 @@ builder.mutationField('recordPayment', (t) =>
       id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId),
       input: t.arg({ type: PaymentInput, required: true, description: 'The payment.' }),
     },
-    resolve: (_r, { id, input }, { db }) => recordPayment(db, id, input),
+    resolve: async (_r, { id, input }, { db, env, later }) => {
+      const { invoice, outboxIds } = await recordPaymentAndNotify(db, env, id, input)
+      later(deliverEach(db, env, outboxIds))
+      return invoice
+    },
+  }),
+)
+
+builder.mutationField('matchPayment', (t) =>
+  t.field({
+    type: InvoiceRef,
+    description:
+      'Attaches an unmatched payment to an invoice (under the rules of recordPayment); the client gets a receipt.',
+    args: {
+      paymentId: t.arg.id({ required: true, description: 'Id of the unmatched payment.' }).validate(rowId),
+      invoiceId: t.arg.id({ required: true, description: 'Id of the invoice it pays.' }).validate(rowId),
+    },
+    resolve: async (_r, { paymentId, invoiceId }, { db, env, later }) => {
+      const { invoice, outboxIds } = await matchPaymentAndNotify(db, env, paymentId, invoiceId)
+      later(deliverEach(db, env, outboxIds))
+      return invoice
+    },
   }),
 )
 
@@ -470,5 +513,38 @@ builder.mutationField('voidInvoice', (t) =>
     description: 'Voids an invoice without payments; its time returns to unbilled.',
     args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
     resolve: (_r, { id }, { db }) => voidInvoice(db, id),
+  }),
+)
+
+const BillingSettingsRef = builder.objectRef<BillingSettings>('BillingSettings').implement({
+  description: "The owner's billing settings.",
+  fields: (t) => ({
+    paymentInstructions: t.exposeString('paymentInstructions', {
+      nullable: true,
+      description:
+        'How to pay by bank transfer or check; shown on the portal invoice page, the invoice PDF and e-mail.',
+    }),
+  }),
+})
+
+builder.queryField('billingSettings', (t) =>
+  t.field({
+    type: BillingSettingsRef,
+    description: "The owner's billing settings (payment instructions).",
+    resolve: (_r, _a, { db }) => getBillingSettings(db),
+  }),
+)
+
+builder.mutationField('saveBillingSettings', (t) =>
+  t.field({
+    type: BillingSettingsRef,
+    description: "Saves the owner's billing settings; blank instructions are none.",
+    args: {
+      paymentInstructions: t.arg
+        .string({ description: 'How to pay by bank transfer or check.' })
+        .validate(billingSettingsInput.shape.paymentInstructions),
+    },
+    resolve: (_r, { paymentInstructions }, { db }) =>
+      saveBillingSettings(db, { paymentInstructions: paymentInstructions ?? null }),
   }),
 )

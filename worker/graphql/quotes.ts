@@ -3,7 +3,13 @@
 import { rowId } from '../../schema/ids'
 import { agreementTemplateInput } from '../../schema/payloads.server'
 import { QUOTE_STATUSES, type QuoteStatus, quoteInput } from '../../schema/quotes'
-import type { AgreementTemplate, QuoteAgreement, QuoteLine, Signature } from '../../schema/tables'
+import type {
+  AgreementTemplate,
+  QuoteAgreement,
+  QuoteChangeRequest,
+  QuoteLine,
+  Signature,
+} from '../../schema/tables'
 import { deliverEach } from '../mail/outbox'
 import {
   createAgreementTemplate,
@@ -21,6 +27,7 @@ import {
   listClientOptions,
   listQuotes,
   type QuoteDetail,
+  quoteSendPreview,
   reviseQuote,
   sendQuote,
   updateQuote,
@@ -28,6 +35,7 @@ import {
   withdrawQuote,
 } from '../services/quotes'
 import { builder, withoutNulls } from './builder'
+import { recipientIds, SendPreviewRef } from './send'
 
 type QuoteSummary = Awaited<ReturnType<typeof listQuotes>>[number]
 
@@ -71,6 +79,16 @@ const SignatureRef = builder.objectRef<Signature>('QuoteSignature').implement({
   }),
 })
 
+const ChangeRequestRef = builder.objectRef<QuoteChangeRequest>('QuoteChangeRequest').implement({
+  description: 'A change the client asked for on a sent quote ("Ask for changes" in the portal).',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the request.' }),
+    authorName: t.exposeString('authorName', { description: 'The contact who wrote it.' }),
+    message: t.exposeString('message', { description: 'What they would like changed.' }),
+    createdAt: t.field({ type: 'DateTime', description: 'When (UTC).', resolve: (r) => r.createdAt }),
+  }),
+})
+
 const QuoteRef = builder.objectRef<QuoteDetail>('Quote').implement({
   description: 'A quote (one revision of it) with its lines, agreements and signature.',
   fields: (t) => ({
@@ -94,6 +112,11 @@ const QuoteRef = builder.objectRef<QuoteDetail>('Quote').implement({
     title: t.exposeString('title', { description: 'Title.' }),
     intro: t.exposeString('intro', { nullable: true, description: 'Introduction (Markdown).' }),
     lines: t.field({ type: [LineRef], description: 'Lines in order.', resolve: (q) => q.lines }),
+    changeRequests: t.field({
+      type: [ChangeRequestRef],
+      description: 'Changes the client asked for, oldest first.',
+      resolve: (q) => q.changeRequests,
+    }),
     agreements: t.field({
       type: [AgreementRef],
       description: 'Attached agreements.',
@@ -369,20 +392,41 @@ builder.mutationField('updateQuote', (t) =>
 builder.mutationField('sendQuote', (t) =>
   t.field({
     type: SentQuoteRef,
-    description: 'Sends a draft: freezes it and e-mails the link (when visitor mail is on).',
-    args: { id: t.arg.id({ required: true, description: 'Id of the quote.' }).validate(rowId) },
-    resolve: async (_r, { id }, { db, env, later }) => {
-      const { quote, link, outboxIds } = await sendQuote(db, env, id)
+    description:
+      'Sends a draft to the chosen contacts: freezes it (owner-only notes removed), replaces its earlier revision and e-mails the link (when visitor mail is on).',
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the quote.' }).validate(rowId),
+      recipientContactIds: t.arg
+        .idList({
+          description: "The client's contacts to send it to; absent: the default one (see quoteSendPreview).",
+        })
+        .validate(recipientIds),
+    },
+    resolve: async (_r, { id, recipientContactIds }, { db, env, later }) => {
+      const { quote, link, outboxIds } = await sendQuote(db, env, id, { recipientContactIds })
       later(deliverEach(db, env, outboxIds))
       return { quote, link }
     },
   }),
 )
 
+builder.queryField('quoteSendPreview', (t) =>
+  t.field({
+    type: SendPreviewRef,
+    description: "A draft's send step: its recipients to choose from, the e-mail and the warnings.",
+    args: { id: t.arg.id({ required: true, description: 'Id of the quote.' }).validate(rowId) },
+    resolve: (_r, { id }, { db, env }) => quoteSendPreview(db, env, id),
+  }),
+)
+
 for (const [name, description, run] of [
   ['withdrawQuote', 'Withdraws a quote the client has not decided on.', withdrawQuote],
   ['duplicateQuote', 'Copies a quote as a new draft with a new number.', duplicateQuote],
-  ['reviseQuote', 'A new revision (draft) of a sent quote; the old one is superseded.', reviseQuote],
+  [
+    'reviseQuote',
+    'A new revision (draft) of a sent quote; the old one stays current until the new one is sent.',
+    reviseQuote,
+  ],
 ] as const) {
   builder.mutationField(name, (t) =>
     t.field({

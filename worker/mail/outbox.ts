@@ -63,6 +63,26 @@ export function queueMail(db: Db, mail: QueuedMail | readonly QueuedMail[], now:
 }
 
 /**
+ * Queues messages that must go at most once for their cause (`onceKey`, e.g.
+ * 'payment:12:receipt'): the unique index on mail_outbox.once_key turns a
+ * second queueing (a retry, a replay, the cron's sweep) into nothing. Answers
+ * the ids of the rows actually queued.
+ */
+export function queueMailOnce(db: Db, mail: readonly (QueuedMail & { onceKey: string })[], now: Date) {
+  const rows = mail.map(({ held: _held, ...m }) => ({
+    ...m,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }))
+  return db
+    .insert(tables.mailOutbox)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: tables.mailOutbox.id })
+}
+
+/**
  * The outbox insert for a D1 batch, placed right after the insert of its
  * request. D1 runs a batch's statements in order in one transaction, so
  * `last_insert_rowid()` is the id of the request inserted just before.

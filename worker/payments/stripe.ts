@@ -129,6 +129,37 @@ const checkoutSessionSchema = z.looseObject({
 
 export type CheckoutSession = z.output<typeof checkoutSessionSchema>
 
+/** Events that are not synced back but told to the owner (issue 36): a refund, a dispute. */
+export const OWNER_NOTICE_EVENTS = ['charge.refunded', 'charge.dispute.created'] as const
+
+const intentId = z
+  .union([z.string().min(1), z.looseObject({ id: z.string().min(1) })])
+  .nullish()
+  .transform((v) => (typeof v === 'string' ? v : (v?.id ?? null)))
+
+const refundSchema = z.looseObject({
+  id: z.string().min(1),
+  amount_refunded: z.number().int(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+  payment_intent: intentId,
+})
+const disputeSchema = z.looseObject({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+  reason: z.string().nullish(),
+  payment_intent: intentId,
+})
+
+/** A refund or dispute as the owner's notice tells it. */
+export type ChargeNotice = {
+  kind: 'refund' | 'dispute'
+  amountCents: number
+  currency: string
+  paymentIntent: string | null
+  reason: string | null
+}
+
 const stripeRef = z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) })]).nullish()
 
 /** Autopay's off-session charge (issue 37): the PaymentIntent of a succeeded event. */
@@ -165,6 +196,8 @@ export type VerifiedEvent = {
   session: CheckoutSession | null
   paymentIntent: PaymentIntentObject | null
   setupIntent: SetupIntentObject | null
+  /** For a refund or a dispute: what to tell the owner (it is not synced back). */
+  notice?: ChargeNotice | null
 }
 
 const issuesText = (error: z.ZodError) =>
@@ -178,7 +211,31 @@ export function parseEvent(raw: unknown, nowSeconds = Math.floor(Date.now() / 10
   if (event.data.created > nowSeconds + WEBHOOK_TOLERANCE_SECONDS)
     throw new MalformedEvent('created: in the future', id)
   const base = { id: event.data.id, type: event.data.type, created: event.data.created }
-  const none = { session: null, paymentIntent: null, setupIntent: null }
+  const none = { session: null, paymentIntent: null, setupIntent: null, notice: null }
+  if (event.data.type === 'charge.refunded') {
+    const r = refundSchema.safeParse(event.data.data.object)
+    if (!r.success) throw new MalformedEvent(issuesText(r.error).replace(/^/, 'data.object.'), id)
+    const notice: ChargeNotice = {
+      kind: 'refund',
+      amountCents: r.data.amount_refunded,
+      currency: r.data.currency.toUpperCase(),
+      paymentIntent: r.data.payment_intent,
+      reason: null,
+    }
+    return { ...base, ...none, notice }
+  }
+  if (event.data.type === 'charge.dispute.created') {
+    const d = disputeSchema.safeParse(event.data.data.object)
+    if (!d.success) throw new MalformedEvent(issuesText(d.error).replace(/^/, 'data.object.'), id)
+    const notice: ChargeNotice = {
+      kind: 'dispute',
+      amountCents: d.data.amount,
+      currency: d.data.currency.toUpperCase(),
+      paymentIntent: d.data.payment_intent,
+      reason: d.data.reason ?? null,
+    }
+    return { ...base, ...none, notice }
+  }
   const schema = OBJECT_SCHEMAS[event.data.type as keyof typeof OBJECT_SCHEMAS]
   if (!schema) return { ...base, ...none }
   const object = schema.safeParse(event.data.data.object)

@@ -25,9 +25,18 @@ export type QuotePdfInput = {
   quote: QuoteDocument
   /** The optional lines chosen (when signed); null: the offer, options listed as such. */
   chosen: number[] | null
-  agreements: { name: string; body: string }[]
+  /** `kind` is the template's ('baa' names the parties Covered Entity and Business Associate). */
+  agreements: { name: string; body: string; kind?: string | null }[]
+  /** When the owner sent it: sending is the owner's countersignature of its agreements. */
+  sentAt?: Date | null
   signature?: SignatureRecord | null
 }
+
+/** The two parties of an agreement as its signature lines name them. */
+export const agreementParties = (kind: string | null | undefined) =>
+  kind === 'baa'
+    ? { client: 'Covered Entity', owner: 'Business Associate' }
+    : { client: 'Client', owner: 'Consultant' }
 
 const REPLACEMENTS: Record<string, string> = {
   '\u2018': "'",
@@ -143,6 +152,42 @@ class Writer {
 
 const utc = (d: Date) => `${d.toISOString().replace('T', ' ').slice(0, 19)} UTC`
 
+const BLANK = '______________________________'
+
+/**
+ * A signature line for each party under an agreement (ADR 141): the client's
+ * (filled once signed online, the record on the last page) and the owner's
+ * countersignature, given by sending the agreement.
+ */
+function signatureLines(
+  w: Writer,
+  kind: string | null | undefined,
+  input: QuotePdfInput,
+  clientName: string,
+) {
+  const parties = agreementParties(kind)
+  const s = input.signature
+  w.y -= 8
+  w.text('Signatures', { size: 12, bold: true, gap: 6 })
+  w.text(`${parties.client}: ${clientName}`, { bold: true, gap: 2 })
+  w.text(s ? `Signed online by ${s.signerName} (${s.signerEmail})` : `Signature: ${BLANK}`, {
+    indent: 12,
+    gap: 2,
+  })
+  w.text(s ? `Date: ${utc(s.signedAt)}` : `Name and title: ${BLANK}   Date: ${BLANK.slice(0, 12)}`, {
+    indent: 12,
+    gap: 8,
+  })
+  w.text(`${parties.owner}: ${input.ownerName}`, { bold: true, gap: 2 })
+  w.text(
+    input.sentAt
+      ? `Countersigned by ${input.ownerName}, by sending this agreement`
+      : `Countersignature: ${BLANK}`,
+    { indent: 12, gap: 2 },
+  )
+  w.text(input.sentAt ? `Date: ${utc(input.sentAt)}` : `Date: ${BLANK.slice(0, 12)}`, { indent: 12, gap: 8 })
+}
+
 /** The PDF's bytes. */
 export async function renderQuotePdf(input: QuotePdfInput): Promise<Uint8Array> {
   const { quote: q, chosen, signature } = input
@@ -200,6 +245,7 @@ export async function renderQuotePdf(input: QuotePdfInput): Promise<Uint8Array> 
     w.newPage()
     w.text(a.name, { size: 16, bold: true, gap: 10 })
     w.markdown(a.body)
+    signatureLines(w, a.kind, input, q.clientName)
   }
 
   if (signature) {

@@ -10,7 +10,13 @@ import type { Db } from '../db'
 import type { PaymentGateway } from '../payments/stripe'
 import { DomainError, NotFound } from '../services/errors'
 import { parseId } from '../services/ids'
-import { type InvoiceDetail, type PortalScope, portalInvoice } from '../services/invoices'
+import {
+  type InvoiceDetail,
+  type InvoiceMailExtras,
+  invoiceMailExtras,
+  type PortalScope,
+  portalInvoice,
+} from '../services/invoices'
 import { portalCheckout } from '../services/payments'
 
 const idOf = (id: string) => {
@@ -33,6 +39,7 @@ export function invoiceView(
   d: InvoiceDetail,
   clientName: string,
   onlinePayment: boolean,
+  extras: InvoiceMailExtras = { paymentInstructions: null, creditFor: null },
 ): PortalInvoiceView {
   return {
     id: d.id,
@@ -71,6 +78,11 @@ export function invoiceView(
     notes: d.notes,
     pdfHref: `/portal/invoices/${d.id}/pdf`,
     canPay: onlinePayment && payable(d),
+    paymentInstructions: payable(d) ? extras.paymentInstructions : null,
+    creditFor:
+      d.creditForId && extras.creditFor
+        ? { number: extras.creditFor.number, href: `/portal/invoices/${d.creditForId}` }
+        : null,
   }
 }
 
@@ -94,7 +106,13 @@ export function portalInvoicesServerFor(
       if (id === null) return null
       try {
         const detail = await portalInvoice(db, s, id)
-        return invoiceView(env, detail, s.clientName, gateway() !== null)
+        return invoiceView(
+          env,
+          detail,
+          s.clientName,
+          gateway() !== null,
+          await invoiceMailExtras(db, env, detail),
+        )
       } catch (err) {
         if (err instanceof NotFound) return null
         throw err

@@ -6,10 +6,12 @@ import { invoiceStatusLabel, isOpenStatus } from '../../schema/billing-words'
 import { renderMarkdown } from '../../schema/markdown'
 import {
   acceptInput,
+  changeRequestInput,
   declineInput,
   QUOTE_STATUS_LABELS,
   type QuoteStatus,
   quoteFieldErrors,
+  quoteLabel,
 } from '../../schema/quotes'
 import { formatCalendarDate } from '../../schema/slot-time'
 import type { PortalQuotesServer, PortalQuoteView, QuoteDecision } from '../../web/lib/portal-quotes'
@@ -19,6 +21,7 @@ import { DomainError, NotFound } from '../services/errors'
 import { parseId } from '../services/ids'
 import {
   acceptQuote,
+  askForQuoteChanges,
   closedReason,
   declineQuote,
   markQuoteViewed,
@@ -32,6 +35,7 @@ import {
 export const QUOTE_PAGE_MESSAGES = {
   accepted: 'Thank you: the quote is accepted and signed. Your signed copy is on its way by e-mail.',
   declined: 'The quote is declined. Thank you for letting us know.',
+  changesAsked: 'Thank you: your message was sent. You will get a revised quote.',
 } as const
 
 const idOf = (id: string) => {
@@ -76,6 +80,18 @@ async function view(env: Env, d: QuoteDetail, now: Date): Promise<PortalQuoteVie
       : null,
     declineReason: d.declineReason,
     pdfHref: `/portal/quotes/${d.id}/pdf`,
+    current:
+      d.currentRevision && d.currentRevision.id !== d.id
+        ? {
+            label: quoteLabel(d.number, d.currentRevision.revision),
+            href: `/portal/quotes/${d.currentRevision.id}`,
+          }
+        : null,
+    changeRequests: d.changeRequests.map((r) => ({
+      authorName: r.authorName,
+      message: r.message,
+      createdAt: r.createdAt.toISOString(),
+    })),
     depositInvoice:
       d.depositInvoice && d.depositInvoice.status !== 'draft'
         ? {
@@ -160,6 +176,25 @@ export function portalQuotesServerFor(
         const { outboxIds } = await declineQuote(db, env, s, id, parsed.data.reason)
         later(deliverEach(db, env, outboxIds))
         return { ok: true, message: QUOTE_PAGE_MESSAGES.declined }
+      } catch (err) {
+        if (err instanceof NotFound) notFound()
+        return refused(err)
+      }
+    },
+    async askForChanges(rawId, message) {
+      const s = me()
+      const id = idOf(rawId) ?? notFound()
+      const parsed = changeRequestInput.safeParse({ message })
+      if (!parsed.success)
+        return {
+          ok: false,
+          message: 'Please correct the highlighted fields.',
+          errors: quoteFieldErrors(parsed.error),
+        }
+      try {
+        const { outboxIds } = await askForQuoteChanges(db, env, s, id, parsed.data.message)
+        later(deliverEach(db, env, outboxIds))
+        return { ok: true, message: QUOTE_PAGE_MESSAGES.changesAsked }
       } catch (err) {
         if (err instanceof NotFound) notFound()
         return refused(err)

@@ -13,6 +13,7 @@ import {
   timeEntryPatch,
   timerInput,
 } from '../../schema/billing-payloads.server'
+import { billingSettingsInput } from '../../schema/billing-settings'
 import {
   INVOICE_SOURCES,
   INVOICE_STATUSES,
@@ -27,21 +28,22 @@ import { inBackground } from '../middleware/background'
 import { badRequest } from '../middleware/errors'
 import { CONFLICT, NOT_FOUND, OWNER_ERRORS, OWNER_SECURITY, openApiApp } from '../middleware/openapi'
 import { stripeCheckoutEnabled } from '../payments/stripe'
+import { getBillingSettings, saveBillingSettings } from '../services/billing-settings'
 import {
   billingOverview,
   createInvoice,
   getInvoice,
   type InvoiceDetail,
   invoicePdfFor,
+  invoiceSendPreview,
   invoicesCsv,
   listInvoices,
-  matchPayment,
   paymentsCsv,
-  recordPayment,
   sendInvoice,
   unmatchedPayments,
   voidInvoice,
 } from '../services/invoices'
+import { matchPaymentAndNotify, recordPaymentAndNotify } from '../services/payment-notices'
 import {
   createBlock,
   createTimeEntry,
@@ -53,6 +55,7 @@ import {
   stopTimer,
   updateTimeEntry,
 } from '../services/time'
+import { SendInput, SendPreviewSchema } from './send-schemas'
 
 /** Every route here is the owner's: the session cookie or a personal access token (issue 24). */
 const owner = { tags: ['Time and money'], security: OWNER_SECURITY }
@@ -457,10 +460,28 @@ invoices
   .openapi(
     createRoute({
       ...owner,
+      method: 'get',
+      path: '/{id}/send-preview',
+      summary:
+        "The send step: the client's contacts to choose from, the e-mail as the client reads it, warnings",
+      request: { params: idPath },
+      responses: { ...OWNER_ERRORS, 200: json(SendPreviewSchema, 'What Send will do'), ...errors },
+    }),
+    async (c) => c.json(await invoiceSendPreview(c.var.db, c.env, pathId(c)), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
       method: 'post',
       path: '/{id}/send',
-      summary: 'Sends the invoice (e-mail to the client with visitor mail on; the portal link either way)',
-      request: { params: idPath },
+      summary:
+        'Sends the invoice or credit note to the chosen contacts (e-mail with visitor mail on; the portal link either way)',
+      description:
+        "`recipientContactIds` are contacts of the invoice's client; absent or empty: its contact, else the billing or primary one, else the first. See `GET /api/invoices/{id}/send-preview`.",
+      request: {
+        params: idPath,
+        body: { required: false, content: { 'application/json': { schema: SendInput } } },
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(invoice.extend({ mailed: z.boolean(), link: z.string() }), 'Sent'),
@@ -468,7 +489,10 @@ invoices
       },
     }),
     async (c) => {
-      const sent = await sendInvoice(c.var.db, c.env, pathId(c))
+      const input = c.req.header('content-type')?.includes('json') ? c.req.valid('json') : undefined
+      const sent = await sendInvoice(c.var.db, c.env, pathId(c), {
+        recipientContactIds: input?.recipientContactIds,
+      })
       if (sent.outboxIds.length) inBackground(c, deliverEach(c.var.db, c.env, sent.outboxIds))
       return c.json({ ...invoiceBody(sent.invoice), mailed: sent.mailed, link: sent.link }, 200)
     },
@@ -486,7 +510,16 @@ invoices
         ...errors,
       },
     }),
-    async (c) => c.json(invoiceBody(await recordPayment(c.var.db, pathId(c), c.req.valid('json'))), 201),
+    async (c) => {
+      const { invoice, outboxIds } = await recordPaymentAndNotify(
+        c.var.db,
+        c.env,
+        pathId(c),
+        c.req.valid('json'),
+      )
+      inBackground(c, deliverEach(c.var.db, c.env, outboxIds))
+      return c.json(invoiceBody(invoice), 201)
+    },
   )
   .openapi(
     createRoute({
@@ -579,8 +612,53 @@ paymentsRoutes
         ...errors,
       },
     }),
-    async (c) =>
-      c.json(invoiceBody(await matchPayment(c.var.db, pathId(c), c.req.valid('json').invoiceId)), 200),
+    async (c) => {
+      const { invoice, outboxIds } = await matchPaymentAndNotify(
+        c.var.db,
+        c.env,
+        pathId(c),
+        c.req.valid('json').invoiceId,
+      )
+      inBackground(c, deliverEach(c.var.db, c.env, outboxIds))
+      return c.json(invoiceBody(invoice), 200)
+    },
+  )
+
+// ---------- /api/billing-settings: payment instructions (issue 36) ----------
+
+const BillingSettingsSchema = z
+  .object({
+    paymentInstructions: z.string().nullable().openapi({
+      description:
+        'How to pay by bank transfer or check; shown on the portal invoice page, the invoice PDF and e-mail',
+      example: 'Bank transfer to Example Bank, routing 111000025, account 123456789. Checks to Alex Morgan.',
+    }),
+  })
+  .openapi('BillingSettings')
+
+export const billingSettingsRoutes = openApiApp()
+billingSettingsRoutes.use(requireOwner)
+billingSettingsRoutes
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/',
+      summary: "The owner's billing settings (payment instructions)",
+      responses: { ...OWNER_ERRORS, 200: json(BillingSettingsSchema, 'The settings') },
+    }),
+    async (c) => c.json(await getBillingSettings(c.var.db), 200),
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'put',
+      path: '/',
+      summary: "Saves the owner's billing settings (blank instructions: none)",
+      request: { body: body(billingSettingsInput) },
+      responses: { ...OWNER_ERRORS, 200: json(BillingSettingsSchema, 'The settings saved') },
+    }),
+    async (c) => c.json(await saveBillingSettings(c.var.db, c.req.valid('json')), 200),
   )
 
 /** The routes of this module by their mount point, for app.ts and the OpenAPI document. */
@@ -590,4 +668,5 @@ export const billingRoutes = {
   '/prepaid-blocks': prepaidBlocks,
   '/invoices': invoices,
   '/payments': paymentsRoutes,
+  '/billing-settings': billingSettingsRoutes,
 } as const

@@ -19,12 +19,14 @@ import {
   listQuotes,
   type QuoteDetail,
   quotePdf,
+  quoteSendPreview,
   reviseQuote,
   sendQuote,
   updateQuote,
   verifySignature,
   withdrawQuote,
 } from '../services/quotes'
+import { SendInput, SendPreviewSchema } from './send-schemas'
 
 /** A refused request keeps the API's one error shape, naming each field by its full path (`lines.2.quantity`). */
 const defaultHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
@@ -125,6 +127,11 @@ export const QuoteSchema = z
     createdAt: dateTime,
     updatedAt: dateTime,
     signature: SignatureSchema.nullable(),
+    changeRequests: z
+      .array(z.object({ authorName: z.string(), message: z.string(), createdAt: dateTime }))
+      .openapi({
+        description: 'Changes the client asked for ("Ask for changes" in the portal), oldest first',
+      }),
   })
   .openapi('Quote')
 const QuoteSummarySchema = z
@@ -214,6 +221,11 @@ export function quoteJson(d: QuoteDetail): z.infer<typeof QuoteSchema> {
           pdfSha256: s.pdfSha256,
         }
       : null,
+    changeRequests: d.changeRequests.map((r) => ({
+      authorName: r.authorName,
+      message: r.message,
+      createdAt: r.createdAt.toISOString(),
+    })),
   }
 }
 
@@ -281,14 +293,25 @@ const routes = {
     ...common,
     method: 'post',
     path: '/quotes/{id}/send',
-    summary: 'Send a draft to its contact',
+    summary: 'Send a draft to the chosen contacts of its client',
     description:
-      'Freezes the totals and the agreements. The link is e-mailed when visitor mail is on and returned either way.',
-    request: { params: IdParams },
+      "Freezes the totals and the agreements (merge fields filled, owner-only notes removed) and replaces the earlier revision, which stays current until now. `recipientContactIds` are contacts of the quote's client (default: the quote's contact, else the billing or primary one, else the first). The link is e-mailed to each when visitor mail is on and returned either way.",
+    request: {
+      params: IdParams,
+      body: { required: false, content: { 'application/json': { schema: SendInput } } },
+    },
     responses: {
       200: json(z.object({ quote: QuoteSchema, link: z.string() }), 'The sent quote and its link'),
       ...ERRORS,
     },
+  }),
+  sendPreview: createRoute({
+    ...common,
+    method: 'get',
+    path: '/quotes/{id}/send-preview',
+    summary: "A draft's send step: recipients, the e-mail as the client reads it, warnings",
+    request: { params: IdParams },
+    responses: { 200: json(SendPreviewSchema, 'What Send will do'), ...ERRORS },
   }),
   withdraw: createRoute({
     ...common,
@@ -418,8 +441,14 @@ export const quotesApi = new OpenAPIHono<AppEnv>({ defaultHook })
     if (!merged.success) throw badRequest(quoteFieldErrors(merged.error))
     return c.json(quoteJson(await updateQuote(c.var.db, id, merged.data)), 200)
   })
+  .openapi(routes.sendPreview, async (c) =>
+    c.json(await quoteSendPreview(c.var.db, c.env, parseId(c.req.valid('param').id)), 200),
+  )
   .openapi(routes.send, async (c) => {
-    const { quote, link, outboxIds } = await sendQuote(c.var.db, c.env, parseId(c.req.valid('param').id))
+    const body = c.req.header('content-type')?.includes('json') ? c.req.valid('json') : undefined
+    const { quote, link, outboxIds } = await sendQuote(c.var.db, c.env, parseId(c.req.valid('param').id), {
+      recipientContactIds: body?.recipientContactIds,
+    })
     inBackground(c, deliverEach(c.var.db, c.env, outboxIds))
     return c.json({ quote: quoteJson(quote), link }, 200)
   })

@@ -8,6 +8,8 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../env'
 import { log } from '../log'
+import { deliverEach } from '../mail/outbox'
+import { inBackground } from '../middleware/background'
 import { BadSignature, MalformedEvent, verifiedEvent } from '../payments/stripe'
 import { recordAutopayEvent } from '../services/autopay'
 import { recordStripeEvent } from '../services/payments'
@@ -38,13 +40,17 @@ export const stripeWebhook = new Hono<AppEnv>().post(
       return c.json({ message: 'Invalid Stripe signature' }, 400)
     }
     // Autopay's events first (setup and off-session charges, ADR 139); every other one as before.
-    const outcome = (await recordAutopayEvent(c.var.db, event)) ?? (await recordStripeEvent(c.var.db, event))
+    const outcome =
+      (await recordAutopayEvent(c.var.db, c.env, event)) ?? (await recordStripeEvent(c.var.db, c.env, event))
+    if ('outboxIds' in outcome) inBackground(c, deliverEach(c.var.db, c.env, outcome.outboxIds))
     if (outcome.recorded === 'unmatched')
       log('warn', 'stripe payment kept unmatched for the owner', {
         eventId: event.id,
         number: outcome.number,
         reason: outcome.reason,
       })
-    return c.json({ received: true, ...outcome }, 200)
+    // The outbox ids are this app's own business, not Stripe's.
+    const { outboxIds: _ids, ...shown } = { outboxIds: [], ...outcome }
+    return c.json({ received: true, ...shown }, 200)
   },
 )

@@ -77,6 +77,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 's
  */
 export async function recordAutopayEvent(
   db: Db,
+  env: Env,
   event: VerifiedEvent,
   now = new Date(),
 ): Promise<AutopayOutcome | null> {
@@ -106,6 +107,7 @@ export async function recordAutopayEvent(
   if (!attempt) return null
   const outcome = await recordStripePayment(
     db,
+    env,
     {
       invoiceId: attempt.invoiceId,
       number: null,

@@ -51,7 +51,7 @@ export async function exportClientsCsv(db: Db): Promise<string> {
 /**
  * Erases a contact on their demand: their requests (through the requests'
  * own erasure, which records each), the files they uploaded (R2 and rows),
- * then the contact, whose portal sessions and sign-in links go with it
+ * the changes they asked for on quotes, then the contact, whose portal sessions and sign-in links go with it
  * (ON DELETE CASCADE). Files the owner shared with the client stay: they are
  * the client's, not the person's. Returns what was removed.
  */
@@ -80,6 +80,8 @@ export async function eraseContact(db: Db, contactId: number, files?: R2Bucket, 
     db
       .delete(tables.clientFiles)
       .where(and(eq(tables.clientFiles.contactId, contactId), eq(tables.clientFiles.uploadedBy, 'contact'))),
+    // What they wrote on quotes ("Ask for changes", issue 36) is theirs; their signatures stay (the record of a contract).
+    db.delete(tables.quoteChangeRequests).where(eq(tables.quoteChangeRequests.contactId, contact.id)),
     db.delete(tables.contacts).where(eq(tables.contacts.id, contact.id)),
   ])
   if (files && uploads.length) await files.delete(uploads.map((u) => u.key))

@@ -10,7 +10,7 @@ import type { Db } from '../db'
 import { tables } from '../db'
 import { enqueueMessages } from '../mail/outbox'
 import { visitorMailEnabled } from '../mail/visitor'
-import { getInvoice, type InvoiceMailKind, invoiceMail, openInvoices } from './invoices'
+import { getInvoice, type InvoiceMailKind, invoiceMail, invoiceMailExtras, openInvoices } from './invoices'
 import { createSignInLink } from './portal-links'
 
 export const DEFAULT_REMINDER_DAYS = [-3, 0, 7]
@@ -66,7 +66,14 @@ export async function queueInvoiceReminders(db: Db, env: Env, nowMs: number): Pr
       { contactId: contact.id, next: `/portal/invoices/${invoice.id}` },
       nowMs,
     )
-    const mail = invoiceMail(env, detail, contact.name, link, mailKind(latest))
+    const mail = invoiceMail(
+      env,
+      detail,
+      contact.name,
+      link,
+      mailKind(latest),
+      await invoiceMailExtras(db, env, detail),
+    )
     ids.push(...(await enqueueMessages(db, 'billing', [{ recipient: contact.email, ...mail }], now)))
   }
   return ids

@@ -43,10 +43,12 @@ import {
   isUniqueRefusal,
   moneyRefusal,
 } from './balance'
+import { getBillingSettings } from './billing-settings'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
+import { chosenRecipients, recipientOptions, type SendPreview } from './send-step'
 import { billedGuard, clientOrThrow, unbilledTime } from './time'
 
 export type LineInput = {
@@ -474,39 +476,107 @@ export type SendResult = { invoice: InvoiceDetail; outboxIds: number[]; mailed: 
 export const invoiceLink = (env: Env, id: number) =>
   new URL(`/portal/invoices/${id}`, env.SITE_URL).toString()
 
+/** The send step's choice (issue 36): whom to send it to; the default recipient when absent. */
+export type SendInvoiceOptions = { recipientContactIds?: readonly number[] | null }
+
 /**
- * Sends (or sends again) an invoice: a draft becomes sent and its totals stay
- * as they are. The e-mail goes to the client's contact when visitor mail is on;
- * otherwise the owner passes the link on.
+ * Sends (or sends again) an invoice or a credit note to the chosen contacts
+ * (the default one when none are chosen): a draft becomes sent and its totals
+ * stay as they are. Each recipient gets the e-mail with their own sign-in link
+ * when visitor mail is on; otherwise the owner passes the link on.
  */
-export async function sendInvoice(db: Db, env: Env, id: number, now = new Date()): Promise<SendResult> {
+export async function sendInvoice(
+  db: Db,
+  env: Env,
+  id: number,
+  options: SendInvoiceOptions = {},
+  now = new Date(),
+): Promise<SendResult> {
   const invoice = await getInvoiceRow(db, id)
   if (invoice.status === 'void') throw new Conflict('A void invoice cannot be sent')
+  // Checked before anything changes: another client's contact is refused with nothing sent.
+  const recipients = await chosenRecipients(
+    db,
+    invoice.clientId,
+    options.recipientContactIds,
+    invoice.contactId,
+  ).catch((err) => {
+    // No contact at all: sent without e-mail, as before (the owner passes the link on).
+    if (err instanceof Conflict && !options.recipientContactIds?.length) return []
+    throw err
+  })
   await db
     .update(tables.invoices)
     .set({ status: 'sent', sentAt: now, updatedAt: now })
     .where(and(eq(tables.invoices.id, id), eq(tables.invoices.status, 'draft')))
   const detail = await getInvoice(db, id)
   const link = invoiceLink(env, id)
-  const contact = await contactOf(db, invoice)
-  if (!contact || !visitorMailEnabled(env)) return { invoice: detail, outboxIds: [], mailed: false, link }
-  // The e-mail carries a sign-in link that leads to the invoice (single use, 15 minutes;
-  // after that the portal's sign-in page sends a fresh one).
-  const signIn = await createSignInLink(
-    db,
-    env,
-    { contactId: contact.id, next: `/portal/invoices/${id}` },
-    now.getTime(),
-  )
-  const mail = invoiceMail(env, detail, contact.name, signIn, 'sent')
+  if (!recipients.length || !visitorMailEnabled(env))
+    return { invoice: detail, outboxIds: [], mailed: false, link }
+  const extras = await invoiceMailExtras(db, env, detail)
   const attachment = await storeSentPdf(db, env, id, now)
-  const outboxIds = await enqueueMessages(
-    db,
-    'billing',
-    [{ recipient: contact.email, ...mail, attachments: [attachment] }],
-    now,
-  )
+  const messages = []
+  for (const contact of recipients) {
+    // The e-mail carries a sign-in link that leads to the invoice (single use, 15 minutes;
+    // after that the portal's sign-in page sends a fresh one).
+    const signIn = await createSignInLink(
+      db,
+      env,
+      { contactId: contact.id, next: `/portal/invoices/${id}` },
+      now.getTime(),
+    )
+    const mail = invoiceMail(env, detail, contact.name, signIn, 'sent', extras)
+    messages.push({ recipient: contact.email, ...mail, attachments: [attachment] })
+  }
+  const outboxIds = await enqueueMessages(db, 'billing', messages, now)
   return { invoice: detail, outboxIds, mailed: true, link }
+}
+
+/**
+ * What Send will do with an invoice or credit note (the send dialog): the
+ * client's contacts (the default ticked), the e-mail as the client reads it,
+ * the PDF and the warnings (no way to pay shown; sent before).
+ */
+export async function invoiceSendPreview(db: Db, env: Env, id: number): Promise<SendPreview> {
+  const detail = await getInvoice(db, id)
+  if (detail.status === 'void') throw new Conflict('A void invoice cannot be sent')
+  const recipients = await recipientOptions(db, detail.clientId, detail.contactId)
+  const first = recipients.find((r) => r.selected)
+  const extras = await invoiceMailExtras(db, env, detail)
+  const mail = invoiceMail(
+    env,
+    detail,
+    first?.name ?? '',
+    '(a one-time sign-in link for each recipient)',
+    'sent',
+    extras,
+  )
+  const warnings: string[] = []
+  if (!recipients.length)
+    warnings.push('The client has no contact yet: the invoice is sent without an e-mail.')
+  if (detail.source !== 'credit' && !extras.paymentInstructions && !stripeCheckoutEnabled(env))
+    warnings.push(
+      'No payment instructions are set and Stripe is off: the client sees no way to pay. Set them under Billing settings.',
+    )
+  if (detail.status !== 'draft')
+    warnings.push(`Already sent: this sends it again (${invoiceStatusLabel(detail.status)}).`)
+  return {
+    recipients,
+    subject: mail.subject,
+    textBody: mail.textBody,
+    warnings,
+    documentUrl: `/api/invoices/${id}/pdf`,
+  }
+}
+
+/** What the invoice e-mail adds besides the invoice: how to pay, and for a credit note the invoice it corrects. */
+export async function invoiceMailExtras(db: Db, _env: Env, invoice: Invoice): Promise<InvoiceMailExtras> {
+  const { paymentInstructions } = await getBillingSettings(db)
+  const corrected = invoice.creditForId ? await getInvoice(db, invoice.creditForId) : null
+  return {
+    paymentInstructions,
+    creditFor: corrected ? { number: corrected.number, balanceCents: corrected.balanceCents } : null,
+  }
 }
 
 /**
@@ -522,7 +592,8 @@ async function storeSentPdf(db: Db, env: Env, id: number, now: Date) {
   return { key, filename: pdf.filename, type: 'application/pdf' }
 }
 
-async function contactOf(db: Db, invoice: Invoice) {
+/** Whom an invoice is addressed to: its contact, else the client's first. */
+export async function contactOf(db: Db, invoice: Invoice) {
   const c = tables.contacts
   const [contact] = await db
     .select()
@@ -535,39 +606,67 @@ async function contactOf(db: Db, invoice: Invoice) {
 
 export type InvoiceMailKind = 'sent' | 'before' | 'due' | 'overdue'
 
-/** The invoice e-mail and the reminders: number, total, balance, due date and the portal link (the sent e-mail also attaches the PDF). */
+/** What the invoice e-mail says besides the invoice itself (services read it once per sending). */
+export type InvoiceMailExtras = {
+  /** The owner's payment instructions (bank transfer, check), if set. */
+  paymentInstructions: string | null
+  /** For a credit note: the invoice it corrects, and what is left to pay on it now. */
+  creditFor: { number: string; balanceCents: number } | null
+}
+
+/**
+ * The invoice e-mail and the reminders: number, total, balance, due date, how
+ * to pay and the portal link (the sent e-mail also attaches the PDF). A credit
+ * note's e-mail names the invoice it corrects instead of asking for payment.
+ */
 export function invoiceMail(
   env: Env,
   invoice: InvoiceDetail,
   name: string,
   link: string,
   kind: InvoiceMailKind,
+  extras: InvoiceMailExtras = { paymentInstructions: null, creditFor: null },
 ): { subject: string; textBody: string; htmlBody: string } {
-  const what = invoice.source === 'credit' ? 'Credit note' : 'Invoice'
+  const credit = invoice.source === 'credit'
+  const what = credit ? 'Credit note' : 'Invoice'
   const subject = {
     sent: `${what} ${invoice.number} from ${env.OWNER_NAME}`,
     before: `Reminder: invoice ${invoice.number} is due on ${invoice.dueDate}`,
     due: `Invoice ${invoice.number} is due today`,
     overdue: `Invoice ${invoice.number} is overdue`,
   }[kind]
-  const lead = {
-    sent: `please find ${what.toLowerCase()} ${invoice.number} for ${formatCents(invoice.totalCents)}, due on ${invoice.dueDate}.`,
-    before: `a friendly reminder that invoice ${invoice.number} is due on ${invoice.dueDate}.`,
-    due: `invoice ${invoice.number} is due today.`,
-    overdue: `invoice ${invoice.number} was due on ${invoice.dueDate} and is not yet paid in full.`,
-  }[kind]
+  const lead = credit
+    ? `please find credit note ${invoice.number} for ${formatCents(-invoice.totalCents)}${extras.creditFor ? `, which reduces what is owed on invoice ${extras.creditFor.number}` : ''}.`
+    : {
+        sent: `please find ${what.toLowerCase()} ${invoice.number} for ${formatCents(invoice.totalCents)}, due on ${invoice.dueDate}.`,
+        before: `a friendly reminder that invoice ${invoice.number} is due on ${invoice.dueDate}.`,
+        due: `invoice ${invoice.number} is due today.`,
+        overdue: `invoice ${invoice.number} was due on ${invoice.dueDate} and is not yet paid in full.`,
+      }[kind]
+  const balance = credit
+    ? extras.creditFor
+      ? `Left to pay on invoice ${extras.creditFor.number}: ${formatCents(Math.max(0, extras.creditFor.balanceCents))}. The PDF is attached; it is also in your client portal at the link below.`
+      : 'The PDF is attached; it is also in your client portal at the link below.'
+    : kind === 'sent'
+      ? `Balance: ${formatCents(invoice.balanceCents)}. The PDF is attached; read it and pay at the link below.`
+      : `Balance: ${formatCents(invoice.balanceCents)}. Read it, download the PDF and pay at the link below.`
+  const howToPay =
+    !credit && invoice.balanceCents > 0 && extras.paymentInstructions
+      ? [`How to pay by bank transfer or check (quote ${invoice.number}):\n${extras.paymentInstructions}`]
+      : []
   const paragraphs = [
     `Hello ${name},`,
     `${lead.charAt(0).toUpperCase()}${lead.slice(1)}`,
-    kind === 'sent'
-      ? `Balance: ${formatCents(invoice.balanceCents)}. The PDF is attached; read it and pay at the link below.`
-      : `Balance: ${formatCents(invoice.balanceCents)}. Read it, download the PDF and pay at the link below.`,
-    env.OWNER_NAME,
+    balance,
+    ...howToPay,
   ]
   return {
     subject: headerSafe(subject),
-    textBody: [...paragraphs.slice(0, 3), link, '', paragraphs[3]].join('\n\n'),
-    htmlBody: letterHtml({ paragraphs, link: { href: link, text: `${what} ${invoice.number}` } }),
+    textBody: [...paragraphs, link, '', env.OWNER_NAME].join('\n\n'),
+    htmlBody: letterHtml({
+      paragraphs: [...paragraphs, env.OWNER_NAME],
+      link: { href: link, text: `${what} ${invoice.number}` },
+    }),
   }
 }
 
@@ -677,26 +776,33 @@ function paymentRefusalError(reason: UnmatchedReason, invoice: InvoiceDetail) {
  * payments, GraphQL, and the services to come call it). A partial one leaves a
  * balance; more than what is left, a draft, a paid, void or credit-note
  * invoice, or another currency is refused (Invalid or Conflict, field named).
+ * Its receipt and the owner's notice: services/payment-notices.ts
+ * (recordPaymentAndNotify), which the edges call.
  */
 export async function recordPayment(db: Db, invoiceId: number, input: PaymentInput, now = new Date()) {
   const invoice = await getInvoice(db, invoiceId)
   const currency = (input.currency ?? invoice.currency).toUpperCase()
   const refusal = paymentRefusal(invoice, input.amountCents, currency)
   if (refusal) throw paymentRefusalError(refusal, invoice)
+  let paymentId: number
   try {
-    await db.batch([
-      db.insert(tables.payments).values({
-        invoiceId,
-        amountCents: input.amountCents,
-        currency,
-        date: input.date ?? businessDate(now),
-        method: input.method,
-        reference: input.reference ?? null,
-        createdAt: now,
-        updatedAt: now,
-      }),
+    const [[inserted]] = await db.batch([
+      db
+        .insert(tables.payments)
+        .values({
+          invoiceId,
+          amountCents: input.amountCents,
+          currency,
+          date: input.date ?? businessDate(now),
+          method: input.method,
+          reference: input.reference ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: tables.payments.id }),
       settleStatement(db, invoiceId, now),
     ])
+    paymentId = inserted!.id
   } catch (err) {
     // Another payment landed meanwhile: the trigger measured against the balance as it now is.
     const reason = moneyRefusal(err)
@@ -704,7 +810,7 @@ export async function recordPayment(db: Db, invoiceId: number, input: PaymentInp
       throw paymentRefusalError(reason, await getInvoice(db, invoiceId))
     throw err
   }
-  return getInvoice(db, invoiceId)
+  return { ...(await getInvoice(db, invoiceId)), paymentId }
 }
 
 /** Payments kept for the owner instead of being recorded on an invoice (with the reason), newest first. */
@@ -901,11 +1007,17 @@ export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment:
   const [client] = await db.select().from(tables.clients).where(eq(tables.clients.id, invoice.clientId))
   const contact = await contactOf(db, invoice)
   const credit = invoice.source === 'credit'
+  const { paymentInstructions } = await getBillingSettings(db)
   const howToPay = credit
     ? []
     : [
         ...(onlinePayment ? [`Online by card: ${invoiceLink(env, id)} ("Pay now").`] : []),
-        `By bank transfer or check: quote ${invoice.number}; ask ${env.CONTACT_EMAIL} for the details.`,
+        ...(paymentInstructions
+          ? // One row a line: the PDF writes rows, it does not break lines.
+            [`By bank transfer or check (quote ${invoice.number}):`, ...paymentInstructions.split('\n')]
+          : [
+              `By bank transfer or check: quote ${invoice.number}; ask ${env.CONTACT_EMAIL} for the details.`,
+            ]),
       ]
   // pdf-lib is loaded on the first PDF, not at start-up (ADR 103).
   const { invoicePdf } = await import('../pdf/invoice-pdf')

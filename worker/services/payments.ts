@@ -15,6 +15,7 @@ import type { PaymentGateway, VerifiedEvent } from '../payments/stripe'
 import { moneyRefusal } from './balance'
 import { Conflict, NotFound } from './errors'
 import { getInvoice, type PortalScope, paymentRefusal, portalInvoice, settleStatement } from './invoices'
+import { queueChargeNotice, queuePaymentNotices } from './payment-notices'
 
 /** A Checkout Session for what is left to pay on an invoice; its URL is where "Pay now" leads. */
 export async function checkoutForInvoice(
@@ -54,7 +55,8 @@ export async function portalCheckout(
 }
 
 export type WebhookOutcome =
-  | { recorded: 'payment'; invoiceId: number; paymentId: number }
+  | { recorded: 'payment'; invoiceId: number; paymentId: number; outboxIds: number[] }
+  | { recorded: 'notice'; kind: 'refund' | 'dispute'; outboxIds: number[] }
   | { recorded: 'unmatched'; paymentId: number; number: string | null; reason: UnmatchedReason }
   | { recorded: 'duplicate' }
   | { recorded: 'ignored'; type: string }
@@ -67,9 +69,17 @@ export type WebhookOutcome =
  */
 export async function recordStripeEvent(
   db: Db,
+  env: Env,
   event: VerifiedEvent,
   now = new Date(),
 ): Promise<WebhookOutcome> {
+  // Refunds and disputes are not synced back (the invoice stays as recorded): the owner is told, once per event.
+  if (event.notice)
+    return {
+      recorded: 'notice',
+      kind: event.notice.kind,
+      outboxIds: await queueChargeNotice(db, env, event.id, event.notice, now),
+    }
   const session = event.session
   if (!session) return { recorded: 'ignored', type: event.type }
   // A delayed method (bank debit) completes unpaid; its async_payment_succeeded event pays it.
@@ -87,6 +97,7 @@ export async function recordStripeEvent(
     : []
   return recordStripePayment(
     db,
+    env,
     {
       invoiceId: row?.id ?? null,
       number,
@@ -123,6 +134,7 @@ export type StripePayment = {
  */
 export async function recordStripePayment(
   db: Db,
+  env: Env,
   payment: StripePayment,
   now = new Date(),
 ): Promise<Exclude<WebhookOutcome, { recorded: 'ignored' }>> {
@@ -168,7 +180,8 @@ export async function recordStripePayment(
         settleStatement(db, invoice.id, now),
       ])
       if (!inserted) return { recorded: 'duplicate' }
-      return { recorded: 'payment', invoiceId: invoice.id, paymentId: inserted.id }
+      const outboxIds = await queuePaymentNotices(db, env, inserted.id, now)
+      return { recorded: 'payment', invoiceId: invoice.id, paymentId: inserted.id, outboxIds }
     } catch (err) {
       // Another payment landed meanwhile and the trigger measured against what is left now.
       const refused = moneyRefusal(err)

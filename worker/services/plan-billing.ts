@@ -423,7 +423,7 @@ async function sendDueInvoices(db: Db, env: Env, now: Date, result: CronBillingR
   result.queries++
   for (const { invoiceId } of due) {
     try {
-      await sendInvoice(db, env, invoiceId, now)
+      await sendInvoice(db, env, invoiceId, {}, now)
       result.sent.push(invoiceId)
     } catch (err) {
       // A voided draft is not sent; anything else is logged and not retried forever either.

@@ -12,9 +12,10 @@
 //   acceptances at once exactly one wins.
 // - The client is scoped: every portal function takes the session's client and
 //   answers NotFound for another client's quote, exactly as for a missing one.
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { formatCents, lineAmountCents } from '../../schema/money'
+import { forClient, ownerNotes, ownerNoteWarning } from '../../schema/owner-notes'
 import {
   type AcceptInput,
   DEFAULT_VALID_DAYS,
@@ -48,6 +49,7 @@ import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, sendInvoice } from './invoices'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
+import { chosenRecipients, recipientOptions, type SendPreview } from './send-step'
 
 /** pdf-lib is loaded on the first PDF, not at start-up (ADR 103). */
 const renderQuotePdf = async (input: QuotePdfInput) =>
@@ -69,33 +71,53 @@ const OPEN: readonly string[] = OPEN_QUOTE_STATUSES
 // ---------- Reading ----------
 
 async function loadDetail(db: Db, row: Quote) {
-  const [lines, agreements, signatures, clients, contacts, invoices] = await db.batch([
-    db.select().from(ql).where(eq(ql.quoteId, row.id)).orderBy(asc(ql.position), asc(ql.id)),
-    db.select().from(qa).where(eq(qa.quoteId, row.id)).orderBy(asc(qa.id)),
-    db.select().from(sig).where(eq(sig.quoteId, row.id)),
-    db
-      .select({ id: tables.clients.id, name: tables.clients.name })
-      .from(tables.clients)
-      .where(eq(tables.clients.id, row.clientId)),
-    db
-      .select({ id: tables.contacts.id, name: tables.contacts.name, email: tables.contacts.email })
-      .from(tables.contacts)
-      .where(
-        row.contactId
-          ? eq(tables.contacts.id, row.contactId)
-          : eq(tables.contacts.id, sql`(select min(id) from contacts where client_id = ${row.clientId})`),
-      ),
-    db
-      .select({
-        id: tables.invoices.id,
-        number: tables.invoices.number,
-        status: tables.invoices.status,
-        totalCents: tables.invoices.totalCents,
-      })
-      .from(tables.invoices)
-      .where(and(eq(tables.invoices.quoteId, row.id), ne(tables.invoices.status, 'void')))
-      .orderBy(asc(tables.invoices.id)),
-  ])
+  const at = tables.agreementTemplates
+  const [lines, agreements, signatures, clients, contacts, invoices, changeRequests, current] =
+    await db.batch([
+      db.select().from(ql).where(eq(ql.quoteId, row.id)).orderBy(asc(ql.position), asc(ql.id)),
+      // With the template's kind: a BAA's signature lines name its parties (covered entity, business associate).
+      db
+        .select({ ...getTableColumns(qa), kind: at.kind })
+        .from(qa)
+        .leftJoin(at, eq(at.id, qa.templateId))
+        .where(eq(qa.quoteId, row.id))
+        .orderBy(asc(qa.id)),
+      db.select().from(sig).where(eq(sig.quoteId, row.id)),
+      db
+        .select({ id: tables.clients.id, name: tables.clients.name })
+        .from(tables.clients)
+        .where(eq(tables.clients.id, row.clientId)),
+      db
+        .select({ id: tables.contacts.id, name: tables.contacts.name, email: tables.contacts.email })
+        .from(tables.contacts)
+        .where(
+          row.contactId
+            ? eq(tables.contacts.id, row.contactId)
+            : eq(tables.contacts.id, sql`(select min(id) from contacts where client_id = ${row.clientId})`),
+        ),
+      db
+        .select({
+          id: tables.invoices.id,
+          number: tables.invoices.number,
+          status: tables.invoices.status,
+          totalCents: tables.invoices.totalCents,
+        })
+        .from(tables.invoices)
+        .where(and(eq(tables.invoices.quoteId, row.id), ne(tables.invoices.status, 'void')))
+        .orderBy(asc(tables.invoices.id)),
+      db
+        .select()
+        .from(tables.quoteChangeRequests)
+        .where(eq(tables.quoteChangeRequests.quoteId, row.id))
+        .orderBy(asc(tables.quoteChangeRequests.id)),
+      // The revision the client holds now: the latest one that was sent (a new draft revision is not it).
+      db
+        .select({ id: q.id, revision: q.revision })
+        .from(q)
+        .where(and(eq(q.number, row.number), ne(q.status, 'draft')))
+        .orderBy(desc(q.revision))
+        .limit(1),
+    ])
   const totals = quoteTotals({ ...row, lines }, row.chosenLineIds ?? [])
   const accepted = row.status === 'accepted'
   return {
@@ -109,6 +131,9 @@ async function loadDetail(db: Db, row: Quote) {
     signature: signatures[0] ?? null,
     client: clients[0] ?? { id: row.clientId, name: '' },
     contact: contacts[0] ?? null,
+    changeRequests,
+    /** The latest sent revision of this quote's number (this one, unless a later one was sent). */
+    currentRevision: current[0] ?? null,
     // Computed from the lines (the stored totals are the frozen copy once sent).
     totals,
     depositCents: depositOf(totals.totalCents, row.depositPercent),
@@ -394,8 +419,8 @@ const REVISABLE: readonly string[] = ['sent', 'viewed', 'declined', 'expired', '
 
 /**
  * A new revision of a sent quote: a draft with the same number and
- * revision + 1. The old row becomes `superseded` at once (readable, no longer
- * acceptable), so the client cannot accept what the owner is changing.
+ * revision + 1. The old one stays current (the client may still accept it)
+ * until the new one is sent: sendQuote supersedes it then (ADR 140).
  */
 export async function reviseQuote(db: Db, id: number, now = new Date()) {
   const d = await getQuote(db, id)
@@ -417,7 +442,7 @@ export async function reviseQuote(db: Db, id: number, now = new Date()) {
       .map((a) => ({ templateId: null, name: a.name, body: a.body })),
   ]
   try {
-    const [[created], superseded] = await db.batch([
+    const [[created]] = await db.batch([
       db
         .insert(q)
         .values({
@@ -437,18 +462,12 @@ export async function reviseQuote(db: Db, id: number, now = new Date()) {
           updatedAt: now,
         })
         .returning({ id: q.id }),
-      db
-        .update(q)
-        .set({ status: 'superseded', supersededById: justInserted, updatedAt: now })
-        .where(and(eq(q.id, id), inArray(q.status, [...REVISABLE])))
-        .returning({ id: q.id }),
       ...childInserts(
         db,
         { lines: d.lines.map(({ id: _, quoteId: __, ...l }) => l), agreements },
         justInserted,
       ),
     ])
-    if (!superseded.length) throw new Conflict('The quote changed meanwhile; reload it.')
     return getQuote(db, created!.id)
   } catch (err) {
     // (number, revision) is unique: of two revisions at once, one is made.
@@ -493,6 +512,37 @@ function mergeValues(env: Env, d: QuoteDetail, now: Date): MergeValues {
   }
 }
 
+/**
+ * The agreements as the client reads them: a sent quote's frozen text, or a
+ * draft's as it will be frozen at Send (merge fields filled, owner-only notes
+ * removed), so the preview PDF shows exactly what the client will get.
+ */
+export async function clientAgreements(db: Db, env: Env, d: QuoteDetail, now = new Date()) {
+  if (d.status !== 'draft') return d.agreements
+  return (await draftAgreements(db, env, d, now)).map((a) => ({ ...a, body: a.clientBody }))
+}
+
+/**
+ * A draft's agreements as Send will freeze them: the template's current text
+ * (the owner may have edited it since the draft was made; the draft's copy
+ * when the template is gone), merge fields filled; `clientBody` without the
+ * owner-only notes, `notes` those notes (for the send step's warning).
+ */
+async function draftAgreements(db: Db, env: Env, d: QuoteDetail, now: Date) {
+  const values = mergeValues(env, d, now)
+  const templateIds = d.agreements.map((a) => a.templateId ?? 0)
+  const templates = templateIds.length
+    ? await db
+        .select()
+        .from(tables.agreementTemplates)
+        .where(inArray(tables.agreementTemplates.id, templateIds))
+    : []
+  return d.agreements.map((a) => {
+    const filled = fillMergeFields(templates.find((t) => t.id === a.templateId)?.body ?? a.body, values)
+    return { ...a, clientBody: forClient(filled), notes: ownerNotes(filled) }
+  })
+}
+
 const outboxRow = (m: {
   recipient: string
   subject: string
@@ -509,8 +559,14 @@ const outboxRow = (m: {
   kind: 'quote',
 })
 
-function quoteMail(env: Env, d: QuoteDetail, link: { signIn: string; page: string }, reminder = false) {
-  const greeting = `Hello ${d.contact?.name ?? d.client.name},`
+function quoteMail(
+  env: Env,
+  d: QuoteDetail,
+  to: { name: string; email: string },
+  link: { signIn: string; page: string },
+  reminder = false,
+) {
+  const greeting = `Hello ${to.name},`
   const lead = reminder
     ? `A reminder: the quote "${d.title}" (${d.label}) is valid until ${formatCalendarDate(d.validUntil)}.`
     : `${env.OWNER_NAME} sent you the quote "${d.title}" (${d.label}) for ${formatCents(d.totals.totalCents)}, valid until ${formatCalendarDate(d.validUntil)}.`
@@ -519,7 +575,7 @@ function quoteMail(env: Env, d: QuoteDetail, link: { signIn: string; page: strin
   // (it asks for a new link by e-mail first).
   const later = `The link signs you in once, within ${SIGN_IN_LINK_LIFETIME}. Later, the quote is at ${link.page}`
   return outboxRow({
-    recipient: d.contact!.email,
+    recipient: to.email,
     subject: `${reminder ? 'Reminder: quote' : 'Quote'} ${d.label} from ${env.OWNER_NAME}`,
     text: [greeting, '', lead, ask, link.signIn, '', later, '', env.OWNER_NAME].join('\n'),
     html: letterHtml({
@@ -530,64 +586,130 @@ function quoteMail(env: Env, d: QuoteDetail, link: { signIn: string; page: strin
   })
 }
 
+/** The options for the send step: options left open, revisions this one replaces. */
+export type SendQuoteOptions = { recipientContactIds?: readonly number[] | null }
+
 /**
- * Sends a draft: freezes its totals and its agreements' text (merge fields
- * filled), marks it sent and, when visitor mail is on, queues the e-mail with
- * the link. The link is returned either way, for the owner to pass on by hand.
+ * What Send will do, for the send dialog: the client's contacts (the default
+ * one ticked), the e-mail as the first recipient reads it, the document (the
+ * draft PDF shows exactly the text Send freezes) and the warnings: owner-only
+ * notes still in an agreement, merge fields nothing fills.
  */
-export async function sendQuote(db: Db, env: Env, id: number, now = new Date()) {
+export async function quoteSendPreview(db: Db, env: Env, id: number, now = new Date()): Promise<SendPreview> {
   const d = await getQuote(db, id)
   if (d.status !== 'draft') throw new Conflict('This quote was already sent.')
-  if (!d.contact) throw new Conflict('The client has no contact to send the quote to; add one first.')
+  const recipients = await recipientOptions(db, d.clientId, d.contactId)
+  const first = recipients.find((r) => r.selected)
+  const mail = quoteMail(
+    env,
+    d,
+    { name: first?.name ?? d.client.name, email: first?.email ?? '' },
+    { signIn: '(a one-time sign-in link for each recipient)', page: quotePageLink(env, id) },
+  )
+  const warnings: string[] = []
+  for (const a of await draftAgreements(db, env, d, now)) {
+    if (a.notes.length) warnings.push(ownerNoteWarning(a.name, a.notes))
+    const unfilled = [...new Set(a.clientBody.match(/\{\{\s*[a-zA-Z.]+\s*\}\}/g) ?? [])]
+    if (unfilled.length) warnings.push(`"${a.name}" has merge fields nothing fills: ${unfilled.join(', ')}.`)
+  }
+  if (!recipients.length) warnings.push('The client has no contact yet; add one before sending.')
+  const earlier = d.revision > 1 ? await openEarlierRevisions(db, d.number, d.revision) : []
+  if (earlier.length)
+    warnings.push(
+      `Sending replaces ${earlier.map((e) => quoteLabel(d.number, e.revision)).join(', ')}: the client can no longer accept it.`,
+    )
+  return {
+    recipients,
+    subject: mail.subject,
+    textBody: mail.textBody,
+    warnings,
+    documentUrl: `/api/quotes/${id}/pdf`,
+  }
+}
+
+/** Earlier revisions of a number the client still holds (sent or viewed): this send replaces them. */
+const openEarlierRevisions = (db: Db, number: string, revision: number) =>
+  db
+    .select({ id: q.id, revision: q.revision })
+    .from(q)
+    .where(and(eq(q.number, number), lt(q.revision, revision), ne(q.status, 'draft')))
+
+/**
+ * Sends a draft to the chosen contacts (the default one when none are given):
+ * freezes its totals and its agreements' text (merge fields filled, owner-only
+ * notes removed), marks it sent and, when visitor mail is on, queues one
+ * e-mail per recipient with their own sign-in link. A revision replaces the
+ * earlier ones in the same batch (they stay current until this moment), and
+ * is refused if one of them was accepted meanwhile. The link is returned
+ * either way, for the owner to pass on by hand.
+ */
+export async function sendQuote(
+  db: Db,
+  env: Env,
+  id: number,
+  options: SendQuoteOptions = {},
+  now = new Date(),
+) {
+  const d = await getQuote(db, id)
+  if (d.status !== 'draft') throw new Conflict('This quote was already sent.')
+  const recipients = await chosenRecipients(db, d.clientId, options.recipientContactIds, d.contactId)
   if (d.validUntil < today(now))
     throw new Invalid({ validUntil: 'Valid until is in the past; change it first' })
-  const values = mergeValues(env, d, now)
-  const templateIds = d.agreements.map((a) => a.templateId ?? 0)
-  const templates = templateIds.length
-    ? await db
-        .select()
-        .from(tables.agreementTemplates)
-        .where(inArray(tables.agreementTemplates.id, templateIds))
-    : []
+  const agreements = await draftAgreements(db, env, d, now)
   const link = quotePageLink(env, id)
   // Made only when the e-mail goes: an unused sign-in link is one more way in.
   const mail = visitorMailEnabled(env)
-    ? [quoteMail(env, d, { signIn: await quoteLink(db, env, d.contact.id, id), page: link })]
+    ? await Promise.all(
+        recipients.map(async (r) =>
+          quoteMail(env, d, r, { signIn: await quoteLink(db, env, r.id, id), page: link }),
+        ),
+      )
     : []
+  // The earlier revision is current until now; accepted meanwhile, this one cannot replace it.
+  const noEarlierAccepted = sql`not exists (select 1 from quotes e where e.number = ${d.number} and e.revision < ${d.revision} and e.status = 'accepted')`
   try {
     const statements: BatchItem<'sqlite'>[] = [
       // Filled and frozen while the quote is still a draft (the triggers allow it only then).
-      ...d.agreements.map((a) =>
-        db
-          .update(qa)
-          .set({
-            body: fillMergeFields(templates.find((t) => t.id === a.templateId)?.body ?? a.body, values),
-          })
-          .where(eq(qa.id, a.id)),
-      ),
+      ...agreements.map((a) => db.update(qa).set({ body: a.clientBody }).where(eq(qa.id, a.id))),
       db
         .update(q)
         .set({
           status: 'sent',
           sentAt: now,
           updatedAt: now,
-          contactId: d.contact.id,
+          contactId: recipients[0]!.id,
           subtotalCents: d.totals.subtotalCents,
           discountCents: d.totals.discountCents,
           taxCents: d.totals.taxCents,
           totalCents: d.totals.totalCents,
         })
-        .where(and(eq(q.id, id), eq(q.status, 'draft')))
+        .where(and(eq(q.id, id), eq(q.status, 'draft'), noEarlierAccepted))
         .returning({ id: q.id }),
+      // Only once this one is sent (the status above) do the earlier ones stop being acceptable.
+      db
+        .update(q)
+        .set({ status: 'superseded', supersededById: id, updatedAt: now })
+        .where(
+          and(
+            eq(q.number, d.number),
+            lt(q.revision, d.revision),
+            inArray(q.status, [...REVISABLE]),
+            sql`(select status from quotes s where s.id = ${id}) = 'sent'`,
+          ),
+        ),
       ...(mail.length ? [queueMail(db, mail, now)] : []),
     ]
     const results = await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])
-    const sent = results[d.agreements.length] as { id: number }[]
-    if (!sent.length) throw new Conflict('This quote was already sent.')
-    const outboxIds = mail.length
-      ? (results[d.agreements.length + 1] as { id: number }[]).map((r) => r.id)
-      : []
-    return { quote: await getQuote(db, id), link, outboxIds }
+    const sent = results[agreements.length] as { id: number }[]
+    if (!sent.length) {
+      const fresh = await row(db, id)
+      if (fresh.status !== 'draft') throw new Conflict('This quote was already sent.')
+      throw new Conflict(
+        'An earlier revision of this quote was accepted meanwhile; this revision can no longer be sent.',
+      )
+    }
+    const outboxIds = mail.length ? (results[agreements.length + 2] as { id: number }[]).map((r) => r.id) : []
+    return { quote: await getQuote(db, id), link, outboxIds, recipients: recipients.map((r) => r.email) }
   } catch (err) {
     if (isDraftLock(err)) throw new Conflict('This quote was already sent.')
     throw err
@@ -648,7 +770,7 @@ export function closedReason(d: Pick<Quote, 'status' | 'validUntil'>, now: Date)
     case 'withdrawn':
       return 'This quote was withdrawn and can no longer be accepted.'
     case 'superseded':
-      return 'This quote was replaced by a newer revision; please open the latest one.'
+      return 'This quote was replaced by a newer revision.'
     case 'expired':
       return `This quote expired after ${d.validUntil} and can no longer be accepted.`
     case 'draft':
@@ -796,7 +918,7 @@ export async function onQuoteAccepted(
     if (err instanceof Conflict) return null
     throw err
   }
-  const sent = await sendInvoice(db, env, invoiceId, now)
+  const sent = await sendInvoice(db, env, invoiceId, {}, now)
   return {
     invoiceId,
     number: sent.invoice.number,
@@ -839,18 +961,70 @@ export async function declineQuote(
   return { quote: fresh, outboxIds: [mail!.id] }
 }
 
+/**
+ * "Ask for changes" on a quote the client holds (sent or viewed): the message
+ * is kept on the quote (the admin shows it) and e-mailed to the owner in the
+ * same batch. The quote stays open: the owner answers with a revision.
+ */
+export async function askForQuoteChanges(
+  db: Db,
+  env: Env,
+  scope: PortalScope,
+  id: number,
+  message: string,
+  now = new Date(),
+) {
+  const d = await portalQuote(db, scope, id)
+  const closed = closedReason(d, now)
+  if (closed) throw new Conflict(closed.replace('accepted', 'changed'))
+  const text = message.trim()
+  if (!text) throw new Invalid({ message: 'Write what you would like changed' })
+  const [contact] = await db
+    .select({ id: tables.contacts.id, name: tables.contacts.name, email: tables.contacts.email })
+    .from(tables.contacts)
+    .where(and(eq(tables.contacts.id, scope.contactId), eq(tables.contacts.clientId, scope.clientId)))
+  if (!contact) throw new NotFound('Quote not found')
+  const ownerText = `${contact.name} (${d.client.name}) asks for changes to the quote ${d.label} ("${d.title}"):\n\n${text}\n\nRevise the quote in the admin to answer: ${new URL(`/admin/quotes/${id}`, env.SITE_URL)}`
+  const [, [mail]] = await db.batch([
+    db.insert(tables.quoteChangeRequests).values({
+      quoteId: id,
+      contactId: contact.id,
+      authorName: contact.name,
+      message: text,
+      createdAt: now,
+    }),
+    queueMail(
+      db,
+      {
+        ...outboxRow({
+          recipient: env.NOTIFY_EMAIL,
+          subject: `Changes asked for quote ${d.label} by ${d.client.name}`,
+          text: ownerText,
+          html: letterHtml({ paragraphs: ownerText.split('\n\n') }),
+        }),
+        // The owner answers the contact directly.
+        replyTo: contact.email,
+        kind: 'notification',
+      },
+      now,
+    ),
+  ])
+  return { quote: await getQuote(db, id), outboxIds: [mail!.id] }
+}
+
 // ---------- The signed copy ----------
 
 const pdfName = (d: QuoteDetail) => `${d.number}${d.revision > 1 ? `-rev${d.revision}` : ''}-signed.pdf`
 
-/** The PDF's input for a quote (signed or not). */
-function pdfInput(env: Env, d: QuoteDetail) {
+/** The PDF's input for a quote (signed or not): always the text the client is (or will be) shown. */
+function pdfInput(env: Env, d: QuoteDetail, agreements: QuoteDetail['agreements']) {
   const s = d.signature
   return {
     ownerName: env.OWNER_NAME,
     quote: documentOf(d),
     chosen: s ? (d.chosenLineIds ?? []) : null,
-    agreements: d.agreements,
+    agreements,
+    sentAt: d.sentAt,
     signature: s
       ? {
           signerName: s.signerName,
@@ -880,7 +1054,7 @@ export async function ensureSignedPdf(
   const s = d.signature
   if (!s) throw new Conflict('This quote has not been signed.')
   if (s.pdfKey && s.pdfSha256) return { key: s.pdfKey, sha256: s.pdfSha256 }
-  const bytes = await renderQuotePdf(pdfInput(env, d))
+  const bytes = await renderQuotePdf(pdfInput(env, d, d.agreements))
   const sha256 = await sha256Hex(bytes)
   const key = `quotes/${d.id}/${crypto.randomUUID()}/${pdfName(d)}`
   await env.FILES.put(key, bytes, { httpMetadata: { contentType: 'application/pdf' } })
@@ -946,7 +1120,7 @@ export async function quotePdf(db: Db, env: Env, id: number, scope?: PortalScope
   }
   return {
     filename: `${d.number}${d.revision > 1 ? `-rev${d.revision}` : ''}.pdf`,
-    bytes: await renderQuotePdf(pdfInput(env, d)),
+    bytes: await renderQuotePdf(pdfInput(env, d, await clientAgreements(db, env, d))),
   }
 }
 
@@ -1019,6 +1193,7 @@ export async function queueQuoteReminders(db: Db, env: Env, nowMs: number): Prom
       quoteMail(
         env,
         d,
+        d.contact,
         { signIn: await quoteLink(db, env, d.contact.id, id), page: quotePageLink(env, id) },
         true,
       ),

@@ -11,6 +11,7 @@ import { elapsed } from './HeaderTimer'
 import { Invoices } from './InvoicesPage'
 import { NewInvoiceForm } from './NewInvoiceForm'
 import { TimeEditor } from './TimePage'
+import { UnmatchedPayments } from './UnmatchedPayments'
 
 const operationName = (request: GraphQLRequest) =>
   (request.query.definitions[0] as OperationDefinitionNode).name?.value
@@ -116,7 +117,7 @@ describe('the time form’s rate (issue 34: money parsed in one place, without f
 })
 
 describe('the invoices page', () => {
-  it('shows the overview in dollars and sends a draft', async () => {
+  it('shows the overview in dollars and sends a draft through the send step', async () => {
     const { client, executeMutation } = mockClient({
       BillingClients: clients,
       BillingOverview: {
@@ -154,8 +155,40 @@ describe('the invoices page', () => {
             totalCents: 500,
             balanceCents: 0,
           },
+          {
+            id: '7',
+            number: 'INV-2026-0003',
+            clientId: '3',
+            clientName: 'Riverside Clinic',
+            source: 'CREDIT',
+            status: 'DRAFT',
+            issueDate: '2026-11-24',
+            dueDate: '2026-12-09',
+            totalCents: -3_000,
+            balanceCents: 0,
+          },
         ],
       },
+      InvoiceSendPreview: {
+        invoiceSendPreview: {
+          recipients: [
+            { contactId: 5, name: 'Tom Becker', email: 'tom@riverside.example', role: null, selected: false },
+            {
+              contactId: 6,
+              name: 'Maria Lopez',
+              email: 'maria@riverside.example',
+              role: 'Billing',
+              selected: true,
+            },
+          ],
+          subject: 'Invoice INV-2026-0001 from Alex Morgan',
+          textBody: 'Hello Maria Lopez,',
+          warnings: ['No payment instructions are set and Stripe is off: the client sees no way to pay.'],
+          documentUrl: '/api/invoices/9/pdf',
+        },
+      },
+      UnmatchedPayments: { unmatchedPayments: [] },
+      BillingSettings: { billingSettings: { paymentInstructions: null } },
     })
     render(
       <MemoryRouter>
@@ -169,9 +202,21 @@ describe('the invoices page', () => {
     const draft = screen.getByRole('row', { name: /INV-2026-0001/ })
     expect(within(draft).getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/api/invoices/9/pdf')
     const voided = screen.getByRole('row', { name: /INV-2026-0002/ })
-    expect(within(voided).queryByRole('button', { name: 'Send' })).toBeNull()
-    await userEvent.click(within(draft).getByRole('button', { name: 'Send' }))
-    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '9' })
+    expect(within(voided).queryByRole('button', { name: /Send/ })).toBeNull()
+    // A credit note is sent like an invoice (issue 36).
+    within(screen.getByRole('row', { name: /INV-2026-0003/ })).getByRole('button', { name: 'Send...' })
+    // The send step: the billing contact ticked, the e-mail and the warning shown before anything goes.
+    await userEvent.click(within(draft).getByRole('button', { name: 'Send...' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Send invoice INV-2026-0001' })
+    expect(executeMutation).not.toHaveBeenCalled()
+    expect(within(dialog).getByText('Invoice INV-2026-0001 from Alex Morgan')).toBeTruthy()
+    expect(within(dialog).getByTestId('send-warnings').textContent).toMatch(/no way to pay/)
+    expect((within(dialog).getByRole('checkbox', { name: /Maria Lopez/ }) as HTMLInputElement).checked).toBe(
+      true,
+    )
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Tom Becker/ }))
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send to 2 contacts' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '9', to: ['6', '5'] })
     expect(screen.getByRole('link', { name: 'Invoices CSV' }).getAttribute('href')).toBe(
       '/api/invoices/export/invoices.csv',
     )
@@ -262,5 +307,55 @@ describe("the client page's prepaid hours", () => {
       input: { clientId: '3', source: 'BLOCK', blockId: '2' },
     })
     expect(screen.getByText('No time recorded yet.')).toBeTruthy()
+  })
+})
+
+describe('unmatched payments (issue 36)', () => {
+  it('lists each with its reason and matches one to the invoice it named', async () => {
+    const { client, executeMutation } = mockClient({
+      UnmatchedPayments: {
+        unmatchedPayments: [
+          {
+            id: '41',
+            amountCents: 12_000,
+            currency: 'USD',
+            date: '2026-11-25',
+            method: 'STRIPE',
+            reference: 'pi_123',
+            unmatchedNumber: 'INV-2026-0004',
+            reason: 'The invoice is a draft, paid, void or a credit note',
+            reasonCode: 'not_open',
+          },
+        ],
+      },
+      AdminInvoices: {
+        invoices: [
+          {
+            id: '12',
+            number: 'INV-2026-0004',
+            clientId: '3',
+            clientName: 'Riverside Clinic',
+            source: 'MANUAL',
+            status: 'SENT',
+            issueDate: '2026-11-24',
+            dueDate: '2026-12-09',
+            totalCents: 12_000,
+            balanceCents: 12_000,
+          },
+        ],
+      },
+    })
+    render(
+      <Provider value={client}>
+        <UnmatchedPayments />
+      </Provider>,
+    )
+    const item = screen.getByRole('listitem')
+    expect(item.textContent).toMatch(/\$120\.00 on 2026-11-25/)
+    expect(item.textContent).toMatch(/a draft, paid, void or a credit note \(named INV-2026-0004\)/)
+    await userEvent.click(within(item).getByRole('button', { name: 'Match to an invoice' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Match $120.00' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Record on this invoice' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ paymentId: '41', invoiceId: '12' })
   })
 })

@@ -15,6 +15,7 @@ import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { InvoiceSendDialog } from '../send/SendDialog'
 import {
   AdminButton,
   AdminDialog,
@@ -27,15 +28,16 @@ import {
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
 import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
 import { NewInvoiceForm } from './NewInvoiceForm'
+import { PaymentInstructions } from './PaymentInstructions'
 import {
   type AdminInvoice,
   CREATE_INVOICE,
   INVOICES,
   OVERVIEW,
   RECORD_PAYMENT,
-  SEND_INVOICE,
   VOID_INVOICE,
 } from './queries'
+import { UnmatchedPayments } from './UnmatchedPayments'
 import { useBillingClients } from './useBillingClients'
 
 export function InvoicesPage() {
@@ -113,6 +115,10 @@ export function Invoices() {
       <Section title="Invoices">
         <InvoiceList onChanged={() => refetchOverview(FROM_NETWORK)} />
       </Section>
+
+      {/* Self-contained (issue 36): each could be its own route, /admin/billing/unmatched and /admin/billing/settings. */}
+      <UnmatchedPayments onMatched={refresh} />
+      <PaymentInstructions />
     </>
   )
 }
@@ -136,7 +142,7 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
     query: INVOICES,
     variables: { clientId: clientId ?? null },
   })
-  const [, send] = useMutation(SEND_INVOICE)
+  const [sending, setSending] = useState<AdminInvoice | null>(null)
   const [, voidIt] = useMutation(VOID_INVOICE)
   const [paying, setPaying] = useState<AdminInvoice | null>(null)
   const [crediting, setCrediting] = useState<AdminInvoice | null>(null)
@@ -179,14 +185,14 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
                 >
                   PDF
                 </a>
+                {i.status !== 'VOID' && (
+                  // Credit notes are sent like invoices (issue 36): the client then sees them in the portal.
+                  <AdminButton variant="secondary" onPress={() => setSending(i)}>
+                    {i.status === 'DRAFT' ? 'Send...' : 'Send again...'}
+                  </AdminButton>
+                )}
                 {i.status !== 'VOID' && i.source !== 'CREDIT' && (
                   <>
-                    <AdminButton
-                      variant="secondary"
-                      onPress={() => act(send({ id: i.id }), `Invoice ${i.number} sent`)}
-                    >
-                      {i.status === 'DRAFT' ? 'Send' : 'Send again'}
-                    </AdminButton>
                     <AdminButton variant="secondary" onPress={() => setPaying(i)}>
                       Payment
                     </AdminButton>
@@ -208,6 +214,14 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
       </ListState>
       {paying && <PaymentDialog invoice={paying} onClose={() => setPaying(null)} onDone={refresh} />}
       {crediting && <CreditDialog invoice={crediting} onClose={() => setCrediting(null)} onDone={refresh} />}
+      {sending && (
+        <InvoiceSendDialog
+          id={sending.id}
+          title={`${sending.source === 'CREDIT' ? 'Credit note' : 'Invoice'} ${sending.number}`}
+          onClose={() => setSending(null)}
+          onSent={refresh}
+        />
+      )}
     </>
   )
 }

@@ -32,10 +32,20 @@ export const INVOICE = graphql(
 export const CREATE_INVOICE = graphql(
   'mutation CreateInvoice($input: InvoiceInput!) { createInvoice(input: $input) { id number totalCents } }',
 )
-export const SEND_INVOICE = graphql('mutation SendInvoice($id: ID!) { sendInvoice(id: $id) { id status } }')
 export const VOID_INVOICE = graphql('mutation VoidInvoice($id: ID!) { voidInvoice(id: $id) { id status } }')
 export const RECORD_PAYMENT = graphql(
   'mutation RecordPayment($id: ID!, $input: PaymentInput!) { recordPayment(id: $id, input: $input) { id status balanceCents } }',
+)
+
+export const UNMATCHED_PAYMENTS = graphql(
+  'query UnmatchedPayments { unmatchedPayments { id amountCents currency date method reference unmatchedNumber reason reasonCode } }',
+)
+export const MATCH_PAYMENT = graphql(
+  'mutation MatchPayment($paymentId: ID!, $invoiceId: ID!) { matchPayment(paymentId: $paymentId, invoiceId: $invoiceId) { id number balanceCents } }',
+)
+export const BILLING_SETTINGS = graphql('query BillingSettings { billingSettings { paymentInstructions } }')
+export const SAVE_BILLING_SETTINGS = graphql(
+  'mutation SaveBillingSettings($paymentInstructions: String) { saveBillingSettings(paymentInstructions: $paymentInstructions) { paymentInstructions } }',
 )
 
 /** What the new-invoice form can bill besides time: a client's accepted quotes and prepaid blocks. */

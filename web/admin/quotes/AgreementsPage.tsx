@@ -161,6 +161,10 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: ()
             Merge fields: {MERGE_FIELDS.map((f) => `{{${f}}}`).join(', ')}. They are filled when a quote is
             sent.
           </p>
+          <p className="text-xs text-slate-600">
+            A note for yourself only: put it between a line <code>:::owner-note</code> and a line{' '}
+            <code>:::</code>. The client never sees it, and Send warns while it is there.
+          </p>
           <label className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"

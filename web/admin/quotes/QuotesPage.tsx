@@ -16,7 +16,8 @@ import {
 } from '../../../schema/quotes'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
-import { AdminButton, linkButtonClass, Section } from '../ui'
+import { QuoteSendDialog } from '../send/SendDialog'
+import { AdminButton, formatDate, linkButtonClass, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
 import {
   type AdminQuote,
@@ -26,7 +27,6 @@ import {
   QUOTE_QUERY,
   QUOTES_QUERY,
   REVISE_QUOTE,
-  SEND_QUOTE,
   UPDATE_QUOTE,
   VERIFY_QUOTE,
   WITHDRAW_QUOTE,
@@ -521,7 +521,7 @@ function QuoteView({ id }: { id: string }) {
     ...FROM_NETWORK,
   })
   const [{ fetching: saving }, update] = useMutation(UPDATE_QUOTE)
-  const [, send] = useMutation(SEND_QUOTE)
+  const [sending, setSending] = useState(false)
   const [, withdraw] = useMutation(WITHDRAW_QUOTE)
   const [, duplicate] = useMutation(DUPLICATE_QUOTE)
   const [, revise] = useMutation(REVISE_QUOTE)
@@ -551,22 +551,7 @@ function QuoteView({ id }: { id: string }) {
         title={`Quote ${q.label}: ${statusLabel(q.status)}`}
         actions={
           <div className="flex flex-wrap gap-2">
-            {q.status === 'draft' && (
-              <AdminButton
-                onPress={async () => {
-                  const r = await send({ id })
-                  if (r.error)
-                    toast({ title: 'Not sent', description: messageOf(r.error), variant: 'destructive' })
-                  else {
-                    setLink(r.data!.sendQuote.link)
-                    toast({ title: 'Quote sent' })
-                    refresh()
-                  }
-                }}
-              >
-                Send
-              </AdminButton>
-            )}
+            {q.status === 'draft' && <AdminButton onPress={() => setSending(true)}>Send...</AdminButton>}
             {['draft', 'sent', 'viewed'].includes(q.status) && (
               <AdminButton
                 variant="secondary"
@@ -627,6 +612,23 @@ function QuoteView({ id }: { id: string }) {
           </p>
         )}
         {q.declineReason && <p className="mt-2 text-sm">Declined: {q.declineReason}</p>}
+        {q.changeRequests.length > 0 && (
+          <div className="mt-4 text-sm" data-testid="change-requests">
+            <h3 className="font-semibold">Changes the client asked for</h3>
+            <ul className="mt-1 flex flex-col gap-1">
+              {q.changeRequests.map((r) => (
+                <li key={r.id} className="break-words">
+                  {r.authorName} ({formatDate(String(r.createdAt))}): {r.message}
+                </li>
+              ))}
+            </ul>
+            {['sent', 'viewed'].includes(q.status) && (
+              <p className="mt-1 text-slate-700">
+                Answer with Revise: the client keeps this one until you send the revision.
+              </p>
+            )}
+          </div>
+        )}
         {link && (
           <p className="mt-2 text-sm">
             The client's link (copy it to pass on by hand if visitor e-mail is off):{' '}
@@ -655,6 +657,17 @@ function QuoteView({ id }: { id: string }) {
           </div>
         )}
       </Section>
+      {sending && (
+        <QuoteSendDialog
+          id={id}
+          label={q.label}
+          onClose={() => setSending(false)}
+          onSent={(l) => {
+            setLink(l)
+            refresh()
+          }}
+        />
+      )}
       {q.status === 'draft' && initial && (
         <Section title="Edit the draft">
           <Editor

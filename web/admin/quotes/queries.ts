@@ -48,6 +48,7 @@ export const QUOTE_QUERY = graphql(`
       chosenLineIds
       declineReason
       supersededById
+      changeRequests { id authorName message createdAt }
       signature { signerName signerEmail signedAt ip userAgent revision documentSha256 pdfSha256 }
       pdfUrl
     }
@@ -72,12 +73,6 @@ export const CREATE_QUOTE = graphql(`
 export const UPDATE_QUOTE = graphql(`
   mutation UpdateQuote($id: ID!, $input: QuoteInput!) {
     updateQuote(id: $id, input: $input) { id status }
-  }
-`)
-
-export const SEND_QUOTE = graphql(`
-  mutation SendQuote($id: ID!) {
-    sendQuote(id: $id) { link quote { id status } }
   }
 `)
 
