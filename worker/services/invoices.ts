@@ -42,6 +42,7 @@ import {
   isUniqueRefusal,
   moneyRefusal,
 } from './balance'
+import { chunkedInserts, idChunks } from './chunks'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
@@ -136,12 +137,20 @@ async function requestReferences(
   const c = tables.consultations
   const sIds = [...new Set(entries.flatMap((e) => (e.supportRequestId ? [e.supportRequestId] : [])))]
   const cIds = [...new Set(entries.flatMap((e) => (e.consultationId ? [e.consultationId] : [])))]
-  const sRefs = sIds.length
-    ? await db.select({ id: s.id, ref: s.reference }).from(s).where(inArray(s.id, sIds))
-    : []
-  const cRefs = cIds.length
-    ? await db.select({ id: c.id, ref: c.reference }).from(c).where(inArray(c.id, cIds))
-    : []
+  const sRefs = (
+    await Promise.all(
+      idChunks(sIds).map((ids) =>
+        db.select({ id: s.id, ref: s.reference }).from(s).where(inArray(s.id, ids)),
+      ),
+    )
+  ).flat()
+  const cRefs = (
+    await Promise.all(
+      idChunks(cIds).map((ids) =>
+        db.select({ id: c.id, ref: c.reference }).from(c).where(inArray(c.id, ids)),
+      ),
+    )
+  ).flat()
   const byS = new Map(sRefs.map((r) => [r.id, r.ref]))
   const byC = new Map(cRefs.map((r) => [r.id, r.ref]))
   const out = new Map<number, string>()
@@ -351,7 +360,9 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
             updatedAt: now,
           })
           .returning({ id: tables.invoices.id }),
-        db.insert(tables.invoiceLines).values(
+        ...chunkedInserts(
+          db,
+          tables.invoiceLines,
           lines.map((l, i) => ({
             invoiceId,
             position: i + 1,
@@ -365,9 +376,9 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
         ),
         // No "invoice_id is null" condition on purpose: an entry billed since it
         // was read makes the trigger abort this whole batch.
-        ...(entryIds.length
-          ? [db.update(tables.timeEntries).set({ invoiceId }).where(inArray(tables.timeEntries.id, entryIds))]
-          : []),
+        ...idChunks(entryIds).map((ids) =>
+          db.update(tables.timeEntries).set({ invoiceId }).where(inArray(tables.timeEntries.id, ids)),
+        ),
         // A credit note may settle what is left of the invoice it corrects.
         ...(input.source === 'credit' && input.creditForId
           ? [settleStatement(db, input.creditForId, now)]
