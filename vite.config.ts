@@ -3,6 +3,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { pdfFonts } from './scripts/pdf-fonts-plugin'
 import { trimReactRouter } from './web/trim-react-router'
 
 // One build for the client and the Worker (docs/decisions/052-framework-mode.md):
@@ -24,6 +25,8 @@ export default defineConfig({
     // Leaves React Router's unused custom route discovery and instrumentation
     // out of the browser's bundle (ADR 068).
     trimReactRouter(),
+    // The PDF fonts as static assets, out of the Worker's bundle (ADR 110).
+    pdfFonts(),
   ],
   // No preload helper in every page: React Router preloads route modules itself,
   // and the only dynamic imports left (the toasts, the support form) are small.

@@ -125,3 +125,28 @@ describe('documents of the largest size the schema allows', () => {
     expect(text).toContain(`Edited item ${MAX_LINES}`)
   })
 })
+
+describe('names in any script through the Worker (fonts from the static assets)', () => {
+  it('the invoice PDF carries a Polish and Vietnamese name and a Chinese one', async () => {
+    const a = await makeClient()
+    await env.DB.prepare('update clients set name = ? where id = ?')
+      .bind('Zoë Łukasiewicz-Nguyễn', a.clientId)
+      .run()
+    const res = await asOwner('/api/invoices', {
+      method: 'POST',
+      json: {
+        clientId: a.clientId,
+        source: 'manual',
+        lines: [{ description: 'Audit for Alice 李', quantity: 1, unitPriceCents: 10_000 }],
+      },
+    })
+    expect(res.status).toBe(201)
+    const invoice = await json<InvoiceBody>(res)
+    const pdf = await asOwner(`/api/invoices/${invoice.id}/pdf`)
+    expect(pdf.status).toBe(200)
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text.split('\n')).toContain('Zoë Łukasiewicz-Nguyễn')
+    // Drawn in two fonts, so two runs here; test/node/pdf-names.test.ts reads it as one line with pdftotext.
+    expect(text).toContain('Audit for Alice \n李')
+  })
+})

@@ -855,6 +855,8 @@ function pdfInput(env: Env, d: QuoteDetail) {
   const s = d.signature
   return {
     ownerName: env.OWNER_NAME,
+    // The PDF fonts are static assets (ADR 110).
+    fonts: env.ASSETS,
     quote: documentOf(d),
     chosen: s ? (d.chosenLineIds ?? []) : null,
     agreements: d.agreements,
