@@ -31,6 +31,14 @@ export default defineConfig({
   // No preload helper in every page: React Router preloads route modules itself,
   // and the only dynamic imports left (the toasts, the support form) are small.
   build: { sourcemap: !!process.env.SOURCEMAP, target: 'es2022', modulePreload: false },
+  // The PDF toolkit's libraries as their publishers' minified builds: the Worker's
+  // upload is not minified, and these two are most of it (ADR 110; the 2 MB budget of ADR 103).
+  resolve: {
+    alias: [
+      { find: /^pdf-lib$/, replacement: 'pdf-lib/dist/pdf-lib.esm.min.js' },
+      { find: /^@pdf-lib\/fontkit$/, replacement: '@pdf-lib/fontkit/dist/fontkit.es.min.js' },
+    ],
+  },
   environments: {
     client: {
       build: {
