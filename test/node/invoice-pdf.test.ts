@@ -51,7 +51,7 @@ function pdfText(bytes: Uint8Array): string {
 
 describe('invoice PDF', () => {
   it('shows the number, the details, the lines, the total, the payments and the balance', async () => {
-    const text = pdfText(await invoicePdf(data, packageFonts))
+    const text = pdfText(await invoicePdf({ ...data, fonts: packageFonts }))
     expect(text).toContain('INV-2026-0001')
     expect(text).toContain('Riverside Clinic')
     expect(text).toContain('Alex Morgan')
@@ -67,7 +67,12 @@ describe('invoice PDF', () => {
 
   it('shows an overpayment as credit, a name in Chinese, and survives characters no font has', async () => {
     const text = pdfText(
-      await invoicePdf({ ...data, to: { name: '\u6771\u4EAC Clinic' }, balanceCents: -1_000 }, packageFonts),
+      await invoicePdf({
+        ...data,
+        to: { name: '\u6771\u4EAC Clinic' },
+        balanceCents: -1_000,
+        fonts: packageFonts,
+      }),
     )
     expect(text).toMatch(/Credit\s+\$10\.00/)
     // Noto Sans SC has the name; no font has the emoji, which alone prints as "?".
@@ -77,7 +82,7 @@ describe('invoice PDF', () => {
 
   it('continues on a new page when the lines do not fit on one', async () => {
     const many = Array.from({ length: 80 }, (_, i) => ({ ...data.lines[0]!, description: `Line ${i + 1}` }))
-    const text = pdfText(await invoicePdf({ ...data, lines: many }, packageFonts))
+    const text = pdfText(await invoicePdf({ ...data, lines: many, fonts: packageFonts }))
     expect(text).toContain('Line 80')
     expect(text.split('\f').filter((p) => p.trim()).length).toBeGreaterThan(1)
   })

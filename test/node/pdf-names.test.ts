@@ -100,7 +100,7 @@ beforeEach(() => {
 
 describe('names in any script', () => {
   it('the invoice prints Latin, Polish and Vietnamese names exactly, on US Letter, without the CJK font', async () => {
-    const bytes = await invoicePdf(invoice(`${LATIN} Studio`, LATIN), packageFonts)
+    const bytes = await invoicePdf({ ...invoice(`${LATIN} Studio`, LATIN), fonts: packageFonts })
     const text = pdfText(bytes)
     expect(text).toContain(`${LATIN} Studio`)
     expect(text).toContain(`Network audit for ${LATIN}`)
@@ -110,7 +110,7 @@ describe('names in any script', () => {
   })
 
   it('the invoice prints a Chinese name exactly', async () => {
-    const bytes = await invoicePdf(invoice(CHINESE, CHINESE), packageFonts)
+    const bytes = await invoicePdf({ ...invoice(CHINESE, CHINESE), fonts: packageFonts })
     const text = pdfText(bytes)
     expect(text).toMatch(new RegExp(`BILL TO\\s*\\n[^\\n]*${CHINESE}`))
     expect(text).toContain(`Network audit for ${CHINESE}`)

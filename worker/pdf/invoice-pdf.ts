@@ -28,7 +28,10 @@ export type InvoicePdfData = {
   notes?: string | null
 }
 
-export async function invoicePdf(data: InvoicePdfData, fonts: FontSource): Promise<Uint8Array> {
+export async function invoicePdf({
+  fonts,
+  ...data
+}: InvoicePdfData & { fonts: FontSource }): Promise<Uint8Array> {
   const pdf = await PdfDocument.create(fonts, JSON.stringify(data), {
     title: `${data.title} ${data.number}`,
     author: data.from.name,

@@ -910,43 +910,37 @@ export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment:
       ]
   // pdf-lib is loaded on the first PDF, not at start-up (ADR 103).
   const { invoicePdf } = await import('../pdf/invoice-pdf')
-  const bytes = await invoicePdf(
-    {
-      number: invoice.number,
-      title: credit ? 'Credit note' : 'Invoice',
-      issueDate: invoice.issueDate,
-      dueDate: invoice.dueDate,
-      status: invoice.status,
-      from: {
-        name: env.OWNER_NAME,
-        email: env.CONTACT_EMAIL,
-        phone: env.CONTACT_PHONE,
-        website: env.SITE_URL,
-      },
-      to: { name: client?.name ?? '', contactName: contact?.name, email: contact?.email },
-      lines: invoice.lines.map((l) => ({
-        description: l.description,
-        quantity: quantityText(l.quantityMilli, l.unit),
-        unitPriceCents: l.unitPriceCents,
-        amountCents: l.amountCents,
-      })),
-      subtotalCents: invoice.subtotalCents,
-      discountCents: invoice.discountCents,
-      taxRateBp: invoice.taxRateBp,
-      taxCents: invoice.taxCents,
-      totalCents: invoice.totalCents,
-      creditedCents: invoice.creditedCents,
-      payments: invoice.payments.map((p) => ({ date: p.date, method: p.method, amountCents: p.amountCents })),
-      balanceCents: invoice.balanceCents,
-      roundingNote:
-        invoice.source === 'time' && invoice.roundingMinutes
-          ? `Time is rounded up to the next ${invoice.roundingMinutes} minutes per entry.`
-          : null,
-      howToPay,
-      notes: invoice.notes,
-    },
-    env.ASSETS,
-  )
+  const bytes = await invoicePdf({
+    number: invoice.number,
+    title: credit ? 'Credit note' : 'Invoice',
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    status: invoice.status,
+    from: { name: env.OWNER_NAME, email: env.CONTACT_EMAIL, phone: env.CONTACT_PHONE, website: env.SITE_URL },
+    to: { name: client?.name ?? '', contactName: contact?.name, email: contact?.email },
+    lines: invoice.lines.map((l) => ({
+      description: l.description,
+      quantity: quantityText(l.quantityMilli, l.unit),
+      unitPriceCents: l.unitPriceCents,
+      amountCents: l.amountCents,
+    })),
+    subtotalCents: invoice.subtotalCents,
+    discountCents: invoice.discountCents,
+    taxRateBp: invoice.taxRateBp,
+    taxCents: invoice.taxCents,
+    totalCents: invoice.totalCents,
+    creditedCents: invoice.creditedCents,
+    payments: invoice.payments.map((p) => ({ date: p.date, method: p.method, amountCents: p.amountCents })),
+    balanceCents: invoice.balanceCents,
+    roundingNote:
+      invoice.source === 'time' && invoice.roundingMinutes
+        ? `Time is rounded up to the next ${invoice.roundingMinutes} minutes per entry.`
+        : null,
+    howToPay,
+    notes: invoice.notes,
+    // The PDF fonts are static assets (ADR 110).
+    fonts: env.ASSETS,
+  })
   return { invoice, bytes, filename: `${invoice.number}.pdf` }
 }
 
