@@ -108,7 +108,8 @@ module.exports = {
       from: { path: l.path, pathNot: '\\.test\\.tsx?$' },
       to: { path: [l.path, ...l.may] },
     })),
-    // Tests may import whatever they test.
+    // Tests, and the helpers under test/ they share, may import whatever they test.
+    { from: { path: '^test/' }, to: {} },
     { from: { path: '\\.test\\.tsx?$' }, to: {} },
     // Type declarations the compiler reads (worker-configuration.d.ts names the entry).
     { from: { path: '\\.d\\.ts$' }, to: {} },

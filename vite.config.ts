@@ -3,6 +3,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { pdfFonts } from './scripts/pdf-fonts-plugin'
 import { trimReactRouter } from './web/trim-react-router'
 
 // One build for the client and the Worker (docs/decisions/052-framework-mode.md):
@@ -24,10 +25,20 @@ export default defineConfig({
     // Leaves React Router's unused custom route discovery and instrumentation
     // out of the browser's bundle (ADR 068).
     trimReactRouter(),
+    // The PDF fonts as static assets, out of the Worker's bundle (ADR 110).
+    pdfFonts(),
   ],
   // No preload helper in every page: React Router preloads route modules itself,
   // and the only dynamic imports left (the toasts, the support form) are small.
   build: { sourcemap: !!process.env.SOURCEMAP, target: 'es2022', modulePreload: false },
+  // The PDF toolkit's libraries as their publishers' minified builds: the Worker's
+  // upload is not minified, and these two are most of it (ADR 110; the 2 MB budget of ADR 103).
+  resolve: {
+    alias: [
+      { find: /^pdf-lib$/, replacement: 'pdf-lib/dist/pdf-lib.esm.min.js' },
+      { find: /^@pdf-lib\/fontkit$/, replacement: '@pdf-lib/fontkit/dist/fontkit.es.min.js' },
+    ],
+  },
   environments: {
     client: {
       build: {

@@ -1,12 +1,13 @@
 // npm run bench: Lighthouse, bytes and load figures for the production build,
 // each checked against its budget. Writes bench/results/latest.json.
 // Options (env): BENCH_RUNS (Lighthouse runs per route, default 3), BENCH_SECONDS
-// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load,plans),
+// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load,plans,documents),
 // BENCH_PAGES (comma list of public,portal: which pages the bytes and Lighthouse runs measure).
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { slotInstant } from '../schema/slot-time'
 import { measureRoutes, PUBLIC_PATHS, workerBundleGzip } from './bytes'
+import { type DocumentFigures, runDocuments } from './documents'
 import { type LighthouseFigures, runLighthouse } from './lighthouse'
 import { type LoadFigures, runLoad } from './load'
 import { PORTAL_PATHS, portalSessionCookie } from './portal'
@@ -24,7 +25,7 @@ const FLAGS = [
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load,plans').split(','))
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load,plans,documents').split(','))
 const PORT = Number(process.env.BENCH_PORT ?? 8790)
 const PAGES = new Set((process.env.BENCH_PAGES ?? 'public,portal').split(','))
 
@@ -200,6 +201,14 @@ try {
     check('plan billing: 500 invoices in one cron run', String(invoices), invoices === 500)
     check('plan billing: <= 1,000 D1 queries in that run', String(calls), calls <= 1000)
   }
+  if (ONLY.has('documents')) {
+    // Issue 34.5: the largest documents the schema allows, created and rendered.
+    console.log('Documents: 100-line invoice and quote, created and rendered as PDF...')
+    const documents = await runDocuments(server.url)
+    results.documents = documents
+    for (const d of documents)
+      check(`${d.name} (warm median) <= 2 s`, `${d.medianMs} ms`, d.medianMs <= 2_000)
+  }
 } finally {
   await server.stop()
 }
@@ -215,6 +224,13 @@ if (results.load) {
       `  ${l.name.padEnd(26)} ${String(l.rps).padStart(7)}  ${String(l.p50).padStart(5)}  ${String(l.p99).padStart(5)}  ${l.ratioToStatic}x`,
     )
   }
+}
+if (results.documents) {
+  console.log('\nDocuments (first request ms, warm median ms, PDF bytes):')
+  for (const d of results.documents as DocumentFigures[])
+    console.log(
+      `  ${d.name.padEnd(30)} ${String(d.firstMs).padStart(6)}  ${String(d.medianMs).padStart(6)}  ${d.pdfBytes ?? ''}`,
+    )
 }
 if (Object.keys(lighthouse).length) {
   console.log('\nLighthouse (mobile, median): perf, a11y / BP / SEO, LCP, TBT, CLS:')

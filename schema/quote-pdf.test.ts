@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { packageFonts } from '../test/node/pdf-fonts'
 import { renderQuotePdf } from '../worker/pdf/quote-pdf'
 import { formatCents } from './money'
 import { type QuoteDocument, quoteTotals } from './quotes'
@@ -64,6 +65,7 @@ describe('the quote PDF', () => {
     const chosen = [3]
     const total = quoteTotals(quote, chosen).totalCents
     const bytes = await renderQuotePdf({
+      fonts: packageFonts,
       ownerName: 'Alex Morgan',
       quote,
       chosen,
@@ -94,14 +96,20 @@ describe('the quote PDF', () => {
     expect(text).toContain('Signature record')
     expect(text).toContain('a'.repeat(64))
     expect(text).toContain('2026-11-24 15:04:05 UTC')
-    // WinAnsi has the dash and curly quotes; the arrow is mapped, anything else outside it becomes "?".
+    // Noto Sans has the dash and curly quotes; the arrow and the tick, which it lacks, print as look-alikes.
     expect(text).toContain('Riverside Dental — “Main Office” -> East')
-    expect(text).toContain('Señor Ünïcode ?')
+    expect(text).toContain('Señor Ünïcode v')
   })
 
   it('without a choice lists the options and counts only the fixed lines', async () => {
     const text = pdfText(
-      await renderQuotePdf({ ownerName: 'Alex Morgan', quote, chosen: null, agreements: [] }),
+      await renderQuotePdf({
+        fonts: packageFonts,
+        ownerName: 'Alex Morgan',
+        quote,
+        chosen: null,
+        agreements: [],
+      }),
     )
     expect(text).toContain('Staff training (optional)')
     expect(text).toContain(formatCents(quoteTotals(quote, []).totalCents))

@@ -6,7 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type InvoicePdfData, invoicePdf, winAnsi } from '../../worker/pdf/invoice-pdf'
+import { type InvoicePdfData, invoicePdf } from '../../worker/pdf/invoice-pdf'
+import { packageFonts } from './pdf-fonts'
 
 const data: InvoicePdfData = {
   number: 'INV-2026-0001',
@@ -50,11 +51,13 @@ function pdfText(bytes: Uint8Array): string {
 
 describe('invoice PDF', () => {
   it('shows the number, the details, the lines, the total, the payments and the balance', async () => {
-    const text = pdfText(await invoicePdf(data))
+    const text = pdfText(await invoicePdf({ ...data, fonts: packageFonts }))
     expect(text).toContain('INV-2026-0001')
     expect(text).toContain('Riverside Clinic')
     expect(text).toContain('Alex Morgan')
-    expect(text).toMatch(/Printer queue fixed - drivers\s+1\.583 h\s+\$120\.00\s+\$190\.00\s+reinstalled/)
+    expect(text).toMatch(
+      /Printer queue fixed \u2014 drivers\s+1\.583 h\s+\$120\.00\s+\$190\.00\s+reinstalled/,
+    )
     expect(text).toMatch(/Total\s+\$190\.00/)
     expect(text).toMatch(/Paid 2026-11-25 \(check\)\s+-\$50\.00/)
     expect(text).toMatch(/Balance due\s+\$140\.00/)
@@ -62,18 +65,24 @@ describe('invoice PDF', () => {
     expect(text).toContain('Due 2026-12-09')
   })
 
-  it('shows an overpayment as credit, and survives characters the PDF fonts lack', async () => {
+  it('shows an overpayment as credit, a name in Chinese, and survives characters no font has', async () => {
     const text = pdfText(
-      await invoicePdf({ ...data, to: { name: '\u6771\u4EAC Clinic' }, balanceCents: -1_000 }),
+      await invoicePdf({
+        ...data,
+        to: { name: '\u6771\u4EAC Clinic' },
+        balanceCents: -1_000,
+        fonts: packageFonts,
+      }),
     )
     expect(text).toMatch(/Credit\s+\$10\.00/)
-    expect(text).toContain('?? Clinic')
-    expect(winAnsi('caf\u00E9 \u2018x\u2019')).toBe("caf\u00E9 'x'")
+    // Noto Sans SC has the name; no font has the emoji, which alone prints as "?".
+    expect(text).toContain('\u6771\u4EAC Clinic')
+    expect(text).toContain('Thank you ?')
   })
 
   it('continues on a new page when the lines do not fit on one', async () => {
     const many = Array.from({ length: 80 }, (_, i) => ({ ...data.lines[0]!, description: `Line ${i + 1}` }))
-    const text = pdfText(await invoicePdf({ ...data, lines: many }))
+    const text = pdfText(await invoicePdf({ ...data, lines: many, fonts: packageFonts }))
     expect(text).toContain('Line 80')
     expect(text.split('\f').filter((p) => p.trim()).length).toBeGreaterThan(1)
   })

@@ -44,6 +44,7 @@ import {
   moneyRefusal,
 } from './balance'
 import { getBillingSettings } from './billing-settings'
+import { chunkedInserts, idChunks } from './chunks'
 import { csvLines } from './csv'
 import { Conflict, Invalid, NotFound } from './errors'
 import { raiseCounter, takenNumber } from './numbering'
@@ -146,12 +147,20 @@ async function requestReferences(
   const c = tables.consultations
   const sIds = [...new Set(entries.flatMap((e) => (e.supportRequestId ? [e.supportRequestId] : [])))]
   const cIds = [...new Set(entries.flatMap((e) => (e.consultationId ? [e.consultationId] : [])))]
-  const sRefs = sIds.length
-    ? await db.select({ id: s.id, ref: s.reference }).from(s).where(inArray(s.id, sIds))
-    : []
-  const cRefs = cIds.length
-    ? await db.select({ id: c.id, ref: c.reference }).from(c).where(inArray(c.id, cIds))
-    : []
+  const sRefs = (
+    await Promise.all(
+      idChunks(sIds).map((ids) =>
+        db.select({ id: s.id, ref: s.reference }).from(s).where(inArray(s.id, ids)),
+      ),
+    )
+  ).flat()
+  const cRefs = (
+    await Promise.all(
+      idChunks(cIds).map((ids) =>
+        db.select({ id: c.id, ref: c.reference }).from(c).where(inArray(c.id, ids)),
+      ),
+    )
+  ).flat()
   const byS = new Map(sRefs.map((r) => [r.id, r.ref]))
   const byC = new Map(cRefs.map((r) => [r.id, r.ref]))
   const out = new Map<number, string>()
@@ -362,7 +371,9 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
             updatedAt: now,
           })
           .returning({ id: tables.invoices.id }),
-        db.insert(tables.invoiceLines).values(
+        ...chunkedInserts(
+          db,
+          tables.invoiceLines,
           lines.map((l, i) => ({
             invoiceId,
             position: i + 1,
@@ -376,9 +387,9 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
         ),
         // No "invoice_id is null" condition on purpose: an entry billed since it
         // was read makes the trigger abort this whole batch.
-        ...(entryIds.length
-          ? [db.update(tables.timeEntries).set({ invoiceId }).where(inArray(tables.timeEntries.id, entryIds))]
-          : []),
+        ...idChunks(entryIds).map((ids) =>
+          db.update(tables.timeEntries).set({ invoiceId }).where(inArray(tables.timeEntries.id, ids)),
+        ),
         ...(input.inBatch?.(invoiceId) ?? []),
         // A credit note may settle what is left of the invoice it corrects.
         ...(input.source === 'credit' && input.creditForId
@@ -1049,6 +1060,8 @@ export async function invoicePdfFor(db: Db, env: Env, id: number, onlinePayment:
         : null,
     howToPay,
     notes: invoice.notes,
+    // The PDF fonts are static assets (ADR 110).
+    fonts: env.ASSETS,
   })
   return { invoice, bytes, filename: `${invoice.number}.pdf` }
 }

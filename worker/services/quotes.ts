@@ -45,6 +45,7 @@ import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import type { QuotePdfInput } from '../pdf/quote-pdf'
 import { templatesForQuote } from './agreements'
+import { chunkedInserts } from './chunks'
 import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, sendInvoice } from './invoices'
 import { raiseCounter, takenNumber } from './numbering'
@@ -307,10 +308,16 @@ function childInserts(
   quoteId: number | typeof justInserted,
 ) {
   return [
-    ...(parts.lines.length ? [db.insert(ql).values(parts.lines.map((l) => ({ ...l, quoteId })))] : []),
-    ...(parts.agreements.length
-      ? [db.insert(qa).values(parts.agreements.map((a) => ({ ...a, quoteId })))]
-      : []),
+    ...chunkedInserts(
+      db,
+      ql,
+      parts.lines.map((l) => ({ ...l, quoteId })),
+    ),
+    ...chunkedInserts(
+      db,
+      qa,
+      parts.agreements.map((a) => ({ ...a, quoteId })),
+    ),
   ]
 }
 
@@ -1021,6 +1028,8 @@ function pdfInput(env: Env, d: QuoteDetail, agreements: QuoteDetail['agreements'
   const s = d.signature
   return {
     ownerName: env.OWNER_NAME,
+    // The PDF fonts are static assets (ADR 110).
+    fonts: env.ASSETS,
     quote: documentOf(d),
     chosen: s ? (d.chosenLineIds ?? []) : null,
     agreements,
