@@ -20,7 +20,7 @@ import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import {
-  centralTime,
+  formatBusinessDateTime,
   formatBytes,
   longText,
   Outcome,
@@ -87,7 +87,8 @@ export default function PortalPage() {
                   {r.reference}: {r.subject || r.type}
                 </Link>
                 <span className="text-sm text-slate-700">
-                  {r.type} · <strong>{r.statusLabel}</strong> · last activity {centralTime(r.lastActivity)}
+                  {r.type} · <strong>{r.statusLabel}</strong> · last activity{' '}
+                  {formatBusinessDateTime(r.lastActivity)}
                 </span>
               </li>
             ))}

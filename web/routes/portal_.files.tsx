@@ -18,7 +18,7 @@ import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import {
-  centralTime,
+  formatBusinessDateTime,
   formatBytes,
   longText,
   Outcome,
@@ -75,7 +75,7 @@ export default function PortalFilesPage() {
                 <span className="text-sm text-slate-600">
                   {formatBytes(f.size)} ·{' '}
                   {f.uploadedBy === 'owner' ? 'shared with you' : 'uploaded by your team'} ·{' '}
-                  {centralTime(f.createdAt)}
+                  {formatBusinessDateTime(f.createdAt)}
                 </span>
               </li>
             ))}

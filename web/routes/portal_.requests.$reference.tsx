@@ -23,7 +23,14 @@ import { TextAreaInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
-import { centralTime, longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
+import {
+  formatBusinessDateTime,
+  longText,
+  Outcome,
+  PortalFrame,
+  portalCard,
+  portalHeading,
+} from '../portal/ui'
 
 export const handle = { private: true }
 
@@ -102,7 +109,7 @@ export default function PortalRequestPage() {
             </>
           )}
           <dt className="font-semibold">Sent</dt>
-          <dd>{centralTime(request.createdAt)}</dd>
+          <dd>{formatBusinessDateTime(request.createdAt)}</dd>
         </dl>
         <p className={`mt-3 whitespace-pre-line text-slate-700 ${longText}`}>{request.description}</p>
       </section>
@@ -119,7 +126,7 @@ export default function PortalRequestPage() {
                 className={`rounded-lg border p-3 ${m.from === 'owner' ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white'}`}
               >
                 <p className={`text-sm font-semibold text-slate-800 ${longText}`}>
-                  {m.author} · {centralTime(m.at)}
+                  {m.author} · {formatBusinessDateTime(m.at)}
                 </p>
                 <p className={`mt-1 whitespace-pre-line text-slate-800 ${longText}`}>{m.body}</p>
                 {m.attachments.length > 0 && (
