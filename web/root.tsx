@@ -11,7 +11,7 @@ import {
   useLocation,
   useRouteError,
 } from 'react-router'
-import { NOT_FOUND_COPY, PUBLIC_EMPTY_STATES } from '../schema/site-copy'
+import { PUBLIC_EMPTY_STATES } from '../schema/site-copy'
 import { Footer } from './components/Footer'
 import { Nav } from './components/Nav'
 import { ToastHost } from './components/toast'
@@ -92,38 +92,26 @@ export function ErrorBoundary() {
   const { pathname } = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
-  // A page's own 404 (another client's quote, a deleted record) is "not found",
-  // not a fault of ours; inside the portal it leads back to the portal, where
-  // the client's own records are (issue 36).
-  if (status === 404) {
-    const portal = /^\/portal(?:\/|$)/.test(pathname)
-    return (
-      <main
-        id="main"
-        className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 pt-24 text-center"
-      >
-        <title>Page not found</title>
-        <h1 className="text-5xl font-extrabold text-slate-900">404</h1>
-        <p className="text-lg text-slate-700">
-          {portal
-            ? 'Not found: there is nothing at this address in your portal.'
-            : PUBLIC_EMPTY_STATES.notFound}
-        </p>
-        <a href={portal ? '/portal' : '/'} className={button.primary}>
-          {portal ? 'Go to your portal' : NOT_FOUND_COPY.returnHome}
-        </a>
-      </main>
-    )
-  }
+  // A 404 (another client's quote, a deleted record) is "not found", not a
+  // fault of ours; in the portal it leads back to the portal (issue 36, ADR 131).
+  const notFound = status === 404
+  const portal = notFound && /^\/portal(\/|$)/.test(pathname)
   return (
-    <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 text-center">
-      <title>Something went wrong</title>
+    <main
+      id="main"
+      className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 pt-24 text-center"
+    >
+      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
       <h1 className="text-5xl font-extrabold text-slate-900">{status}</h1>
       <p className="text-lg text-slate-700">
-        Something went wrong on our side. Please try again in a moment.
+        {portal
+          ? 'Not found: there is nothing at this address in your portal.'
+          : notFound
+            ? PUBLIC_EMPTY_STATES.notFound
+            : 'Something went wrong on our side. Please try again in a moment.'}
       </p>
-      <a href="/" className={button.primary}>
-        Return to Home
+      <a href={portal ? '/portal' : '/'} className={button.primary}>
+        {portal ? 'Go to your portal' : 'Return to Home'}
       </a>
     </main>
   )
