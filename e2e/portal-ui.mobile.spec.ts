@@ -209,7 +209,7 @@ test("another client's quote is a 404 that says not found and leads back to the 
   await expect(page.getByText(/not found/i)).toBeVisible()
   await expect(page.getByText('Something went wrong')).toHaveCount(0)
   await expectNoHorizontalScroll(page)
-  await page.getByRole('link', { name: 'Go to your portal' }).click()
+  await page.getByRole('link', { name: 'Your portal' }).click()
   await expect(page).toHaveURL(/\/portal$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Maria Phone' })).toBeVisible()
 })

@@ -11,7 +11,6 @@ import {
   useLocation,
   useRouteError,
 } from 'react-router'
-import { PUBLIC_EMPTY_STATES } from '../schema/site-copy'
 import { Footer } from './components/Footer'
 import { Nav } from './components/Nav'
 import { ToastHost } from './components/toast'
@@ -94,24 +93,18 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error)
   // A 404 (another client's quote, a deleted record) is "not found", not a
   // fault of ours; in the portal it leads back to the portal (issue 36, ADR 131).
+  // Short: this is in every page's JavaScript, and /portal is at its budget.
   const notFound = status === 404
-  const portal = notFound && /^\/portal(\/|$)/.test(pathname)
+  const portal = notFound && pathname.startsWith('/portal')
   return (
-    <main
-      id="main"
-      className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 pt-24 text-center"
-    >
-      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
+    <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 text-center">
+      <title>{notFound ? 'Not found' : 'Something went wrong'}</title>
       <h1 className="text-5xl font-extrabold text-slate-900">{status}</h1>
       <p className="text-lg text-slate-700">
-        {portal
-          ? 'Not found: there is nothing at this address in your portal.'
-          : notFound
-            ? PUBLIC_EMPTY_STATES.notFound
-            : 'Something went wrong on our side. Please try again in a moment.'}
+        {notFound ? 'Not found.' : 'Something went wrong on our side. Please try again in a moment.'}
       </p>
       <a href={portal ? '/portal' : '/'} className={button.primary}>
-        {portal ? 'Go to your portal' : 'Return to Home'}
+        {portal ? 'Your portal' : 'Return to Home'}
       </a>
     </main>
   )

@@ -20,7 +20,7 @@ export const portalHeading = 'text-xl font-bold text-slate-900'
 export const longText = 'min-w-0 break-words'
 
 /** The portal's own links: at least 24 px tall, a finger's target on a phone (issue 36, WCAG 2.5.8). */
-const navLink = 'inline-flex min-h-6 items-center font-semibold text-blue-800 underline underline-offset-4'
+const navLink = 'py-0.5 font-semibold text-blue-800 underline underline-offset-4'
 
 export function PortalFrame({
   contact,
@@ -79,9 +79,6 @@ export function Outcome({ result }: { result: PortalResult | undefined | null })
     </p>
   )
 }
-
-/** Every date-time in the portal: in the business's zone, named (schema/slot-time.ts, issue 36). */
-export { formatBusinessDateTime } from '../../schema/business-time'
 
 /** The same instant in the visitor's own zone (shared with the manage page). */
 export { YourTime } from '../booking/visitor-zone'
