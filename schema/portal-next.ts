@@ -9,3 +9,20 @@ export function safeNext(next: unknown): string | null {
   if (/[\\\s]/.test(next) || next.includes('//')) return null
   return next
 }
+
+/**
+ * Where a portal page sends a visitor without a session: /portal's sign-in
+ * form, carrying the page (path and query) as `next`, so that the new link
+ * leads back to it, for every portal page (issue 36). `pageUrl` is the
+ * request's URL; React Router's data request for the page (`/x.data`, with
+ * its `_routes` parameter) stands for the page itself. Anything safeNext
+ * refuses, and /portal itself, is just /portal.
+ */
+export function signInPath(pageUrl: string): string {
+  const url = new URL(pageUrl, 'http://portal.invalid')
+  url.searchParams.delete('_routes')
+  const path = url.pathname.replace(/\.data$/, '')
+  const search = url.searchParams.toString()
+  const next = safeNext(search ? `${path}?${search}` : path)
+  return next && next !== '/portal' ? `/portal?next=${encodeURIComponent(next)}` : '/portal'
+}

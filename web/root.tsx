@@ -88,17 +88,23 @@ function CountNavigations() {
 /** Anything unexpected: a plain page that still has the way home (the 404 page is web/routes/$.tsx). */
 export function ErrorBoundary() {
   const error = useRouteError()
+  const { pathname } = useLocation()
   const status = isRouteErrorResponse(error) ? error.status : 500
   if (!isRouteErrorResponse(error)) console.error(error)
+  // A 404 (another client's quote, a deleted record) is "not found", not a
+  // fault of ours; in the portal it leads back to the portal (issue 36, ADR 131).
+  // Short: this is in every page's JavaScript, and /portal is at its budget.
+  const notFound = status === 404
+  const portal = notFound && pathname.startsWith('/portal')
   return (
     <main id="main" className="flex min-h-[70vh] flex-col items-center justify-center gap-4 px-4 text-center">
-      <title>Something went wrong</title>
+      <title>{notFound ? 'Not found' : 'Something went wrong'}</title>
       <h1 className="text-5xl font-extrabold text-slate-900">{status}</h1>
       <p className="text-lg text-slate-700">
-        Something went wrong on our side. Please try again in a moment.
+        {notFound ? 'Not found.' : 'Something went wrong on our side. Please try again in a moment.'}
       </p>
-      <a href="/" className={button.primary}>
-        Return to Home
+      <a href={portal ? '/portal' : '/'} className={button.primary}>
+        {portal ? 'Your portal' : 'Return to Home'}
       </a>
     </main>
   )

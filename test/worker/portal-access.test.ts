@@ -29,7 +29,10 @@ async function signedIn(cookie: string, a: Seeded) {
   })
   if (res.status === 200) return true
   expect(res.status).toBe(302)
-  expect(res.headers.get('Location')).toBe('/portal')
+  // The sign-in form, keeping the page (issue 36).
+  expect(res.headers.get('Location')).toBe(
+    `/portal?next=${encodeURIComponent(`/portal/requests/${a.reference}`)}`,
+  )
   return false
 }
 

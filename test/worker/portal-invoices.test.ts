@@ -121,11 +121,13 @@ describe('invoices in the portal', () => {
     expect(html).toContain('Partially paid')
   })
 
-  it('sends a visitor without a session to /portal, and the PDF answers 401', async () => {
+  it('sends a visitor without a session to /portal (keeping the invoice, issue 36), and the PDF answers 401', async () => {
     const { invoice } = await sentInvoice()
     const page = await call(`/portal/invoices/${invoice.id}`, { redirect: 'manual' })
     expect(page.status).toBe(302)
-    expect(page.headers.get('Location')).toBe('/portal')
+    expect(page.headers.get('Location')).toBe(
+      `/portal?next=${encodeURIComponent(`/portal/invoices/${invoice.id}`)}`,
+    )
     const pdf = await call(`/portal/invoices/${invoice.id}/pdf`)
     expect(pdf.status).toBe(401)
     expect(await status(invoice.id)).toBe('sent')

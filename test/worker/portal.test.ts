@@ -271,7 +271,8 @@ describe('the access rule', () => {
     for (const path of [`/portal/requests/${a.reference}`, '/portal/files', '/portal/requests/new']) {
       const res = await call(path, { redirect: 'manual' })
       expect(res.status).toBe(302)
-      expect(res.headers.get('Location')).toBe('/portal')
+      // The sign-in form, keeping the page for the new link (issue 36).
+      expect(res.headers.get('Location')).toBe(`/portal?next=${encodeURIComponent(path)}`)
     }
     const home = await call('/portal')
     expect(home.status).toBe(200)

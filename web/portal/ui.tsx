@@ -4,18 +4,23 @@
 // quote and invoice pages' own pieces are in ./document.tsx.
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
-import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import { button, container } from '../components/ui'
 import type { PortalContactView, PortalResult } from '../lib/portal-server'
 
 export const portalCard = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 export const portalHeading = 'text-xl font-bold text-slate-900'
 /**
- * For text a person typed (messages, descriptions, file and item names): a
- * pasted link or a long file name is one word, which would otherwise push a
- * phone's page sideways; it may break anywhere instead.
+ * For text a person typed (messages, descriptions, file and item names):
+ * wrapped at spaces, and only a word longer than the line (a pasted link, a
+ * long file name) is broken, so it cannot push a phone's page sideways.
+ * `overflow-wrap: anywhere` is not used: it lets a table cell or flex item
+ * shrink to one letter, which breaks every word mid-word (issue 36); hence
+ * `min-w-0` for a flex item instead.
  */
-export const longText = 'wrap-anywhere'
+export const longText = 'min-w-0 break-words'
+
+/** The portal's own links: at least 24 px tall, a finger's target on a phone (issue 36, WCAG 2.5.8). */
+const navLink = 'py-0.5 font-semibold text-blue-800 underline underline-offset-4'
 
 export function PortalFrame({
   contact,
@@ -32,16 +37,13 @@ export function PortalFrame({
         {contact && (
           <nav aria-label="Client portal" className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             <span className={`font-semibold text-slate-700 ${longText}`}>{contact.clientName}</span>
-            <Link to="/portal" className="font-semibold text-blue-800 underline underline-offset-4">
+            <Link to="/portal" className={navLink}>
               Overview
             </Link>
-            <Link to="/portal/files" className="font-semibold text-blue-800 underline underline-offset-4">
+            <Link to="/portal/files" className={navLink}>
               Files
             </Link>
-            <Link
-              to="/portal/requests/new"
-              className="font-semibold text-blue-800 underline underline-offset-4"
-            >
+            <Link to="/portal/requests/new" className={navLink}>
               New support request
             </Link>
             <Form method="post" action="/portal/sign-out" className="ml-auto">
@@ -77,15 +79,6 @@ export function Outcome({ result }: { result: PortalResult | undefined | null })
     </p>
   )
 }
-
-const central = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  dateStyle: 'medium',
-  timeStyle: 'short',
-})
-
-/** An instant in Central (the business's calendar), as the server and the browser both render it. */
-export const centralTime = (iso: string) => `${central.format(new Date(iso))} Central`
 
 /** The same instant in the visitor's own zone (shared with the manage page). */
 export { YourTime } from '../booking/visitor-zone'

@@ -13,6 +13,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { formatBusinessDateTime } from '../../schema/business-time'
 import { safeNext } from '../../schema/portal-next'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
@@ -20,7 +21,6 @@ import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import {
-  centralTime,
   formatBytes,
   longText,
   Outcome,
@@ -43,7 +43,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   // Where the sign-in link should lead (a quote page sends a signed-out visitor here with it).
   const next = safeNext(params.get('next'))
   if (!portal.contact) return { contact: null, dashboard: null, expired, next }
-  return { contact: portal.contact, dashboard: await portal.dashboard(), expired, next }
+  const dashboard = await portal.dashboard()
+  // Times are formatted here, on the server (schema/business-time.ts): no formatter in the page's JavaScript.
+  const requests = dashboard.requests.map((r) => ({
+    ...r,
+    lastActivity: formatBusinessDateTime(r.lastActivity),
+  }))
+  return { contact: portal.contact, dashboard: { ...dashboard, requests }, expired, next }
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -87,7 +93,7 @@ export default function PortalPage() {
                   {r.reference}: {r.subject || r.type}
                 </Link>
                 <span className="text-sm text-slate-700">
-                  {r.type} · <strong>{r.statusLabel}</strong> · last activity {centralTime(r.lastActivity)}
+                  {r.type} · <strong>{r.statusLabel}</strong> · last activity {r.lastActivity}
                 </span>
               </li>
             ))}

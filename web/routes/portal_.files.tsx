@@ -12,26 +12,22 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { formatBusinessDateTime } from '../../schema/business-time'
 import { FILE_ACCEPT } from '../../schema/constants'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
-import {
-  centralTime,
-  formatBytes,
-  longText,
-  Outcome,
-  PortalFrame,
-  portalCard,
-  portalHeading,
-} from '../portal/ui'
+import { formatBytes, longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
 
 export const handle = { private: true }
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const portal = context.get(portalServer)
-  return { contact: portal.contact, ...(await portal.files()) }
+  const page = await portal.files()
+  // Times are formatted here, on the server (schema/business-time.ts): no formatter in the page's JavaScript.
+  const files = page.files.map((f) => ({ ...f, createdAt: formatBusinessDateTime(f.createdAt) }))
+  return { contact: portal.contact, ...page, files }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -74,8 +70,7 @@ export default function PortalFilesPage() {
                 </a>
                 <span className="text-sm text-slate-600">
                   {formatBytes(f.size)} ·{' '}
-                  {f.uploadedBy === 'owner' ? 'shared with you' : 'uploaded by your team'} ·{' '}
-                  {centralTime(f.createdAt)}
+                  {f.uploadedBy === 'owner' ? 'shared with you' : 'uploaded by your team'} · {f.createdAt}
                 </span>
               </li>
             ))}

@@ -15,6 +15,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { formatBusinessDateTime } from '../../schema/business-time'
 import { nestHeadings } from '../../schema/markdown'
 import { formatCents, fromQuantityMilli, lineAmountCents, taxLabel } from '../../schema/money'
 import { depositOf, quoteTotals } from '../../schema/quotes'
@@ -139,12 +140,12 @@ function Lines({
       rows={quote.lines.map((l) => ({
         id: l.id,
         item: l.optional ? (
-          <label className="flex items-start gap-2">
+          <label className="flex min-h-6 items-start gap-2">
             <input
               type="checkbox"
               name="option"
               value={l.id}
-              className="mt-1 size-4"
+              className="size-6 shrink-0"
               disabled={!editable}
               checked={chosen.includes(l.id)}
               onChange={(e) => onToggle(l.id, e.currentTarget.checked)}
@@ -192,7 +193,7 @@ export default function PortalQuotePage() {
             Accepted and signed
           </h2>
           <p className="mt-2 text-slate-700">
-            Signed by {quote.signature.signerName} on {new Date(quote.signature.signedAt).toUTCString()}.
+            Signed by {quote.signature.signerName} on {formatBusinessDateTime(quote.signature.signedAt)}.
           </p>
           {quote.depositInvoice && (
             <p className="mt-2 text-slate-700" data-testid="deposit-invoice">
@@ -265,8 +266,9 @@ export default function PortalQuotePage() {
           <section key={a.name} className={`${card} mt-6`} aria-label={a.name}>
             <h2 className="text-xl font-semibold text-slate-900">{a.name}</h2>
             <div
-              className={`prose mt-4 max-h-96 max-w-none overflow-y-auto text-slate-800 ${longText}`}
-              // Under the agreement's own h2: its `#` headings become h3.
+              className={`prose mt-4 max-w-none text-slate-800 ${longText}`}
+              // In the page's own flow, not an inner scroll box: the keyboard and a
+              // phone's zoom reach all of it (issue 36). Its `#` headings become h3.
               dangerouslySetInnerHTML={{ __html: nestHeadings(a.html, 3) }}
             />
           </section>
@@ -300,7 +302,7 @@ export default function PortalQuotePage() {
                 type="checkbox"
                 name="agree"
                 value="yes"
-                className="mt-1 size-4"
+                className="size-6 shrink-0"
                 aria-invalid={errors.agree ? true : undefined}
                 aria-describedby={errors.agree ? 'agree-error' : undefined}
               />

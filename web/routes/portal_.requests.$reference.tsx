@@ -14,6 +14,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { formatBusinessDateTime } from '../../schema/business-time'
 import { ConsultationBlock } from '../booking/ConsultationBlock'
 import { consultationAction } from '../booking/consultation-action'
 import { chooseDay } from '../booking/days'
@@ -23,7 +24,7 @@ import { TextAreaInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
-import { centralTime, longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
+import { longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
 
 export const handle = { private: true }
 
@@ -37,7 +38,12 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
   return data(
     {
       contact: portal.contact,
-      request: rest,
+      // Times formatted on the server (schema/business-time.ts): no formatter in the page's JavaScript.
+      request: {
+        ...rest,
+        createdAt: formatBusinessDateTime(rest.createdAt),
+        thread: rest.thread.map((m) => ({ ...m, at: formatBusinessDateTime(m.at) })),
+      },
       view: booking && choice ? consultationView(booking, choice) : null,
     },
     { status: choice?.status ?? 200 },
@@ -102,7 +108,7 @@ export default function PortalRequestPage() {
             </>
           )}
           <dt className="font-semibold">Sent</dt>
-          <dd>{centralTime(request.createdAt)}</dd>
+          <dd>{request.createdAt}</dd>
         </dl>
         <p className={`mt-3 whitespace-pre-line text-slate-700 ${longText}`}>{request.description}</p>
       </section>
@@ -119,7 +125,7 @@ export default function PortalRequestPage() {
                 className={`rounded-lg border p-3 ${m.from === 'owner' ? 'border-blue-200 bg-blue-50' : 'border-slate-200 bg-white'}`}
               >
                 <p className={`text-sm font-semibold text-slate-800 ${longText}`}>
-                  {m.author} · {centralTime(m.at)}
+                  {m.author} · {m.at}
                 </p>
                 <p className={`mt-1 whitespace-pre-line text-slate-800 ${longText}`}>{m.body}</p>
                 {m.attachments.length > 0 && (

@@ -13,6 +13,7 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { signInPath } from '../../schema/portal-next'
 import { CONTACT_METHODS, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
 import { button } from '../components/ui'
 import { SelectInput, TextAreaInput, TextInput } from '../forms/fields'
@@ -25,15 +26,15 @@ export const handle = { private: true }
 
 const FIELDS = ['phone', 'businessName', 'issueType', 'urgency', 'description', 'preferredContact'] as const
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = context.get(portalServer)
-  if (!portal.contact) throw redirect('/portal')
+  if (!portal.contact) throw redirect(signInPath(request.url))
   return { contact: portal.contact }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const portal = context.get(portalServer)
-  if (!portal.contact) throw redirect('/portal')
+  if (!portal.contact) throw redirect(signInPath(request.url))
   const form = await request.formData()
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<
     (typeof FIELDS)[number],

@@ -91,9 +91,11 @@ export function portalInvoicesServerFor(
   env: Env,
   scope: (PortalScope & { clientName: string; email: string }) | null,
   gateway: () => PaymentGateway | null,
+  /** Where a visitor without a session goes: the sign-in form, keeping this page (schema/portal-next.ts). */
+  signIn = '/portal',
 ): PortalInvoicesServer {
   const me = () => {
-    if (!scope) throw redirect('/portal')
+    if (!scope) throw redirect(signIn)
     return scope
   }
   const notFound = (): never => {

@@ -4,6 +4,7 @@
 // download sends no sign-in form), another client's invoice 404.
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { signInPath } from '../../schema/portal-next'
 import type { AppEnv } from '../env'
 import { unauthorized } from '../middleware/errors'
 import { stripeCheckoutEnabled, stripeGateway } from '../payments/stripe'
@@ -19,6 +20,7 @@ export const portalInvoicesFor = (c: Context<AppEnv>) => {
     c.env,
     contact ? { clientId: contact.clientId, clientName: contact.clientName, email: contact.email } : null,
     () => stripeGateway(c.env),
+    signInPath(c.req.url),
   )
 }
 

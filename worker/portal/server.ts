@@ -2,10 +2,11 @@
 // every read and action takes the signed-in contact from the session
 // middleware (c.var.contact) and goes through the scoped queries of
 // worker/services/portal.ts. Without a session, every method sends the
-// visitor to /portal (the sign-in form), whatever the page asked.
+// visitor to /portal (the sign-in form), carrying the page it asked for.
 import type { Context } from 'hono'
 import { data, redirect } from 'react-router'
 import { rescheduleInput, supportRequestInput } from '../../schema/payloads'
+import { signInPath } from '../../schema/portal-next'
 import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import type { PortalResult, PortalServer } from '../../web/lib/portal-server'
 import type { BookingChange } from '../../web/lib/site-server'
@@ -58,8 +59,9 @@ export function portalServerFor(
   const db = c.var.db
   const contact: PortalContact | null = c.var.contact ?? null
   const me = () => {
-    // Every data method needs the session: without one, the sign-in form.
-    if (!contact) throw redirect('/portal')
+    // Every data method needs the session: without one, the sign-in form,
+    // whose new link comes back to this page (issue 36).
+    if (!contact) throw redirect(signInPath(c.req.url))
     return { contact, scope: clientScope(contact.clientId, contact.contactId) }
   }
   const later = (p: Promise<unknown>) => inBackground(c, p)

@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
+import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents, lineAmountCents, parseCents, toQuantityMilli } from '../../../schema/money'
 import {
   depositOf,
@@ -645,8 +646,9 @@ function QuoteView({ id }: { id: string }) {
           <div className="mt-4 text-sm">
             <h3 className="font-semibold">Signature</h3>
             <p>
-              {q.signature.signerName} ({q.signature.signerEmail}) on {q.signature.signedAt}, IP{' '}
-              {q.signature.ip ?? 'unknown'}, revision {q.signature.revision}.
+              {q.signature.signerName} ({q.signature.signerEmail}) on{' '}
+              {formatBusinessDateTime(q.signature.signedAt)}, IP {q.signature.ip ?? 'unknown'}, revision{' '}
+              {q.signature.revision}.
             </p>
             <p className="break-all">Quote SHA-256: {q.signature.documentSha256}</p>
             <p className="break-all">PDF SHA-256: {q.signature.pdfSha256}</p>

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { consultationIcs, DUE_SOON_MS, dueState, slotStart } from './format'
+import { consultationIcs, DUE_SOON_MS, dueState, formatReceived, slotStart } from './format'
 
 describe('dueState', () => {
   const now = Date.parse('2030-07-10T15:00:00.000Z')
@@ -50,5 +50,12 @@ describe('the consultation .ics', () => {
     expect(event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()).toBe(30 * 60_000)
     expect(event.summary).toBe('Consultation C-1042')
     expect(event.description).toBe('Jordan Lee, MD\njordan@example.com')
+  })
+})
+
+describe('formatReceived (issue 36: the inbox reads the clock the portal reads)', () => {
+  it("shows when a request arrived in the business's zone, not the browser's", () => {
+    // 21:01 UTC is 3:01 PM in Central, which the portal shows for the same message.
+    expect(formatReceived('2026-11-26T21:01:00.000Z')).toBe('Nov 26, 2026, 3:01 PM CST')
   })
 })

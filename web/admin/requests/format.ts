@@ -1,5 +1,7 @@
 // How the admin shows request values: option labels, the slot in Central
 // time, and the tone of a status or delivery badge.
+
+import { formatBusinessDateTime } from '../../../schema/business-time'
 import { labelOf } from '../../../schema/constants'
 import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../../schema/request-options'
 import { CLOSED_STATUSES, SUPPORT_STATUS_LABELS, type SupportStatus } from '../../../schema/request-statuses'
@@ -20,12 +22,8 @@ export function formatSlot(preferredDate: string, preferredTime: string): string
   return `${day} at ${labelOf(TIME_SLOTS, preferredTime)} CT`
 }
 
-const received = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-
-export function formatReceived(createdAt: string): string {
-  const date = new Date(createdAt)
-  return Number.isNaN(date.getTime()) ? createdAt : received.format(date)
-}
+/** When a request or message arrived, as the portal shows it: in the business's zone (issue 36). */
+export const formatReceived = (createdAt: string): string => formatBusinessDateTime(createdAt)
 
 export type Tone = 'pending' | 'confirmed' | 'completed' | 'destructive'
 
