@@ -850,8 +850,11 @@ export const timeEntries = sqliteTable(
     minutes: integer('minutes').notNull(),
     description: text('description').notNull(),
     billable: integer('billable', { mode: 'boolean' }).notNull().default(true),
-    // Hourly rate in cents (the client's default unless overridden).
+    // Hourly rate in cents (the client's default unless overridden); 0 while needsRate.
     rateCents: integer('rate_cents').notNull(),
+    // Tracked time is never refused for want of a rate (issue 36): it is kept
+    // with this flag, and a trigger refuses to invoice it until a rate is set.
+    needsRate: integer('needs_rate', { mode: 'boolean' }).notNull().default(false),
     // The prepaid block this entry draws down, if any.
     blockId: integer('block_id').references(() => prepaidBlocks.id),
     invoiceId: integer('invoice_id').references(() => invoices.id),
@@ -871,6 +874,8 @@ export const runningTimer = sqliteTable('running_timer', {
   supportRequestId: integer('support_request_id'),
   consultationId: integer('consultation_id'),
   description: text('description'),
+  // The rate asked at start for a client without a default rate (cents per hour).
+  rateCents: integer('rate_cents'),
 })
 
 /**
