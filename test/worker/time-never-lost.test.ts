@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest'
 import { gql } from './admin-helpers'
 import { asOwner, type InvoiceBody, json, makeClient } from './billing-fixtures'
 
-type Entry = { id: number; rateCents: number; needsRate: boolean; minutes: number; supportRequestId: number | null }
+type Entry = {
+  id: number
+  rateCents: number
+  needsRate: boolean
+  minutes: number
+  supportRequestId: number | null
+}
 
 const timerRunning = async () => (await json<{ running: boolean }>(await asOwner('/api/timer'))).running
 
@@ -74,7 +80,10 @@ describe('an entry that needs a rate', () => {
         json: { clientId: c.clientId, minutes: 60, description: 'Backup check' },
       }),
     )
-    const early = await asOwner('/api/invoices', { method: 'POST', json: { clientId: c.clientId, source: 'time' } })
+    const early = await asOwner('/api/invoices', {
+      method: 'POST',
+      json: { clientId: c.clientId, source: 'time' },
+    })
     expect(early.status).toBeGreaterThanOrEqual(400)
     expect(early.status).toBeLessThan(500)
     const patched = await asOwner(`/api/time-entries/${entry.id}`, {
@@ -83,7 +92,10 @@ describe('an entry that needs a rate', () => {
     })
     expect(patched.status).toBe(200)
     expect(await json<Entry>(patched)).toMatchObject({ needsRate: false, rateCents: 10_000 })
-    const invoice = await asOwner('/api/invoices', { method: 'POST', json: { clientId: c.clientId, source: 'time' } })
+    const invoice = await asOwner('/api/invoices', {
+      method: 'POST',
+      json: { clientId: c.clientId, source: 'time' },
+    })
     expect(invoice.status).toBe(201)
     expect((await json<InvoiceBody>(invoice)).totalCents).toBe(10_000)
   })
@@ -129,11 +141,16 @@ describe('entries are editable until billed', () => {
       input: { minutes: 50, rateCents: 12_000 },
     })
     expect(edited.body.errors).toBeUndefined()
-    expect(edited.body.data?.updateTimeEntry).toMatchObject({ minutes: 50, rateCents: 12_000, needsRate: false })
+    expect(edited.body.data?.updateTimeEntry).toMatchObject({
+      minutes: 50,
+      rateCents: 12_000,
+      needsRate: false,
+    })
     const bad = await gql(UPDATE, { id: String(entry.id), input: { minutes: 0 } })
     expect(bad.body.errors?.[0]?.extensions?.errors?.minutes).toBeTruthy()
     expect(
-      (await asOwner('/api/invoices', { method: 'POST', json: { clientId: c.clientId, source: 'time' } })).status,
+      (await asOwner('/api/invoices', { method: 'POST', json: { clientId: c.clientId, source: 'time' } }))
+        .status,
     ).toBe(201)
     const late = await gql(UPDATE, { id: String(entry.id), input: { minutes: 55 } })
     expect(late.body.errors?.[0]?.extensions?.code).toBe('CONFLICT')

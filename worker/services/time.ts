@@ -232,9 +232,7 @@ export async function getTimeEntry(db: Db, id: number): Promise<TimeEntry> {
 export async function updateTimeEntry(db: Db, id: number, patch: TimeEntryPatch) {
   const entry = await getTimeEntry(db, id)
   if (entry.invoiceId !== null) throw new Conflict(BILLED_MESSAGE)
-  const set: Partial<TimeEntry> = Object.fromEntries(
-    Object.entries(patch).filter(([, v]) => v !== undefined),
-  )
+  const set: Partial<TimeEntry> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
   if (!Object.keys(set).length) return entry
   // Setting a rate is what a "needs a rate" entry waits for.
   if (patch.rateCents != null) set.needsRate = false

@@ -8,6 +8,8 @@ export function useBillingClients() {
   const clients = data?.clients ?? []
   return {
     names: new Map(clients.map((c) => [c.id, c.name])),
+    /** Each client's default hourly rate in cents (null: none set, the time form asks). */
+    rates: new Map(clients.map((c) => [c.id, c.defaultRateCents ?? null])),
     options: clients.filter((c) => c.status === 'ACTIVE').map((c) => ({ value: c.id, label: c.name })),
   }
 }
