@@ -65,6 +65,8 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
       : await create({
           input: {
             ...common,
+            // Asked here so that time tracked for a new client has its rate (issue 36).
+            defaultRateCents: rateCents,
             contacts:
               contactName || contactEmail
                 ? [{ name: contactName, email: contactEmail, phone: contactPhone || null }]
@@ -109,15 +111,15 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
           description="Separated by commas, e.g. clinic.example"
         />
         <AdminTextField name="notes" label="Notes" value={notes} onChange={setNotes} multiline />
+        <AdminTextField
+          name="defaultRateCents"
+          label="Hourly rate ($)"
+          value={rate}
+          onChange={setRate}
+          description="Used for time entries"
+        />
         {client ? (
-          <div className="grid gap-4 sm:grid-cols-3">
-            <AdminTextField
-              name="defaultRateCents"
-              label="Hourly rate ($)"
-              value={rate}
-              onChange={setRate}
-              description="Used for time entries"
-            />
+          <div className="grid gap-4 sm:grid-cols-2">
             <AdminSelect
               name="roundingMinutes"
               label="Time rounding"

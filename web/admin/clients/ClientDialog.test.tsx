@@ -1,0 +1,42 @@
+// Issue 36: the new-client form asks for the hourly rate, so tracked time has one.
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { Client, type GraphQLRequest, Provider } from 'urql'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fromValue } from 'wonka'
+import { ClientDialog } from './ClientDialog'
+
+afterEach(cleanup)
+
+function mockClient(data: object = {}) {
+  const client = new Client({ url: '/graphql', exchanges: [] })
+  vi.spyOn(client, 'executeQuery').mockImplementation(
+    (request) => fromValue({ operation: request, data: { clients: [] } }) as never,
+  )
+  const executeMutation = vi.fn((request: GraphQLRequest) => fromValue({ operation: request, data }))
+  vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
+  return { client, executeMutation }
+}
+
+describe('the new-client form', () => {
+  it('asks for the hourly rate and sends it', async () => {
+    const { client, executeMutation } = mockClient({ createClient: { id: '7' } })
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <ClientDialog onClose={() => {}} />
+        </Provider>
+      </MemoryRouter>,
+    )
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Lakeside Dental')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Hourly rate/ }), '95')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    const create = executeMutation.mock.calls.find(
+      ([r]) => (r.variables as { input?: { name?: string } }).input?.name === 'Lakeside Dental',
+    )
+    expect((create![0].variables as { input: { defaultRateCents: number } }).input.defaultRateCents).toBe(
+      9_500,
+    )
+  })
+})
