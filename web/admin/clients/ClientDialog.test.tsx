@@ -6,6 +6,7 @@ import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
 import { ClientDialog } from './ClientDialog'
+import { OpenClientLink } from './OpenClientLink'
 
 afterEach(cleanup)
 
@@ -37,6 +38,19 @@ describe('the new-client form', () => {
     )
     expect((create![0].variables as { input: { defaultRateCents: number } }).input.defaultRateCents).toBe(
       9_500,
+    )
+  })
+})
+
+describe("a request's or booking's Log time", () => {
+  it('opens the Time page with the client and the request preselected', () => {
+    render(
+      <MemoryRouter>
+        <OpenClientLink clientId="3" reference="S-1043" />
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('link', { name: 'Log time' }).getAttribute('href')).toBe(
+      '/admin/time?clientId=3&request=S-1043',
     )
   })
 })
