@@ -421,6 +421,10 @@ export const requestMessages = sqliteTable(
     direction: text('direction').notNull(),
     // Who wrote it: the sender's address for mail in, the owner's for a reply.
     author: text('author').notNull(),
+    // Issue 36: the person behind `author`: for mail in, the client's contact
+    // who wrote (null for an address that is no contact), else the owner.
+    authorName: text('author_name'),
+    authorContactId: integer('author_contact_id'),
     body: text('body').notNull(),
     // A reply's outbox row (its delivery state); null for mail in, and for a
     // reply stored while visitor mail is off (VISITOR_MAIL).
