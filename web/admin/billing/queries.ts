@@ -4,7 +4,7 @@ import { graphql, type ResultOf } from '../graphql'
 export const TIMER = graphql('query AdminTimer { timer { startedAt clientId description } }')
 /** Every client, archived ones too (their entries and invoices keep a name); the forms offer the active ones. */
 export const BILLING_CLIENTS = graphql(
-  'query BillingClients { clients(all: true) { id name defaultRateCents status } }',
+  'query BillingClients { clients(all: true) { id name domains defaultRateCents status } }',
 )
 export const TIME_ENTRIES = graphql(
   'query AdminTimeEntries($clientId: ID) { timeEntries(clientId: $clientId) { id clientId date minutes description billable rateCents needsRate blockId invoiceId } }',

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router'
 import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
+import { pickerLabel } from '../billing/useBillingClients'
 import { ClientDialog } from './ClientDialog'
 import { OpenClientLink } from './OpenClientLink'
 
@@ -52,5 +53,61 @@ describe("a request's or booking's Log time", () => {
     expect(screen.getByRole('link', { name: 'Log time' }).getAttribute('href')).toBe(
       '/admin/time?clientId=3&request=S-1043',
     )
+  })
+})
+
+describe('a likely duplicate', () => {
+  it('warns before creating a second "Riverside Family Clinic", and creates it once confirmed', async () => {
+    const client = new Client({ url: '/graphql', exchanges: [] })
+    vi.spyOn(client, 'executeQuery').mockImplementation(
+      (request) =>
+        fromValue({
+          operation: request,
+          data: {
+            clients: [
+              {
+                id: '3',
+                name: 'Riverside Family Clinic',
+                domains: ['riverside.example'],
+                status: 'ACTIVE',
+                contactCount: 1,
+                requestCount: 0,
+              },
+            ],
+          },
+        }) as never,
+    )
+    const executeMutation = vi.fn((request: GraphQLRequest) =>
+      fromValue({ operation: request, data: { createClient: { id: '9' } } }),
+    )
+    vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <ClientDialog onClose={() => {}} />
+        </Provider>
+      </MemoryRouter>,
+    )
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), ' riverside  family clinic')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByRole('alert').textContent).toContain('Riverside Family Clinic (riverside.example)')
+    expect(executeMutation).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Create anyway' }))
+    expect(executeMutation).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('client pickers', () => {
+  it('tell same-named clients apart', () => {
+    const all = [
+      { id: '3', name: 'Riverside Family Clinic', domains: ['riverside.example'] },
+      { id: '9', name: 'riverside family clinic ', domains: [] },
+      { id: '4', name: 'Lakeside Dental', domains: [] },
+    ]
+    expect(all.map((c) => pickerLabel(c, all))).toEqual([
+      'Riverside Family Clinic (riverside.example)',
+      'riverside family clinic  (client #9)',
+      'Lakeside Dental',
+    ])
   })
 })
