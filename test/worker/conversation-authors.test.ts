@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { createDb } from '../../worker/db'
 import { recordCustomerReply } from '../../worker/services/customer-replies'
+import { clientScope, portalRequest } from '../../worker/services/portal'
 import { gql } from './admin-helpers'
 import { asOwner, json, makeClient } from './billing-fixtures'
 import { freshEmail } from './requests-fixtures'
@@ -49,6 +50,9 @@ describe('who wrote a message', () => {
       await asOwner(`/api/support-requests/${p.requestId}/messages`),
     )
     expect(rest.at(-1)).toMatchObject({ author: p.maria, authorName: 'Maria Lopez' })
+    // The portal shows the same conversation to both contacts, each message by its writer's name.
+    const portal = await portalRequest(db(), clientScope(p.clientId), p.reference, env)
+    expect(portal.page.thread.at(-1)!.author).toBe('Maria Lopez')
   })
 })
 
