@@ -77,6 +77,7 @@ export const timerInput = z
   .object({
     clientId: id('Client').nullish(),
     requestReference: timeEntryInput.shape.requestReference,
+    rateCents: cents('Rate').nullish(),
     description: optionalText('Description', 500),
   })
   .strict()

@@ -261,6 +261,11 @@ export const supportUpdateInput = z.object({
 /** The owner's reply to a requester, from the details dialog. */
 export const replyInput = z.object({
   body: required('Reply', 10_000, 'multi'),
+  // Issue 36: the client's other contacts to copy (the server accepts only those it offers).
+  cc: z
+    .array(z.string({ error: 'Each copy is an e-mail address' }).max(254), { error: 'Copies must be a list' })
+    .max(20, 'At most 20 copies')
+    .optional(),
 })
 
 /** Turns a Zod error into the API's `{ field: message }` map (first message per field). */

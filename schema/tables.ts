@@ -427,6 +427,10 @@ export const requestMessages = sqliteTable(
     direction: text('direction').notNull(),
     // Who wrote it: the sender's address for mail in, the owner's for a reply.
     author: text('author').notNull(),
+    // Issue 36: the person behind `author`: for mail in, the client's contact
+    // who wrote (null for an address that is no contact), else the owner.
+    authorName: text('author_name'),
+    authorContactId: integer('author_contact_id'),
     body: text('body').notNull(),
     // A reply's outbox row (its delivery state); null for mail in, and for a
     // reply stored while visitor mail is off (VISITOR_MAIL).
@@ -886,8 +890,11 @@ export const timeEntries = sqliteTable(
     minutes: integer('minutes').notNull(),
     description: text('description').notNull(),
     billable: integer('billable', { mode: 'boolean' }).notNull().default(true),
-    // Hourly rate in cents (the client's default unless overridden).
+    // Hourly rate in cents (the client's default unless overridden); 0 while needsRate.
     rateCents: integer('rate_cents').notNull(),
+    // Tracked time is never refused for want of a rate (issue 36): it is kept
+    // with this flag, and a trigger refuses to invoice it until a rate is set.
+    needsRate: integer('needs_rate', { mode: 'boolean' }).notNull().default(false),
     // The prepaid block this entry draws down, if any.
     blockId: integer('block_id').references(() => prepaidBlocks.id),
     invoiceId: integer('invoice_id').references(() => invoices.id),
@@ -907,6 +914,8 @@ export const runningTimer = sqliteTable('running_timer', {
   supportRequestId: integer('support_request_id'),
   consultationId: integer('consultation_id'),
   description: text('description'),
+  // The rate asked at start for a client without a default rate (cents per hour).
+  rateCents: integer('rate_cents'),
 })
 
 /**

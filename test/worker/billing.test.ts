@@ -146,12 +146,7 @@ describe('time entries', () => {
   it('takes the client default rate or an override, and refuses bad input with field errors and stores nothing', async () => {
     const c = await makeClient({ rateCents: null })
     const before = await countRows('select count(*) as n from time_entries where client_id = ?', c.clientId)
-    const noRate = await asOwner('/api/time-entries', {
-      method: 'POST',
-      json: { clientId: c.clientId, minutes: 30, description: 'x' },
-    })
-    expect(noRate.status).toBe(400)
-    expect((await json<{ errors: Record<string, string> }>(noRate)).errors.rateCents).toBeTruthy()
+    // Time without a rate is kept, flagged (issue 36): time-never-lost.test.ts.
     const bad = await asOwner('/api/time-entries', {
       method: 'POST',
       json: {

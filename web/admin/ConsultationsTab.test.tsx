@@ -338,6 +338,7 @@ describe('ConsultationsTab', () => {
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({
       id: '7',
       body: 'Restart the router, please.',
+      cc: [],
     })
   })
 

@@ -88,6 +88,16 @@ export function ConsultationsTab() {
     if (item.kind === 'consultation') void markConsultationSeen({ id: item.id })
     else void markSupportSeen({ id: item.id })
   }
+  // A client page's request link (issue 36) names the request to open: ?open=S-1043.
+  const toOpen = new URLSearchParams(location.search).get('open')?.toUpperCase() ?? null
+  const opened = useRef<string | null>(null)
+  useEffect(() => {
+    if (!toOpen || opened.current === toOpen) return
+    const item = items.find((i) => i.reference === toOpen)
+    if (!item) return
+    opened.current = toOpen
+    openItem(item)
+  })
   const pending = items.filter(needsOwner).length
   const loading = (c.fetching && !c.data) || (s.fetching && !s.data)
   const error = c.data && s.data ? undefined : (c.error ?? s.error)

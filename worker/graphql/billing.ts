@@ -7,6 +7,7 @@ import {
   invoiceInput,
   paymentInput,
   timeEntryInput,
+  timeEntryPatch,
   timerInput,
 } from '../../schema/billing-payloads.server'
 import { billingSettingsInput } from '../../schema/billing-settings'
@@ -38,6 +39,7 @@ import {
   remainingBlocks,
   startTimer,
   stopTimer,
+  updateTimeEntry,
 } from '../services/time'
 import { builder, withoutNulls } from './builder'
 import { InvoiceSourceEnum, InvoiceStatusEnum, PaymentMethodEnum } from './enums'
@@ -60,7 +62,10 @@ const TimeEntryRef = builder.objectRef<TimeEntry>('TimeEntry').implement({
     minutes: t.exposeInt('minutes', { description: 'Minutes worked (not rounded).' }),
     description: t.exposeString('description', { description: 'What was done.' }),
     billable: t.exposeBoolean('billable', { description: 'Whether it is billed.' }),
-    rateCents: t.exposeInt('rateCents', { description: 'Hourly rate in cents.' }),
+    rateCents: t.exposeInt('rateCents', { description: 'Hourly rate in cents (0 while it needs a rate).' }),
+    needsRate: t.exposeBoolean('needsRate', {
+      description: 'Kept without a rate: cannot be invoiced until the owner sets one.',
+    }),
     blockId: t.exposeID('blockId', {
       nullable: true,
       description: 'The prepaid block it draws down, if any.',
@@ -231,9 +236,23 @@ const TimerInput = builder
       clientId: t.id({ description: 'The client.' }),
       requestReference: t.string({ description: 'A request of this client.' }),
       description: t.string({ description: 'What is being done.' }),
+      rateCents: t.int({ description: 'Hourly rate in cents, for a client without a default rate.' }),
     }),
   })
   .validate(withoutNulls(timerInput))
+
+const TimeEntryPatch = builder
+  .inputType('TimeEntryPatch', {
+    description: 'The fields of an unbilled entry to change.',
+    fields: (t) => ({
+      date: t.string({ description: 'YYYY-MM-DD.' }),
+      minutes: t.int({ description: 'Minutes, 1 to 1440.' }),
+      description: t.string({ description: 'What was done.' }),
+      billable: t.boolean({ description: 'Billed or not.' }),
+      rateCents: t.int({ description: 'Hourly rate in cents; setting it clears "needs a rate".' }),
+    }),
+  })
+  .validate(withoutNulls(timeEntryPatch))
 
 const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
   description: 'A manual or credit line.',
@@ -391,6 +410,18 @@ builder.mutationField('createTimeEntry', (t) =>
     description: 'Records time; returns the entries made (two when a prepaid block runs out).',
     args: { input: t.arg({ type: TimeEntryInput, required: true, description: 'The time.' }) },
     resolve: (_r, { input }, { db, env }) => createTimeEntry(db, env, input),
+  }),
+)
+
+builder.mutationField('updateTimeEntry', (t) =>
+  t.field({
+    type: TimeEntryRef,
+    description: 'Changes an unbilled entry (CONFLICT once it is on an invoice).',
+    args: {
+      id: t.arg.id({ required: true, description: 'Id of the entry.' }).validate(rowId),
+      input: t.arg({ type: TimeEntryPatch, required: true, description: 'The changes.' }),
+    },
+    resolve: (_r, { id, input }, { db }) => updateTimeEntry(db, id, input),
   }),
 )
 

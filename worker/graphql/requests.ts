@@ -7,6 +7,7 @@ import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuse
 import type { RequestErasure } from '../../schema/tables'
 import { deliverEach } from '../mail/outbox'
 import { markRequestSeen } from '../services/customer-replies'
+import { Invalid } from '../services/errors'
 import { eraseRequest, listErasures } from '../services/privacy'
 import {
   type ConsultationView,
@@ -15,6 +16,8 @@ import {
   listConsultations,
   listSupportRequests,
   listThread,
+  type Recipient,
+  replyRecipients,
   replyToRequest,
   type SupportRequestView,
   type ThreadMessage,
@@ -53,6 +56,10 @@ const ThreadMessageRef = builder.objectRef<ThreadMessage>('ThreadMessage').imple
       resolve: (m) => m.direction === 'in',
     }),
     author: t.exposeString('author', { description: 'Who wrote it (an e-mail address).' }),
+    authorName: t.exposeString('authorName', {
+      nullable: true,
+      description: "The writer's name: the client's contact who wrote, or the owner.",
+    }),
     body: t.exposeString('body', { description: 'The text, without quoted history or signature.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was written or received.' }),
     delivery: t.field({
@@ -342,7 +349,44 @@ builder.mutationField('markSupportRequestSeen', (t) =>
 const replyArgs = builder.args((t) => ({
   id: t.id({ required: true, description: 'Id of the request.' }).validate(rowId),
   body: t.string({ required: true, description: 'The reply text.' }).validate(replyInput.shape.body),
+  cc: t
+    .stringList({ description: "Copies: among the recipients' copies offered." })
+    .validate(replyInput.shape.cc),
 }))
+
+const RecipientRef = builder.objectRef<Recipient>('ReplyRecipient').implement({
+  description: 'A person a reply can go to.',
+  fields: (t) => ({
+    email: t.exposeString('email', { description: 'Their e-mail address.' }),
+    name: t.exposeString('name', { description: 'Their name.' }),
+  }),
+})
+const RecipientsRef = builder.objectRef<{ to: Recipient; copies: Recipient[] }>('ReplyRecipients').implement({
+  description: "Whom the owner's reply goes to, and who can be copied.",
+  fields: (t) => ({
+    to: t.field({ type: RecipientRef, description: 'The person who wrote last.', resolve: (r) => r.to }),
+    copies: t.field({
+      type: [RecipientRef],
+      description: "The client's other contacts, offered as copies.",
+      resolve: (r) => r.copies,
+    }),
+  }),
+})
+
+builder.queryField('replyRecipients', (t) =>
+  t.field({
+    type: RecipientsRef,
+    description: 'Whom a reply to a request goes to (the last writer) and who can be copied.',
+    args: {
+      kind: t.arg.string({ required: true, description: '"consultation" or "support".' }),
+      id: t.arg.id({ required: true, description: 'Id of the request.' }).validate(rowId),
+    },
+    resolve: (_root, { kind, id }, ctx) => {
+      if (kind !== 'consultation' && kind !== 'support') throw new Invalid({ kind: 'Unknown kind' })
+      return replyRecipients(ctx.db, kind, id)
+    },
+  }),
+)
 
 for (const [field, kind, what] of [
   ['replyToConsultation', 'consultation', 'consultation'],
@@ -354,8 +398,8 @@ for (const [field, kind, what] of [
       description: `Replies to the ${what}'s requester; NOT_FOUND when it does not exist.`,
       args: replyArgs,
       // Sent after the answer, as over REST (ADR 103): the reply comes back pending.
-      resolve: (_root, { id, body }, ctx): Promise<ThreadMessage> =>
-        replyToRequest(ctx.db, ctx.env, kind, id, body, ctx.later),
+      resolve: (_root, { id, body, cc }, ctx): Promise<ThreadMessage> =>
+        replyToRequest(ctx.db, ctx.env, kind, id, body, ctx.later, Date.now(), cc ?? []),
     }),
   )
 }

@@ -88,7 +88,8 @@ const timeEntry = z
     minutes: z.number(),
     description: z.string(),
     billable: z.boolean(),
-    rateCents: z.number().openapi({ description: 'Hourly rate in cents' }),
+    rateCents: z.number().openapi({ description: 'Hourly rate in cents (0 while it needs a rate)' }),
+    needsRate: z.boolean().openapi({ description: 'Kept without a rate: not invoiced until one is set' }),
     blockId: z.number().nullable(),
     invoiceId: z.number().nullable(),
   })

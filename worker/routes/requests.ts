@@ -16,6 +16,7 @@ import {
   listConsultations,
   listSupportRequests,
   listThread,
+  replyRecipients,
   replyToRequest,
   updateConsultation,
   updateSupportRequest,
@@ -94,6 +95,10 @@ const ownerTools = (kind: RequestKind) =>
     .get('/:id/messages', requireOwner, privateNoStore, async (c) =>
       c.json(await listThread(c.var.db, kind, c.req.param('id'))),
     )
+    // Whom a reply goes to: the last writer, with the client's other contacts offered as copies (issue 36).
+    .get('/:id/recipients', requireOwner, privateNoStore, async (c) =>
+      c.json(await replyRecipients(c.var.db, kind, c.req.param('id'))),
+    )
     .post('/:id/messages', requireOwner, privateNoStore, jsonBody(replyInput), async (c) => {
       const message = await replyToRequest(
         c.var.db,
@@ -102,6 +107,8 @@ const ownerTools = (kind: RequestKind) =>
         c.req.param('id'),
         c.req.valid('json').body,
         (work) => inBackground(c, work),
+        Date.now(),
+        c.req.valid('json').cc ?? [],
       )
       return c.json(message, 201)
     })

@@ -41,13 +41,22 @@ export async function recordCustomerReply(
     .from(t)
     .where(eq(t.id, request.id))
   if (!row) throw new NotFound('Request not found')
-  const message = await appendInbound(db, request.kind, request.id, reply, now)
+  // Issue 36: the person who wrote, not the request's first sender (a second
+  // contact of the practice answers in their own name).
+  const author = await authorOf(db, reply.author, row)
+  const message = await appendInbound(
+    db,
+    request.kind,
+    request.id,
+    { ...reply, authorName: author.name, authorContactId: author.contactId },
+    now,
+  )
   const at = new Date(now)
   const held = !(await notificationBudgetLeft(db, env, at))
   const mail = customerReplyMail(env, {
     reference: row.reference ?? '',
-    name: row.name,
-    email: row.email,
+    name: author.name ?? reply.author,
+    email: reply.author,
     body: reply.body,
     attachments: reply.attachments.length,
   })
@@ -69,6 +78,25 @@ export async function recordCustomerReply(
     db.update(t).set({ customerRepliedAt: at }).where(eq(t.id, request.id)),
   ])
   return { message, outboxId: held ? null : notice!.id }
+}
+
+/**
+ * Who an address is: the contact with it (contacts' addresses are unique and
+ * lower case), else the request's sender when it is theirs, else nobody known.
+ */
+export async function authorOf(
+  db: Db,
+  address: string,
+  request: { name: string; email: string },
+): Promise<{ name: string | null; contactId: number | null }> {
+  const email = address.trim().toLowerCase()
+  const [contact] = await db
+    .select({ id: tables.contacts.id, name: tables.contacts.name })
+    .from(tables.contacts)
+    .where(eq(tables.contacts.email, email))
+    .limit(1)
+  if (contact) return { name: contact.name, contactId: contact.id }
+  return { name: email === request.email.toLowerCase() ? request.name : null, contactId: null }
 }
 
 /** The owner opened the request (or answered it): it is no longer marked "Customer replied". */

@@ -84,9 +84,11 @@ function periodStatements(
     db
       .insert(pi)
       .values({ subscriptionId: sub.id, period, invoiceId, sendDue, createdAt: now, updatedAt: now }),
+    // The plan prices its period's time (included minutes, then its overage rate), so an entry
+    // kept without an hourly rate (issue 36) needs none once a period invoice covers it.
     db
       .update(e)
-      .set({ invoiceId })
+      .set({ invoiceId, needsRate: false })
       .where(
         and(
           planTimeCondition(sub, to),

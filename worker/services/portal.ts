@@ -273,6 +273,7 @@ export async function portalRequest(
         id: m.id,
         direction: m.direction,
         author: m.author,
+        authorName: m.authorName,
         body: m.body,
         attachments: m.attachments,
         createdAt: m.createdAt,
@@ -310,7 +311,8 @@ export async function portalRequest(
       thread: thread.map((msg) => ({
         id: msg.id,
         from: msg.direction === 'in' ? ('client' as const) : ('owner' as const),
-        author: msg.direction === 'in' ? msg.author : env.OWNER_NAME,
+        // The contact who wrote, by name (issue 36: several contacts share a conversation).
+        author: msg.direction === 'in' ? (msg.authorName ?? msg.author) : env.OWNER_NAME,
         body: msg.body,
         at: msg.createdAt.toISOString(),
         attachments: msg.attachments.map((a) => a.name),

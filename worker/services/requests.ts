@@ -547,7 +547,14 @@ const TABLE_OF = { consultation: tables.consultations, support: tables.supportRe
 async function requestRow(db: Db, kind: RequestKind, id: number) {
   const t = TABLE_OF[kind]
   const [row] = await db
-    .select({ id: t.id, name: t.name, email: t.email, reference: t.reference, status: t.status })
+    .select({
+      id: t.id,
+      name: t.name,
+      email: t.email,
+      reference: t.reference,
+      status: t.status,
+      clientId: t.clientId,
+    })
     .from(t)
     .where(eq(t.id, id))
   if (!row) throw new NotFound('Request not found')
@@ -573,6 +580,55 @@ export async function listThread(db: Db, kind: RequestKind, rawId: unknown): Pro
 
 export const REPLY_MAX = 10_000
 
+export type Recipient = { email: string; name: string }
+
+/**
+ * Whom the owner's reply goes to (issue 36): the person who wrote last (a
+ * contact's portal or e-mail reply), else the request's sender; and the
+ * client's other contacts, offered as copies.
+ */
+export async function replyRecipients(
+  db: Db,
+  kind: RequestKind,
+  rawId: unknown,
+): Promise<{ to: Recipient; copies: Recipient[] }> {
+  const id = parseId(rawId)
+  const request = await requestRow(db, kind, id)
+  return recipientsOf(db, kind, request)
+}
+
+async function recipientsOf(
+  db: Db,
+  kind: RequestKind,
+  request: { id: number; name: string; email: string; clientId: number | null },
+) {
+  const m = tables.requestMessages
+  const [last] = await db
+    .select({ author: m.author, authorName: m.authorName })
+    .from(m)
+    .where(and(eq(m[OWNER_OF[kind]], request.id), eq(m.direction, 'in')))
+    .orderBy(desc(m.createdAt), desc(m.id))
+    .limit(1)
+  const lastEmail = last?.author.toLowerCase()
+  const to: Recipient =
+    last && lastEmail !== request.email.toLowerCase()
+      ? { email: lastEmail!, name: last.authorName ?? lastEmail! }
+      : { email: request.email, name: request.name }
+  const contacts = request.clientId
+    ? await db
+        .select({ email: tables.contacts.email, name: tables.contacts.name })
+        .from(tables.contacts)
+        .where(eq(tables.contacts.clientId, request.clientId))
+        .orderBy(asc(tables.contacts.id))
+    : []
+  const copies = [{ email: request.email, name: request.name }, ...contacts].filter(
+    (c, i, all) =>
+      c.email.toLowerCase() !== to.email.toLowerCase() &&
+      all.findIndex((o) => o.email.toLowerCase() === c.email.toLowerCase()) === i,
+  )
+  return { to, copies }
+}
+
 /**
  * The owner's reply, for REST and GraphQL alike (ADR 103): stored in the thread
  * and, when visitor mail is on, queued in the outbox to the requester (From
@@ -590,6 +646,8 @@ export async function replyToRequest(
   rawBody: string,
   later: (work: Promise<unknown>) => void,
   now = Date.now(),
+  /** Addresses to copy, among those replyRecipients offers (issue 36). */
+  cc: readonly string[] = [],
 ): Promise<ThreadMessage> {
   const id = parseId(rawId)
   const body = rawBody.replace(/\r\n?/g, '\n').trim()
@@ -597,26 +655,40 @@ export async function replyToRequest(
   if (body.length > REPLY_MAX)
     throw new Invalid({ body: `The reply must be at most ${REPLY_MAX} characters` })
   const request = await requestRow(db, kind, id)
+  const { to, copies } = await recipientsOf(db, kind, request)
+  // A copy goes only to someone the reply form offered: never to an address typed from outside.
+  const copied = [...new Set(cc.map((e) => e.trim().toLowerCase()))].map((email) => {
+    const person = copies.find((c) => c.email.toLowerCase() === email)
+    if (!person) throw new Invalid({ cc: `${email} is not a contact of this client` })
+    return person
+  })
   const owner = OWNER_OF[kind]
   const at = new Date(now)
   const mailOn = visitorMailEnabled(env)
   let outboxId: number | null = null
   if (mailOn) {
-    const mail = replyMail(env, { reference: request.reference ?? '', name: request.name, body })
-    const [row] = await queueMail(
-      db,
-      {
-        [owner]: id,
-        kind: 'reply',
-        recipient: request.email,
-        replyTo: await replyAddress(env, kind, id),
-        subject: mail.subject,
-        textBody: mail.text,
-        htmlBody: mail.html,
-      },
-      at,
-    )
-    outboxId = row!.id
+    const replyTo = await replyAddress(env, kind, id)
+    // One letter per person, each greeting its reader by name.
+    const letters = [to, ...copied].map((person) => {
+      const mail = replyMail(env, { reference: request.reference ?? '', name: person.name, body })
+      return queueMail(
+        db,
+        {
+          [owner]: id,
+          kind: 'reply',
+          recipient: person.email,
+          replyTo,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+        },
+        at,
+      )
+    })
+    const queued = []
+    for (const letter of letters) queued.push((await letter)[0]!.id)
+    outboxId = queued[0]!
+    for (const copyId of queued.slice(1)) later(deliverLogged(db, env, copyId))
   }
   const m = tables.requestMessages
   const writes = [
@@ -626,6 +698,7 @@ export async function replyToRequest(
         [owner]: id,
         direction: 'out',
         author: env.MAIL_FROM,
+        authorName: env.OWNER_NAME,
         body,
         outboxId,
         createdAt: at,
@@ -660,7 +733,13 @@ export async function appendInbound(
   db: Db,
   kind: RequestKind,
   id: number,
-  message: { author: string; body: string; attachments: RequestMessage['attachments'] },
+  message: {
+    author: string
+    body: string
+    attachments: RequestMessage['attachments']
+    authorName?: string | null
+    authorContactId?: number | null
+  },
   now = Date.now(),
 ) {
   const at = new Date(now)

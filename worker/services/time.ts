@@ -116,8 +116,9 @@ export async function createTimeEntry(
 ) {
   const client = await clientOrThrow(db, input.clientId)
   const link = input.requestReference ? await requestOf(db, client.id, input.requestReference) : timerLink
-  const rateCents = input.rateCents ?? client.defaultRateCents
-  if (rateCents == null) throw new Invalid({ rateCents: 'Give a rate: this client has no default rate' })
+  const rate = input.rateCents ?? client.defaultRateCents
+  // Time is kept even without a rate (issue 36): flagged, it waits for one before it is invoiced.
+  const needsRate = rate == null
   const today = businessDate(now)
   const base = {
     clientId: client.id,
@@ -125,7 +126,8 @@ export async function createTimeEntry(
     date: input.date ?? today,
     description: input.description,
     billable: input.billable ?? true,
-    rateCents,
+    rateCents: rate ?? 0,
+    needsRate,
   }
   const block = base.billable ? activeBlock(await blocksOf(db, client.id), today) : null
   const rows = !block
@@ -149,6 +151,7 @@ type EntryBase = {
   description: string
   billable: boolean
   rateCents: number
+  needsRate: boolean
 }
 
 /**
@@ -171,8 +174,8 @@ async function drawDown(db: Db, blockId: number, e: EntryBase, now: Date): Promi
       select ${e.minutes} - coalesce((select drawn from left_over), 0), null
       where ${e.minutes} - coalesce((select drawn from left_over), 0) > 0
     )
-    insert into time_entries (client_id, support_request_id, consultation_id, date, minutes, description, billable, rate_cents, block_id, created_at, updated_at)
-    select ${e.clientId}, ${e.supportRequestId ?? null}, ${e.consultationId ?? null}, ${e.date}, parts.minutes, ${e.description}, ${e.billable ? 1 : 0}, ${e.rateCents}, parts.block_id, ${at}, ${at}
+    insert into time_entries (client_id, support_request_id, consultation_id, date, minutes, description, billable, rate_cents, needs_rate, block_id, created_at, updated_at)
+    select ${e.clientId}, ${e.supportRequestId ?? null}, ${e.consultationId ?? null}, ${e.date}, parts.minutes, ${e.description}, ${e.billable ? 1 : 0}, ${e.rateCents}, ${e.needsRate ? 1 : 0}, parts.block_id, ${at}, ${at}
     from parts where true
     returning id`)
   const ids = rows.map((r) => Number(r.id))
@@ -232,8 +235,11 @@ export async function getTimeEntry(db: Db, id: number): Promise<TimeEntry> {
 export async function updateTimeEntry(db: Db, id: number, patch: TimeEntryPatch) {
   const entry = await getTimeEntry(db, id)
   if (entry.invoiceId !== null) throw new Conflict(BILLED_MESSAGE)
-  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+  const set: Partial<TimeEntry> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
   if (!Object.keys(set).length) return entry
+  // Setting a rate is what a "needs a rate" entry waits for.
+  if (patch.rateCents != null) set.needsRate = false
+  set.updatedAt = new Date()
   // The trigger is the real lock: an invoice made since the read above still refuses this.
   const [row] = await billedGuard(() =>
     db.update(tables.timeEntries).set(set).where(eq(tables.timeEntries.id, id)).returning(),
@@ -277,6 +283,8 @@ export function unbilledTime(db: Db, clientId: number, from?: string | null, to?
         isNull(e.invoiceId),
         isNull(e.blockId),
         eq(e.billable, true),
+        // Time without a rate waits until the owner sets one (a trigger refuses it too).
+        eq(e.needsRate, false),
         from ? gte(e.date, from) : undefined,
         to ? lte(e.date, to) : undefined,
       ),
@@ -290,6 +298,8 @@ export type TimerInput = {
   clientId?: number | null
   requestReference?: string | null
   description?: string | null
+  /** Asked at start when the client has no default rate (optional: the entry is flagged otherwise). */
+  rateCents?: number | null
 }
 
 export async function getTimer(db: Db) {
@@ -311,6 +321,7 @@ export async function startTimer(db: Db, input: TimerInput, now = new Date()) {
       startedAt: now,
       clientId: input.clientId ?? null,
       description: input.description ?? null,
+      rateCents: input.rateCents ?? null,
       ...link,
     })
     .onConflictDoNothing()
@@ -319,13 +330,21 @@ export async function startTimer(db: Db, input: TimerInput, now = new Date()) {
   return row
 }
 
-/** Stops the timer and records its time (whole minutes, at least one) as an entry. */
+/**
+ * Stops the timer and records its time (whole minutes, at least one) as an
+ * entry. Tracked time is never lost (issue 36): everything that can refuse is
+ * checked while the timer still runs, and should the entry still fail, the
+ * timer is put back as it was.
+ */
 export async function stopTimer(db: Db, env: Env, input: TimerInput = {}, now = new Date()) {
   const timer = await getTimer(db)
   if (!timer) throw new Conflict('No timer is running')
   const clientId = input.clientId ?? timer.clientId
   if (!clientId) throw new Invalid({ clientId: 'Choose the client this time is for' })
+  await clientOrThrow(db, clientId)
+  if (input.requestReference) await requestOf(db, clientId, input.requestReference)
   const minutes = Math.max(1, Math.round((now.getTime() - timer.startedAt.getTime()) / 60_000))
+  // The delete is the claim: of two stops at once, one records the time.
   const [taken] = await db.delete(tables.runningTimer).where(eq(tables.runningTimer.id, 1)).returning()
   if (!taken) throw new Conflict('No timer is running')
   // The timer's request only when the time stays with the timer's client.
@@ -333,19 +352,25 @@ export async function stopTimer(db: Db, env: Env, input: TimerInput = {}, now = 
     clientId === timer.clientId
       ? { supportRequestId: timer.supportRequestId, consultationId: timer.consultationId }
       : {}
-  return createTimeEntry(
-    db,
-    env,
-    {
-      clientId,
-      requestReference: input.requestReference ?? null,
-      minutes,
-      description: input.description ?? timer.description ?? 'Timed work',
-      date: businessDate(timer.startedAt),
-    },
-    now,
-    timerLink,
-  )
+  try {
+    return await createTimeEntry(
+      db,
+      env,
+      {
+        clientId,
+        requestReference: input.requestReference ?? null,
+        minutes,
+        description: input.description ?? timer.description ?? 'Timed work',
+        date: businessDate(timer.startedAt),
+        rateCents: input.rateCents ?? (clientId === timer.clientId ? timer.rateCents : null),
+      },
+      now,
+      timerLink,
+    )
+  } catch (err) {
+    await db.insert(tables.runningTimer).values(taken).onConflictDoNothing()
+    throw err
+  }
 }
 
 // ---------- Prepaid blocks ----------

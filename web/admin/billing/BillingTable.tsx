@@ -17,8 +17,21 @@ export const firstCellClass = 'py-2'
 export const numericClass = 'text-right'
 
 /** Where a time entry stands, in the words of the Time page and the client page (one rule for both). */
-export const entryState = (e: { invoiceId?: string | null; blockId?: string | null; billable: boolean }) =>
-  e.invoiceId ? 'Billed' : e.blockId ? 'Prepaid block' : e.billable ? 'Unbilled' : 'Not billable'
+export const entryState = (e: {
+  invoiceId?: string | null
+  blockId?: string | null
+  billable: boolean
+  needsRate?: boolean
+}) =>
+  e.invoiceId
+    ? 'Billed'
+    : e.blockId
+      ? 'Prepaid block'
+      : e.needsRate && e.billable
+        ? 'Needs a rate'
+        : e.billable
+          ? 'Unbilled'
+          : 'Not billable'
 
 export function BillingTable({
   columns,

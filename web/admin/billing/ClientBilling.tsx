@@ -8,6 +8,7 @@ import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
+import { logTimeUrl } from '../clients/OpenClientLink'
 import { AdminButton, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import {
@@ -31,7 +32,7 @@ export function ClientInvoices({ clientId }: { clientId: string }) {
     <Section
       title="Invoices"
       actions={
-        <Link to="/admin/invoices" className={linkClass}>
+        <Link to={`/admin/invoices?clientId=${encodeURIComponent(clientId)}`} className={linkClass}>
           New invoice
         </Link>
       }
@@ -85,7 +86,7 @@ export function ClientTime({ clientId }: { clientId: string }) {
     <Section
       title="Time"
       actions={
-        <Link to="/admin/time" className={linkClass}>
+        <Link to={logTimeUrl(clientId)} className={linkClass}>
           Record time
         </Link>
       }

@@ -5,6 +5,7 @@
 // unbilled time, a quote already invoiced) show by the field and as a message.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
+import { useLocation } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import type { QuotePart } from '../../../schema/billing-words'
 import { formatCents, parseCents } from '../../../schema/money'
@@ -47,7 +48,9 @@ export function NewInvoiceForm({
   onCreated: () => void
 }) {
   const [created, create] = useMutation(CREATE_INVOICE)
-  const [clientId, setClientId] = useState('')
+  // A client page's "New invoice" (issue 36) arrives with ?clientId= chosen.
+  const preselected = new URLSearchParams(useLocation().search).get('clientId') ?? ''
+  const [clientId, setClientId] = useState(preselected)
   const [source, setSource] = useState<Source>('TIME')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')

@@ -1,7 +1,11 @@
 // /admin/time (issue 26): the start/stop timer, manual time entry and the
 // entries; billed entries are locked (the server refuses changes with 409).
+// Issue 36: a request or booking opens this page with ?clientId=&request=
+// preselected; an unbilled entry is edited in the same form; time kept
+// without a rate shows "Needs a rate" until the owner sets one.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
+import { useSearchParams } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
@@ -18,7 +22,15 @@ import {
   rowClass,
 } from './BillingTable'
 import { HeaderTimer } from './HeaderTimer'
-import { CREATE_TIME_ENTRY, DELETE_TIME_ENTRY, START_TIMER, TIME_ENTRIES, TIMER } from './queries'
+import {
+  type AdminTimeEntry,
+  CREATE_TIME_ENTRY,
+  DELETE_TIME_ENTRY,
+  START_TIMER,
+  TIME_ENTRIES,
+  TIMER,
+  UPDATE_TIME_ENTRY,
+} from './queries'
 import { useBillingClients } from './useBillingClients'
 
 const ENTRY_COLUMNS: BillingColumn[] = [
@@ -43,14 +55,17 @@ export function TimePage() {
 }
 
 export function TimeEditor() {
-  const { names, options } = useBillingClients()
+  const { names, options, rates } = useBillingClients()
+  const [params] = useSearchParams()
   const [{ data, fetching, error }, refetchEntries] = useQuery({ query: TIME_ENTRIES })
-  const [, refetchTimer] = useQuery({ query: TIMER })
+  const [{ data: timerData }, refetchTimer] = useQuery({ query: TIMER })
   const [created, create] = useMutation(CREATE_TIME_ENTRY)
+  const [updated, update] = useMutation(UPDATE_TIME_ENTRY)
   const [, remove] = useMutation(DELETE_TIME_ENTRY)
   const [starting, start] = useMutation(START_TIMER)
-  const [clientId, setClientId] = useState('')
-  const [reference, setReference] = useState('')
+  const [clientId, setClientId] = useState(() => params.get('clientId') ?? '')
+  const [reference, setReference] = useState(() => params.get('request') ?? '')
+  const [editing, setEditing] = useState<AdminTimeEntry | null>(null)
   const [minutes, setMinutes] = useState('')
   const [date, setDate] = useState('')
   const [description, setDescription] = useState('')
@@ -62,7 +77,55 @@ export function TimeEditor() {
     refetchTimer(FROM_NETWORK)
   }
 
+  const running = Boolean(timerData?.timer)
+  const noRate = clientId !== '' && rates.get(clientId) == null
+  // Exact, or -1 for the server's field error (not a float's near miss).
+  const rateCents = () => (rate.trim() ? (parseCents(rate) ?? -1) : null)
+
+  function edit(e: AdminTimeEntry) {
+    setEditing(e)
+    setClientId(e.clientId)
+    setDate(e.date)
+    setMinutes(String(e.minutes))
+    setDescription(e.description)
+    setBillable(e.billable)
+    setRate(e.needsRate ? '' : formatCents(e.rateCents, 'plain'))
+    setErrors({})
+  }
+
+  function stopEditing() {
+    setEditing(null)
+    setMinutes('')
+    setDescription('')
+    setDate('')
+    setRate('')
+  }
+
+  async function save(entry: AdminTimeEntry) {
+    const result = await update({
+      id: entry.id,
+      input: {
+        date: date || null,
+        minutes: Number(minutes),
+        description,
+        billable,
+        rateCents: rateCents(),
+      },
+    })
+    if (result.error) {
+      setErrors(fieldErrorsOf(result.error))
+      if (!Object.keys(fieldErrorsOf(result.error)).length)
+        toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+      return
+    }
+    setErrors({})
+    stopEditing()
+    toast({ title: 'Entry saved' })
+    refresh()
+  }
+
   async function add() {
+    if (editing) return save(editing)
     const result = await create({
       input: {
         clientId,
@@ -71,8 +134,7 @@ export function TimeEditor() {
         billable,
         requestReference: reference || null,
         date: date || null,
-        // Exact, or -1 for the server's field error (not a float's near miss).
-        rateCents: rate.trim() ? (parseCents(rate) ?? -1) : null,
+        rateCents: rateCents(),
       },
     })
     if (result.error) {
@@ -92,6 +154,7 @@ export function TimeEditor() {
         clientId: clientId || null,
         requestReference: reference || null,
         description: description || null,
+        rateCents: rateCents(),
       },
     })
     if (result.error) {
@@ -113,37 +176,53 @@ export function TimeEditor() {
     <>
       <Section title="Timer" actions={<HeaderTimer onStopped={refresh} />}>
         <p className="text-sm text-slate-600">
-          Choose a client (and a request) below, then start the timer; it keeps running across reloads.
+          {running
+            ? 'A timer is running: stop it (at the top) before starting another.'
+            : 'Choose a client (and a request) below, then start the timer; it keeps running across reloads.'}
         </p>
-        <AdminButton className="mt-3" onPress={startTimer} isDisabled={starting.fetching}>
+        {noRate && (
+          <p className="mt-2 text-sm text-amber-800">
+            This client has no hourly rate: give one below, or the time is kept as needing a rate.
+          </p>
+        )}
+        <AdminButton className="mt-3" onPress={startTimer} isDisabled={starting.fetching || running}>
           Start timer
         </AdminButton>
       </Section>
-      <Section title="Record time">
+      <Section title={editing ? `Edit entry of ${editing.date}` : 'Record time'}>
         <Form
           validationErrors={errors}
           validationBehavior="aria"
-          aria-label="Record time"
+          aria-label={editing ? 'Edit entry' : 'Record time'}
           onSubmit={(e) => {
             e.preventDefault()
             void add()
           }}
           className="grid grid-cols-1 gap-3 sm:grid-cols-3"
         >
-          <AdminSelect
-            name="clientId"
-            label="Client"
-            options={options}
-            value={clientId}
-            onChange={setClientId}
-            isRequired
-          />
-          <AdminTextField
-            name="requestReference"
-            label="Request (S-1043)"
-            value={reference}
-            onChange={setReference}
-          />
+          {editing ? (
+            // An entry stays with its client and request: only what was done, when and at what rate change.
+            <p className="text-sm text-slate-700 sm:col-span-2">
+              Client: {names.get(editing.clientId) ?? editing.clientId}
+            </p>
+          ) : (
+            <>
+              <AdminSelect
+                name="clientId"
+                label="Client"
+                options={options}
+                value={clientId}
+                onChange={setClientId}
+                isRequired
+              />
+              <AdminTextField
+                name="requestReference"
+                label="Request (S-1043)"
+                value={reference}
+                onChange={setReference}
+              />
+            </>
+          )}
           <AdminTextField
             name="date"
             label="Date (YYYY-MM-DD)"
@@ -157,7 +236,11 @@ export function TimeEditor() {
             label="Rate per hour ($)"
             value={rate}
             onChange={setRate}
-            description="The client's default when empty"
+            description={
+              noRate
+                ? 'This client has no rate: without one the time is kept as needing a rate'
+                : "The client's default when empty"
+            }
           />
           <AdminTextField
             name="description"
@@ -169,8 +252,17 @@ export function TimeEditor() {
           <AdminCheckbox name="billable" isSelected={billable} onChange={setBillable}>
             Billable
           </AdminCheckbox>
-          <AdminButton type="submit" isDisabled={created.fetching} className="sm:col-start-3">
-            Record
+          {editing && (
+            <AdminButton variant="secondary" onPress={stopEditing}>
+              Cancel
+            </AdminButton>
+          )}
+          <AdminButton
+            type="submit"
+            isDisabled={created.fetching || updated.fetching}
+            className="sm:col-start-3"
+          >
+            {editing ? 'Save entry' : 'Record'}
           </AdminButton>
         </Form>
       </Section>
@@ -188,9 +280,18 @@ export function TimeEditor() {
                 <td>{names.get(e.clientId) ?? e.clientId}</td>
                 <td>{e.description}</td>
                 <td className={numericClass}>{e.minutes}</td>
-                <td className={numericClass}>{formatCents(e.rateCents)}</td>
+                <td className={numericClass}>{e.needsRate ? '-' : formatCents(e.rateCents)}</td>
                 <td>{entryState(e)}</td>
                 <td className="text-right">
+                  {!e.invoiceId && (
+                    <AdminButton
+                      variant="ghost"
+                      onPress={() => edit(e)}
+                      aria-label={`${e.needsRate ? 'Set the rate of' : 'Edit'} entry of ${e.date}`}
+                    >
+                      {e.needsRate ? 'Set rate' : 'Edit'}
+                    </AdminButton>
+                  )}
                   {!e.invoiceId && (
                     <AdminButton
                       variant="ghost"

@@ -4,13 +4,16 @@ import { graphql, type ResultOf } from '../graphql'
 export const TIMER = graphql('query AdminTimer { timer { startedAt clientId description } }')
 /** Every client, archived ones too (their entries and invoices keep a name); the forms offer the active ones. */
 export const BILLING_CLIENTS = graphql(
-  'query BillingClients { clients(all: true) { id name defaultRateCents status } }',
+  'query BillingClients { clients(all: true) { id name domains defaultRateCents status } }',
 )
 export const TIME_ENTRIES = graphql(
-  'query AdminTimeEntries($clientId: ID) { timeEntries(clientId: $clientId) { id clientId date minutes description billable rateCents blockId invoiceId } }',
+  'query AdminTimeEntries($clientId: ID) { timeEntries(clientId: $clientId) { id clientId date minutes description billable rateCents needsRate blockId invoiceId } }',
 )
 export const CREATE_TIME_ENTRY = graphql(
   'mutation CreateTimeEntry($input: TimeEntryInput!) { createTimeEntry(input: $input) { id minutes } }',
+)
+export const UPDATE_TIME_ENTRY = graphql(
+  'mutation UpdateTimeEntry($id: ID!, $input: TimeEntryPatch!) { updateTimeEntry(id: $id, input: $input) { id minutes rateCents needsRate } }',
 )
 export const DELETE_TIME_ENTRY = graphql('mutation DeleteTimeEntry($id: ID!) { deleteTimeEntry(id: $id) }')
 export const START_TIMER = graphql(

@@ -3,12 +3,16 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useNavigate } from 'react-router'
-import { useMutation } from 'urql'
+import { useMutation, useQuery } from 'urql'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
-import { type ClientPageData, CREATE_CLIENT, UPDATE_CLIENT } from './queries'
+import { CLIENTS_QUERY, type ClientPageData, CREATE_CLIENT, UPDATE_CLIENT } from './queries'
+
+/** Same name for people: case and spacing aside ("Riverside  family clinic" is "Riverside Family Clinic"). */
+export const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase()
 
 const ROUNDING = [
   { value: '0', label: 'No rounding' },
@@ -39,8 +43,24 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
   const [contactPhone, setContactPhone] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
+  // The clients whose name contains the one typed: a new client's likely duplicates.
+  const [found] = useQuery({
+    query: CLIENTS_QUERY,
+    variables: { search: name.trim() },
+    pause: client !== undefined || name.trim() === '',
+  })
+  const [duplicates, setDuplicates] = useState<string[]>([])
+  const duplicateOk = duplicates.length > 0
 
   async function save() {
+    if (!client && !duplicateOk) {
+      // A likely duplicate (same name, case and spaces aside) is shown before saving (issue 36).
+      const same = (found.data?.clients ?? []).filter((c) => sameName(c.name, name))
+      if (same.length) {
+        setDuplicates(same.map((c) => `${c.name}${c.domains.length ? ` (${c.domains.join(', ')})` : ''}`))
+        return
+      }
+    }
     const rateCents = rate.trim() === '' ? null : parseCents(rate)
     if (rate.trim() !== '' && rateCents === null) {
       setErrors({ defaultRateCents: 'Enter an amount like 120 or 120.50' })
@@ -65,6 +85,8 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
       : await create({
           input: {
             ...common,
+            // Asked here so that time tracked for a new client has its rate (issue 36).
+            defaultRateCents: rateCents,
             contacts:
               contactName || contactEmail
                 ? [{ name: contactName, email: contactEmail, phone: contactPhone || null }]
@@ -100,7 +122,16 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
         }}
         className="flex flex-col gap-4"
       >
-        <AdminTextField name="name" label="Name" value={name} onChange={setName} isRequired />
+        <AdminTextField
+          name="name"
+          label="Name"
+          value={name}
+          onChange={(v) => {
+            setName(v)
+            setDuplicates([])
+          }}
+          isRequired
+        />
         <AdminTextField
           name="domains"
           label="E-mail domains"
@@ -109,15 +140,15 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
           description="Separated by commas, e.g. clinic.example"
         />
         <AdminTextField name="notes" label="Notes" value={notes} onChange={setNotes} multiline />
+        <AdminTextField
+          name="defaultRateCents"
+          label="Hourly rate ($)"
+          value={rate}
+          onChange={setRate}
+          description="Used for time entries"
+        />
         {client ? (
-          <div className="grid gap-4 sm:grid-cols-3">
-            <AdminTextField
-              name="defaultRateCents"
-              label="Hourly rate ($)"
-              value={rate}
-              onChange={setRate}
-              description="Used for time entries"
-            />
+          <div className="grid gap-4 sm:grid-cols-2">
             <AdminSelect
               name="roundingMinutes"
               label="Time rounding"
@@ -155,12 +186,18 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
             />
           </fieldset>
         )}
+        {duplicateOk && (
+          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            A client with this name already exists: {duplicates.join('; ')}. Save again to create another one
+            anyway.
+          </p>
+        )}
         <div className="flex justify-end gap-3">
           <AdminButton variant="secondary" onPress={onClose}>
             Cancel
           </AdminButton>
           <AdminButton type="submit" isPending={saving}>
-            {saving ? 'Saving...' : 'Save'}
+            {saving ? 'Saving...' : duplicateOk ? 'Create anyway' : 'Save'}
           </AdminButton>
         </div>
       </Form>

@@ -22,6 +22,7 @@ import {
 } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { ClientDialog } from './ClientDialog'
+import { requestUrl } from './OpenClientLink'
 import {
   ADD_CONTACT,
   ARCHIVE_CLIENT,
@@ -385,7 +386,14 @@ function Requests({ client }: { client: ClientPageData }) {
             <tbody className="divide-y divide-slate-200">
               {client.requests.map((r) => (
                 <tr key={`${r.kind}-${r.id}`}>
-                  <td className="py-2 font-mono">{r.reference}</td>
+                  <td className="py-2 font-mono">
+                    <Link
+                      to={requestUrl(r.reference)}
+                      className="text-blue-800 underline-offset-2 hover:underline"
+                    >
+                      {r.reference}
+                    </Link>
+                  </td>
                   <td className="py-2">{r.kind === 'CONSULTATION' ? 'Consultation' : 'Support'}</td>
                   <td className="py-2">{r.name}</td>
                   <td className="py-2">{r.status.replace(/_/g, ' ')}</td>

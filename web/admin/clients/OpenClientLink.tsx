@@ -1,12 +1,34 @@
-// "Open client" in a request's dialog (issue 24): the client the request belongs to.
+// "Open client" in a request's dialog (issue 24): the client the request belongs to,
+// and "Log time" (issue 36): the Time page with this client and request chosen.
 import { Link } from 'react-router'
 import { linkButtonClass } from '../ui'
 
-export function OpenClientLink({ clientId }: { clientId: string | null | undefined }) {
+/** The inbox with one request open. */
+export const requestUrl = (reference: string) =>
+  `/admin?${new URLSearchParams({ tab: 'consultations', open: reference })}`
+
+/** The Time page with a client (and a request of theirs) preselected. */
+export const logTimeUrl = (clientId: string, reference?: string | null) =>
+  `/admin/time?${new URLSearchParams({ clientId, ...(reference ? { request: reference } : {}) })}`
+
+export function OpenClientLink({
+  clientId,
+  reference,
+}: {
+  clientId: string | null | undefined
+  reference?: string | null
+}) {
   if (!clientId) return null
   return (
-    <Link to={`/admin/clients/${clientId}`} className={`${linkButtonClass} self-start`}>
-      Open client
-    </Link>
+    <div className="flex flex-wrap gap-2 self-start">
+      <Link to={`/admin/clients/${clientId}`} className={linkButtonClass}>
+        Open client
+      </Link>
+      {reference && (
+        <Link to={logTimeUrl(clientId, reference)} className={linkButtonClass}>
+          Log time
+        </Link>
+      )}
+    </div>
   )
 }

@@ -3,18 +3,12 @@
 // of a section here (or re-export a component from your own folder) rather
 // than editing ClientPage.tsx, so the merges stay small.
 import { ClientInvoices, ClientTime } from '../billing/ClientBilling'
-import { Section } from '../ui'
+import { ClientQuotes } from './ClientQuotes'
 
 export type ClientSectionProps = { clientId: string }
 
-/** Issue 25: the client's quotes (number, title, status, total) and "New quote". */
-export function QuotesSection(_: ClientSectionProps) {
-  return (
-    <Section title="Quotes">
-      <p className="text-sm text-slate-600">No quotes yet.</p>
-    </Section>
-  )
-}
+/** Issue 25: the client's quotes (number, title, status, total) and "New quote" (issue 36). */
+export const QuotesSection = ({ clientId }: ClientSectionProps) => <ClientQuotes clientId={clientId} />
 
 /** Issue 26: the client's invoices (number, status, due date, total, balance) with their actions. */
 export const InvoicesSection = ({ clientId }: ClientSectionProps) => <ClientInvoices clientId={clientId} />

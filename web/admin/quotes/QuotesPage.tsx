@@ -4,7 +4,7 @@
 // (the link shown to copy when visitor mail is off), withdraw, duplicate,
 // revise, the PDF, and the check of a signed copy against its record.
 import { type FormEvent, useEffect, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents, lineAmountCents, parseCents, toQuantityMilli } from '../../../schema/money'
@@ -493,11 +493,13 @@ function Editor({
 
 function NewQuote() {
   const navigate = useNavigate()
+  // "New quote" on a client page (issue 36) arrives with ?clientId= chosen.
+  const clientId = new URLSearchParams(useLocation().search).get('clientId') ?? ''
   const [{ fetching }, create] = useMutation(CREATE_QUOTE)
   return (
     <Section title="New quote">
       <Editor
-        initial={emptyDraft}
+        initial={{ ...emptyDraft, clientId }}
         saving={fetching}
         onSave={async (d) => {
           const r = await create({ input: inputOf(d) })

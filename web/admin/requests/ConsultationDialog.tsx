@@ -26,7 +26,7 @@ export function ConsultationDialog({
       actions={
         <>
           <QuickActions request={request} details={consultationDetails(request)} ics />
-          <OpenClientLink clientId={request.clientId} />
+          <OpenClientLink clientId={request.clientId} reference={request.reference} />
           {/* Issue 25: a draft quote taking over this consultation's client and description. */}
           <CreateQuoteButton consultationId={request.id} />
         </>

@@ -29,7 +29,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
       actions={
         <>
           <QuickActions request={request} details={supportDetails(request)} />
-          <OpenClientLink clientId={request.clientId} />
+          <OpenClientLink clientId={request.clientId} reference={request.reference} />
         </>
       }
       thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}

@@ -7,11 +7,12 @@ import { Form } from 'react-aria-components'
 import { type CombinedError, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
-import { AdminButton, AdminTextField } from '../ui'
+import { AdminButton, AdminCheckbox, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { formatReceived } from './format'
 import {
   CONSULTATION_THREAD,
+  REPLY_RECIPIENTS,
   REPLY_TO_CONSULTATION,
   REPLY_TO_SUPPORT_REQUEST,
   SUPPORT_REQUEST_THREAD,
@@ -59,6 +60,10 @@ export function Thread({
       : supportThread.data?.supportRequestThread) ?? []
   const loaded = kind === 'consultation' ? consultationThread.data : supportThread.data
   const refetch = kind === 'consultation' ? refetchConsultation : refetchSupport
+  const [recipients] = useQuery({ query: REPLY_RECIPIENTS, variables: { kind, id } })
+  const to = recipients.data?.replyRecipients?.to ?? { email, name }
+  const copies = recipients.data?.replyRecipients?.copies ?? []
+  const [cc, setCc] = useState<string[]>([])
   const [, replyConsultation] = useMutation(REPLY_TO_CONSULTATION)
   const [, replySupport] = useMutation(REPLY_TO_SUPPORT_REQUEST)
   const [body, setBody] = useState('')
@@ -88,8 +93,8 @@ export function Thread({
     setSending(true)
     const result: { error?: CombinedError } =
       kind === 'consultation'
-        ? await replyConsultation({ id, body }, { additionalTypenames: ['ThreadMessage'] })
-        : await replySupport({ id, body }, { additionalTypenames: ['ThreadMessage'] })
+        ? await replyConsultation({ id, body, cc }, { additionalTypenames: ['ThreadMessage'] })
+        : await replySupport({ id, body, cc }, { additionalTypenames: ['ThreadMessage'] })
     setSending(false)
     if (result.error) {
       setErrors(fieldErrorsOf(result.error))
@@ -101,9 +106,10 @@ export function Thread({
     // where Escape would no longer reach the dialog (issue 28).
     replyBox.current?.querySelector('textarea')?.focus()
     setBody('')
+    setCc([])
     setErrors({})
     rereads.current = 0
-    toast({ title: 'Reply saved', description: `Your reply to ${email} is in the thread.` })
+    toast({ title: 'Reply saved', description: `Your reply to ${to.email} is in the thread.` })
     refetch({ requestPolicy: 'network-only' })
   }
 
@@ -127,7 +133,9 @@ export function Thread({
             >
               <p className="flex flex-wrap gap-x-3 text-xs text-slate-600">
                 <span className="font-semibold text-slate-800">
-                  {m.incoming ? `From ${m.author}` : 'Your reply'}
+                  {m.incoming
+                    ? `From ${m.authorName ? `${m.authorName} (${m.author})` : m.author}`
+                    : 'Your reply'}
                 </span>
                 <span>{formatReceived(m.createdAt)}</span>
                 {m.delivery && (
@@ -158,9 +166,24 @@ export function Thread({
             onChange={setBody}
             multiline
             isRequired
-            description={`The e-mail opens with "Hello ${name}," and ends with your name, unless your reply already starts with a greeting or ends with your name.`}
+            description={`To ${to.name} (${to.email}), who wrote last. The e-mail opens with "Hello ${to.name}," and ends with your name, unless your reply already starts with a greeting or ends with your name.`}
           />
         </div>
+        {copies.length > 0 && (
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <legend className="font-medium text-slate-800">Cc (each gets the reply, greeted by name)</legend>
+            {copies.map((c) => (
+              <AdminCheckbox
+                key={c.email}
+                name="cc"
+                isSelected={cc.includes(c.email)}
+                onChange={(on) => setCc((all) => (on ? [...all, c.email] : all.filter((e) => e !== c.email)))}
+              >
+                {c.name} ({c.email})
+              </AdminCheckbox>
+            ))}
+          </fieldset>
+        )}
         <div className="flex justify-end">
           <AdminButton type="submit" isPending={sending} isDisabled={!body.trim()}>
             {sending ? 'Sending...' : 'Send reply'}

@@ -149,6 +149,7 @@ const THREAD_ENTRY = graphql(`
       id
       incoming
       author
+      authorName
       body
       createdAt
       delivery
@@ -180,8 +181,8 @@ export const SUPPORT_REQUEST_THREAD = graphql(
 
 export const REPLY_TO_CONSULTATION = graphql(
   `
-  mutation ReplyToConsultation($id: ID!, $body: String!) {
-    replyToConsultation(id: $id, body: $body) {
+  mutation ReplyToConsultation($id: ID!, $body: String!, $cc: [String!]) {
+    replyToConsultation(id: $id, body: $body, cc: $cc) {
       ...ThreadEntry
     }
   }
@@ -191,14 +192,24 @@ export const REPLY_TO_CONSULTATION = graphql(
 
 export const REPLY_TO_SUPPORT_REQUEST = graphql(
   `
-  mutation ReplyToSupportRequest($id: ID!, $body: String!) {
-    replyToSupportRequest(id: $id, body: $body) {
+  mutation ReplyToSupportRequest($id: ID!, $body: String!, $cc: [String!]) {
+    replyToSupportRequest(id: $id, body: $body, cc: $cc) {
       ...ThreadEntry
     }
   }
 `,
   [THREAD_ENTRY],
 )
+
+/** Whom a reply goes to (the last writer) and the client's other contacts to copy (issue 36). */
+export const REPLY_RECIPIENTS = graphql(`
+  query ReplyRecipients($kind: String!, $id: ID!) {
+    replyRecipients(kind: $kind, id: $id) {
+      to { email name }
+      copies { email name }
+    }
+  }
+`)
 
 export type ThreadEntry = ResultOf<typeof CONSULTATION_THREAD>['consultationThread'][number]
 

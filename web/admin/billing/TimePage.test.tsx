@@ -1,0 +1,105 @@
+// Issue 36.1 on the Time page: "Start timer" is off while a timer runs, a
+// request's "Log time" link preselects its client and request, time kept
+// without a rate is flagged with a way to set it, and unbilled entries are edited.
+import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { OperationDefinitionNode } from 'graphql'
+import { MemoryRouter } from 'react-router'
+import { Client, type GraphQLRequest, Provider } from 'urql'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fromValue } from 'wonka'
+import { TimeEditor } from './TimePage'
+
+const operationName = (request: GraphQLRequest) =>
+  (request.query.definitions[0] as OperationDefinitionNode).name?.value
+
+function mockClient(answers: Record<string, object>) {
+  const client = new Client({ url: '/graphql', exchanges: [] })
+  vi.spyOn(client, 'executeQuery').mockImplementation(
+    (request) => fromValue({ operation: request, data: answers[operationName(request) ?? ''] }) as never,
+  )
+  const executeMutation = vi.fn((request: GraphQLRequest) => fromValue({ operation: request, data: {} }))
+  vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
+  return { client, executeMutation }
+}
+
+const clients = {
+  clients: [
+    { id: '3', name: 'Riverside Clinic', defaultRateCents: 12_000, status: 'ACTIVE' },
+    { id: '4', name: 'Lakeside Dental', defaultRateCents: null, status: 'ACTIVE' },
+  ],
+}
+const entry = {
+  id: '2',
+  clientId: '4',
+  date: '2026-11-21',
+  minutes: 30,
+  description: 'Backup check',
+  billable: true,
+  rateCents: 0,
+  needsRate: true,
+  blockId: null,
+  invoiceId: null,
+}
+
+function renderAt(url: string, answers: Record<string, object>) {
+  const mock = mockClient({ BillingClients: clients, AdminTimeEntries: { timeEntries: [] }, ...answers })
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <Provider value={mock.client}>
+        <TimeEditor />
+      </Provider>
+    </MemoryRouter>,
+  )
+  return mock
+}
+
+afterEach(cleanup)
+
+describe('the time page (issue 36)', () => {
+  it('disables "Start timer" while a timer runs', () => {
+    renderAt('/admin/time', {
+      AdminTimer: { timer: { startedAt: new Date().toISOString(), clientId: '3', description: null } },
+    })
+    expect(screen.getByRole('button', { name: 'Start timer' }).hasAttribute('disabled')).toBe(true)
+    cleanup()
+    renderAt('/admin/time', { AdminTimer: { timer: null } })
+    expect(screen.getByRole('button', { name: 'Start timer' }).hasAttribute('disabled')).toBe(false)
+  })
+
+  it('preselects the client and request a "Log time" link names, and asks for a rate the client lacks', async () => {
+    const { executeMutation } = renderAt('/admin/time?clientId=4&request=S-1043', {
+      AdminTimer: { timer: null },
+    })
+    expect((screen.getByRole('textbox', { name: /^Request/ }) as HTMLInputElement).value).toBe('S-1043')
+    expect(screen.getByText(/This client has no hourly rate/)).toBeTruthy()
+    await userEvent.type(screen.getByRole('textbox', { name: /^Rate per hour/ }), '95')
+    await userEvent.click(screen.getByRole('button', { name: 'Start timer' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({
+      input: { clientId: '4', requestReference: 'S-1043', description: null, rateCents: 9_500 },
+    })
+  })
+
+  it('flags time kept without a rate and sets it through the edit form', async () => {
+    const { executeMutation } = renderAt('/admin/time', {
+      AdminTimer: { timer: null },
+      AdminTimeEntries: { timeEntries: [entry] },
+    })
+    const row = screen.getByRole('row', { name: /Backup check/ })
+    expect(within(row).getByText('Needs a rate')).toBeTruthy()
+    await userEvent.click(within(row).getByRole('button', { name: 'Set the rate of entry of 2026-11-21' }))
+    expect(screen.getByRole('heading', { name: 'Edit entry of 2026-11-21' })).toBeTruthy()
+    await userEvent.type(screen.getByRole('textbox', { name: /^Rate per hour/ }), '110')
+    await userEvent.click(screen.getByRole('button', { name: 'Save entry' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({
+      id: '2',
+      input: {
+        date: '2026-11-21',
+        minutes: 30,
+        description: 'Backup check',
+        billable: true,
+        rateCents: 11_000,
+      },
+    })
+  })
+})

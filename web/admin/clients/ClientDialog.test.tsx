@@ -1,0 +1,113 @@
+// Issue 36: the new-client form asks for the hourly rate, so tracked time has one.
+import { cleanup, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router'
+import { Client, type GraphQLRequest, Provider } from 'urql'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fromValue } from 'wonka'
+import { pickerLabel } from '../billing/useBillingClients'
+import { ClientDialog } from './ClientDialog'
+import { OpenClientLink } from './OpenClientLink'
+
+afterEach(cleanup)
+
+function mockClient(data: object = {}) {
+  const client = new Client({ url: '/graphql', exchanges: [] })
+  vi.spyOn(client, 'executeQuery').mockImplementation(
+    (request) => fromValue({ operation: request, data: { clients: [] } }) as never,
+  )
+  const executeMutation = vi.fn((request: GraphQLRequest) => fromValue({ operation: request, data }))
+  vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
+  return { client, executeMutation }
+}
+
+describe('the new-client form', () => {
+  it('asks for the hourly rate and sends it', async () => {
+    const { client, executeMutation } = mockClient({ createClient: { id: '7' } })
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <ClientDialog onClose={() => {}} />
+        </Provider>
+      </MemoryRouter>,
+    )
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Lakeside Dental')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Hourly rate/ }), '95')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    const create = executeMutation.mock.calls.find(
+      ([r]) => (r.variables as { input?: { name?: string } }).input?.name === 'Lakeside Dental',
+    )
+    expect((create![0].variables as { input: { defaultRateCents: number } }).input.defaultRateCents).toBe(
+      9_500,
+    )
+  })
+})
+
+describe("a request's or booking's Log time", () => {
+  it('opens the Time page with the client and the request preselected', () => {
+    render(
+      <MemoryRouter>
+        <OpenClientLink clientId="3" reference="S-1043" />
+      </MemoryRouter>,
+    )
+    expect(screen.getByRole('link', { name: 'Log time' }).getAttribute('href')).toBe(
+      '/admin/time?clientId=3&request=S-1043',
+    )
+  })
+})
+
+describe('a likely duplicate', () => {
+  it('warns before creating a second "Riverside Family Clinic", and creates it once confirmed', async () => {
+    const client = new Client({ url: '/graphql', exchanges: [] })
+    vi.spyOn(client, 'executeQuery').mockImplementation(
+      (request) =>
+        fromValue({
+          operation: request,
+          data: {
+            clients: [
+              {
+                id: '3',
+                name: 'Riverside Family Clinic',
+                domains: ['riverside.example'],
+                status: 'ACTIVE',
+                contactCount: 1,
+                requestCount: 0,
+              },
+            ],
+          },
+        }) as never,
+    )
+    const executeMutation = vi.fn((request: GraphQLRequest) =>
+      fromValue({ operation: request, data: { createClient: { id: '9' } } }),
+    )
+    vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <ClientDialog onClose={() => {}} />
+        </Provider>
+      </MemoryRouter>,
+    )
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), ' riverside  family clinic')
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(screen.getByRole('alert').textContent).toContain('Riverside Family Clinic (riverside.example)')
+    expect(executeMutation).not.toHaveBeenCalled()
+    await userEvent.click(screen.getByRole('button', { name: 'Create anyway' }))
+    expect(executeMutation).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('client pickers', () => {
+  it('tell same-named clients apart', () => {
+    const all = [
+      { id: '3', name: 'Riverside Family Clinic', domains: ['riverside.example'] },
+      { id: '9', name: 'riverside family clinic ', domains: [] },
+      { id: '4', name: 'Lakeside Dental', domains: [] },
+    ]
+    expect(all.map((c) => pickerLabel(c, all))).toEqual([
+      'Riverside Family Clinic (riverside.example)',
+      'riverside family clinic  (client #9)',
+      'Lakeside Dental',
+    ])
+  })
+})
