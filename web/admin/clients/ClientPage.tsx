@@ -13,6 +13,7 @@ import {
   AdminDialog,
   AdminSelect,
   AdminTextField,
+  CardTable,
   ConfirmDialog,
   EmptyState,
   formatDate,
@@ -372,7 +373,7 @@ function Requests({ client }: { client: ClientPageData }) {
         <EmptyState>No requests yet.</EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <CardTable>
             <thead className="text-slate-600">
               <tr>
                 <th className="py-2 font-medium">Reference</th>
@@ -393,7 +394,7 @@ function Requests({ client }: { client: ClientPageData }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </CardTable>
         </div>
       )}
     </Section>

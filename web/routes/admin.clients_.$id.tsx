@@ -1,0 +1,10 @@
+import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+
+export const meta = adminMeta('Client')
+export const ErrorBoundary = AdminErrorBoundary
+
+export default adminScreen(
+  import.meta.env.SSR
+    ? null
+    : () => import('../admin/clients/ClientsPage').then((m) => ({ default: m.ClientsPage })),
+)

@@ -1,0 +1,11 @@
+import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+
+export const meta = adminMeta('Content')
+export const ErrorBoundary = AdminErrorBoundary
+
+export default adminScreen(
+  import.meta.env.SSR
+    ? null
+    : () => import('../admin/content/ContentTab').then((m) => ({ default: m.ContentTab })),
+  'Content',
+)

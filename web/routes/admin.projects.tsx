@@ -1,0 +1,11 @@
+import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+
+export const meta = adminMeta('Projects')
+export const ErrorBoundary = AdminErrorBoundary
+
+export default adminScreen(
+  import.meta.env.SSR
+    ? null
+    : () => import('../admin/projects/ProjectsTab').then((m) => ({ default: m.ProjectsTab })),
+  'Projects',
+)

@@ -1,0 +1,10 @@
+import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+
+export const meta = adminMeta('Quotes')
+export const ErrorBoundary = AdminErrorBoundary
+
+export default adminScreen(
+  import.meta.env.SSR
+    ? null
+    : () => import('../admin/quotes/QuotesPage').then((m) => ({ default: () => <m.QuotesPage id={null} /> })),
+)

@@ -1,0 +1,11 @@
+import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+
+export const meta = adminMeta('Requests')
+export const ErrorBoundary = AdminErrorBoundary
+
+export default adminScreen(
+  import.meta.env.SSR
+    ? null
+    : () => import('../admin/ConsultationsTab').then((m) => ({ default: m.ConsultationsTab })),
+  'Requests',
+)
