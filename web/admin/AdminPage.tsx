@@ -36,7 +36,7 @@ export function AdminPage() {
 
   return (
     <Provider value={client}>
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 pt-24 pb-16 lg:flex-row lg:gap-10">
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 pt-24 pb-16 lg:flex-row lg:gap-10">
         <AdminNav username={user.username} />
         <main id="main" className="min-w-0 flex-1">
           <Outlet />
