@@ -117,7 +117,7 @@ test('the content editor lists every key, and reset restores the default text on
   ownerPage: page,
 }) => {
   test.slow()
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   for (const key of Object.keys(CONTENT_KEYS)) {
     await expect(page.getByRole('button', { name: `Edit ${key}` })).toBeVisible()
   }
@@ -146,7 +146,7 @@ test('the content editor lists every key, and reset restores the default text on
   await page.goto('/contact')
   await expect(page.getByText(custom)).toBeVisible()
 
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   await page.getByRole('button', { name: `Edit ${key}` }).click()
   await page.getByRole('button', { name: 'Reset to Default' }).click()
   await expect(toast(page, 'Content reset')).toBeVisible()
@@ -174,13 +174,14 @@ test('the project dialog asks before throwing edits away, and tabs are history e
     .click()
   await expect(dialog).toBeHidden()
 
-  await page.getByRole('tab', { name: 'Skills' }).click()
-  await expect(page).toHaveURL(/tab=skills/)
-  await page.getByRole('tab', { name: 'Content' }).click()
-  await expect(page).toHaveURL(/tab=content/)
+  const nav = page.getByRole('navigation', { name: 'Admin' })
+  await nav.getByRole('link', { name: 'Skills', exact: true }).click()
+  await expect(page).toHaveURL('/admin/skills')
+  await nav.getByRole('link', { name: 'Content', exact: true }).click()
+  await expect(page).toHaveURL('/admin/content')
   await page.goBack()
-  await expect(page).toHaveURL(/tab=skills/)
-  await expect(page.getByRole('tab', { name: 'Skills' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page).toHaveURL('/admin/skills')
+  await expect(nav.getByRole('link', { name: 'Skills', exact: true })).toHaveAttribute('aria-current', 'page')
 })
 
 /** Uploads a public image as the owner (as the dialog's own upload does); its name and address. */
@@ -218,7 +219,7 @@ test('skills: a category picked or typed in the combobox, and reordered with the
 }) => {
   test.slow()
   const category = `E2E Skills ${Date.now()}`
-  await page.goto('/admin?tab=skills')
+  await page.goto('/admin/skills')
   const form = page.getByRole('form', { name: 'Add a skill' })
   const categoryBox = form.getByRole('combobox', { name: 'Category' })
 
@@ -300,7 +301,7 @@ test('the image picker chooses an uploaded image, in the project dialog and in a
     content: string
   }[]
   const previous = blocks.find((b) => b.key === 'about.photo') ?? null
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   await page.getByRole('button', { name: 'Edit about.photo' }).click()
   await page.getByRole('button', { name: 'Choose uploaded image' }).click()
   await page

@@ -1,17 +1,18 @@
-import { Navigate, useParams } from 'react-router'
+import { Navigate, useLocation } from 'react-router'
 import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
 
 export const meta = adminMeta('Quote')
 export const ErrorBoundary = AdminErrorBoundary
 
+// The id from the path with useLocation, which the public pages already ship: useParams would add its bytes
+// to every public page's shared react-router code (e2e/public-budget.spec.ts).
 function Quote({ Page }: { Page: typeof import('../admin/quotes/QuotesPage').QuotesPage }) {
-  const { id = '' } = useParams()
-  return /^\d+$/.test(id) ? <Page id={id} /> : <Navigate to="/admin/quotes" replace />
+  const id = /^\/admin\/quotes\/(\d+)\/?$/.exec(useLocation().pathname)?.[1]
+  return id ? <Page id={id} /> : <Navigate to="/admin/quotes" replace />
 }
 
 export default adminScreen(
   import.meta.env.SSR
     ? null
-    : () =>
-        import('../admin/quotes/QuotesPage').then((m) => ({ default: () => <Quote Page={m.QuotesPage} /> })),
+    : () => import('../admin/quotes/QuotesPage').then((m) => ({ default: () => <Quote Page={m.QuotesPage} /> })),
 )
