@@ -3,8 +3,8 @@
 // loaded on demand. Light on purpose: the route modules import it statically,
 // while the screens (react-aria, urql, the GraphQL documents) stay in chunks
 // of their own that only the admin ever fetches (ADR 122).
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
-import { isRouteErrorResponse, Link, type MetaFunction, useRouteError } from 'react-router'
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { Link, type MetaFunction, useLocation } from 'react-router'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches } from '../lib/site'
 
@@ -48,16 +48,20 @@ export function adminScreen(load: Load | null, heading?: string): ComponentType 
   if (!load) return () => null
   const Screen = lazy(load)
   return function AdminScreen() {
+    const { pathname } = useLocation()
     return (
-      <Suspense fallback={<AdminLoading />}>
-        {heading ? (
-          <ScreenFrame heading={heading}>
+      // Keyed by the address: moving to another screen, or Back, gives it a fresh start after an error.
+      <ScreenErrorBoundary key={pathname}>
+        <Suspense fallback={<AdminLoading />}>
+          {heading ? (
+            <ScreenFrame heading={heading}>
+              <Screen />
+            </ScreenFrame>
+          ) : (
             <Screen />
-          </ScreenFrame>
-        ) : (
-          <Screen />
-        )}
-      </Suspense>
+          )}
+        </Suspense>
+      </ScreenErrorBoundary>
     )
   }
 }
@@ -73,13 +77,32 @@ function ScreenFrame({ heading, children }: { heading: string; children: ReactNo
 }
 
 /**
- * One screen failing (a bad chunk after a deploy, a render error) leaves the
- * admin's navigation standing: this shows in place of the screen alone.
+ * Each screen's error boundary: one screen failing (a bad chunk after a
+ * deploy, a render error) leaves the admin's navigation standing and shows
+ * AdminError in place of the screen alone. A React boundary inside the screen
+ * rather than React Router's `ErrorBoundary` export: the admin's screens have
+ * no loaders, so a render is all that can fail, and the export would make the
+ * public entry chunk export React Router's error-boundary wrapper to the admin
+ * chunks, bytes on every public page (e2e/public-budget.spec.ts, ADR 122).
  */
-export function AdminErrorBoundary() {
-  const error = useRouteError()
-  if (!isRouteErrorResponse(error)) console.error(error)
-  const status = isRouteErrorResponse(error) ? error.status : null
+class ScreenErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state = { error: undefined as unknown }
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') }
+  }
+  componentDidCatch(error: unknown) {
+    console.error(error)
+  }
+  render() {
+    return this.state.error === undefined ? this.props.children : <AdminError error={this.state.error} />
+  }
+}
+
+export function AdminError({ error }: { error: unknown }) {
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number'
+      ? error.status
+      : null
   return (
     <div
       role="alert"

@@ -1,10 +1,9 @@
 import { Navigate, useLocation } from 'react-router'
 import { LEGACY_TABS } from '../admin/nav'
-import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+import { adminMeta, adminScreen } from '../admin/route'
 
 // /admin: what needs the owner today (issue 36.6, ADR 123).
 export const meta = adminMeta('Overview')
-export const ErrorBoundary = AdminErrorBoundary
 
 const Overview = adminScreen(
   import.meta.env.SSR

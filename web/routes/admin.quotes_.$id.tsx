@@ -1,8 +1,7 @@
 import { Navigate, useLocation } from 'react-router'
-import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+import { adminMeta, adminScreen } from '../admin/route'
 
 export const meta = adminMeta('Quote')
-export const ErrorBoundary = AdminErrorBoundary
 
 // The id from the path with useLocation, which the public pages already ship: useParams would add its bytes
 // to every public page's shared react-router code (e2e/public-budget.spec.ts).
@@ -14,5 +13,6 @@ function Quote({ Page }: { Page: typeof import('../admin/quotes/QuotesPage').Quo
 export default adminScreen(
   import.meta.env.SSR
     ? null
-    : () => import('../admin/quotes/QuotesPage').then((m) => ({ default: () => <Quote Page={m.QuotesPage} /> })),
+    : () =>
+        import('../admin/quotes/QuotesPage').then((m) => ({ default: () => <Quote Page={m.QuotesPage} /> })),
 )

@@ -1,7 +1,6 @@
-import { AdminErrorBoundary, adminMeta, adminScreen } from '../admin/route'
+import { adminMeta, adminScreen } from '../admin/route'
 
 export const meta = adminMeta('Security')
-export const ErrorBoundary = AdminErrorBoundary
 
 export default adminScreen(
   import.meta.env.SSR

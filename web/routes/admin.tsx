@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react'
-import { AdminErrorBoundary, adminMeta } from '../admin/route'
+import { adminMeta } from '../admin/route'
 
-// The admin's frame (sign-in gate, navigation, account); each screen is a
+// The admin's frame (sign-in gate, navigation, account); each screen, with
+// its own title and error boundary (web/admin/route.tsx), is a
 // route module of its own beneath it (admin.<screen>.tsx, ADR 122). Rendered
 // in the browser only (it is the owner's session and GraphQL).
 export const handle = { private: true }
@@ -37,13 +38,5 @@ export default function Admin() {
     <Suspense fallback={<Loading />}>
       <AdminPage />
     </Suspense>
-  )
-}
-
-export function ErrorBoundary() {
-  return (
-    <main id="main" className="mx-auto max-w-3xl px-4 pt-24 pb-16">
-      <AdminErrorBoundary />
-    </main>
   )
 }
