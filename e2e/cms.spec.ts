@@ -21,7 +21,7 @@ test('an image uploaded in the dialog shows on the card and the page, which sear
 }) => {
   test.slow()
   const title = `E2E Gallery ${Date.now()}`
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
   await dialog.getByLabel('Title').fill(title)
@@ -78,7 +78,7 @@ test("moving a project with the keyboard changes the catalogue and Home's featur
 }) => {
   test.slow()
   const before = (await (await page.request.get('/api/projects')).json()) as { id: number; title: string }[]
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   const list = page.getByRole('grid', { name: 'Projects' })
   await expect(list.getByRole('row')).toHaveCount(before.length)
   const second = before[1]!
@@ -158,7 +158,7 @@ test('the content editor lists every key, and reset restores the default text on
 test('the project dialog asks before throwing edits away, and tabs are history entries', async ({
   ownerPage: page,
 }) => {
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
   await dialog.getByLabel('Title').fill('Half-written')
@@ -272,7 +272,7 @@ test('the image picker chooses an uploaded image, in the project dialog and in a
 
   // The project dialog.
   const title = `E2E Picked ${stamp}`
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
   await dialog.getByLabel('Title').fill(title)
@@ -327,7 +327,7 @@ test('leaving the page with unsaved edits in the project dialog asks first; with
   ownerPage: page,
   context,
 }) => {
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   await page.getByRole('dialog', { name: 'Add Project' }).getByLabel('Title').fill('Not saved yet')
   const asked = page.waitForEvent('dialog')
@@ -344,7 +344,7 @@ test('leaving the page with unsaved edits in the project dialog asks first; with
     questions++
     void d.accept()
   })
-  await clean.goto('/admin')
+  await clean.goto('/admin/projects')
   await clean.getByRole('button', { name: 'Add Project' }).click()
   await expect(clean.getByRole('dialog', { name: 'Add Project' })).toBeVisible()
   const closed = clean.waitForEvent('close')
