@@ -1,7 +1,9 @@
-// Issue 28: the admin on a 375 px phone. Every admin tab and owner page fits
-// the screen (no sideways scrolling of the page), the header's links wrap
-// instead of running off, and the Availability grid scrolls inside its own box.
-// Runs in the mobile project only (playwright.config.ts).
+// The admin on a 375 px phone (issues 28 and 36.6): every admin route fits
+// the screen with records in its tables (no sideways scrolling of the page),
+// the navigation is a Menu that leaves the screen to the work, the tables are
+// cards with every value and action in reach, and the Availability grid
+// scrolls inside its own box. Runs in the mobile project only (playwright.config.ts).
+import { seedAdminTables } from './admin-seed'
 import { expect, type Page, test } from './fixtures'
 
 test.use({ viewport: { width: 375, height: 800 } })
@@ -9,39 +11,99 @@ test.use({ viewport: { width: 375, height: 800 } })
 /** The page is no wider than the screen: nothing to scroll sideways. */
 async function expectNoOverflow(page: Page, where: string) {
   const { scroll, client } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
+    scroll: document.scrollingElement!.scrollWidth,
+    client: document.scrollingElement!.clientWidth,
   }))
   expect(scroll, `${where} is ${scroll} px wide on a ${client} px screen`).toBeLessThanOrEqual(client)
 }
 
-const TABS = ['Projects', 'Skills', 'Files', 'Resumes', 'Consultations', 'Content']
-
-test('every admin tab and owner page fits a 375 px screen', async ({ ownerPage: page }) => {
-  await page.goto('/admin')
-  await expect(page.getByText('Welcome back, owner')).toBeVisible()
-  // The header's last links are on screen, not pushed off it.
-  for (const name of ['Availability', 'Logout']) {
-    const box = (await page
-      .getByRole(name === 'Logout' ? 'button' : 'link', { name, exact: true })
-      .boundingBox())!
-    expect(box.x + box.width, `${name} ends inside the screen`).toBeLessThanOrEqual(375)
-  }
-  for (const tab of TABS) {
-    await page.getByRole('tab', { name: tab }).click()
-    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
-    await expectNoOverflow(page, `The ${tab} tab`)
-  }
-  for (const [path, heading] of [
+/** Every admin route (web/routes/admin.*.tsx) with the heading that says it has loaded. */
+const ROUTES = (ids: { clientId: string; quoteId: string }) =>
+  [
+    ['/admin', 'Portfolio Admin'],
+    ['/admin/requests', 'Requests'],
+    ['/admin/clients', 'Clients'],
+    [`/admin/clients/${ids.clientId}`, 'Clients'],
+    ['/admin/quotes', 'Quotes'],
+    ['/admin/quotes/new', 'Quotes'],
+    [`/admin/quotes/${ids.quoteId}`, 'Quotes'],
+    ['/admin/time', 'Time'],
+    ['/admin/invoices', 'Invoices'],
+    ['/admin/projects', 'Projects'],
+    ['/admin/skills', 'Skills'],
+    ['/admin/files', 'Files'],
+    ['/admin/resumes', 'Resumes'],
+    ['/admin/content', 'Content'],
     ['/admin/insights', 'Insights'],
-    ['/admin/security', 'Security'],
+    ['/admin/agreements', 'Agreement templates'],
     ['/admin/availability', 'Availability'],
-  ] as const) {
+    ['/admin/security', 'Security'],
+  ] as const
+
+test('every admin route fits a 375 px screen, with records in its tables', async ({ ownerPage: page }) => {
+  test.setTimeout(120_000)
+  const ids = await seedAdminTables(page.request)
+  for (const [path, heading] of ROUTES(ids)) {
     await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
+    // The tables have their rows before the width is measured.
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toHaveCount(0)
     await expectNoOverflow(page, path)
   }
-  // The weekly grid is wider than the phone: it scrolls in its own box, its last column reachable.
+})
+
+test('on a phone the screen comes first: a Menu button on screen, the account with Logout at its end', async ({
+  ownerPage: page,
+}) => {
+  await page.goto('/admin')
+  await expect(page.getByText('Welcome back, owner')).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Admin' })
+  const menu = nav.getByRole('button', { name: 'Menu' })
+  const box = (await menu.boundingBox())!
+  expect(box.x + box.width, 'Menu ends inside the screen').toBeLessThanOrEqual(375)
+  // The overview's first area starts near the top, not under a wall of buttons.
+  const first = (await page.getByRole('region', { name: 'New and waiting requests' }).boundingBox())!
+  expect(first.y, 'the requests start within the first screen').toBeLessThan(600)
+  await expect(nav.getByRole('button', { name: 'Logout' })).toBeHidden()
+  await menu.click()
+  const logout = nav.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Logout' })
+  await expect(logout).toBeVisible()
+  await nav.getByRole('link', { name: 'Invoices', exact: true }).click()
+  await expect(page).toHaveURL('/admin/invoices')
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
+  await expectNoOverflow(page, '/admin/invoices')
+})
+
+test('the admin tables are cards on a phone: every value named, Balance and the actions in reach', async ({
+  ownerPage: page,
+}) => {
+  const { clientId } = await seedAdminTables(page.request)
+  for (const [path, cell] of [
+    ['/admin/invoices', 'Balance'],
+    ['/admin/quotes', 'Total'],
+    ['/admin/time', 'Description'],
+    [`/admin/clients/${clientId}`, 'Balance'],
+  ] as const) {
+    await page.goto(path)
+    const value = page.locator(`td[data-label="${cell}"]`).first()
+    await expect(value, `${path} has a ${cell} on its cards`).toBeVisible()
+    const box = (await value.boundingBox())!
+    expect(box.x + box.width, `${path}: ${cell} ends inside the screen`).toBeLessThanOrEqual(375)
+    await expectNoOverflow(page, path)
+  }
+  await page.goto('/admin/invoices')
+  const action = page.locator('td[data-label="Actions"]').first().getByRole('button').first()
+  await action.scrollIntoViewIfNeeded()
+  await expect(action).toBeInViewport()
+  const box = (await action.boundingBox())!
+  expect(box.x + box.width, 'the first action ends inside the screen').toBeLessThanOrEqual(375)
+})
+
+test('the Availability grid scrolls in its own box, its last column reachable', async ({
+  ownerPage: page,
+}) => {
+  await page.goto('/admin/availability')
+  await expect(page.getByRole('heading', { level: 1, name: 'Availability' })).toBeVisible()
   const grid = page.getByRole('region', { name: 'Weekly hours grid' })
   const last = grid.getByRole('checkbox', { name: 'Friday 4:00 PM' })
   await last.scrollIntoViewIfNeeded()

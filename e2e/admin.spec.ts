@@ -3,15 +3,17 @@ import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 import { freeSlotPayload, seedOf } from './slots'
 
-// The owner's admin panel, tab by tab, as the owner uses it: every change is
+// The owner's admin panel, screen by screen, as the owner uses it: every change is
 // checked where a visitor would see it (the catalogue, the resume download,
 // the public copy). Runs against the seeded e2e server (scripts/serve-e2e.sh).
 // Every test runs as the signed-in owner (ownerPage, e2e/fixtures.ts).
 
-async function openTab(page: Page, name: string | RegExp, id: string) {
-  await page.getByRole('tab', { name }).click()
-  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true')
-  await expect(page).toHaveURL(new RegExp(`[?&]tab=${id}\\b`))
+/** Opens a screen from the admin's navigation (ADR 122: each has its own address). */
+async function openScreen(page: Page, name: string | RegExp, path: string) {
+  const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name })
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`))
+  await expect(link).toHaveAttribute('aria-current', 'page')
 }
 
 const toast = (page: Page, title: string) => page.getByRole('alertdialog', { name: title })
@@ -26,24 +28,26 @@ const PNG = Buffer.from(
   'base64',
 )
 
-test('six tabs; the selected one is kept in the URL across a reload', async ({ ownerPage: page }) => {
+test("the site's areas in the navigation; the screen is kept in the URL across a reload", async ({
+  ownerPage: page,
+}) => {
   await page.goto('/admin')
-  const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab')
-  // Consultations may carry the Pending badge's count.
-  await expect(tabs).toHaveText(['Projects', 'Skills', 'Files', 'Resumes', /^Consultations/, 'Content'])
-  await expect(page.getByRole('tab', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true')
+  const nav = page.getByRole('navigation', { name: 'Admin' })
+  // The six areas of SPEC §2, the requests (with the Pending badge's count) under their own name (ADR 124).
+  for (const name of ['Projects', 'Skills', 'Files', 'Resumes', /^Requests/, 'Content'])
+    await expect(nav.getByRole('link', { name })).toBeVisible()
 
   // The original's Files panel could not be reached; here it can, and survives a reload.
-  await openTab(page, 'Files', 'files')
+  await openScreen(page, 'Files', '/admin/files')
   await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible()
   await page.reload()
-  await expect(page.getByRole('tab', { name: 'Files' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page).toHaveURL('/admin/files')
   await expect(page.getByRole('heading', { name: 'Upload File' })).toBeVisible()
 })
 
 test('projects: create, edit and delete, seen on /portfolio-solutions', async ({ ownerPage: page }) => {
   const title = `E2E Scheduler ${Date.now()}`
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
 
@@ -71,7 +75,7 @@ test('projects: create, edit and delete, seen on /portfolio-solutions', async ({
   await expect(page.getByRole('heading', { name: title })).toBeVisible()
 
   // Edit in the same dialog, prefilled with the project.
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: `Edit ${title}` }).click()
   const edit = page.getByRole('dialog', { name: 'Edit Project' })
   await expect(edit.getByLabel('Technologies')).toHaveValue('React, D1')
@@ -84,7 +88,7 @@ test('projects: create, edit and delete, seen on /portfolio-solutions', async ({
   await expect(page.getByRole('heading', { name: `${title} v2` })).toBeVisible()
 
   // Delete after a confirmation.
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: `Delete ${title} v2` }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Delete project?' })
   await confirm.getByRole('button', { name: 'Delete' }).click()
@@ -97,7 +101,7 @@ test('projects: create, edit and delete, seen on /portfolio-solutions', async ({
 })
 
 test('skills: add and delete, grouped by category', async ({ ownerPage: page }) => {
-  await page.goto('/admin?tab=skills')
+  await page.goto('/admin/skills')
   const form = page.getByRole('form', { name: 'Add a skill' })
   await form.getByRole('combobox', { name: 'Category' }).fill('E2E Tools')
   await form.getByLabel('Skill').fill('Playwright')
@@ -117,7 +121,7 @@ test('skills: add and delete, grouped by category', async ({ ownerPage: page }) 
 
 test('resumes: upload, activate, download and delete', async ({ ownerPage: page }) => {
   await page.goto('/admin')
-  await openTab(page, 'Resumes', 'resumes')
+  await openScreen(page, 'Resumes', '/admin/resumes')
   const upload = page.getByRole('button', { name: 'Upload', exact: true })
   await expect(upload).toBeDisabled()
 
@@ -170,7 +174,7 @@ test('resumes: upload, activate, download and delete', async ({ ownerPage: page 
 })
 
 test('files: upload and view in a new tab', async ({ ownerPage: page, context }) => {
-  await page.goto('/admin?tab=files')
+  await page.goto('/admin/files')
   const name = `e2e-pixel-${Date.now()}.png`
   await page
     .getByLabel('File (images, PDF, DOC, DOCX, TXT or MD, up to 10 MB)')
@@ -193,7 +197,7 @@ test('files: upload and view in a new tab', async ({ ownerPage: page, context })
 })
 
 test('content: create and edit a block, and the public copy changes', async ({ ownerPage: page }) => {
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   const save = page.getByRole('button', { name: 'Save', exact: true })
   await expect(save).toBeDisabled()
   await page.getByRole('textbox', { name: 'Key' }).fill('contact.intro')
@@ -209,7 +213,7 @@ test('content: create and edit a block, and the public copy changes', async ({ o
   await page.goto('/contact')
   await expect(page.getByText(first)).toBeVisible()
 
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   await page.getByRole('button', { name: 'Edit contact.intro' }).click()
   await expect(page.getByRole('textbox', { name: 'Key' })).toBeDisabled()
   const content = page.getByRole('textbox', { name: 'Content', exact: true })
@@ -251,12 +255,12 @@ test("consultations: open a request's details and change its status", async ({ o
   expect(booked.ok()).toBe(true)
 
   await page.goto('/admin')
-  const tab = page.getByRole('tab', { name: /Consultations/ })
+  const tab = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Requests/ })
   // The Pending badge beside the label counts this new request.
   await expect(tab).toContainText(/\d+ pending/)
   const before = Number((await tab.textContent())?.match(/\d+/)?.[0])
   expect(before).toBeGreaterThan(0)
-  await openTab(page, /Consultations/, 'consultations')
+  await openScreen(page, /^Requests/, '/admin/requests')
 
   await page.getByRole('button', { name: `View details of ${name}'s request` }).click()
   const dialog = page.getByRole('dialog', { name: `Consultation request from ${name}` })
@@ -269,19 +273,27 @@ test("consultations: open a request's details and change its status", async ({ o
   await expect(tab).not.toContainText(String(before))
 })
 
-// Every tab and the project dialog pass an axe scan: one scan per test (seven
+// Every site area and the project dialog pass an axe scan: one scan per test (seven
 // in one test outlasted even a tripled timeout on a busy 2-core machine).
-for (const tab of ['projects', 'skills', 'files', 'resumes', 'consultations', 'content']) {
-  test(`the ${tab} tab passes an axe scan`, async ({ ownerPage: page }) => {
-    await page.goto(`/admin?tab=${tab}`)
-    await expect(page.getByRole('tab', { selected: true })).toHaveAttribute('id', new RegExp(`-tab-${tab}$`))
+for (const [tab, heading] of [
+  ['projects', 'Projects'],
+  ['skills', 'Skills'],
+  ['files', 'Files'],
+  ['resumes', 'Resumes'],
+  ['requests', 'Requests'],
+  ['content', 'Content'],
+  ['', 'Portfolio Admin'],
+]) {
+  test(`the /admin/${tab} screen passes an axe scan`, async ({ ownerPage: page }) => {
+    await page.goto(`/admin/${tab}`)
+    await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
     await page.waitForLoadState('networkidle')
     await expectNoAxeViolations(page, { include: 'main', label: tab })
   })
 }
 
 test('the project dialog passes an axe scan', async ({ ownerPage: page }) => {
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   await expect(page.getByRole('dialog', { name: 'Add Project' })).toBeVisible()
   await expectNoAxeViolations(page, { include: '[role=dialog]', label: 'dialog' })

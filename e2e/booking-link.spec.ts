@@ -136,7 +136,7 @@ test('the link in the "request received" e-mail shows that booking only and canc
   await expect.poll(() => offeredTimes(page, slot.date)).toContain(slot.time)
   // And the owner's admin shows the request cancelled.
   await signInOwner(page.request)
-  await page.goto('/admin?tab=consultations')
+  await page.goto('/admin/requests')
   await expect(page.getByRole('listitem').filter({ hasText: reference })).toContainText(/cancelled/i)
   // The reason reached the owner: it is the visitor's message in the request's thread.
   await page.getByRole('button', { name: `View details of ${name}'s request` }).click()
@@ -153,7 +153,7 @@ test("the owner confirms in the admin; the visitor's mail carries an .ics REQUES
   const { slot, reference } = await bookThroughForm(page, seedOf(testInfo), name, email)
 
   await signInOwner(page.request)
-  await page.goto('/admin?tab=consultations')
+  await page.goto('/admin/requests')
   await page.getByRole('button', { name: `View details of ${name}'s request` }).click()
   const dialog = page.getByRole('dialog', { name: `Consultation request from ${name}` })
   await dialog.getByRole('button', { name: /Status/ }).click()

@@ -136,9 +136,11 @@ test('the owner opens Availability from the admin and changes the weekly hours',
 }) => {
   await page.goto('/admin')
   await expect(page.getByText('Welcome back, owner')).toBeVisible()
-  // Six tabs as before; Availability is a page of its own, like Security.
-  await expect(page.getByRole('tab')).toHaveCount(6)
-  await page.getByRole('link', { name: 'Availability', exact: true }).click()
+  // Availability is a screen of the admin's navigation, like Security.
+  await page
+    .getByRole('navigation', { name: 'Admin' })
+    .getByRole('link', { name: 'Availability', exact: true })
+    .click()
   await expect(page).toHaveURL(/\/admin\/availability$/)
   await expect(page.getByRole('heading', { name: 'Availability', level: 1 })).toBeVisible()
   const saturday10 = page.getByRole('checkbox', { name: 'Saturday 10:00 AM' })

@@ -45,7 +45,7 @@ test('the owner finds a seeded client, sees its requests and adds a contact', as
 })
 
 test('a request in the inbox opens its client', async ({ ownerPage: page }) => {
-  await page.goto('/admin?tab=consultations')
+  await page.goto('/admin/requests')
   await page.getByRole('button', { name: "View details of Dana Lee's request" }).click()
   await page.getByRole('link', { name: 'Open client' }).click()
   await expect(page.getByRole('heading', { name: 'Lakeside Dental', level: 2 })).toBeVisible()

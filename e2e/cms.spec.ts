@@ -21,7 +21,7 @@ test('an image uploaded in the dialog shows on the card and the page, which sear
 }) => {
   test.slow()
   const title = `E2E Gallery ${Date.now()}`
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
   await dialog.getByLabel('Title').fill(title)
@@ -78,7 +78,7 @@ test("moving a project with the keyboard changes the catalogue and Home's featur
 }) => {
   test.slow()
   const before = (await (await page.request.get('/api/projects')).json()) as { id: number; title: string }[]
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   const list = page.getByRole('grid', { name: 'Projects' })
   await expect(list.getByRole('row')).toHaveCount(before.length)
   const second = before[1]!
@@ -117,7 +117,7 @@ test('the content editor lists every key, and reset restores the default text on
   ownerPage: page,
 }) => {
   test.slow()
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   for (const key of Object.keys(CONTENT_KEYS)) {
     await expect(page.getByRole('button', { name: `Edit ${key}` })).toBeVisible()
   }
@@ -146,7 +146,7 @@ test('the content editor lists every key, and reset restores the default text on
   await page.goto('/contact')
   await expect(page.getByText(custom)).toBeVisible()
 
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   await page.getByRole('button', { name: `Edit ${key}` }).click()
   await page.getByRole('button', { name: 'Reset to Default' }).click()
   await expect(toast(page, 'Content reset')).toBeVisible()
@@ -158,7 +158,7 @@ test('the content editor lists every key, and reset restores the default text on
 test('the project dialog asks before throwing edits away, and tabs are history entries', async ({
   ownerPage: page,
 }) => {
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
   await dialog.getByLabel('Title').fill('Half-written')
@@ -174,13 +174,14 @@ test('the project dialog asks before throwing edits away, and tabs are history e
     .click()
   await expect(dialog).toBeHidden()
 
-  await page.getByRole('tab', { name: 'Skills' }).click()
-  await expect(page).toHaveURL(/tab=skills/)
-  await page.getByRole('tab', { name: 'Content' }).click()
-  await expect(page).toHaveURL(/tab=content/)
+  const nav = page.getByRole('navigation', { name: 'Admin' })
+  await nav.getByRole('link', { name: 'Skills', exact: true }).click()
+  await expect(page).toHaveURL('/admin/skills')
+  await nav.getByRole('link', { name: 'Content', exact: true }).click()
+  await expect(page).toHaveURL('/admin/content')
   await page.goBack()
-  await expect(page).toHaveURL(/tab=skills/)
-  await expect(page.getByRole('tab', { name: 'Skills' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page).toHaveURL('/admin/skills')
+  await expect(nav.getByRole('link', { name: 'Skills', exact: true })).toHaveAttribute('aria-current', 'page')
 })
 
 /** Uploads a public image as the owner (as the dialog's own upload does); its name and address. */
@@ -218,7 +219,7 @@ test('skills: a category picked or typed in the combobox, and reordered with the
 }) => {
   test.slow()
   const category = `E2E Skills ${Date.now()}`
-  await page.goto('/admin?tab=skills')
+  await page.goto('/admin/skills')
   const form = page.getByRole('form', { name: 'Add a skill' })
   const categoryBox = form.getByRole('combobox', { name: 'Category' })
 
@@ -271,7 +272,7 @@ test('the image picker chooses an uploaded image, in the project dialog and in a
 
   // The project dialog.
   const title = `E2E Picked ${stamp}`
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Project' })
   await dialog.getByLabel('Title').fill(title)
@@ -300,7 +301,7 @@ test('the image picker chooses an uploaded image, in the project dialog and in a
     content: string
   }[]
   const previous = blocks.find((b) => b.key === 'about.photo') ?? null
-  await page.goto('/admin?tab=content')
+  await page.goto('/admin/content')
   await page.getByRole('button', { name: 'Edit about.photo' }).click()
   await page.getByRole('button', { name: 'Choose uploaded image' }).click()
   await page
@@ -326,7 +327,7 @@ test('leaving the page with unsaved edits in the project dialog asks first; with
   ownerPage: page,
   context,
 }) => {
-  await page.goto('/admin')
+  await page.goto('/admin/projects')
   await page.getByRole('button', { name: 'Add Project' }).click()
   await page.getByRole('dialog', { name: 'Add Project' }).getByLabel('Title').fill('Not saved yet')
   const asked = page.waitForEvent('dialog')
@@ -343,7 +344,7 @@ test('leaving the page with unsaved edits in the project dialog asks first; with
     questions++
     void d.accept()
   })
-  await clean.goto('/admin')
+  await clean.goto('/admin/projects')
   await clean.getByRole('button', { name: 'Add Project' }).click()
   await expect(clean.getByRole('dialog', { name: 'Add Project' })).toBeVisible()
   const closed = clean.waitForEvent('close')

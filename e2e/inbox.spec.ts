@@ -77,8 +77,8 @@ test('one inbox: badge, urgency first, search, reply out and in, forged token, C
   await supportRequest(page.request, { email: unique('newest'), urgency: 'medium', name: 'Nora Newest' })
 
   await signInOwner(page.request)
-  await page.goto('/admin?tab=consultations')
-  const tab = page.getByRole('tab', { name: /Consultations/ })
+  await page.goto('/admin/requests')
+  const tab = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Requests/ })
   // The seeded consultations are not pending; the three support requests are.
   await expect(tab).toContainText(/\d+ pending/)
   const pending = Number((await tab.textContent())!.match(/(\d+) pending/)![1])
@@ -203,7 +203,7 @@ test("a consultation's quick actions: call, e-mail, copy the details, and the sl
 
   await signInOwner(page.request)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await page.goto(`/admin?tab=consultations&q=${encodeURIComponent(email)}`)
+  await page.goto(`/admin/requests?q=${encodeURIComponent(email)}`)
   await list(page)
     .getByRole('button', { name: `View details of ${name}'s request` })
     .click()

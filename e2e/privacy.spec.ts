@@ -36,7 +36,7 @@ test("the owner exports the requests as CSV and erases one on a visitor's demand
   const email = `erase-${stamp}@example.com`
   await book(page, name, email)
   await signInOwner(page.request)
-  await page.goto('/admin?tab=consultations')
+  await page.goto('/admin/requests')
 
   const downloading = page.waitForEvent('download')
   await page.getByRole('link', { name: 'Export CSV' }).click()

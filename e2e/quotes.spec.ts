@@ -50,7 +50,7 @@ async function newSignInLink(request: APIRequestContext, to: string, seen: SentI
 
 /** In the inbox: the consultation's "Create quote", filled in the editor and sent. Returns the quote's id and number. */
 async function makeAndSendQuote(page: Page, title: string) {
-  await page.goto('/admin?tab=consultations')
+  await page.goto('/admin/requests')
   await page
     .getByRole('list', { name: 'Requests' })
     .getByRole('listitem')

@@ -21,15 +21,35 @@ const routePath = (name: string) =>
     .join('/')
 type ServerRouteModule = Route['module']
 
+const names = new Set(
+  Object.keys(pageModules).map((file) => file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '')),
+)
+
+/**
+ * The route a file nests in, as flatRoutes decides: the longest other file
+ * name its own name starts with, segment by segment ("admin.projects" is a
+ * child of "admin"; "admin.clients_.$id" skips "admin.clients" because of
+ * the "_"), else the root. Returns the parent's name and the rest of the name.
+ */
+function nesting(name: string): { parent: string | null; rest: string } {
+  const segments = name.split('.')
+  for (let k = segments.length - 1; k > 0; k--) {
+    const candidate = segments.slice(0, k).join('.')
+    if (names.has(candidate)) return { parent: candidate, rest: segments.slice(k).join('.') }
+  }
+  return { parent: null, rest: name }
+}
+
 const pages: Route[] = Object.entries(pageModules).map(([file, module]) => {
   const name = file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '')
+  const { parent, rest } = nesting(name)
   return {
     id: `routes/${name}`,
-    parentId: 'root',
+    parentId: parent ? `routes/${parent}` : 'root',
     caseSensitive: true,
     // "admin.$" is "admin/*": dots are slashes and a trailing $ is the splat;
     // "$slug" is ":slug", and a trailing "_" (no nesting under the parent) is dropped.
-    ...(name === '_index' ? { index: true } : { path: routePath(name) }),
+    ...(rest === '_index' ? { index: true } : { path: routePath(rest) }),
     module,
   }
 })

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -8,21 +8,29 @@ import { registerCacheClearer } from '../state/cache'
 import { json, serve } from '../test/fetch-stub'
 import { AdminPage } from './AdminPage'
 
-// The tabs belong to another module (and talk GraphQL); here they are a marker.
-vi.mock('./AdminTabs', () => ({ AdminTabs: () => <p>admin tabs</p> }))
+// The screens are route modules of their own (web/routes/admin.*.tsx); here they are markers.
+vi.mock('./requests/PendingBadge', () => ({ PendingBadge: () => null }))
+vi.mock('./billing/HeaderTimer', () => ({ HeaderTimer: () => null }))
 
 const owner = { id: 1, username: 'owner' }
 const serveAuth = (me: () => Response, logout?: () => Response) =>
   serve({ '/api/auth/me': me, '/api/auth/logout': logout })
 
-function renderAdmin() {
+function renderAdmin(at = '/admin') {
   const router = createMemoryRouter(
     [
-      { path: '/admin', Component: AdminPage },
+      {
+        path: '/admin',
+        Component: AdminPage,
+        children: [
+          { index: true, element: <p>admin overview</p> },
+          { path: 'quotes', element: <p>admin quotes</p> },
+        ],
+      },
       { path: '/login', element: <p>login page</p> },
       { path: '/', element: <p>home page</p> },
     ],
-    { initialEntries: ['/admin'] },
+    { initialEntries: [at] },
   )
   render(<RouterProvider router={router} />)
   return router
@@ -46,7 +54,8 @@ describe('AdminPage', () => {
     renderAdmin()
     await screen.findByText('Please log in to access the admin panel.')
     expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login')
-    expect(screen.queryByText('admin tabs')).toBeNull()
+    expect(screen.queryByText('admin overview')).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Admin' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull()
   })
 
@@ -56,14 +65,49 @@ describe('AdminPage', () => {
     await screen.findByText('Please log in to access the admin panel.')
   })
 
-  it('signed in: the header, Welcome back with the username, View Portfolio, Logout and the tabs', async () => {
+  it('signed in: the navigation, the screen of the URL, and the account area with View Portfolio and Logout', async () => {
     serveAuth(() => json({ user: owner }))
-    renderAdmin()
-    expect(await screen.findByRole('heading', { name: 'Portfolio Admin' })).toBeTruthy()
-    expect(screen.getByText('Welcome back, owner')).toBeTruthy()
-    expect(screen.getByRole('link', { name: 'View Portfolio' }).getAttribute('href')).toBe('/')
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy()
-    expect(screen.getByText('admin tabs')).toBeTruthy()
+    renderAdmin('/admin/quotes')
+    const nav = await screen.findByRole('navigation', { name: 'Admin' })
+    expect(screen.getByText('admin quotes')).toBeTruthy()
+    const links = within(nav).getAllByRole('link')
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(
+      expect.arrayContaining([
+        '/admin',
+        '/admin/requests',
+        '/admin/quotes',
+        '/admin/invoices',
+        '/admin/security',
+      ]),
+    )
+    // The screen shown is the current item; the overview is not (it would match every /admin/... path).
+    expect(within(nav).getByRole('link', { name: 'Quotes' }).getAttribute('aria-current')).toBe('page')
+    expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull()
+    // Support requests and consultations share "Requests"; no "Consultations" item stands for both.
+    expect(within(nav).queryByRole('link', { name: 'Consultations' })).toBeNull()
+    // Sign-out sits in the account area at the end of the menu, after every screen.
+    const account = within(nav).getByRole('group', { name: 'Account' })
+    expect(within(account).getByText('Signed in as owner')).toBeTruthy()
+    expect(within(account).getByRole('link', { name: 'View Portfolio' }).getAttribute('href')).toBe('/')
+    expect(within(account).getByRole('button', { name: 'Logout' })).toBeTruthy()
+    expect(links.at(-1)?.textContent).toBe('View Portfolio')
+  })
+
+  it('the Menu button opens and closes the list on a phone, and a choice closes it', async () => {
+    serveAuth(() => json({ user: owner }))
+    const router = renderAdmin()
+    const user = userEvent.setup()
+    const menu = await screen.findByRole('button', { name: 'Menu' })
+    const list = document.getElementById(menu.getAttribute('aria-controls') ?? '')
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
+    expect(list?.className).toMatch(/(^| )hidden( |$)/)
+    await user.click(menu)
+    expect(menu.getAttribute('aria-expanded')).toBe('true')
+    expect(list?.className).not.toMatch(/(^| )hidden( |$)/)
+    await user.click(screen.getByRole('link', { name: 'Quotes' }))
+    await screen.findByText('admin quotes')
+    expect(router.state.location.pathname).toBe('/admin/quotes')
+    expect(menu.getAttribute('aria-expanded')).toBe('false')
   })
 
   it('logs out: toast, every cache cleared, signed out, then /', async () => {

@@ -1,191 +1,131 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Button } from 'react-aria-components'
-import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Link, Outlet, useLocation, useNavigate } from 'react-router'
 import { Provider } from 'urql'
 import { ERRORS, TOASTS } from '../../schema/messages'
 import { toast } from '../components/Toaster'
 import { ApiRequestError } from '../lib/api'
 import { logout, useAuth } from '../state/auth'
-import { AdminTabs } from './AdminTabs'
+import { ADMIN_NAV } from './nav'
 import { SignedOut } from './OwnerPage'
+import { PendingBadge } from './requests/PendingBadge'
+import { AdminLoading } from './route'
 import { useAdminClient } from './urql'
 
-const SecurityPage = lazy(() => import('./security/SecurityPage').then((m) => ({ default: m.SecurityPage })))
-const AvailabilityPage = lazy(() =>
-  import('./availability/AvailabilityPage').then((m) => ({ default: m.AvailabilityPage })),
-)
-
-const ClientsPage = lazy(() => import('./clients/ClientsPage').then((m) => ({ default: m.ClientsPage })))
-const QuotesPage = lazy(() => import('./quotes/QuotesPage').then((m) => ({ default: m.QuotesPage })))
-const AgreementsPage = lazy(() =>
-  import('./quotes/AgreementsPage').then((m) => ({ default: m.AgreementsPage })),
-)
-
-const InsightsPage = lazy(() => import('./insights/InsightsPage').then((m) => ({ default: m.InsightsPage })))
-// Time and invoices (issue 26): their own pages, so the six tabs stay as SPEC §2 has them.
-const TimePage = lazy(() => import('./billing/TimePage').then((m) => ({ default: m.TimePage })))
-const InvoicesPage = lazy(() => import('./billing/InvoicesPage').then((m) => ({ default: m.InvoicesPage })))
 const HeaderTimer = lazy(() => import('./billing/HeaderTimer').then((m) => ({ default: m.HeaderTimer })))
 
-const loading = (
-  <main id="main" className="flex min-h-[60vh] items-center justify-center px-4 pt-24">
-    <p role="status" className="text-slate-600">
-      Loading...
-    </p>
-  </main>
-)
-
 /**
- * /admin, /admin/security (the Security area, issue 13), /admin/insights (issue 18) and
- * /admin/availability (booking hours, issue 17); any other /admin/... goes to /admin.
+ * The frame of every admin screen (ADR 122, 123): the sign-in gate (SPEC §2;
+ * the Worker refuses every admin call without a session anyway), the
+ * navigation and the account area, and the screen of the URL in <Outlet />.
+ * The screens are route modules (web/routes/admin.*.tsx); this file no longer
+ * decides which one shows.
  */
 export function AdminPage() {
-  const path = useLocation().pathname.replace(/\/+$/, '')
-  if (path === '/admin/security') {
-    return (
-      <Suspense fallback={loading}>
-        <SecurityPage />
-      </Suspense>
-    )
-  }
-  if (path === '/admin/availability') {
-    return (
-      <Suspense fallback={loading}>
-        <AvailabilityPage />
-      </Suspense>
-    )
-  }
-  if (path === '/admin/insights') {
-    return (
-      <Suspense fallback={loading}>
-        <InsightsPage />
-      </Suspense>
-    )
-  }
-  // Clients (issue 24): the list and /admin/clients/<id>.
-  if (path === '/admin/clients' || /^\/admin\/clients\/\d+$/.test(path)) {
-    return (
-      <Suspense fallback={loading}>
-        <ClientsPage />
-      </Suspense>
-    )
-  }
-  // Quotes and agreement templates (issue 25): /admin/quotes, /admin/quotes/new, /admin/quotes/<id>.
-  const quote = /^\/admin\/quotes(?:\/(new|\d+))?$/.exec(path)
-  if (quote) {
-    return (
-      <Suspense fallback={loading}>
-        <QuotesPage id={quote[1] ?? null} />
-      </Suspense>
-    )
-  }
-  if (path === '/admin/agreements') {
-    return (
-      <Suspense fallback={loading}>
-        <AgreementsPage />
-      </Suspense>
-    )
-  }
-  if (path === '/admin/time') {
-    return (
-      <Suspense fallback={loading}>
-        <TimePage />
-      </Suspense>
-    )
-  }
-  if (path === '/admin/invoices') {
-    return (
-      <Suspense fallback={loading}>
-        <InvoicesPage />
-      </Suspense>
-    )
-  }
-  if (path !== '/admin') return <Navigate to="/admin" replace />
-  return <AdminHome />
-}
-
-const linkButton =
-  'inline-flex items-center justify-center rounded-md px-4 py-2 font-medium outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2'
-
-// /admin (SPEC §2): gated on the client by being signed in; every admin call is
-// also refused by the Worker without a session.
-function AdminHome() {
   const { status, user } = useAuth()
   const client = useAdminClient()
 
-  if (status === 'unknown') return loading
-
+  if (status === 'unknown') {
+    return (
+      <main id="main" className="px-4 pt-24">
+        <AdminLoading />
+      </main>
+    )
+  }
   if (!user) return <SignedOut title="Portfolio Admin" />
 
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 pt-24 pb-16">
-      <header className="mb-8 flex flex-col gap-4 border-b border-slate-200 pb-6 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">Portfolio Admin</h1>
-          <p className="mt-1 text-slate-600">Welcome back, {user.username}</p>
-        </div>
-        {/* Wraps on a phone: at 375 px the links do not fit one row (issue 28). */}
-        <div className="flex flex-wrap items-center gap-3">
-          <Link to="/" className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}>
-            View Portfolio
-          </Link>
-          {/* Clients (issue 24), its own area like Security. */}
-          <Link
-            to="/admin/clients"
-            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
-          >
-            Clients
-          </Link>
-          {/* Insights (issue 18) and the Security area (issue 13) are their own pages, so the six tabs stay as SPEC §2 has them. */}
-          <Link
-            to="/admin/insights"
-            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
-          >
-            Insights
-          </Link>
-          <Link
-            to="/admin/security"
-            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
-          >
-            Security
-          </Link>
-          {/* Quotes and agreements (issue 25), their own pages like Security. */}
-          <Link
-            to="/admin/quotes"
-            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
-          >
-            Quotes
-          </Link>
-          {/* The running timer, and time and invoices (issue 26), their own pages like Security. */}
+    <Provider value={client}>
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 pt-24 pb-16 lg:flex-row lg:gap-10">
+        <AdminNav username={user.username} />
+        <main id="main" className="min-w-0 flex-1">
+          <Outlet />
+        </main>
+      </div>
+    </Provider>
+  )
+}
+
+/** Whether a menu item is the screen shown: the overview only on /admin itself, the others with their sub-pages. */
+const isCurrent = (to: string, pathname: string) => {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  return to === '/admin' ? path === to : path === to || path.startsWith(`${to}/`)
+}
+
+/** The menu's list; one admin frame per page, so a fixed id. */
+const listId = 'admin-menu'
+
+const itemClass = (isActive: boolean) =>
+  `flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-blue-600 ${
+    isActive ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+  }`
+
+/**
+ * A sidebar from 1024 px; below, a Menu button that opens the same list, so a
+ * 375 px phone shows the screen first instead of fifteen buttons (issue 36.6).
+ * The account (View Portfolio, Logout) closes the list, where people look for it.
+ */
+function AdminNav({ username }: { username: string }) {
+  const [open, setOpen] = useState(false)
+  const { pathname, search } = useLocation()
+  // A choice made in the open menu takes the phone to the screen, with the menu closed.
+  useEffect(() => setOpen(false), [pathname, search])
+
+  return (
+    <nav aria-label="Admin" className="lg:w-56 lg:shrink-0">
+      <div className="flex items-center justify-between gap-3 border-b border-slate-200 pb-3 lg:border-0 lg:pb-4">
+        <Link to="/admin" className="text-lg font-bold text-slate-900">
+          Admin
+        </Link>
+        <div className="flex min-w-0 items-center gap-2">
           <Suspense fallback={null}>
-            <Provider value={client}>
-              <HeaderTimer />
-            </Provider>
+            <HeaderTimer />
           </Suspense>
-          <Link
-            to="/admin/time"
-            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((o) => !o)}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-blue-600 lg:hidden"
           >
-            Time
-          </Link>
-          <Link
-            to="/admin/invoices"
-            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
-          >
-            Invoices
-          </Link>
-          {/* Booking hours (issue 17), its own page like Security. */}
-          <Link
-            to="/admin/availability"
-            className={`${linkButton} border border-slate-300 text-slate-900 hover:bg-slate-100`}
-          >
-            Availability
-          </Link>
-          <LogoutButton />
+            Menu
+          </button>
         </div>
-      </header>
-      <AdminTabs />
-    </main>
+      </div>
+      <div id={listId} className={`${open ? 'block' : 'hidden'} pt-3 lg:block lg:pt-0`}>
+        {ADMIN_NAV.map((group) => (
+          <div key={group.label} className="mb-4">
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+              {group.label}
+            </p>
+            <ul className="flex flex-col gap-0.5">
+              {group.items.map((item) => (
+                <li key={item.to}>
+                  {/* Link rather than NavLink: each react-router function an admin chunk imports is one more export of the public entry chunk (web/admin/route.tsx). */}
+                  <Link
+                    to={item.to}
+                    aria-current={isCurrent(item.to, pathname) ? 'page' : undefined}
+                    className={itemClass(isCurrent(item.to, pathname))}
+                  >
+                    {item.label}
+                    {item.to === '/admin/requests' && <PendingBadge />}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div aria-label="Account" role="group" className="mt-2 border-t border-slate-200 px-3 pt-3 text-sm">
+          <p className="text-slate-600">Signed in as {username}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Link to="/" className="font-medium text-blue-800 underline">
+              View Portfolio
+            </Link>
+            <LogoutButton />
+          </div>
+        </div>
+      </div>
+    </nav>
   )
 }
 
@@ -209,11 +149,12 @@ function LogoutButton() {
     }
   }
 
+  // Secondary on purpose (issue 36.6): signing out is the way out, not the main action of the admin.
   return (
     <Button
       onPress={onLogout}
       isPending={pending}
-      className="inline-flex items-center justify-center rounded-md bg-slate-900 px-4 py-2 font-medium text-white outline-none hover:bg-slate-700 data-[pending]:opacity-80 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[focus-visible]:ring-offset-2"
+      className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 outline-none hover:bg-slate-100 data-[pending]:opacity-80 data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600"
     >
       Logout
     </Button>

@@ -1,13 +1,12 @@
-// The frame of an owner's page reached from the admin header (Security,
-// Availability, Insights): the same sign-in gate as the admin itself (the
-// Worker refuses their data without a session anyway), then a header with the
-// page's title, what it is for, and the way back to the admin.
+// The frame of an owner's screen inside the admin (Security, Availability,
+// Insights, Clients, Quotes, Time, Invoices): the same sign-in gate as the
+// admin itself (the Worker refuses their data without a session anyway), then
+// a header with the screen's title and what it is for. The admin's layout
+// (AdminPage) gives the page its <main> and the navigation back (ADR 123).
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { EMPTY_STATES } from '../../schema/messages'
 import { useAuth } from '../state/auth'
-
-const backLink = 'rounded-md border border-slate-300 px-4 py-2 font-medium text-slate-900 hover:bg-slate-100'
 
 const loginLink =
   'inline-flex items-center justify-center rounded-md bg-blue-700 px-4 py-2 font-medium text-white outline-none hover:bg-blue-800 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2'
@@ -39,20 +38,15 @@ export function OwnerPage({
   children: ReactNode
 }) {
   const { status, user } = useAuth()
-  if (status === 'unknown') return <main className="px-4 pt-24 text-slate-600">Loading...</main>
+  if (status === 'unknown') return <p className="text-slate-600">Loading...</p>
   if (!user) return <SignedOut title={title} />
   return (
-    <main id="main" className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-24 pb-16">
-      <header className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
-        <div>
-          <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-          <p className="mt-1 text-slate-600">{description(user.username)}</p>
-        </div>
-        <Link to="/admin" className={backLink}>
-          Back to Admin
-        </Link>
+    <div className="flex min-w-0 flex-col gap-6">
+      <header className="border-b border-slate-200 pb-4">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-1 text-slate-600">{description(user.username)}</p>
       </header>
       {children}
-    </main>
+    </div>
   )
 }

@@ -1,7 +1,7 @@
 // The admin's small design kit: react-aria-components primitives styled with
 // Tailwind through their state data attributes. Focus management, labelling
 // and ARIA come from react-aria; this file only adds the look.
-import type { ReactNode } from 'react'
+import { type ReactNode, useLayoutEffect, useRef } from 'react'
 import {
   Button,
   type ButtonProps,
@@ -340,3 +340,47 @@ export const sizeInKb = (bytes: number) => `${Math.round(bytes / 1024)} KB`
 
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })
+
+/**
+ * The admin's one table (issue 36.6, ADR 125): columns from 640 px, and below
+ * that each row a card whose cells carry their column's name, so a 375 px
+ * phone reads every value and reaches every action without scrolling
+ * sideways. The names come from the table's own header (copied onto the cells
+ * as data-label, again whenever rows change), so a table needs nothing more
+ * than this element in place of <table>. The look is `.card-table` in
+ * web/styles.css.
+ */
+export function CardTable({
+  label,
+  className = '',
+  children,
+}: {
+  /** The table's accessible name, when the section's heading does not say it. */
+  label?: string
+  className?: string
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLTableElement>(null)
+  useLayoutEffect(() => {
+    const table = ref.current
+    if (!table) return
+    const labelCells = () => {
+      const names = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '')
+      for (const row of table.querySelectorAll('tbody tr')) {
+        ;[...row.children].forEach((cell, i) => {
+          const name = names[i] ?? ''
+          if (cell.getAttribute('data-label') !== name) cell.setAttribute('data-label', name)
+        })
+      }
+    }
+    labelCells()
+    const observer = new MutationObserver(labelCells)
+    observer.observe(table, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  })
+  return (
+    <table ref={ref} aria-label={label} className={`card-table w-full text-left text-sm ${className}`}>
+      {children}
+    </table>
+  )
+}

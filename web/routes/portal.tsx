@@ -18,6 +18,7 @@ import { safeNext } from '../../schema/portal-next'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
+import { portalPlan } from '../lib/portal-plan'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import {
@@ -49,7 +50,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     ...r,
     lastActivity: formatBusinessDateTime(r.lastActivity),
   }))
-  return { contact: portal.contact, dashboard: { ...dashboard, requests }, expired, next }
+  // A client on a managed-service plan (issue 37) sees this month's hours and a way to its page.
+  const plan = await context
+    .get(portalPlan)
+    .plan(null)
+    .then((p) => (p ? { name: p.planName, remaining: p.remaining, included: p.included } : null))
+    .catch(() => null)
+  return { contact: portal.contact, dashboard: { ...dashboard, requests, plan }, expired, next }
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -78,6 +85,19 @@ export default function PortalPage() {
   if (!contact || !dashboard) return <SignInForm />
   return (
     <PortalFrame contact={contact} title={`Hello, ${contact.name}`}>
+      {dashboard.plan && (
+        <section aria-labelledby="plan" className={portalCard}>
+          <h2 id="plan" className={portalHeading}>
+            Your plan: {dashboard.plan.name}
+          </h2>
+          <p className="mt-2 text-slate-700">
+            {dashboard.plan.remaining} left of {dashboard.plan.included} this month.{' '}
+            <Link to="/portal/plan" className="text-blue-800 underline underline-offset-4">
+              Hours, response times and invoices
+            </Link>
+          </p>
+        </section>
+      )}
       <section aria-labelledby="requests" className={portalCard}>
         <h2 id="requests" className={portalHeading}>
           Requests

@@ -21,10 +21,19 @@ export function pagesOf(build: Pick<ServerBuild, 'routes'>): Page[] {
     const parent = route.parentId ? fullPath(route.parentId) : ''
     return own ? `${parent.replace(/\/$/, '')}/${own}` : parent
   }
+  const privateAncestor = (id: string | undefined): boolean => {
+    const route = id ? routes[id] : undefined
+    if (!route) return false
+    return (
+      Boolean((route.module.handle as PageHandle | undefined)?.private) || privateAncestor(route.parentId)
+    )
+  }
   const pages: Page[] = []
   for (const route of Object.values(routes)) {
     if (!route || route.id === 'root' || !route.module.default) continue
     const isPrivate = Boolean((route.module.handle as PageHandle | undefined)?.private)
+    // The screens under a private area (the admin's route modules) are that area: listed once, by it.
+    if (privateAncestor(route.parentId)) continue
     // A private area is disallowed as a whole (/admin/* is "/admin" to robots.txt).
     const path = (isPrivate ? fullPath(route.id).replace(/\/\*$/, '') : fullPath(route.id)) || '/'
     if (/[:*]/.test(path)) continue

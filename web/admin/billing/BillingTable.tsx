@@ -2,6 +2,7 @@
 // /admin/invoices' invoices and the client page's prepaid hours and invoices
 // share its header, spacing and number alignment.
 import type { ReactNode } from 'react'
+import { CardTable } from '../ui'
 
 export type BillingColumn = {
   label: string
@@ -45,7 +46,7 @@ export function BillingTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label={label}>
+      <CardTable label={label}>
         <thead>
           <tr className="border-b border-slate-200 text-slate-600">
             {columns.map((c, i) => (
@@ -61,7 +62,7 @@ export function BillingTable({
           </tr>
         </thead>
         <tbody>{children}</tbody>
-      </table>
+      </CardTable>
     </div>
   )
 }

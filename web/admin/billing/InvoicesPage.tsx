@@ -15,6 +15,7 @@ import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { PeriodDrafts } from '../plans/PeriodDrafts'
 import { InvoiceSendDialog } from '../send/SendDialog'
 import {
   AdminButton,
@@ -107,6 +108,9 @@ export function Invoices() {
           </>
         )}
       </Section>
+
+      {/* The drafts the cron made for the managed-service plans (issue 37), waiting for review. */}
+      <PeriodDrafts />
 
       <Section title="New invoice">
         <NewInvoiceForm clients={options} onCreated={refresh} />

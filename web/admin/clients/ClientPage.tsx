@@ -8,11 +8,13 @@ import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
+import { ClientSubscription } from '../plans/ClientSubscription'
 import {
   AdminButton,
   AdminDialog,
   AdminSelect,
   AdminTextField,
+  CardTable,
   ConfirmDialog,
   EmptyState,
   formatDate,
@@ -61,6 +63,7 @@ export function ClientPage({ id }: { id: string }) {
             <Contacts client={client} onChanged={refresh} />
             <Requests client={client} />
             <Files client={client} />
+            <ClientSubscription clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
@@ -373,7 +376,7 @@ function Requests({ client }: { client: ClientPageData }) {
         <EmptyState>No requests yet.</EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <CardTable>
             <thead className="text-slate-600">
               <tr>
                 <th className="py-2 font-medium">Reference</th>
@@ -401,7 +404,7 @@ function Requests({ client }: { client: ClientPageData }) {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </CardTable>
         </div>
       )}
     </Section>

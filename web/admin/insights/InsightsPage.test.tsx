@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetAuthForTests } from '../../state/auth'
 import { json, serve } from '../../test/fetch-stub'
 import { AdminPage } from '../AdminPage'
-import type { InsightsReport } from './InsightsPage'
+import { InsightsPage, type InsightsReport } from './InsightsPage'
 
-// The tabs belong to another module (and talk GraphQL); here they are nothing.
-vi.mock('../AdminTabs', () => ({ AdminTabs: () => null }))
+// The admin's frame talks GraphQL for its badge and timer; here they are nothing.
+vi.mock('../requests/PendingBadge', () => ({ PendingBadge: () => null }))
+vi.mock('../billing/HeaderTimer', () => ({ HeaderTimer: () => null }))
 
 const owner = { id: 1, username: 'owner' }
 
@@ -48,7 +49,10 @@ const report = (overrides: Partial<InsightsReport> = {}): InsightsReport => ({
 })
 
 function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '/admin/*', Component: AdminPage }], { initialEntries: [path] })
+  const router = createMemoryRouter(
+    [{ path: '/admin', Component: AdminPage, children: [{ path: 'insights', Component: InsightsPage }] }],
+    { initialEntries: [path] },
+  )
   render(<RouterProvider router={router} />)
   return router
 }

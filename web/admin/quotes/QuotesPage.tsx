@@ -18,7 +18,7 @@ import {
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { QuoteSendDialog } from '../send/SendDialog'
-import { AdminButton, formatDate, linkButtonClass, Section } from '../ui'
+import { AdminButton, CardTable, formatDate, linkButtonClass, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
 import {
   type AdminQuote,
@@ -90,7 +90,7 @@ function QuoteList() {
       {error && <p role="alert">{messageOf(error)}</p>}
       {data && data.quotes.length === 0 && <p className="text-slate-600">No quotes yet.</p>}
       {data && data.quotes.length > 0 && (
-        <table className="w-full text-left text-sm">
+        <CardTable>
           <thead>
             <tr className="border-b border-slate-200">
               <th className="py-2">Quote</th>
@@ -128,7 +128,7 @@ function QuoteList() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </CardTable>
       )}
     </Section>
   )

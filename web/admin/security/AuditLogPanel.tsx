@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Input, Label, TextField } from 'react-aria-components'
-import { AdminButton, EmptyState, Section } from '../ui'
+import { AdminButton, CardTable, EmptyState, Section } from '../ui'
 import { type AuditEntry, deviceOf, securityApi } from './api'
 import { auditWords } from './audit-words'
 import { dateTime, fail, fieldInput } from './form'
@@ -52,7 +52,7 @@ export function AuditLogPanel() {
         <EmptyState>No audit entries match.</EmptyState>
       ) : (
         <div className="overflow-x-auto">
-          <table aria-label="Audit log" className="w-full text-left text-sm">
+          <CardTable label="Audit log">
             <thead className="text-slate-600">
               <tr>
                 <th className="py-2 pr-3">When</th>
@@ -86,7 +86,7 @@ export function AuditLogPanel() {
                 </tr>
               ))}
             </tbody>
-          </table>
+          </CardTable>
         </div>
       )}
       {next !== null && (

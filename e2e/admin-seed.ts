@@ -1,0 +1,62 @@
+import { type APIRequestContext, expect } from '@playwright/test'
+
+// Records in every admin table (clients, quotes, time, invoices), created by
+// the owner through GraphQL as the screens do: a layout check on an empty
+// table proves nothing (issue 36.6). Long names on purpose, the kind that
+// pushed the tables off a phone's screen.
+
+async function gql<T>(request: APIRequestContext, query: string, variables: object): Promise<T> {
+  const res = await request.post('/graphql', {
+    headers: { 'x-graphql-yoga-csrf': '1' },
+    data: { query, variables },
+  })
+  expect(res.ok(), await res.text()).toBe(true)
+  const body = (await res.json()) as { data?: T; errors?: unknown }
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined()
+  return body.data as T
+}
+
+export async function seedAdminTables(request: APIRequestContext) {
+  const stamp = Date.now().toString(36)
+  const { createClient } = await gql<{ createClient: { id: string } }>(
+    request,
+    'mutation($input: ClientInput!) { createClient(input: $input) { id } }',
+    {
+      input: {
+        name: `Riverside Family Clinic and Associates ${stamp}`,
+        defaultRateCents: 12500,
+        contacts: [{ name: 'Maria Fernández-Whitaker', email: `maria.${stamp}@riverside-clinic.example` }],
+      },
+    },
+  )
+  const clientId = createClient.id
+  await gql(request, 'mutation($input: TimeEntryInput!) { createTimeEntry(input: $input) { id } }', {
+    input: {
+      clientId,
+      minutes: 95,
+      description: 'Migrated the front-desk workstations to the new scheduling server',
+      billable: true,
+    },
+  })
+  const { createQuote } = await gql<{ createQuote: { id: string } }>(
+    request,
+    'mutation($input: QuoteInput!) { createQuote(input: $input) { id } }',
+    {
+      input: {
+        clientId: Number(clientId),
+        title: 'Practice management system with patient reminders',
+        lines: [
+          { description: 'Set-up and configuration', quantity: 12, unitPriceCents: 12500, optional: false },
+        ],
+      },
+    },
+  )
+  await gql(request, 'mutation($input: InvoiceInput!) { createInvoice(input: $input) { id } }', {
+    input: {
+      clientId,
+      source: 'MANUAL',
+      lines: [{ description: 'On-site network assessment', quantity: 3, unitPriceCents: 15000 }],
+    },
+  })
+  return { clientId, quoteId: createQuote.id }
+}

@@ -1,0 +1,223 @@
+// /admin (issue 36.6, ADR 123): what needs the owner today, each line a link
+// to the screen where it is done. Built from the lists the other screens
+// already query (same documents, same urql cache), so nothing here has rules
+// of its own beyond "what counts as today's".
+import type { ComponentType, ReactNode } from 'react'
+import { Link } from 'react-router'
+import { useQuery } from 'urql'
+import { formatCents } from '../../../schema/money'
+import { useAuth } from '../../state/auth'
+import { INVOICES } from '../billing/queries'
+import { QUOTES_QUERY } from '../quotes/queries'
+import { formatSlot } from '../requests/format'
+import { CONSULTATIONS_QUERY, needsOwner, SUPPORT_REQUESTS_QUERY } from '../requests/queries'
+
+/** The day in the browser's calendar, as the ISO dates of the records (2026-11-26). */
+const today = () => new Date().toLocaleDateString('en-CA')
+
+const OPEN_INVOICE = new Set(['SENT', 'VIEWED', 'PARTIALLY_PAID'])
+
+/**
+ * The place for what later features need the owner to see today (expiring
+ * renewals, unmatched payments, ...): each adds one component here, which
+ * renders an OverviewSection, or nothing when there is nothing to do.
+ */
+export const MORE_FOR_TODAY: ComponentType[] = []
+
+export function OverviewPage() {
+  const { user } = useAuth()
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="border-b border-slate-200 pb-4">
+        <h1 className="text-2xl font-bold text-slate-900">Portfolio Admin</h1>
+        <p className="mt-1 text-slate-600">Welcome back, {user?.username}</p>
+      </header>
+      <h2 className="text-lg font-semibold text-slate-900">What needs you today</h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        <WaitingRequests />
+        <UpcomingBookings />
+        <DraftsToSend />
+        <OverdueInvoices />
+        {MORE_FOR_TODAY.map((Section, i) => (
+          <Section key={i} />
+        ))}
+      </div>
+    </div>
+  )
+}
+
+type Line = { key: string; to: string; title: ReactNode; detail?: ReactNode }
+
+/** One area of the overview: its count in the heading, its lines as links, and what to say when there are none. */
+export function OverviewSection({
+  title,
+  lines,
+  empty,
+  more,
+  fetching,
+  error,
+}: {
+  title: string
+  lines: Line[] | null
+  empty: string
+  more: { to: string; label: string }
+  fetching?: boolean
+  error?: boolean
+}) {
+  return (
+    <section
+      aria-label={title}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <h3 className="flex items-center justify-between gap-2 font-semibold text-slate-900">
+        {title}
+        {lines && (
+          <span className="rounded-full bg-slate-100 px-2 text-sm text-slate-700">{lines.length}</span>
+        )}
+      </h3>
+      {error ? (
+        <p role="alert" className="text-sm text-red-800">
+          Could not load this list. Reload the page to try again.
+        </p>
+      ) : !lines ? (
+        <p role="status" className="text-sm text-slate-600">
+          {fetching === false ? '' : 'Loading...'}
+        </p>
+      ) : lines.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-slate-100">
+          {lines.slice(0, 8).map((line) => (
+            <li key={line.key} className="py-2 text-sm break-words">
+              <Link to={line.to} className="font-medium text-blue-800 underline">
+                {line.title}
+              </Link>
+              {line.detail && <p className="text-slate-600">{line.detail}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={more.to} className="mt-auto text-sm font-medium text-slate-700 underline">
+        {more.label}
+      </Link>
+    </section>
+  )
+}
+
+function WaitingRequests() {
+  const [c] = useQuery({ query: CONSULTATIONS_QUERY })
+  const [s] = useQuery({ query: SUPPORT_REQUESTS_QUERY })
+  const lines =
+    c.data && s.data
+      ? [
+          ...s.data.supportRequests.filter(needsOwner).map((r) => ({
+            key: `s${r.id}`,
+            at: r.createdAt,
+            to: `/admin/requests?kind=support&q=${encodeURIComponent(r.reference)}`,
+            title: `Support request ${r.reference}: ${r.name}`,
+            detail: r.customerRepliedAt ? 'Replied, waiting for you' : 'New',
+          })),
+          ...c.data.consultations.filter(needsOwner).map((r) => ({
+            key: `c${r.id}`,
+            at: r.createdAt,
+            to: `/admin/requests?kind=consultation&q=${encodeURIComponent(r.reference)}`,
+            title: `Consultation ${r.reference}: ${r.name}`,
+            detail: r.customerRepliedAt ? 'Replied, waiting for you' : 'New',
+          })),
+        ].sort((a, b) => String(a.at).localeCompare(String(b.at)))
+      : null
+  return (
+    <OverviewSection
+      title="New and waiting requests"
+      lines={lines}
+      empty="No request is waiting for you."
+      more={{ to: '/admin/requests', label: 'All requests' }}
+      error={Boolean(c.error || s.error)}
+    />
+  )
+}
+
+function UpcomingBookings() {
+  const [c] = useQuery({ query: CONSULTATIONS_QUERY })
+  const day = today()
+  const lines = c.data
+    ? c.data.consultations
+        .filter((r) => r.status === 'CONFIRMED' && String(r.preferredDate).slice(0, 10) >= day)
+        .sort((a, b) => String(a.preferredDate).localeCompare(String(b.preferredDate)))
+        .map((r) => ({
+          key: r.id,
+          to: `/admin/requests?kind=consultation&q=${encodeURIComponent(r.reference)}`,
+          title: `${r.name} (${r.reference})`,
+          detail: formatSlot(String(r.preferredDate), String(r.preferredTime)),
+        }))
+    : null
+  return (
+    <OverviewSection
+      title="Upcoming bookings"
+      lines={lines}
+      empty="No booking coming up."
+      more={{ to: '/admin/requests?kind=consultation', label: 'All consultations' }}
+      error={Boolean(c.error)}
+    />
+  )
+}
+
+function DraftsToSend() {
+  const [q] = useQuery({ query: QUOTES_QUERY, variables: { status: null } })
+  const [i] = useQuery({ query: INVOICES, variables: { clientId: null } })
+  const lines =
+    q.data && i.data
+      ? [
+          ...q.data.quotes
+            .filter((x) => x.status === 'draft')
+            .map((x) => ({
+              key: `q${x.id}`,
+              to: `/admin/quotes/${x.id}`,
+              title: `Quote ${x.label}: ${x.title}`,
+              detail: `${x.clientName} · ${formatCents(x.totalCents)}`,
+            })),
+          ...i.data.invoices
+            .filter((x) => x.status === 'DRAFT')
+            .map((x) => ({
+              key: `i${x.id}`,
+              to: '/admin/invoices',
+              title: `Invoice ${x.number}`,
+              detail: `${x.clientName ?? ''} · ${formatCents(x.totalCents)}`,
+            })),
+        ]
+      : null
+  return (
+    <OverviewSection
+      title="Drafts to send"
+      lines={lines}
+      empty="No draft quote or invoice."
+      more={{ to: '/admin/quotes', label: 'All quotes' }}
+      error={Boolean(q.error || i.error)}
+    />
+  )
+}
+
+function OverdueInvoices() {
+  const [i] = useQuery({ query: INVOICES, variables: { clientId: null } })
+  const day = today()
+  const lines = i.data
+    ? i.data.invoices
+        .filter((x) => OPEN_INVOICE.has(x.status) && x.balanceCents > 0 && x.dueDate < day)
+        .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
+        .map((x) => ({
+          key: x.id,
+          to: '/admin/invoices',
+          title: `Invoice ${x.number}: ${x.clientName ?? ''}`,
+          detail: `${formatCents(x.balanceCents)} due ${x.dueDate}`,
+        }))
+    : null
+  return (
+    <OverviewSection
+      title="Overdue invoices"
+      lines={lines}
+      empty="No invoice is overdue."
+      more={{ to: '/admin/invoices', label: 'All invoices' }}
+      error={Boolean(i.error)}
+    />
+  )
+}

@@ -1,0 +1,9 @@
+import { adminMeta, adminScreen } from '../admin/route'
+
+export const meta = adminMeta('Quotes')
+
+export default adminScreen(
+  import.meta.env.SSR
+    ? null
+    : () => import('../admin/quotes/QuotesPage').then((m) => ({ default: () => <m.QuotesPage id={null} /> })),
+)
