@@ -49,11 +49,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f172a" />
-        {/* The first paint waits until the page is parsed down to its footer (issue 35.8): under load
-            Chromium painted a half-parsed header (the Resume link's icon without its word) and the
-            word's arrival moved the icon, a layout shift. The markup arrives whole (its ETag is computed
-            from it), so this costs no time; without the footer (error pages) the end of parsing frees it. */}
-        <link rel="expect" href="#site-footer" blocking="render" />
         <Meta />
         <Links />
       </head>

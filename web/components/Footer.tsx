@@ -6,10 +6,7 @@ import { useSite } from '../lib/site'
 export function Footer() {
   const { config } = useSite()
   return (
-    <footer
-      id="site-footer"
-      className="border-t border-slate-800 bg-slate-950 py-8 text-center text-sm text-slate-300"
-    >
+    <footer className="border-t border-slate-800 bg-slate-950 py-8 text-center text-sm text-slate-300">
       <p>{copyright(COPYRIGHT_YEAR, config.ownerName || 'Portfolio')}</p>
       <p className="mt-2">
         <Link
