@@ -48,6 +48,16 @@ export default async function handleRequest(
  */
 function withoutModulePreloads(response: Response): Response {
   return new HTMLRewriter()
+    .on('meta[charset]', {
+      // The first paint waits until the page is parsed to the end of its <main> (issue 35.8, ADR 120):
+      // under load Chromium painted a half-parsed header (the Resume link's icon before its word) and
+      // the word's arrival moved the icon, a layout shift. The page arrives whole, so this costs
+      // parsing time only. Added here, not in the root layout, so the public script budget pays no
+      // bytes; React skips the unknown <link> in <head> when it hydrates.
+      element(meta) {
+        meta.after('<link rel="expect" href="#main" blocking="render">', { html: true })
+      },
+    })
     .on('link[rel="modulepreload"]', {
       element(link) {
         link.remove()
