@@ -30,6 +30,18 @@ describe('trim-react-router', () => {
     )
   })
 
+  it('refuses a page that starts to use a fetcher, whose router code is gone', () => {
+    const plugin = trimReactRouter()
+    const transform = plugin.transform as (code: string, id: string) => unknown
+    for (const code of [
+      "import { useFetcher } from 'react-router'",
+      'submit(data, { navigate: false })',
+      '<Form navigate={false}>',
+    ])
+      expect(() => transform(code, '/repo/web/routes/x.tsx')).toThrow(/uses a fetcher/)
+    expect(transform("import { Form } from 'react-router'", '/repo/web/routes/x.tsx')).toBeUndefined()
+  })
+
   it('fails loudly when a patch no longer matches', () => {
     expect(() => trimModule('router/router.js', 'export {}')).toThrow(/React Router changed/)
   })

@@ -1,4 +1,4 @@
-// A build plugin that leaves two React Router features this site does not use
+// A build plugin that leaves React Router features this site does not use
 // out of the browser's bundle (docs/decisions/068-public-javascript-budget.md).
 //
 // `HydratedRouter` decides at run time, from the server's context, whether to
@@ -44,6 +44,10 @@ export const PATCHES: Patch[] = [
   // Instrumentations: none are passed, so neither the routes nor the router are wrapped.
   { file: 'router/router.js', from: 'if (init.instrumentations) {', to: 'if (false) {' },
   { file: 'router/router.js', from: 'if (init.instrumentations) router =', to: 'if (false) router =' },
+  // Fetchers (useFetcher, or a submission with `navigate: false`): the site has
+  // none (trimReactRouter fails the build if a page starts to use them), so the
+  // router's fetch, which only they call, and its loaders and actions go.
+  { file: 'router/router.js', from: '\t\tnavigate,\n\t\tfetch,\n', to: '\t\tnavigate,\n' },
 ]
 
 /** The module's code with the patches for `file` (a path under React Router's dist/production/lib) applied. */
@@ -62,11 +66,19 @@ export function trimModule(file: string, code: string): string {
   return out
 }
 
+/** What only a fetcher does; the fetcher patch above removed the router's side of it. */
+export const USES_FETCHERS = /\buseFetchers?\b|\bfetcherKey\b|\bnavigate(?::\s*|=\{)false\b/
+
 export function trimReactRouter(): Plugin {
   return {
     name: 'trim-react-router',
     applyToEnvironment: (environment) => environment.name === 'client',
     transform(code, id) {
+      if (/[\\/](web|schema)[\\/]/.test(id) && !id.includes('node_modules') && USES_FETCHERS.test(code)) {
+        throw new Error(
+          `trim-react-router: ${id} uses a fetcher; remove the fetcher patch in web/trim-react-router.ts first`,
+        )
+      }
       const match = DIST.exec(id)
       if (!match) return
       const file = id.slice(match.index + match[0].length).replaceAll('\\', '/')
