@@ -44,6 +44,24 @@ export const PATCHES: Patch[] = [
   // Instrumentations: none are passed, so neither the routes nor the router are wrapped.
   { file: 'router/router.js', from: 'if (init.instrumentations) {', to: 'if (false) {' },
   { file: 'router/router.js', from: 'if (init.instrumentations) router =', to: 'if (false) router =' },
+  // React Server Components: this site renders with the HTML server router, never
+  // inside RSC's router, so the context these read is always false.
+  {
+    file: 'hooks.js',
+    from: 'if (this.context) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler',
+    to: 'if (false) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler',
+  },
+  { file: 'dom/ssr/components.js', from: 'let rsc = useIsRSCRouterContext();', to: 'let rsc = false;' },
+  {
+    file: 'dom/ssr/components.js',
+    from: 'let isRSCRouterContext = useIsRSCRouterContext();',
+    to: 'let isRSCRouterContext = false;',
+  },
+  {
+    file: 'components.js',
+    from: 'useTransitions = useIsRSCRouterContext() || useTransitions;',
+    to: 'useTransitions = false || useTransitions;',
+  },
   // Fetchers (useFetcher, or a submission with `navigate: false`): the site has
   // none (trimReactRouter fails the build if a page starts to use them), so the
   // router's fetch, which only they call, and its loaders and actions go.
