@@ -1,6 +1,7 @@
 import { type FieldConstraint, formConstraints } from '../schema/form-constraints'
 import { consultationInput, supportRequestInput } from '../schema/payloads'
 import { expect, type Page, test } from './fixtures'
+import { mailTo } from './mail'
 import { blockExternal } from './public-helpers'
 
 // The request forms' `required`, `maxlength`, `minlength` and `pattern` are the
@@ -58,5 +59,44 @@ test('the IT-support form carries the limits of supportRequestInput', async ({ p
     'description',
     'preferredContact',
     'preferredTime',
+  ])
+})
+
+test('the portal’s new-request form carries the limits of supportRequestInput, its intake', async ({
+  page,
+  request,
+}) => {
+  await blockExternal(page)
+  const email = `limits-${Date.now().toString(36)}@example.com`
+  // A request by this address makes it a contact the portal lets in.
+  const sent = await request.post('/api/consultation', {
+    data: {
+      name: 'Lee Limits',
+      email,
+      phone: '618-555-0142',
+      issueType: 'network',
+      urgency: 'low',
+      description: 'Limits check',
+      preferredContact: 'email',
+    },
+  })
+  expect(sent.status()).toBe(201)
+  await page.goto('/portal')
+  await page.getByRole('textbox', { name: 'Your e-mail address' }).fill(email)
+  await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
+  await expect(page.getByRole('status')).toContainText('a sign-in link is on its way')
+  const mail = await mailTo(request, email, /sign-in link/)
+  const link = /https?:\/\/[^\s"<>]+\/portal\/sign-in\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0]
+  await page.goto(link!)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.goto('/portal/requests/new')
+  await expectLimits(page, formConstraints(supportRequestInput), [
+    'phone',
+    'businessName',
+    'issueType',
+    'urgency',
+    'description',
+    'preferredContact',
   ])
 })
