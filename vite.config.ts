@@ -62,7 +62,7 @@ export default defineConfig({
                 // rather than several small ones.
                 {
                   name: 'forms',
-                  test: /[\\/](web[\\/](forms[\\/](fields|layout|request-form|Turnstile|outcome)|lib[\\/]api)|schema[\\/]request-(options|form-copy))\.tsx?$/,
+                  test: /[\\/](web[\\/](forms[\\/](fields|layout|request-form|Turnstile)|lib[\\/]api)|schema[\\/]request-options)\.tsx?$/,
                 },
                 // The portal's frame with the visitor's-zone helpers it shares with
                 // the manage page (issue 28): one file, so the portal's pages load

@@ -1,5 +1,7 @@
+import { formConstraints } from '../schema/form-constraints'
 import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
-import { PHONE_INVALID, PHONE_PATTERN } from '../schema/request-options'
+import { consultationInput } from '../schema/payloads'
+import { PHONE_INVALID } from '../schema/request-options'
 import { expect, type Page, test } from './fixtures'
 import { blockExternal, expectNoHorizontalScroll, waitForHydration } from './public-helpers'
 
@@ -133,6 +135,9 @@ test.describe('the catalogue’s category chips', () => {
   })
 })
 
+// The `pattern` the forms carry is read from the server's phone rule (ADR 148).
+const PHONE_RULE = formConstraints(consultationInput).phone.pattern!
+
 test.describe('a phone number is checked in the browser by the server’s rule', () => {
   test('with JavaScript, "abc" is flagged beside the field before anything is sent', async ({ page }) => {
     let sent = false
@@ -142,7 +147,7 @@ test.describe('a phone number is checked in the browser by the server’s rule',
     await page.goto('/schedule-consultation')
     await waitForHydration(page)
     const phone = page.getByLabel('Phone Number')
-    await expect(phone).toHaveAttribute('pattern', PHONE_PATTERN)
+    await expect(phone).toHaveAttribute('pattern', PHONE_RULE)
     await phone.fill('abc')
     await page.getByRole('button', { name: 'Schedule Consultation' }).click()
     await expect(phone).toHaveAttribute('aria-invalid', 'true')
@@ -162,7 +167,7 @@ test.describe('a phone number is checked in the browser by the server’s rule',
     }) => {
       await page.goto('/it-support?form=support')
       const phone = page.getByLabel('Phone Number')
-      await expect(phone).toHaveAttribute('pattern', PHONE_PATTERN)
+      await expect(phone).toHaveAttribute('pattern', PHONE_RULE)
       await phone.fill('abc')
       expect(await phone.evaluate((el: HTMLInputElement) => el.validity.patternMismatch)).toBe(true)
       await phone.fill('618-555-0100')

@@ -196,15 +196,15 @@ const email = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid email address' }))
 
-/** The phone rule as a browser applies the `pattern` attribute: anchored, `v` flag (issue 28). */
-export const phoneRule = new RegExp(`^(?:${PHONE_PATTERN})$`, 'v')
+// The phone rule as a browser applies the `pattern` attribute: anchored, `v` flag (issue 28),
+// and the empty value allowed, as a `pattern` allows an empty field (an empty optional
+// phone is then null). A Zod regex, so the forms' `pattern` is read from it (ADR 148).
+const phoneOrEmpty = new RegExp(`^(?:${PHONE_PATTERN})?$`, 'v')
 
 const phoneText = (missing: string) =>
   cleanString('Phone', 'single', {
     typeError: (issue) => (issue.input == null ? missing : 'Phone must be text'),
-  })
-    .pipe(z.string().max(40, 'Phone must be at most 40 characters'))
-    .refine((v) => v === '' || phoneRule.test(v), PHONE_INVALID)
+  }).pipe(z.string().max(40, 'Phone must be at most 40 characters').regex(phoneOrEmpty, PHONE_INVALID))
 const requiredPhone = phoneText('Phone is required').refine((v) => v.length > 0, 'Phone is required')
 const optionalPhone = phoneText('Phone must be text')
   .nullish()

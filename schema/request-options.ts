@@ -69,8 +69,9 @@ export const CONTACT_TIMES = [
  * A phone number's plausible shape (issue 28): digits, spaces and the usual
  * separators ( + ( ) . - ), 7 to 40 characters (the server's rule before issue 28,
  * kept: a tighter one cost the public form pages bytes they do not have). Written
- * once, as a regular expression's source, for the server (phoneRule in
- * schema/payloads.ts) and the forms' `pattern` attribute (web/forms/fields.tsx).
+ * once, as a regular expression's source, for the server (phoneOrEmpty in
+ * schema/payloads.ts), whose rule the forms' `pattern` attribute is read from
+ * (schema/form-constraints.ts).
  * Browsers compile a `pattern` anchored and with the `v` flag, where ( ) and -
  * must be escaped even inside brackets; the server compiles it the same way.
  */

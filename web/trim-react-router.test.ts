@@ -30,6 +30,32 @@ describe('trim-react-router', () => {
     )
   })
 
+  it('refuses a page that starts to use a fetcher, whose router code is gone', () => {
+    const plugin = trimReactRouter()
+    const transform = plugin.transform as (code: string, id: string) => unknown
+    for (const code of [
+      "import { useFetcher } from 'react-router'",
+      'submit(data, { navigate: false })',
+      '<Form navigate={false}>',
+    ])
+      expect(() => transform(code, '/repo/web/routes/x.tsx')).toThrow(/uses a fetcher/)
+    expect(transform("import { Form } from 'react-router'", '/repo/web/routes/x.tsx')).toBeUndefined()
+  })
+
+  it('refuses a link that prefetches, whose code is gone', () => {
+    const plugin = trimReactRouter()
+    const transform = plugin.transform as (code: string, id: string) => unknown
+    for (const code of ['<Link to="/about" prefetch="intent">', '<NavLink prefetch="render" to="/">'])
+      expect(() => transform(code, '/repo/web/components/Nav.tsx')).toThrow(/uses link prefetching/)
+    expect(transform('<Link to="/about" preventScrollReset>', '/repo/web/components/Nav.tsx')).toBeUndefined()
+    expect(() => transform('<Link to="/" viewTransition>', '/repo/web/components/Nav.tsx')).toThrow(
+      /uses a view transition/,
+    )
+    expect(() => transform('const blocker = useBlocker(dirty)', '/repo/web/admin/x.tsx')).toThrow(
+      /uses a navigation blocker/,
+    )
+  })
+
   it('fails loudly when a patch no longer matches', () => {
     expect(() => trimModule('router/router.js', 'export {}')).toThrow(/React Router changed/)
   })

@@ -1,4 +1,4 @@
-// A build plugin that leaves two React Router features this site does not use
+// A build plugin that leaves React Router features this site does not use
 // out of the browser's bundle (docs/decisions/068-public-javascript-budget.md).
 //
 // `HydratedRouter` decides at run time, from the server's context, whether to
@@ -44,6 +44,44 @@ export const PATCHES: Patch[] = [
   // Instrumentations: none are passed, so neither the routes nor the router are wrapped.
   { file: 'router/router.js', from: 'if (init.instrumentations) {', to: 'if (false) {' },
   { file: 'router/router.js', from: 'if (init.instrumentations) router =', to: 'if (false) router =' },
+  // React Server Components: this site renders with the HTML server router, never
+  // inside RSC's router, so the context these read is always false.
+  {
+    file: 'hooks.js',
+    from: 'if (this.context) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler',
+    to: 'if (false) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler',
+  },
+  { file: 'dom/ssr/components.js', from: 'let rsc = useIsRSCRouterContext();', to: 'let rsc = false;' },
+  {
+    file: 'dom/ssr/components.js',
+    from: 'let isRSCRouterContext = useIsRSCRouterContext();',
+    to: 'let isRSCRouterContext = false;',
+  },
+  {
+    file: 'components.js',
+    from: 'useTransitions = useIsRSCRouterContext() || useTransitions;',
+    to: 'useTransitions = false || useTransitions;',
+  },
+  // Link prefetching: no link of the site prefetches (REFUSED below
+  // fails the build for one that does), so a link never renders PrefetchPageLinks.
+  {
+    file: 'dom/lib.js',
+    from: 'let [shouldPrefetch, prefetchRef, prefetchHandlers] = usePrefetchBehavior(prefetch, rest);',
+    to: 'let [shouldPrefetch, prefetchRef, prefetchHandlers] = [false, null, {}];',
+  },
+  // View transitions: no link or navigation asks for one (REFUSED below), so a
+  // NavLink never asks whether one is running.
+  {
+    file: 'dom/lib.js',
+    from: 'let isTransitioning = routerNavigation != null && useViewTransitionState(path) && viewTransition === true;',
+    to: 'let isTransitioning = false;',
+  },
+  // Fetchers (useFetcher, or a submission with `navigate: false`): the site has
+  // none (REFUSED below fails the build if a page starts to use them), so the
+  // router's fetch, which only they call, and its loaders and actions go.
+  { file: 'router/router.js', from: '\t\tnavigate,\n\t\tfetch,\n', to: '\t\tnavigate,\n' },
+  // Navigation blockers (useBlocker, usePrompt): none, so none is ever registered.
+  { file: 'router/router.js', from: '\t\tgetBlocker,\n\t\tdeleteBlocker,\n', to: '' },
 ]
 
 /** The module's code with the patches for `file` (a path under React Router's dist/production/lib) applied. */
@@ -62,11 +100,29 @@ export function trimModule(file: string, code: string): string {
   return out
 }
 
+/**
+ * The features patched out above that a page could start to use: the build then
+ * fails, naming the feature, instead of the feature silently doing nothing.
+ */
+export const REFUSED: { feature: string; use: RegExp }[] = [
+  { feature: 'a fetcher', use: /\buseFetchers?\b|\bfetcherKey\b|\bnavigate(?::\s*|=\{)false\b/ },
+  { feature: 'link prefetching', use: /<(?:Nav)?Link\b[^>]*\bprefetch=|\bPrefetchPageLinks\b/ },
+  { feature: 'a view transition', use: /\bviewTransition\b|\buseViewTransitionState\b/ },
+  { feature: 'a navigation blocker', use: /\buseBlocker\b|\b(?:unstable_)?usePrompt\b/ },
+]
+
 export function trimReactRouter(): Plugin {
   return {
     name: 'trim-react-router',
     applyToEnvironment: (environment) => environment.name === 'client',
     transform(code, id) {
+      if (/[\\/](web|schema)[\\/]/.test(id) && !id.includes('node_modules')) {
+        const refused = REFUSED.find(({ use }) => use.test(code))
+        if (refused)
+          throw new Error(
+            `trim-react-router: ${id} uses ${refused.feature}; remove its patch in web/trim-react-router.ts first`,
+          )
+      }
       const match = DIST.exec(id)
       if (!match) return
       const file = id.slice(match.index + match[0].length).replaceAll('\\', '/')

@@ -3,6 +3,7 @@
 // constants; the server decides, and its messages appear beside the fields.
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import type { FormLimits } from '../../schema/form-constraints'
 import { PRIVACY_FORM_NOTICE, REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from '../../schema/request-form-copy'
 import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES } from '../../schema/request-options'
 import { formatCalendarDate, formatSlotTime, slotInstant } from '../../schema/slot-time'
@@ -65,9 +66,12 @@ export function localTimeOf(date: string, time: string, zone: string): string | 
 export function ConsultationForm({
   outcome,
   availability,
+  limits,
 }: {
   outcome?: FormOutcome
   availability: PublicAvailability
+  /** The limits of consultationInput, the schema the server checks the request with (ADR 148). */
+  limits: FormLimits
 }) {
   const form = useRequestForm({
     url: '/api/consultations',
@@ -122,9 +126,8 @@ export function ConsultationForm({
             <TextInput
               name="name"
               label="Full Name"
-              required
+              {...limits.name}
               autoComplete="name"
-              maxLength={120}
               defaultValue={values.name}
               error={errors.name}
             />
@@ -132,7 +135,7 @@ export function ConsultationForm({
               name="email"
               label="Email Address"
               type="email"
-              required
+              {...limits.email}
               autoComplete="email"
               defaultValue={values.email}
               error={errors.email}
@@ -141,6 +144,7 @@ export function ConsultationForm({
               name="phone"
               label="Phone Number"
               type="tel"
+              {...limits.phone}
               autoComplete="tel"
               defaultValue={values.phone}
               error={errors.phone}
@@ -148,6 +152,7 @@ export function ConsultationForm({
             <TextInput
               name="company"
               label="Company / Organization"
+              {...limits.company}
               autoComplete="organization"
               defaultValue={values.company}
               error={errors.company}
@@ -160,7 +165,7 @@ export function ConsultationForm({
             <SelectInput
               name="projectType"
               label="Project Type"
-              required
+              {...limits.projectType}
               options={PROJECT_TYPES}
               placeholder="Select a project type"
               defaultValue={values.projectType}
@@ -169,6 +174,7 @@ export function ConsultationForm({
             <SelectInput
               name="budget"
               label="Budget Range"
+              {...limits.budget}
               options={BUDGETS}
               placeholder="Select a budget range"
               defaultValue={values.budget}
@@ -178,8 +184,7 @@ export function ConsultationForm({
           <TextAreaInput
             name="description"
             label="Project Description"
-            required
-            maxLength={5000}
+            {...limits.description}
             placeholder="What problem should the software solve? Who will use it?"
             description={PRIVACY_FORM_NOTICE}
             defaultValue={values.description}
@@ -198,7 +203,7 @@ export function ConsultationForm({
               <SelectInput
                 name="preferredDate"
                 label="Preferred Date"
-                required
+                {...limits.preferredDate}
                 options={days.map((d) => ({ value: d.date, label: formatCalendarDate(d.date) }))}
                 placeholder="Select a date"
                 defaultValue={date}
@@ -213,7 +218,7 @@ export function ConsultationForm({
                 key={date}
                 name="preferredTime"
                 label="Preferred Time"
-                required
+                {...limits.preferredTime}
                 options={slots.map((slot) => ({ value: slot, label: formatSlotTime(slot) }))}
                 placeholder="Select a time"
                 description={

@@ -2,6 +2,7 @@
 // page shows a confirmation in its place; the next request starts from an
 // empty form (SPEC §4: the form resets after success).
 import type { ReactNode } from 'react'
+import type { FormLimits } from '../../schema/form-constraints'
 import { PRIVACY_FORM_NOTICE, REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from '../../schema/request-form-copy'
 import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
 import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
@@ -9,7 +10,16 @@ import { twoColumns } from './layout'
 import { Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
 import { Turnstile } from './Turnstile'
 
-export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; done: ReactNode }) {
+export function SupportRequestForm({
+  outcome,
+  done,
+  limits,
+}: {
+  outcome?: FormOutcome
+  done: ReactNode
+  /** The limits of supportRequestInput, the schema the server checks the request with (ADR 148). */
+  limits: FormLimits
+}) {
   const form = useRequestForm({
     url: '/api/consultation',
     insight: 'support',
@@ -33,9 +43,8 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
           <TextInput
             name="name"
             label="Full Name"
-            required
+            {...limits.name}
             autoComplete="name"
-            maxLength={120}
             defaultValue={values.name}
             error={errors.name}
           />
@@ -43,7 +52,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
             name="email"
             label="Email Address"
             type="email"
-            required
+            {...limits.email}
             autoComplete="email"
             defaultValue={values.email}
             error={errors.email}
@@ -52,7 +61,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
             name="phone"
             label="Phone Number"
             type="tel"
-            required
+            {...limits.phone}
             autoComplete="tel"
             defaultValue={values.phone}
             error={errors.phone}
@@ -60,6 +69,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
           <TextInput
             name="businessName"
             label="Business Name"
+            {...limits.businessName}
             autoComplete="organization"
             defaultValue={values.businessName}
             error={errors.businessName}
@@ -69,7 +79,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
         <SelectInput
           name="issueType"
           label="Issue Type"
-          required
+          {...limits.issueType}
           options={ISSUE_TYPES}
           placeholder="Select the type of issue"
           defaultValue={values.issueType}
@@ -79,7 +89,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
         <RadioInput
           name="urgency"
           label="Urgency Level"
-          required
+          required={limits.urgency?.required}
           options={URGENCY_LEVELS}
           columns={4}
           defaultValue={values.urgency}
@@ -89,8 +99,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
         <TextAreaInput
           name="description"
           label="Describe the Issue"
-          required
-          maxLength={5000}
+          {...limits.description}
           placeholder="What is happening, since when, and what have you tried?"
           description={PRIVACY_FORM_NOTICE}
           defaultValue={values.description}
@@ -101,7 +110,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
           <RadioInput
             name="preferredContact"
             label="Preferred Contact Method"
-            required
+            required={limits.preferredContact?.required}
             options={CONTACT_METHODS}
             columns={3}
             defaultValue={values.preferredContact}
@@ -110,6 +119,7 @@ export function SupportRequestForm({ outcome, done }: { outcome?: FormOutcome; d
           <SelectInput
             name="preferredTime"
             label="Preferred Contact Time"
+            {...limits.preferredTime}
             options={CONTACT_TIMES}
             // "Anytime" is among the options; the empty choice is not a second way to say it (issue 28).
             placeholder="Select a time"

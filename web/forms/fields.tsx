@@ -2,9 +2,12 @@
 // before and without JavaScript and cost no widget code. Every field has a
 // visible label, a hint when it needs one, and its error (the browser's
 // check, or the server's, matched by `name`) on a line right below it, tied to
-// the control by aria-describedby.
+// the control by aria-describedby. Limits (`required`, `maxLength`, `pattern`)
+// are not written here: each form spreads its field's FieldConstraint, read by
+// the page's loader from the Zod schema the server checks (ADR 148).
 import type { Option } from '../../schema/constants'
-import { HONEYPOT_FIELD, PHONE_PATTERN } from '../../schema/request-options'
+import type { FieldConstraint } from '../../schema/form-constraints'
+import { HONEYPOT_FIELD } from '../../schema/request-options'
 import { controlClass, fieldClass, hintClass, labelClass, submitClass } from './layout'
 
 type Common = {
@@ -60,9 +63,19 @@ function HintAndError({ name, description, error }: Common) {
 const invalid = (error?: string) => (error ? { 'aria-invalid': true as const } : {})
 
 export function TextInput(
-  props: Common & { type?: 'text' | 'email' | 'tel'; autoComplete?: string; maxLength?: number },
+  props: Common & FieldConstraint & { type?: 'text' | 'email' | 'tel'; autoComplete?: string },
 ) {
-  const { name, required, defaultValue, error, type = 'text', autoComplete, maxLength } = props
+  const {
+    name,
+    required,
+    defaultValue,
+    error,
+    type = 'text',
+    autoComplete,
+    maxLength,
+    minLength,
+    pattern,
+  } = props
   return (
     <div className={fieldClass}>
       <Label {...props} />
@@ -73,8 +86,8 @@ export function TextInput(
         required={required}
         autoComplete={autoComplete}
         maxLength={maxLength}
-        // A phone number is checked in the browser by the server's own rule (issue 28).
-        pattern={type === 'tel' ? PHONE_PATTERN : undefined}
+        minLength={minLength}
+        pattern={pattern}
         defaultValue={defaultValue}
         aria-describedby={describedBy(props)}
         {...invalid(error)}
@@ -85,8 +98,8 @@ export function TextInput(
   )
 }
 
-export function TextAreaInput(props: Common & { maxLength?: number; placeholder?: string }) {
-  const { name, required, defaultValue, error, maxLength, placeholder } = props
+export function TextAreaInput(props: Common & FieldConstraint & { placeholder?: string }) {
+  const { name, required, defaultValue, error, maxLength, minLength, placeholder } = props
   return (
     <div className={fieldClass}>
       <Label {...props} />
@@ -96,6 +109,7 @@ export function TextAreaInput(props: Common & { maxLength?: number; placeholder?
         rows={5}
         required={required}
         maxLength={maxLength}
+        minLength={minLength}
         placeholder={placeholder}
         defaultValue={defaultValue}
         aria-describedby={describedBy(props)}

@@ -7,7 +7,9 @@ import {
   useLoaderData,
   useSearchParams,
 } from 'react-router'
+import { formConstraints } from '../../schema/form-constraints'
 import { IT_SUPPORT_COPY } from '../../schema/page-copy/it-support'
+import { supportRequestInput } from '../../schema/payloads'
 import { CLAIMS } from '../../schema/site-copy'
 import { ChatbotDemo } from '../components/ChatbotDemo'
 import { CheckIcon, GaugeIcon, ShieldIcon, WrenchIcon } from '../components/icons'
@@ -24,6 +26,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return {
     copy: await context.get(siteServer).content(['it-support.intro']),
     formUnreadable: context.get(formUnreadable),
+    // The form's limits from the schema the intake checks it with, read here on
+    // the server so the browser loads no Zod for them (ADR 148).
+    limits: formConstraints(supportRequestInput),
   }
 }
 
@@ -85,7 +90,7 @@ const REASONS = [
 ]
 
 export default function ItSupportPage() {
-  const { copy, formUnreadable } = useLoaderData<typeof loader>()
+  const { copy, formUnreadable, limits } = useLoaderData<typeof loader>()
   const outcome = formOutcome(useActionData<FormOutcome>(), formUnreadable)
   const { config } = useSite()
   const [params] = useSearchParams()
@@ -148,6 +153,7 @@ export default function ItSupportPage() {
               <Suspense fallback={<div className="min-h-[56rem]" />}>
                 <SupportRequestForm
                   outcome={outcome}
+                  limits={limits}
                   done={
                     <Link to="/it-support" className={button.secondary}>
                       {IT_SUPPORT_COPY.backToServices}

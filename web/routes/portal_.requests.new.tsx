@@ -13,6 +13,8 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { formConstraints } from '../../schema/form-constraints'
+import { supportRequestInput } from '../../schema/payloads'
 import { signInPath } from '../../schema/portal-next'
 import { CONTACT_METHODS, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
 import { button } from '../components/ui'
@@ -29,7 +31,8 @@ const FIELDS = ['phone', 'businessName', 'issueType', 'urgency', 'description', 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const portal = context.get(portalServer)
   if (!portal.contact) throw redirect(signInPath(request.url))
-  return { contact: portal.contact }
+  // The intake's own limits, read on the server (ADR 148).
+  return { contact: portal.contact, limits: formConstraints(supportRequestInput) }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -59,7 +62,7 @@ export const meta: MetaFunction = ({ matches }) =>
   })
 
 export default function PortalNewRequest() {
-  const { contact } = useLoaderData<typeof loader>()
+  const { contact, limits } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   const v = result?.values
@@ -77,20 +80,21 @@ export default function PortalNewRequest() {
           label="Phone"
           type="tel"
           autoComplete="tel"
-          required
+          {...limits.phone}
           defaultValue={v?.phone ?? contact.phone ?? ''}
           error={err('phone')}
         />
         <TextInput
           name="businessName"
           label="Business name"
+          {...limits.businessName}
           defaultValue={v?.businessName ?? contact.clientName}
           error={err('businessName')}
         />
         <SelectInput
           name="issueType"
           label="Issue type"
-          required
+          {...limits.issueType}
           options={ISSUE_TYPES}
           placeholder="Choose an issue type"
           defaultValue={v?.issueType}
@@ -99,7 +103,7 @@ export default function PortalNewRequest() {
         <SelectInput
           name="urgency"
           label="Urgency"
-          required
+          {...limits.urgency}
           options={URGENCY_LEVELS}
           placeholder="Choose an urgency"
           defaultValue={v?.urgency}
@@ -108,7 +112,7 @@ export default function PortalNewRequest() {
         <SelectInput
           name="preferredContact"
           label="Preferred contact"
-          required
+          {...limits.preferredContact}
           options={CONTACT_METHODS}
           placeholder="Choose a contact method"
           defaultValue={v?.preferredContact ?? 'email'}
@@ -117,8 +121,7 @@ export default function PortalNewRequest() {
         <TextAreaInput
           name="description"
           label="What is going on?"
-          required
-          maxLength={5000}
+          {...limits.description}
           defaultValue={v?.description}
           error={err('description')}
         />

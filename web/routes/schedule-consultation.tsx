@@ -1,5 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
+import { formConstraints } from '../../schema/form-constraints'
 import { SCHEDULE_COPY } from '../../schema/page-copy/schedule'
+import { consultationInput } from '../../schema/payloads'
 import { telHref } from '../../schema/site-config'
 import { CLAIMS } from '../../schema/site-copy'
 import { CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
@@ -17,7 +19,14 @@ export async function loader({ context }: LoaderFunctionArgs) {
     server.content(['schedule.intro', 'contact.location', 'contact.hours']),
     server.availability(),
   ])
-  return { copy, availability, formUnreadable: context.get(formUnreadable) }
+  // The form's limits from the schema the intake checks it with, read here on
+  // the server so the browser loads no Zod for them (ADR 148).
+  return {
+    copy,
+    availability,
+    formUnreadable: context.get(formUnreadable),
+    limits: formConstraints(consultationInput),
+  }
 }
 
 export const action = requestFormAction('consultation', consultationPayload)
@@ -39,7 +48,7 @@ const EXPECT = [
 ]
 
 export default function SchedulePage() {
-  const { copy, availability, formUnreadable } = useLoaderData<typeof loader>()
+  const { copy, availability, formUnreadable, limits } = useLoaderData<typeof loader>()
   const outcome = formOutcome(useActionData<FormOutcome>(), formUnreadable)
   const { config } = useSite()
 
@@ -54,7 +63,7 @@ export default function SchedulePage() {
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
           {/* The form renders its three sections: personal information, project details, preferred meeting time. */}
           <div className={`${card} min-w-0 p-6 sm:p-8`}>
-            <ConsultationForm outcome={outcome} availability={availability} />
+            <ConsultationForm outcome={outcome} availability={availability} limits={limits} />
           </div>
 
           <aside aria-label="Consultation details" className="flex min-w-0 flex-col gap-6">
