@@ -135,7 +135,7 @@ test('one inbox: badge, urgency first, search, reply out and in, forged token, C
   await list(page).getByRole('button', { name: "View details of Sam Rivera's request" }).click()
   const messages = page.getByRole('dialog').getByRole('list', { name: 'Messages' })
   await expect(messages.getByRole('listitem')).toHaveCount(2)
-  await expect(messages.getByRole('listitem').nth(1)).toContainText(`From ${visitor}`)
+  await expect(messages.getByRole('listitem').nth(1)).toContainText(`From Sam Rivera (${visitor})`)
   await expect(messages.getByRole('listitem').nth(1)).toContainText('Restarted it, all good now. Thanks!')
   await expect(messages).not.toContainText('> Please restart')
 
