@@ -93,7 +93,7 @@ export function ErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error)
   // A 404 (another client's quote, a deleted record) is "not found", not a
   // fault of ours; in the portal it leads back to the portal (issue 36, ADR 131).
-  // Short: this is in every page's JavaScript, and /portal is at its budget.
+  // Elsewhere a 404 reads as the spec's 404 page does (SPEC: any other path).
   const notFound = status === 404
   const portal = notFound && pathname.startsWith('/portal')
   return (
@@ -101,7 +101,11 @@ export function ErrorBoundary() {
       <title>{notFound ? 'Not found' : 'Something went wrong'}</title>
       <h1 className="text-5xl font-extrabold text-slate-900">{status}</h1>
       <p className="text-lg text-slate-700">
-        {notFound ? 'Not found.' : 'Something went wrong on our side. Please try again in a moment.'}
+        {portal
+          ? 'Not found.'
+          : notFound
+            ? "The page you're looking for doesn't exist."
+            : 'Something went wrong on our side. Please try again in a moment.'}
       </p>
       <a href={portal ? '/portal' : '/'} className={button.primary}>
         {portal ? 'Your portal' : 'Return to Home'}

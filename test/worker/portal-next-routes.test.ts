@@ -102,3 +102,14 @@ describe("another client's record", () => {
     }
   })
 })
+
+describe('a record missing outside the portal', () => {
+  it("is the spec's 404 text with the way home, not the portal's", async () => {
+    const res = await call('/portfolio-solutions/no-such-solution')
+    expect(res.status).toBe(404)
+    const html = await res.text()
+    expect(html).toContain('The page you&#x27;re looking for doesn&#x27;t exist.')
+    expect(html).toContain('href="/"')
+    expect(html).not.toContain('href="/portal"')
+  })
+})
