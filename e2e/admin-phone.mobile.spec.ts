@@ -29,6 +29,7 @@ const ROUTES = (ids: { clientId: string; quoteId: string }) =>
     [`/admin/quotes/${ids.quoteId}`, 'Quotes'],
     ['/admin/time', 'Time'],
     ['/admin/invoices', 'Invoices'],
+    ['/admin/plans', 'Plans'],
     ['/admin/projects', 'Projects'],
     ['/admin/skills', 'Skills'],
     ['/admin/files', 'Files'],

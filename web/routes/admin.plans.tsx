@@ -5,5 +5,5 @@ export const meta = adminMeta('Plans')
 export default adminScreen(
   import.meta.env.SSR
     ? null
-    : () => import('../admin/plans/PlansPage').then((m) => ({ default: m.PlansPage })),
+    : () => import('../admin/plans/PlansScreen').then((m) => ({ default: m.PlansScreen })),
 )
