@@ -8,8 +8,8 @@ import { blockExternal } from './public-helpers'
 // records an hour and a half, bills this period (the overage is half an hour)
 // and sends the invoice; the client follows the e-mailed link and sees the
 // hours and the invoice on the portal's plan page, which fits the screen (run
-// at 1280 px and, as a responsive spec, at 375 px). The admin's Plans screen is
-// wired into the navigation by the lead, so the owner's steps use the REST API.
+// at 1280 px and, as a responsive spec, at 375 px). Here the owner's steps use the
+// REST API; e2e/plans-admin.spec.ts walks them in the admin.
 
 const unique = (tag: string) =>
   `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
