@@ -3,6 +3,7 @@
 // createRoute: the same zod schemas validate the request and describe it in
 // /api/openapi.json, so the document cannot drift from what the server does.
 import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { rowId } from '../../schema/ids'
 import { API_MESSAGES } from '../../schema/messages'
 import { fieldErrors } from '../../schema/payloads'
 import type { AppEnv } from '../env'
@@ -50,6 +51,30 @@ export const OWNER_ERRORS = {
 } as const
 export const NOT_FOUND = { 404: error('No such record') } as const
 export const CONFLICT = { 409: error('The change conflicts with the stored data') } as const
+
+/** A documented JSON answer. */
+export const openApiJson = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+})
+
+/** A documented, required JSON request body. */
+export const openApiBody = <S extends z.ZodType>(schema: S) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+})
+
+/** The `{id}` path parameter as documented. */
+export const idPath = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '12' }),
+})
+
+/** The path's id as a row id; 400 naming `id` when malformed. */
+export function pathId(c: { req: { param(name: 'id'): string | undefined } }): number {
+  const parsed = rowId.safeParse(c.req.param('id'))
+  if (!parsed.success) throw badRequest({ id: 'Not a valid id' })
+  return parsed.data
+}
 
 /** The security schemes of owner routes: the admin's session cookie or a personal access token. */
 export const OWNER_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }]

@@ -4,7 +4,6 @@
 // owner's (session or, once issue 24 lands, a personal access token); bad
 // input answers the project's { message, errors } 400 through the default hook.
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
 import {
   blockInput,
   invoiceInput,
@@ -21,12 +20,20 @@ import {
   UNMATCHED_REASONS,
   type UnmatchedReason,
 } from '../../schema/billing-words'
-import { rowId } from '../../schema/ids'
 import { requireOwner } from '../auth/middleware'
 import { deliverEach } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
-import { badRequest } from '../middleware/errors'
-import { CONFLICT, NOT_FOUND, OWNER_ERRORS, OWNER_SECURITY, openApiApp } from '../middleware/openapi'
+import {
+  openApiBody as body,
+  CONFLICT,
+  idPath,
+  openApiJson as json,
+  NOT_FOUND,
+  OWNER_ERRORS,
+  OWNER_SECURITY,
+  openApiApp,
+  pathId,
+} from '../middleware/openapi'
 import { stripeCheckoutEnabled } from '../payments/stripe'
 import { getBillingSettings, saveBillingSettings } from '../services/billing-settings'
 import {
@@ -61,22 +68,6 @@ import { SendInput, SendPreviewSchema } from './send-schemas'
 const owner = { tags: ['Time and money'], security: OWNER_SECURITY }
 
 const errors = { ...OWNER_ERRORS, ...NOT_FOUND, ...CONFLICT }
-const idPath = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '12' }) })
-const json = <S extends z.ZodType>(schema: S, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
-const body = <S extends z.ZodType>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-})
-
-/** The path's id as a row id; 400 naming `id` when malformed. */
-function pathId(c: Context): number {
-  const parsed = rowId.safeParse(c.req.param('id'))
-  if (!parsed.success) throw badRequest({ id: 'Not a valid id' })
-  return parsed.data
-}
 
 const timeEntry = z
   .looseObject({

@@ -9,7 +9,15 @@ import type { Client, Contact } from '../../schema/tables'
 import { requireOwner } from '../auth/middleware'
 import { tables } from '../db'
 import { privateNoStore } from '../middleware/cache-headers'
-import { CONFLICT, NOT_FOUND, OWNER_ERRORS, OWNER_SECURITY, openApiApp } from '../middleware/openapi'
+import {
+  openApiBody as body,
+  CONFLICT,
+  openApiJson as json,
+  NOT_FOUND,
+  OWNER_ERRORS,
+  OWNER_SECURITY,
+  openApiApp,
+} from '../middleware/openapi'
 import {
   addContact,
   type ClientSummary,
@@ -56,14 +64,6 @@ const summaryJson = (row: ClientSummary) => dates(row)
 
 const IdParams = z.object({
   id: rowId.openapi({ param: { name: 'id', in: 'path' }, type: 'integer', example: 1 }),
-})
-const json = <S extends z.ZodType>(schema: S, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
-const body = <S extends z.ZodType>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
 })
 const common = { tags: ['Clients'], security: OWNER_SECURITY, middleware: requireOwner }
 

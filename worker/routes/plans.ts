@@ -3,8 +3,6 @@
 // document. Every route is the owner's: the session cookie, or a personal
 // access token with the read-write or billing scope (worker/auth/bearer.ts).
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Context } from 'hono'
-import { rowId } from '../../schema/ids'
 import {
   billPeriodInput,
   periodText,
@@ -15,8 +13,17 @@ import {
 } from '../../schema/plan-payloads.server'
 import { PLAN_ROLLOVER, periodOf, SUBSCRIPTION_STATUSES } from '../../schema/plans'
 import { requireOwner } from '../auth/middleware'
-import { badRequest } from '../middleware/errors'
-import { CONFLICT, NOT_FOUND, OWNER_ERRORS, OWNER_SECURITY, openApiApp } from '../middleware/openapi'
+import {
+  openApiBody as body,
+  CONFLICT,
+  idPath,
+  openApiJson as json,
+  NOT_FOUND,
+  OWNER_ERRORS,
+  OWNER_SECURITY,
+  openApiApp,
+  pathId,
+} from '../middleware/openapi'
 import { billPeriod, periodInvoicesOf } from '../services/plan-billing'
 import { createPlan, getPlan, listPlans, updatePlan } from '../services/plans'
 import {
@@ -32,21 +39,6 @@ import {
 
 const owner = { tags: ['Plans'], security: OWNER_SECURITY }
 const errors = { ...OWNER_ERRORS, ...NOT_FOUND, ...CONFLICT }
-const idPath = z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '12' }) })
-const json = <S extends z.ZodType>(schema: S, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
-const body = <S extends z.ZodType>(schema: S) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-})
-
-function pathId(c: Context): number {
-  const parsed = rowId.safeParse(c.req.param('id'))
-  if (!parsed.success) throw badRequest({ id: 'Not a valid id' })
-  return parsed.data
-}
 
 const slaHours = z.object({
   urgent: z.number().nullable(),

@@ -9,6 +9,7 @@ import type { AppEnv } from '../env'
 import { deliverEach } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
 import { ApiError, badRequest } from '../middleware/errors'
+import { openApiJson as json, OWNER_SECURITY } from '../middleware/openapi'
 import { listAgreementTemplates } from '../services/agreements'
 import { Conflict } from '../services/errors'
 import { parseId } from '../services/ids'
@@ -232,12 +233,6 @@ export function quoteJson(d: QuoteDetail): z.infer<typeof QuoteSchema> {
 const IdParams = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, type: 'integer', example: '1' }),
 })
-const json = <S extends z.ZodType>(schema: S, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-})
-// The owner's session cookie or a personal access token (issue 24's bearer auth).
-const OWNER_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }]
 const common = {
   tags: ['Quotes'],
   security: OWNER_SECURITY,
