@@ -2,8 +2,10 @@
 // layer: every read and action is scoped to the signed-in contact's client.
 // Without a session every method sends the visitor to /portal (sign-in).
 import { redirect } from 'react-router'
+import type { ZodError } from 'zod'
 import { invoiceStatusLabel, isOpenStatus } from '../../schema/billing-words'
 import { renderMarkdown } from '../../schema/markdown'
+import { API_MESSAGES } from '../../schema/messages'
 import {
   acceptInput,
   changeRequestInput,
@@ -129,6 +131,28 @@ export function portalQuotesServerFor(
   const notFound = () => {
     throw new Response(null, { status: 404 })
   }
+  /**
+   * One decision on a quote (accept, decline, ask for changes): the session, the
+   * id and the form checked, the service called, its mail sent after the answer.
+   */
+  const decide = async <T>(
+    rawId: string,
+    parsed: { success: true; data: T } | { success: false; error: ZodError },
+    act: (s: PortalScope, id: number, input: T) => Promise<{ outboxIds: number[]; message: string }>,
+  ): Promise<QuoteDecision> => {
+    const s = me()
+    const id = idOf(rawId) ?? notFound()
+    if (!parsed.success)
+      return { ok: false, message: API_MESSAGES.validation, errors: quoteFieldErrors(parsed.error) }
+    try {
+      const { outboxIds, message } = await act(s, id, parsed.data)
+      later(deliverEach(db, env, outboxIds))
+      return { ok: true, message }
+    } catch (err) {
+      if (err instanceof NotFound) notFound()
+      return refused(err)
+    }
+  }
   return {
     async quote(rawId) {
       const s = me(rawId)
@@ -143,62 +167,23 @@ export function portalQuotesServerFor(
         throw err
       }
     },
-    async accept(rawId, form) {
-      const s = me()
-      const id = idOf(rawId) ?? notFound()
-      const parsed = acceptInput.safeParse(form)
-      if (!parsed.success)
+    accept: (rawId, form) =>
+      decide(rawId, acceptInput.safeParse(form), async (s, id, input) => {
+        const { outboxIds, deposit } = await acceptQuote(db, env, s, id, input, meta)
         return {
-          ok: false,
-          message: 'Please correct the highlighted fields.',
-          errors: quoteFieldErrors(parsed.error),
+          outboxIds: [...outboxIds, ...(deposit?.outboxIds ?? [])],
+          message: QUOTE_PAGE_MESSAGES.accepted,
         }
-      try {
-        const { outboxIds, deposit } = await acceptQuote(db, env, s, id, parsed.data, meta)
-        later(deliverEach(db, env, [...outboxIds, ...(deposit?.outboxIds ?? [])]))
-        return { ok: true, message: QUOTE_PAGE_MESSAGES.accepted }
-      } catch (err) {
-        if (err instanceof NotFound) notFound()
-        return refused(err)
-      }
-    },
-    async decline(rawId, reason) {
-      const s = me()
-      const id = idOf(rawId) ?? notFound()
-      const parsed = declineInput.safeParse({ reason })
-      if (!parsed.success)
-        return {
-          ok: false,
-          message: 'Please correct the highlighted fields.',
-          errors: quoteFieldErrors(parsed.error),
-        }
-      try {
-        const { outboxIds } = await declineQuote(db, env, s, id, parsed.data.reason)
-        later(deliverEach(db, env, outboxIds))
-        return { ok: true, message: QUOTE_PAGE_MESSAGES.declined }
-      } catch (err) {
-        if (err instanceof NotFound) notFound()
-        return refused(err)
-      }
-    },
-    async askForChanges(rawId, message) {
-      const s = me()
-      const id = idOf(rawId) ?? notFound()
-      const parsed = changeRequestInput.safeParse({ message })
-      if (!parsed.success)
-        return {
-          ok: false,
-          message: 'Please correct the highlighted fields.',
-          errors: quoteFieldErrors(parsed.error),
-        }
-      try {
-        const { outboxIds } = await askForQuoteChanges(db, env, s, id, parsed.data.message)
-        later(deliverEach(db, env, outboxIds))
-        return { ok: true, message: QUOTE_PAGE_MESSAGES.changesAsked }
-      } catch (err) {
-        if (err instanceof NotFound) notFound()
-        return refused(err)
-      }
-    },
+      }),
+    decline: (rawId, reason) =>
+      decide(rawId, declineInput.safeParse({ reason }), async (s, id, input) => ({
+        outboxIds: (await declineQuote(db, env, s, id, input.reason)).outboxIds,
+        message: QUOTE_PAGE_MESSAGES.declined,
+      })),
+    askForChanges: (rawId, message) =>
+      decide(rawId, changeRequestInput.safeParse({ message }), async (s, id, input) => ({
+        outboxIds: (await askForQuoteChanges(db, env, s, id, input.message)).outboxIds,
+        message: QUOTE_PAGE_MESSAGES.changesAsked,
+      })),
   }
 }
