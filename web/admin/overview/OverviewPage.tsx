@@ -6,14 +6,15 @@ import type { ComponentType, ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
+import { businessDate } from '../../../schema/slot-time'
 import { useAuth } from '../../state/auth'
 import { INVOICES } from '../billing/queries'
 import { QUOTES_QUERY } from '../quotes/queries'
 import { formatSlot } from '../requests/format'
 import { CONSULTATIONS_QUERY, needsOwner, SUPPORT_REQUESTS_QUERY } from '../requests/queries'
 
-/** The day in the browser's calendar, as the ISO dates of the records (2026-11-26). */
-const today = () => new Date().toLocaleDateString('en-CA')
+/** Today in the business time zone (where the records' dates live), not the browser's calendar. */
+const today = () => businessDate(new Date())
 
 const OPEN_INVOICE = new Set(['SENT', 'VIEWED', 'PARTIALLY_PAID'])
 
