@@ -2,6 +2,7 @@
 // migrations in migrations/ from this file (npm run db:generate).
 import { sql } from 'drizzle-orm'
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -10,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
+import type { AssetKind, AssetStatus, EphiAnswer } from './assets'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
@@ -349,6 +351,8 @@ export const supportRequests = sqliteTable(
     // See consultations.clientId (issue 24).
     clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    // The asset the request is about (issue 38), e.g. reported from the portal's asset list.
+    assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -898,6 +902,8 @@ export const timeEntries = sqliteTable(
     // The prepaid block this entry draws down, if any.
     blockId: integer('block_id').references(() => prepaidBlocks.id),
     invoiceId: integer('invoice_id').references(() => invoices.id),
+    // The asset the work was on (issue 38); shown on the asset's page.
+    assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -1190,3 +1196,62 @@ export type SubscriptionUnit = typeof subscriptionUnits.$inferSelect
 export type PeriodInvoice = typeof periodInvoices.$inferSelect
 export type AutopayAttempt = typeof autopayAttempts.$inferSelect
 export type QuoteChangeRequest = typeof quoteChangeRequests.$inferSelect
+
+/**
+ * One piece of a client's IT (issue 38): a machine, a licence, a domain, a
+ * certificate. Never deleted: retiring sets the status, so requests, time and
+ * the history that name it keep their meaning. Dates are calendar dates
+ * (YYYY-MM-DD) in the business time zone.
+ */
+export const assets = sqliteTable(
+  'assets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    kind: text('kind').$type<AssetKind>().notNull(),
+    name: text('name').notNull(),
+    model: text('model'),
+    serial: text('serial'),
+    location: text('location'),
+    assignedTo: text('assigned_to'),
+    // Operating system and its version ("Windows 11 Pro 24H2").
+    os: text('os'),
+    purchaseDate: text('purchase_date'),
+    warrantyEnd: text('warranty_end'),
+    // When a licence, domain, certificate or subscription must be renewed.
+    renewalDate: text('renewal_date'),
+    seats: integer('seats'),
+    // Stores or processes patient data: 'yes' | 'no' | 'unknown'.
+    ephi: text('ephi').$type<EphiAnswer>().notNull().default('unknown'),
+    status: text('status').$type<AssetStatus>().notNull().default('in_use'),
+    // The owner's notes: internal, never shown in the portal.
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [
+    index('assets_client_idx').on(t.clientId, t.status),
+    index('assets_renewal_idx').on(t.renewalDate),
+    index('assets_warranty_idx').on(t.warrantyEnd),
+  ],
+)
+
+/** An asset's history: one row per change (who, when, which fields from what to what). Append-only. */
+export const assetChanges = sqliteTable(
+  'asset_changes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+    // 'owner', 'token:<name>', 'import', 'portal:<contact id>'
+    actor: text('actor').notNull(),
+    // 'created' | 'updated' | 'retired' | 'imported'
+    action: text('action').notNull(),
+    // {field: [before, after]} for an update; the whole record for created/imported.
+    changes: text('changes', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+  },
+  (t) => [index('asset_changes_asset_idx').on(t.assetId, t.at)],
+)
