@@ -519,6 +519,8 @@ export const contacts = sqliteTable(
     email: text('email').notNull().unique(),
     phone: text('phone'),
     role: text('role'),
+    // The monthly service report by e-mail (issue 40): the contact's own choice, off until chosen.
+    reportOptIn: integer('report_opt_in', { mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
   (t) => [index('contacts_client_idx').on(t.clientId)],
@@ -1254,4 +1256,23 @@ export const assetChanges = sqliteTable(
     changes: text('changes', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
   },
   (t) => [index('asset_changes_asset_idx').on(t.assetId, t.at)],
+)
+
+/**
+ * The monthly service report's e-mail (issue 40): one row per client and
+ * period once its contacts' mail is queued, so the cron's later runs skip it.
+ * The report itself is never stored: it is computed from the records whenever
+ * it is opened, so a later correction in that month shows.
+ */
+export const monthlyReportMailings = sqliteTable(
+  'monthly_report_mailings',
+  {
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    period: text('period').notNull(),
+    recipients: integer('recipients').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.period] })],
 )

@@ -1,0 +1,201 @@
+// The monthly service report (issue 40): what a client's month of IT support
+// looked like, computed from the records every time it is opened (never
+// stored), so a correction made later in that month shows when it is opened
+// again. REST, GraphQL, the portal, the PDF and the e-mail all read this one
+// function.
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import { type AssetKind, RENEWAL_WHATS, type RenewalWhat } from '../../../schema/assets'
+import { SLA_URGENCIES, type SlaUrgency, slaUrgencyOf } from '../../../schema/plans'
+import { addDays } from '../../../schema/slot-time'
+import type { Db } from '../../db'
+import { tables } from '../../db'
+import { addBusinessTime } from '../../mail/business-time'
+import { NotFound } from '../errors'
+import { responseTargets, slaTargetsOfClient } from '../plans'
+import { usageHistory } from '../subscriptions'
+import { type ReportPeriod, reportPeriod } from './period'
+
+const HOUR_MS = 60 * 60_000
+/** Renewals shown: those due within this many days after the month ends. */
+export const REPORT_RENEWAL_DAYS = 60
+
+export type SlaLine = {
+  urgency: SlaUrgency
+  met: number
+  total: number
+  targetHours: number
+  businessHours: boolean
+}
+
+export type ServiceReport = {
+  period: string
+  clientId: number
+  clientName: string
+  requests: { opened: number; closed: number }
+  /**
+   * First answers within the target: per urgency and in all. A request still
+   * inside its target with no answer yet is not counted either way.
+   */
+  sla: { met: number; total: number; byUrgency: SlaLine[]; medianFirstResponseMinutes: number | null }
+  /** Minutes of time logged; with a plan, counted as the plan counts them, against its included time. */
+  minutes: { used: number; included: number; rollover: number; plan: string | null }
+  renewals: { assetId: number; name: string; kind: AssetKind; date: string; what: RenewalWhat }[]
+}
+
+/** The median of a list of numbers (null when empty). */
+export function median(values: readonly number[]): number | null {
+  if (!values.length) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
+}
+
+async function requestFigures(db: Db, clientId: number, p: ReportPeriod, now: number) {
+  const r = tables.supportRequests
+  const opened = await db
+    .select({ id: r.id, urgency: r.urgency, createdAt: r.createdAt })
+    .from(r)
+    .where(and(eq(r.clientId, clientId), gte(r.createdAt, new Date(p.from)), lt(r.createdAt, new Date(p.to))))
+  const [closed] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(r)
+    .where(and(eq(r.clientId, clientId), gte(r.closedAt, new Date(p.from)), lt(r.closedAt, new Date(p.to))))
+  const m = tables.requestMessages
+  const firstOut = opened.length
+    ? await db
+        .select({ id: m.supportRequestId, at: sql<number>`min(${m.createdAt})` })
+        .from(m)
+        .where(
+          and(
+            eq(m.direction, 'out'),
+            inArray(
+              m.supportRequestId,
+              opened.map((o) => o.id),
+            ),
+          ),
+        )
+        .groupBy(m.supportRequestId)
+    : []
+  const answeredAt = new Map(firstOut.map((f) => [f.id!, Number(f.at)]))
+  const targets = responseTargets((await slaTargetsOfClient(db, [clientId])).get(clientId) ?? null)
+  const lines = new Map<SlaUrgency, SlaLine>(
+    SLA_URGENCIES.map((u) => [
+      u,
+      { urgency: u, met: 0, total: 0, targetHours: targets[u].hours, businessHours: targets[u].businessHours },
+    ]),
+  )
+  const waits: number[] = []
+  for (const request of opened) {
+    const key = slaUrgencyOf(request.urgency)
+    const created = request.createdAt.getTime()
+    const answered = answeredAt.get(request.id)
+    if (answered !== undefined) waits.push(Math.round((answered - created) / 60_000))
+    if (!key) continue
+    const target = targets[key]
+    const due = target.businessHours
+      ? addBusinessTime(created, target.hours * HOUR_MS)
+      : created + target.hours * HOUR_MS
+    const line = lines.get(key)!
+    if (answered !== undefined) {
+      line.total++
+      if (answered <= due) line.met++
+    } else if (now > due) line.total++
+  }
+  const byUrgency = [...lines.values()]
+  return {
+    requests: { opened: opened.length, closed: Number(closed?.n ?? 0) },
+    sla: {
+      met: byUrgency.reduce((n, l) => n + l.met, 0),
+      total: byUrgency.reduce((n, l) => n + l.total, 0),
+      byUrgency,
+      medianFirstResponseMinutes: median(waits),
+    },
+  }
+}
+
+async function minuteFigures(db: Db, clientId: number, p: ReportPeriod): Promise<ServiceReport['minutes']> {
+  const s = tables.subscriptions
+  // The subscription in force that month: started by its end, not ended before it.
+  const [sub] = await db
+    .select({
+      id: s.id,
+      clientId: s.clientId,
+      planId: s.planId,
+      startDate: s.startDate,
+      planName: tables.plans.name,
+    })
+    .from(s)
+    .innerJoin(tables.plans, eq(tables.plans.id, s.planId))
+    .where(
+      and(
+        eq(s.clientId, clientId),
+        lte(s.startDate, p.lastDay),
+        or(ne(s.status, 'cancelled'), and(isNotNull(s.endsPeriod), gte(s.endsPeriod, p.period))),
+      ),
+    )
+    .orderBy(desc(s.id))
+    .limit(1)
+  if (sub) {
+    const usage = (await usageHistory(db, sub, p.period)).at(-1)!
+    return {
+      used: usage.usedMinutes,
+      included: usage.includedMinutes,
+      rollover: usage.rolloverMinutes,
+      plan: sub.planName,
+    }
+  }
+  const e = tables.timeEntries
+  const [row] = await db
+    .select({ minutes: sql<number>`coalesce(sum(${e.minutes}), 0)` })
+    .from(e)
+    .where(and(eq(e.clientId, clientId), gte(e.date, p.firstDay), lte(e.date, p.lastDay)))
+  return { used: Number(row?.minutes ?? 0), included: 0, rollover: 0, plan: null }
+}
+
+async function renewalFigures(db: Db, clientId: number, p: ReportPeriod): Promise<ServiceReport['renewals']> {
+  const a = tables.assets
+  const from = addDays(p.lastDay, 1)
+  const to = addDays(p.lastDay, REPORT_RENEWAL_DAYS)
+  const rows = await db
+    .select({ id: a.id, name: a.name, kind: a.kind, warrantyEnd: a.warrantyEnd, renewalDate: a.renewalDate })
+    .from(a)
+    .where(
+      and(
+        eq(a.clientId, clientId),
+        ne(a.status, 'retired'),
+        or(
+          and(gte(a.warrantyEnd, from), lte(a.warrantyEnd, to)),
+          and(gte(a.renewalDate, from), lte(a.renewalDate, to)),
+        ),
+      ),
+    )
+    .orderBy(asc(a.id))
+  const out: ServiceReport['renewals'] = []
+  for (const row of rows)
+    for (const what of RENEWAL_WHATS) {
+      const date = what === 'warranty' ? row.warrantyEnd : row.renewalDate
+      if (date && date >= from && date <= to) out.push({ assetId: row.id, name: row.name, kind: row.kind, date, what })
+    }
+  return out.sort((x, y) => x.date.localeCompare(y.date) || x.assetId - y.assetId)
+}
+
+/** The report of one client's month; NotFound for an unknown client. */
+export async function serviceReport(
+  db: Db,
+  clientId: number,
+  period: string,
+  now = new Date(),
+): Promise<ServiceReport> {
+  const p = reportPeriod(period)
+  const [client] = await db
+    .select({ id: tables.clients.id, name: tables.clients.name })
+    .from(tables.clients)
+    .where(eq(tables.clients.id, clientId))
+  if (!client) throw new NotFound('No such client')
+  const [requests, minutes, renewals] = await Promise.all([
+    requestFigures(db, clientId, p, now.getTime()),
+    minuteFigures(db, clientId, p),
+    renewalFigures(db, clientId, p),
+  ])
+  return { period: p.period, clientId, clientName: client.name, ...requests, minutes, renewals }
+}
