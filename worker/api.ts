@@ -28,6 +28,7 @@ import { pageContent } from './routes/page-content'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
+import { reportsRoutes } from './routes/reports'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
@@ -58,6 +59,7 @@ api
   .route('/clients', clients)
   // /quotes and /agreement-templates (issue 25).
   .route('/', quotesApi)
+  .route('/', reportsRoutes)
   .route('/time-entries', timeEntries)
   .route('/timer', timerRoutes)
   .route('/prepaid-blocks', prepaidBlocks)

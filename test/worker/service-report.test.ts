@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { businessInstant } from '../../schema/slot-time'
 import { createDb } from '../../worker/db'
 import { median, serviceReport } from '../../worker/services/reports/service-report'
-import { makeClient } from './billing-fixtures'
+import { asOwner, makeClient } from './billing-fixtures'
+import { call } from './helpers'
+import { pdfText } from './pdf-text'
 
 const at = (y: number, m: number, d: number, h: number, min = 0) => businessInstant(y, m, d, h, min)
 const H = 60 * 60_000
@@ -88,7 +90,9 @@ describe('the monthly service report', () => {
 
     // A correction made later in the month's records shows when the report is opened again.
     await time(clientId, '2026-10-15', 15)
-    expect((await serviceReport(db, clientId, '2026-10', new Date(at(2026, 11, 6, 12)))).minutes.used).toBe(90)
+    expect((await serviceReport(db, clientId, '2026-10', new Date(at(2026, 11, 6, 12)))).minutes.used).toBe(
+      90,
+    )
   })
 
   it('counts a request inside its target with no answer yet as neither met nor missed', async () => {
@@ -109,7 +113,9 @@ describe('the monthly service report', () => {
     )
       .bind(plan!.id)
       .run()
-    await env.DB.prepare(`insert into subscriptions (client_id, plan_id, start_date) values (?, ?, '2026-09-01')`)
+    await env.DB.prepare(
+      `insert into subscriptions (client_id, plan_id, start_date) values (?, ?, '2026-09-01')`,
+    )
       .bind(clientId, plan!.id)
       .run()
     await time(clientId, '2026-09-10', 60)
@@ -128,7 +134,9 @@ describe('the monthly service report', () => {
 
   it('refuses a malformed month and an unknown client', async () => {
     const db = createDb(env.DB)
-    await expect(serviceReport(db, 1, '2026-13')).rejects.toMatchObject({ errors: { period: expect.any(String) } })
+    await expect(serviceReport(db, 1, '2026-13')).rejects.toMatchObject({
+      errors: { period: expect.any(String) },
+    })
     await expect(serviceReport(db, 999_999, '2026-10')).rejects.toThrow(/No such client/)
   })
 
@@ -136,5 +144,33 @@ describe('the monthly service report', () => {
     expect(median([])).toBeNull()
     expect(median([5, 1, 3])).toBe(3)
     expect(median([4, 1, 3, 2])).toBe(3)
+  })
+})
+
+describe('GET /api/clients/{id}/reports/{month}', () => {
+  it("answers the figures, the PDF with them, and a clear 4xx for a bad month or someone else's call", async () => {
+    const { clientId } = await makeClient()
+    const r = await request(clientId, 'high', at(2026, 10, 1, 9), at(2026, 10, 2, 9))
+    await answer(r, at(2026, 10, 1, 9, 45))
+    const figures = await asOwner(`/api/clients/${clientId}/reports/2026-10`)
+    expect(figures.status).toBe(200)
+    expect(await figures.json()).toMatchObject({
+      period: '2026-10',
+      requests: { opened: 1, closed: 1 },
+      sla: { met: 1, total: 1, medianFirstResponseMinutes: 45 },
+    })
+    const pdf = await asOwner(`/api/clients/${clientId}/reports/2026-10.pdf`)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()))
+    expect(text).toContain('SERVICE REPORT')
+    expect(text).toContain('October 2026')
+    expect(text).toContain('1 of 1')
+
+    const bad = await asOwner(`/api/clients/${clientId}/reports/2026-13`)
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ errors: { period: 'Use a month as YYYY-MM.' } })
+    expect((await asOwner(`/api/clients/${clientId}/reports/2026-1x.pdf`)).status).toBe(400)
+    expect((await asOwner(`/api/clients/999999/reports/2026-10`)).status).toBe(404)
+    expect((await call(`/api/clients/${clientId}/reports/2026-10`)).status).toBe(401)
   })
 })

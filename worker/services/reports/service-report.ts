@@ -4,8 +4,9 @@
 // again. REST, GraphQL, the portal, the PDF and the e-mail all read this one
 // function.
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
-import { type AssetKind, RENEWAL_WHATS, type RenewalWhat } from '../../../schema/assets'
+import { RENEWAL_WHATS } from '../../../schema/assets'
 import { SLA_URGENCIES, type SlaUrgency, slaUrgencyOf } from '../../../schema/plans'
+import type { ServiceReport, SlaLine } from '../../../schema/service-report'
 import { addDays } from '../../../schema/slot-time'
 import type { Db } from '../../db'
 import { tables } from '../../db'
@@ -15,32 +16,11 @@ import { responseTargets, slaTargetsOfClient } from '../plans'
 import { usageHistory } from '../subscriptions'
 import { type ReportPeriod, reportPeriod } from './period'
 
+export type { ServiceReport }
+
 const HOUR_MS = 60 * 60_000
 /** Renewals shown: those due within this many days after the month ends. */
 export const REPORT_RENEWAL_DAYS = 60
-
-export type SlaLine = {
-  urgency: SlaUrgency
-  met: number
-  total: number
-  targetHours: number
-  businessHours: boolean
-}
-
-export type ServiceReport = {
-  period: string
-  clientId: number
-  clientName: string
-  requests: { opened: number; closed: number }
-  /**
-   * First answers within the target: per urgency and in all. A request still
-   * inside its target with no answer yet is not counted either way.
-   */
-  sla: { met: number; total: number; byUrgency: SlaLine[]; medianFirstResponseMinutes: number | null }
-  /** Minutes of time logged; with a plan, counted as the plan counts them, against its included time. */
-  minutes: { used: number; included: number; rollover: number; plan: string | null }
-  renewals: { assetId: number; name: string; kind: AssetKind; date: string; what: RenewalWhat }[]
-}
 
 /** The median of a list of numbers (null when empty). */
 export function median(values: readonly number[]): number | null {
@@ -81,7 +61,13 @@ async function requestFigures(db: Db, clientId: number, p: ReportPeriod, now: nu
   const lines = new Map<SlaUrgency, SlaLine>(
     SLA_URGENCIES.map((u) => [
       u,
-      { urgency: u, met: 0, total: 0, targetHours: targets[u].hours, businessHours: targets[u].businessHours },
+      {
+        urgency: u,
+        met: 0,
+        total: 0,
+        targetHours: targets[u].hours,
+        businessHours: targets[u].businessHours,
+      },
     ]),
   )
   const waits: number[] = []
@@ -174,7 +160,8 @@ async function renewalFigures(db: Db, clientId: number, p: ReportPeriod): Promis
   for (const row of rows)
     for (const what of RENEWAL_WHATS) {
       const date = what === 'warranty' ? row.warrantyEnd : row.renewalDate
-      if (date && date >= from && date <= to) out.push({ assetId: row.id, name: row.name, kind: row.kind, date, what })
+      if (date && date >= from && date <= to)
+        out.push({ assetId: row.id, name: row.name, kind: row.kind, date, what })
     }
   return out.sort((x, y) => x.date.localeCompare(y.date) || x.assetId - y.assetId)
 }
@@ -198,4 +185,23 @@ export async function serviceReport(
     renewalFigures(db, clientId, p),
   ])
   return { period: p.period, clientId, clientName: client.name, ...requests, minutes, renewals }
+}
+
+/** The report as a PDF, with its file name ("service-report-2026-10.pdf"). */
+export async function serviceReportPdfFor(
+  db: Db,
+  env: Env,
+  clientId: number,
+  period: string,
+  now = new Date(),
+) {
+  const report = await serviceReport(db, clientId, period, now)
+  // pdf-lib is loaded on the first PDF, not at start-up (ADR 103).
+  const { serviceReportPdf } = await import('../../pdf/service-report-pdf')
+  const bytes = await serviceReportPdf({
+    fonts: env.ASSETS,
+    from: { name: env.OWNER_NAME, email: env.CONTACT_EMAIL },
+    report,
+  })
+  return { bytes, filename: `service-report-${report.period}.pdf`, report }
 }

@@ -1,0 +1,85 @@
+// The monthly service report's shape and words (issue 40), written once: the
+// service computes a ServiceReport, and the PDF, the portal page, the admin
+// and the e-mail all say it through reportLines. Without imports beyond
+// schema/, so the browser's pages can use it.
+import type { AssetKind, RenewalWhat } from './assets'
+import { hoursText, type SlaUrgency } from './plans'
+
+export type SlaLine = {
+  urgency: SlaUrgency
+  met: number
+  total: number
+  targetHours: number
+  businessHours: boolean
+}
+
+export type ServiceReport = {
+  period: string
+  clientId: number
+  clientName: string
+  requests: { opened: number; closed: number }
+  /**
+   * First answers within the target: per urgency and in all. A request still
+   * inside its target with no answer yet is not counted either way.
+   */
+  sla: { met: number; total: number; byUrgency: SlaLine[]; medianFirstResponseMinutes: number | null }
+  /** Minutes of time logged; with a plan, counted as the plan counts them, against its included time. */
+  minutes: { used: number; included: number; rollover: number; plan: string | null }
+  renewals: { assetId: number; name: string; kind: AssetKind; date: string; what: RenewalWhat }[]
+}
+
+export const URGENCY_LABELS: Record<SlaUrgency, string> = {
+  urgent: 'Urgent',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+}
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** "October 2026" for 2026-10. */
+export const monthLabel = (period: string): string =>
+  `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`
+
+/** A wait as people say it: "45 min", "3 h 20 min", "2 days 4 h". */
+export function durationText(minutes: number): string {
+  if (minutes < 60) return `${minutes} min`
+  const days = Math.floor(minutes / 1440)
+  const hours = Math.floor((minutes % 1440) / 60)
+  const mins = minutes % 60
+  if (days) return `${days} ${days === 1 ? 'day' : 'days'}${hours ? ` ${hours} h` : ''}`
+  return `${hours} h${mins ? ` ${mins} min` : ''}`
+}
+
+/** The report's headline figures as label and value, in the order every view shows them. */
+export function reportLines(report: ServiceReport): [string, string][] {
+  const { sla, minutes } = report
+  const lines: [string, string][] = [
+    ['Requests opened', String(report.requests.opened)],
+    ['Requests closed', String(report.requests.closed)],
+    ['First answers on time', sla.total ? `${sla.met} of ${sla.total}` : 'None due'],
+    [
+      'Median first answer',
+      sla.medianFirstResponseMinutes === null ? 'No answers' : durationText(sla.medianFirstResponseMinutes),
+    ],
+  ]
+  if (minutes.plan) {
+    const available = minutes.included + minutes.rollover
+    lines.push(['Support time used', `${hoursText(minutes.used)} of ${hoursText(available)}`])
+  } else lines.push(['Support time', hoursText(minutes.used)])
+  lines.push(['Renewals in the next 60 days', String(report.renewals.length)])
+  return lines
+}

@@ -1,0 +1,58 @@
+// @vitest-environment node
+// The monthly service report's PDF (issue 40) read back by poppler's pdftotext:
+// the month, the client, the headline figures as every view words them
+// (schema/service-report.ts), the first answers by urgency and the renewals.
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { reportLines, type ServiceReport } from '../../schema/service-report'
+import { serviceReportPdf } from '../../worker/pdf/service-report-pdf'
+import { packageFonts } from './pdf-fonts'
+
+const report: ServiceReport = {
+  period: '2026-10',
+  clientId: 1,
+  clientName: 'Riverside Family Clinic',
+  requests: { opened: 7, closed: 6 },
+  sla: {
+    met: 5,
+    total: 6,
+    medianFirstResponseMinutes: 200,
+    byUrgency: [
+      { urgency: 'urgent', met: 1, total: 1, targetHours: 4, businessHours: false },
+      { urgency: 'high', met: 2, total: 3, targetHours: 2, businessHours: true },
+      { urgency: 'medium', met: 2, total: 2, targetHours: 16, businessHours: true },
+      { urgency: 'low', met: 0, total: 0, targetHours: 24, businessHours: true },
+    ],
+  },
+  minutes: { used: 330, included: 300, rollover: 60, plan: 'Clinic Care' },
+  renewals: [{ assetId: 3, name: 'riverside.example', kind: 'domain', date: '2026-12-15', what: 'renewal' }],
+}
+
+function pdftotext(bytes: Uint8Array): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'report.pdf')
+  writeFileSync(file, bytes)
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+}
+
+describe('the service report PDF', () => {
+  it('shows the month, the client and each figure as the portal words it', async () => {
+    const text = pdftotext(
+      await serviceReportPdf({
+        fonts: packageFonts,
+        from: { name: 'Alex Morgan', email: 'hello@example.com' },
+        report,
+      }),
+    )
+    expect(text).toContain('SERVICE REPORT')
+    expect(text).toMatch(/October 2026/)
+    expect(text).toContain('Riverside Family Clinic')
+    for (const [label, value] of reportLines(report)) expect(text).toMatch(new RegExp(`${label}\\s+${value}`))
+    expect(text).toMatch(/High \(target 2 business hours\)\s+2 of 3 on time/)
+    expect(text).toMatch(/Low \(target 24 business hours\)\s+None/)
+    expect(text).toMatch(/riverside\.example \(Domain, renewal due\)\s+Tuesday, December 15, 2026/)
+    expect(text).toMatch(/Used\s+5\.5 h/)
+  })
+})
