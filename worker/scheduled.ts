@@ -4,7 +4,7 @@
 // daily visit counts past their retention (issue 18); invoice reminders (issue 26);
 // uploaded images no project or content block used within 24 hours (issue 28, ADR 101);
 // managed-service plans' period invoices on the 1st (issue 37);
-// payment notices a stopped Worker left out (issue 36).
+// payment notices a stopped Worker left out (issue 36); the monthly service reports (issue 40).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -25,6 +25,7 @@ import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 import { expireQuotes, queueQuoteReminders } from './services/quotes'
+import { queueMonthlyReports } from './services/reports/mailing'
 import { purgeOrphanedImages } from './services/uploads'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -65,6 +66,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Autopay: sent period invoices charged to the saved card, failed ones retried (days 1, 3, 7).
   const autopay = await runAutopay(db, env, stripeAutopayGateway(env), new Date(now))
   if (autopay.charged || autopay.failed) log('info', 'autopay', autopay)
+  // The monthly service report (issue 40): from the 1st, the month before's, to the contacts who opted in (once).
+  const reports = await queueMonthlyReports(db, env, new Date(now))
+  if (reports.length) log('info', 'service reports queued', { clients: reports.length })
   // A receipt and an owner's notice for every payment (issue 36): those a stopped Worker left out.
   const notices = await queueMissingPaymentNotices(db, env, new Date(now))
   if (notices.length) log('info', 'payment notices queued late', { messages: notices.length })

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { businessInstant } from '../../schema/slot-time'
 import { createDb } from '../../worker/db'
+import { queueMonthlyReports } from '../../worker/services/reports/mailing'
 import { median, serviceReport } from '../../worker/services/reports/service-report'
 import { asOwner, makeClient } from './billing-fixtures'
 import { call } from './helpers'
@@ -172,5 +173,45 @@ describe('GET /api/clients/{id}/reports/{month}', () => {
     expect((await asOwner(`/api/clients/${clientId}/reports/2026-1x.pdf`)).status).toBe(400)
     expect((await asOwner(`/api/clients/999999/reports/2026-10`)).status).toBe(404)
     expect((await call(`/api/clients/${clientId}/reports/2026-10`)).status).toBe(401)
+  })
+})
+
+describe('the monthly report e-mail', () => {
+  it('goes once, from the 1st, to the contacts who opted in, even when the cron runs twice at once', async () => {
+    const db = createDb(env.DB)
+    const { clientId, contactId, email } = await makeClient()
+    await env.DB.prepare(`update clients set created_at = ? where id = ?`)
+      .bind(at(2026, 9, 1, 9), clientId)
+      .run()
+    // A second contact who did not opt in gets nothing.
+    await env.DB.prepare(
+      `insert into contacts (client_id, name, email) values (?, 'Maria Lopez', ?) returning id`,
+    )
+      .bind(clientId, `maria-${clientId}@clinic.example`)
+      .run()
+    const r = await request(clientId, 'high', at(2026, 10, 1, 9))
+    await answer(r, at(2026, 10, 1, 10))
+    const mailsTo = async () =>
+      (
+        await env.DB.prepare(
+          `select recipient, subject, text_body from mail_outbox where once_key like ? order by recipient`,
+        )
+          .bind(`report:${clientId}:%`)
+          .all<{ recipient: string; subject: string; text_body: string }>()
+      ).results
+    // Nobody opted in: nothing queued.
+    await queueMonthlyReports(db, env, new Date(at(2026, 11, 1, 8)))
+    expect(await mailsTo()).toEqual([])
+    await env.DB.prepare(`update contacts set report_opt_in = 1 where id = ?`).bind(contactId).run()
+    const runs = await Promise.all(
+      [1, 2, 3].map(() => queueMonthlyReports(db, env, new Date(at(2026, 11, 1, 8)))),
+    )
+    expect(runs.flat()).toContain(clientId)
+    await queueMonthlyReports(db, env, new Date(at(2026, 11, 2, 8)))
+    const mails = await mailsTo()
+    expect(mails.map((m) => m.recipient)).toEqual([email])
+    expect(mails[0]!.subject).toBe('Your IT service report for October 2026')
+    expect(mails[0]!.text_body).toContain('First answers on time: 1 of 1')
+    expect(mails[0]!.text_body).toContain('/portal/reports?month=2026-10')
   })
 })
