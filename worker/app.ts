@@ -20,6 +20,7 @@ import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
 import { portalInvoiceFiles } from './portal/invoices-wiring'
 import { portalQuoteFiles } from './portal/quotes-wiring'
+import { portalReportFiles } from './portal/reports-server'
 import { portalFiles } from './portal/routes'
 import { loadContact, portalHeaders } from './portal/session'
 import { media } from './routes/media'
@@ -78,6 +79,7 @@ export const app = new Hono<AppEnv>()
   .route('/portal', portalQuoteFiles)
   // The portal's invoice PDFs (issue 26), likewise.
   .route('/portal', portalInvoiceFiles)
+  .route('/portal', portalReportFiles)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

@@ -11,6 +11,7 @@ import { rescheduleInput } from '../schema/payloads'
 import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
+import { portalReports } from '../web/lib/portal-reports'
 import { portalServer } from '../web/lib/portal-server'
 import {
   type BookingChange,
@@ -30,6 +31,7 @@ import { isUnreadableFormRerender } from './page-forms'
 import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
+import { portalReportsFor } from './portal/reports-server'
 import { portalServerFor } from './portal/server'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
 import { siteConfig } from './seo/site'
@@ -247,6 +249,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(portalQuotes, portalQuotesFor(c))
     context.set(portalInvoices, portalInvoicesFor(c))
     context.set(portalPlan, portalPlanFor(c))
+    context.set(portalReports, portalReportsFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }

@@ -43,6 +43,9 @@ export function PortalFrame({
             <Link to="/portal/files" className={navLink}>
               Files
             </Link>
+            <Link to="/portal/reports" className={navLink}>
+              Reports
+            </Link>
             <Link to="/portal/requests/new" className={navLink}>
               New support request
             </Link>

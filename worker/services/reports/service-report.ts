@@ -5,7 +5,7 @@
 // function.
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { RENEWAL_WHATS } from '../../../schema/assets'
-import { SLA_URGENCIES, type SlaUrgency, slaUrgencyOf } from '../../../schema/plans'
+import { periodOf, SLA_URGENCIES, type SlaUrgency, slaUrgencyOf } from '../../../schema/plans'
 import type { ServiceReport, SlaLine } from '../../../schema/service-report'
 import { addDays } from '../../../schema/slot-time'
 import type { Db } from '../../db'
@@ -14,7 +14,7 @@ import { addBusinessTime } from '../../mail/business-time'
 import { NotFound } from '../errors'
 import { responseTargets, slaTargetsOfClient } from '../plans'
 import { usageHistory } from '../subscriptions'
-import { type ReportPeriod, reportPeriod } from './period'
+import { previousPeriod, type ReportPeriod, reportPeriod } from './period'
 
 export type { ServiceReport }
 
@@ -204,4 +204,29 @@ export async function serviceReportPdfFor(
     report,
   })
   return { bytes, filename: `service-report-${report.period}.pdf`, report }
+}
+
+/** How many months back the portal offers reports. */
+export const REPORT_MONTHS_SHOWN = 24
+
+/**
+ * The months with a report for a client, newest first: each ended month since
+ * the month the client was added (in the business time zone), at most
+ * REPORT_MONTHS_SHOWN; none for an unknown client.
+ */
+export async function reportMonths(db: Db, clientId: number, now = new Date()): Promise<string[]> {
+  const [client] = await db
+    .select({ createdAt: tables.clients.createdAt })
+    .from(tables.clients)
+    .where(eq(tables.clients.id, clientId))
+  if (!client) return []
+  const first = periodOf(client.createdAt)
+  const months: string[] = []
+  for (
+    let p = previousPeriod(periodOf(now));
+    p >= first && months.length < REPORT_MONTHS_SHOWN;
+    p = previousPeriod(p)
+  )
+    months.push(p)
+  return months
 }

@@ -1,0 +1,159 @@
+// The signed-in client's monthly service reports (issue 40), /portal/reports:
+// one ended month's figures (?month=YYYY-MM, the last one by default) worded
+// as the PDF and the e-mail word them, the PDF, the other months, and the
+// contact's own choice to get each month's report by e-mail. Everything is
+// computed on the server for the session's client only; plain links and a
+// plain form, so it works without JavaScript.
+import {
+  type ActionFunctionArgs,
+  data,
+  Form,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  useActionData,
+  useLoaderData,
+} from 'react-router'
+import { button } from '../components/ui'
+import { pageMeta } from '../lib/meta'
+import { portalReports } from '../lib/portal-reports'
+import { portalServer } from '../lib/portal-server'
+import { siteFromMatches } from '../lib/site'
+import { portalHeaders } from '../portal/document'
+import { longText, PortalFrame, portalCard, portalHeading } from '../portal/ui'
+
+export const handle = { private: true }
+
+export const headers = portalHeaders
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const report = await context.get(portalReports).reports(new URL(request.url).searchParams.get('month'))
+  return { report, contact: context.get(portalServer).contact }
+}
+
+/** The e-mail choice: "on" or "off"; anything else is refused and nothing changes. */
+export async function action({ context, request }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => null)
+  const choice = form?.get('reportMail')
+  if (choice !== 'on' && choice !== 'off')
+    return data({ message: 'Choose whether to get the report by e-mail.' }, { status: 400 })
+  await context.get(portalReports).setOptIn(choice === 'on')
+  return {
+    message: choice === 'on' ? 'You will get the report by e-mail each month.' : 'No more report e-mails.',
+  }
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Your service reports',
+    description: 'Each month of IT support: requests, response times, hours and renewals.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/portal',
+    noindex: true,
+  })
+
+export default function PortalReportsPage() {
+  const { report, contact } = useLoaderData<typeof loader>()
+  const outcome = useActionData<typeof action>()
+  if (!report)
+    return (
+      <PortalFrame contact={contact} title="Your service reports">
+        <p className={portalCard}>Your first report comes once your first month with us has ended.</p>
+      </PortalFrame>
+    )
+  return (
+    <PortalFrame contact={contact} title={`Service report: ${report.label}`}>
+      <section aria-labelledby="glance" className={portalCard}>
+        <h2 id="glance" className={portalHeading}>
+          At a glance
+        </h2>
+        <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="report-lines">
+          {report.lines.map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-4 border-b border-slate-100 py-1">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-semibold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <a href={report.pdfHref} className={`${button.small} mt-4 inline-flex bg-blue-700 text-white`}>
+          Download the PDF
+        </a>
+      </section>
+      <section aria-labelledby="answers" className={portalCard}>
+        <h2 id="answers" className={portalHeading}>
+          First answers by urgency
+        </h2>
+        <ul className="mt-2 flex flex-col gap-1">
+          {report.byUrgency.map((u) => (
+            <li key={u.label} className="flex flex-wrap justify-between gap-x-4">
+              <span className={`text-slate-600 ${longText}`}>{u.label}</span>
+              <span className="font-semibold">{u.value}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="renewals" className={portalCard}>
+        <h2 id="renewals" className={portalHeading}>
+          Renewals in the next 60 days
+        </h2>
+        {report.renewals.length ? (
+          <ul className="mt-2 flex flex-col gap-1">
+            {report.renewals.map((r) => (
+              <li key={`${r.name}${r.what}`} className="flex flex-wrap justify-between gap-x-4">
+                <span className={longText}>{`${r.name}: ${r.what}`}</span>
+                <span className="font-semibold">{r.date}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">Nothing expires in the next 60 days.</p>
+        )}
+      </section>
+      {report.months.length > 1 && (
+        <nav aria-labelledby="months" className={portalCard}>
+          <h2 id="months" className={portalHeading}>
+            Other months
+          </h2>
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+            {report.months.map((m) => (
+              <li key={m.period}>
+                {m.period === report.period ? (
+                  <span aria-current="page" className="font-semibold">
+                    {m.label}
+                  </span>
+                ) : (
+                  <a
+                    href={`/portal/reports?month=${m.period}`}
+                    className="text-blue-800 underline underline-offset-4"
+                  >
+                    {m.label}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <section aria-labelledby="by-mail" className={portalCard}>
+        <h2 id="by-mail" className={portalHeading}>
+          By e-mail
+        </h2>
+        <p className="mt-1 text-slate-700">
+          {report.optedIn
+            ? 'You get this report by e-mail at the start of each month.'
+            : 'Get this report by e-mail at the start of each month.'}
+        </p>
+        {outcome && (
+          <p role="status" className="mt-2 font-semibold text-slate-900">
+            {outcome.message}
+          </p>
+        )}
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="reportMail" value={report.optedIn ? 'off' : 'on'} />
+          <button type="submit" className={`${button.small} border border-slate-300 bg-white text-slate-900`}>
+            {report.optedIn ? 'Stop the e-mails' : 'E-mail me each month'}
+          </button>
+        </Form>
+      </section>
+    </PortalFrame>
+  )
+}
