@@ -1267,9 +1267,8 @@ export const assetChanges = sqliteTable(
 export const monthlyReportMailings = sqliteTable(
   'monthly_report_mailings',
   {
-    clientId: integer('client_id')
-      .notNull()
-      .references(() => clients.id),
+    // No foreign key: a bookkeeping row, left as it is when its client is merged into another.
+    clientId: integer('client_id').notNull(),
     period: text('period').notNull(),
     recipients: integer('recipients').notNull(),
     at: integer('at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
