@@ -48,10 +48,7 @@ CREATE TRIGGER `assets_words_check_update` BEFORE UPDATE OF `kind`, `status`, `e
     OR NEW.`status` NOT IN ('in_use', 'spare', 'retired')
     OR NEW.`ephi` NOT IN ('yes', 'no', 'unknown')
   BEGIN SELECT RAISE(ABORT, 'asset kind, status or ePHI is invalid'); END;--> statement-breakpoint
--- An asset belongs to one client for life: moving it would rewrite what its requests and time said.
-CREATE TRIGGER `assets_client_fixed` BEFORE UPDATE OF `client_id` ON `assets`
-  WHEN NEW.`client_id` <> OLD.`client_id`
-  BEGIN SELECT RAISE(ABORT, 'asset client is fixed'); END;--> statement-breakpoint
+-- No trigger fixes an asset's client: merging a duplicate client moves its assets to the one kept.
 CREATE TRIGGER `assets_never_deleted` BEFORE DELETE ON `assets`
   BEGIN SELECT RAISE(ABORT, 'assets are retired, not deleted'); END;--> statement-breakpoint
 CREATE TRIGGER `asset_changes_append_only_update` BEFORE UPDATE ON `asset_changes`

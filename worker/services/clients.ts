@@ -262,7 +262,8 @@ export async function endSessionsOfContact(db: Db, contactId: number): Promise<n
 // ---------- Merge ----------
 
 /** Every table whose rows belong to a client, in the order the merge moves them. */
-const OWNED_BY_CLIENT = [
+/** Every table with a client (a guard test finds any new one left out: test/worker/clients-merge-tables.test.ts). */
+export const OWNED_BY_CLIENT = [
   tables.contacts,
   tables.portalSessions,
   tables.consultations,
@@ -276,6 +277,8 @@ const OWNED_BY_CLIENT = [
   tables.runningTimer,
   // A plan (issue 37) follows its client; two live ones are refused before the merge.
   tables.subscriptions,
+  // The client's IT (issue 38): its history rows follow the asset.
+  tables.assets,
 ] as const
 
 /**
