@@ -14,7 +14,7 @@ const referencesClients = (table: SQLiteTable) =>
 
 describe('merging clients', () => {
   it('moves every table that references a client', () => {
-    const tables = Object.values(schema).filter(
+    const tables = Object.values(schema as Record<string, unknown>).filter(
       (v): v is SQLiteTable =>
         typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v,
     )
