@@ -8,6 +8,7 @@ import { businessInstant } from '../../schema/slot-time'
 import { createDb } from '../../worker/db'
 import { queueMonthlyReports } from '../../worker/services/reports/mailing'
 import { median, serviceReport } from '../../worker/services/reports/service-report'
+import { gql } from './admin-helpers'
 import { asOwner, makeClient } from './billing-fixtures'
 import { call } from './helpers'
 import { pdfText } from './pdf-text'
@@ -213,5 +214,35 @@ describe('the monthly report e-mail', () => {
     expect(mails[0]!.subject).toBe('Your IT service report for October 2026')
     expect(mails[0]!.text_body).toContain('First answers on time: 1 of 1')
     expect(mails[0]!.text_body).toContain('/portal/reports?month=2026-10')
+  })
+})
+
+describe('the service report in GraphQL', () => {
+  it("gives the owner the months and one month's worded figures, and nothing to anyone else", async () => {
+    const { clientId } = await makeClient()
+    await env.DB.prepare('update clients set created_at = ? where id = ?')
+      .bind(at(2025, 11, 5, 9), clientId)
+      .run()
+    const months = await gql<{ reportMonths: string[] }>('query($id: ID!) { reportMonths(clientId: $id) }', {
+      id: String(clientId),
+    })
+    expect(months.body.data!.reportMonths.at(-1)).toBe('2025-11')
+    expect(months.body.data!.reportMonths[0]! > '2025-11').toBe(true)
+    const q =
+      'query($id: ID!, $p: String!) { serviceReport(clientId: $id, period: $p) { label lines { label value } } }'
+    const one = await gql<{ serviceReport: { label: string; lines: { label: string; value: string }[] } }>(
+      q,
+      {
+        id: String(clientId),
+        p: '2025-11',
+      },
+    )
+    expect(one.body.data!.serviceReport.label).toBe('November 2025')
+    expect(one.body.data!.serviceReport.lines[0]).toEqual({ label: 'Requests opened', value: '0' })
+    const bad = await gql(q, { id: String(clientId), p: 'November' })
+    expect(bad.body.errors?.[0]?.message).toBeTruthy()
+    const anonymous = await gql(q, { id: String(clientId), p: '2025-11' }, false)
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.data ?? null).toBeNull()
   })
 })

@@ -4,6 +4,7 @@
 // than editing ClientPage.tsx, so the merges stay small.
 import { ClientInvoices, ClientTime } from '../billing/ClientBilling'
 import { ClientQuotes } from './ClientQuotes'
+import { ClientReports } from './ClientReports'
 
 export type ClientSectionProps = { clientId: string }
 
@@ -15,3 +16,6 @@ export const InvoicesSection = ({ clientId }: ClientSectionProps) => <ClientInvo
 
 /** Issue 26: the client's prepaid hour blocks (and a form to add one) and latest time entries. */
 export const TimeSection = ({ clientId }: ClientSectionProps) => <ClientTime clientId={clientId} />
+
+/** Issue 40: the monthly service reports, as the client reads them, and their PDF. */
+export const ReportsSection = ({ clientId }: ClientSectionProps) => <ClientReports clientId={clientId} />
