@@ -44,24 +44,53 @@ const assetFields = {
   notes: optionalText('Notes', 5000, 'multi'),
 }
 
+/** Each field's description in the OpenAPI document and GraphQL. */
+const DESCRIPTIONS: Record<keyof typeof assetFields, string> = {
+  kind: 'What it is (workstation, laptop, server, network, printer, phone, software_licence, domain, certificate, cloud_service, other).',
+  name: 'Required, at most 200 characters.',
+  model: 'Make and model.',
+  serial: 'Serial number.',
+  location: 'Where it is (room, site).',
+  assignedTo: 'Who uses it.',
+  os: 'Operating system and version.',
+  purchaseDate: 'YYYY-MM-DD.',
+  warrantyEnd: 'YYYY-MM-DD: when the warranty ends.',
+  renewalDate: 'YYYY-MM-DD: when a licence, domain, certificate or subscription renews.',
+  seats: 'Seats of a licence.',
+  ephi: 'Stores or processes patient data: yes, no or unknown (default unknown).',
+  status: 'in_use (default), spare or retired.',
+  notes: 'Internal notes, never shown in the portal.',
+}
+const described = <K extends keyof typeof assetFields, S extends z.ZodType>(key: K, rule: S) =>
+  rule.meta({ description: DESCRIPTIONS[key] })
+
 /** The editable fields, in the order the CSV and the forms show them. */
 export const ASSET_FIELDS = Object.keys(assetFields) as (keyof typeof assetFields)[]
 export type AssetField = keyof typeof assetFields
 
 /** POST /api/clients/{id}/assets; one row of an import. */
 export const assetInput = z
-  .object({
-    ...assetFields,
-    ephi: assetFields.ephi.default('unknown'),
-    status: assetFields.status.default('in_use'),
-  })
+  .object(
+    Object.fromEntries(
+      Object.entries({
+        ...assetFields,
+        ephi: assetFields.ephi.default('unknown'),
+        status: assetFields.status.default('in_use'),
+      }).map(([k, v]) => [k, described(k as AssetField, v)]),
+    ) as Omit<typeof assetFields, 'ephi' | 'status'> & {
+      ephi: z.ZodDefault<typeof assetFields.ephi>
+      status: z.ZodDefault<typeof assetFields.status>
+    },
+  )
   .strict()
 export type AssetPayload = z.output<typeof assetInput>
 
 /** PATCH /api/assets/{id}: any field; a field left out keeps its value, null clears an optional one. */
 export const assetPatch = z
   .object(
-    Object.fromEntries(Object.entries(assetFields).map(([k, v]) => [k, v.optional()])) as {
+    Object.fromEntries(
+      Object.entries(assetFields).map(([k, v]) => [k, described(k as AssetField, v.optional())]),
+    ) as {
       [K in keyof typeof assetFields]: z.ZodOptional<(typeof assetFields)[K]>
     },
   )

@@ -162,19 +162,35 @@ export async function importAssetsCsv(
   if (!rows.length) return { imported: 0, errors, stored: true }
   const a = tables.assets
   // The history row of each imported asset: the assets of this client that have none yet are the new ones.
-  const history = sql`insert into asset_changes (asset_id, at, actor, action, changes)
-    select ${a.id}, ${now.getTime()}, ${opts.actor}, 'imported',
-      json_object('kind', kind, 'name', name, 'model', model, 'serial', serial, 'location', location,
-        'assignedTo', assigned_to, 'os', os, 'purchaseDate', purchase_date, 'warrantyEnd', warranty_end,
-        'renewalDate', renewal_date, 'seats', seats, 'ephi', ephi, 'status', status, 'notes', notes)
-    from ${a} where ${and(eq(a.clientId, clientId), sql`not exists (select 1 from asset_changes c where c.asset_id = ${a.id})`)}`
+  const history = db.insert(tables.assetChanges).select(
+    db
+      .select({
+        // Every column in the table's order, as drizzle's insert-select asks; null id: the next one.
+        id: sql<number>`null`.as('id'),
+        assetId: a.id,
+        at: sql`${now.getTime()}`.as('at'),
+        actor: sql`${opts.actor}`.as('actor'),
+        action: sql`'imported'`.as('action'),
+        changes: sql`json_object('kind', ${a.kind}, 'name', ${a.name}, 'model', ${a.model}, 'serial', ${a.serial},
+          'location', ${a.location}, 'assignedTo', ${a.assignedTo}, 'os', ${a.os}, 'purchaseDate', ${a.purchaseDate},
+          'warrantyEnd', ${a.warrantyEnd}, 'renewalDate', ${a.renewalDate}, 'seats', ${a.seats}, 'ephi', ${a.ephi},
+          'status', ${a.status}, 'notes', ${a.notes})`.as('changes'),
+      })
+      .from(a)
+      .where(
+        and(
+          eq(a.clientId, clientId),
+          sql`not exists (select 1 from asset_changes c where c.asset_id = ${a.id})`,
+        ),
+      ),
+  )
   const [first, ...rest] = [
     ...chunkedInserts(
       db,
       a,
       rows.map((r) => ({ ...r, clientId, createdAt: now, updatedAt: now })),
     ),
-    db.run(history),
+    history,
   ]
   await db.batch([first!, ...rest])
   return { imported: rows.length, errors, stored: true }
