@@ -29,7 +29,12 @@ describe('assets over REST', () => {
     const a1 = await json<AssetBody>(laptop)
     expect(a1).toMatchObject({ kind: 'laptop', status: 'in_use', ephi: 'yes', clientId: c.clientId })
     const a2 = await json<AssetBody>(
-      await post(c.clientId, { kind: 'domain', name: 'clinic.example', renewalDate: '2027-01-15', ephi: 'no' }),
+      await post(c.clientId, {
+        kind: 'domain',
+        name: 'clinic.example',
+        renewalDate: '2027-01-15',
+        ephi: 'no',
+      }),
     )
     await post(c.clientId, { kind: 'printer', name: 'Lobby printer' })
 

@@ -83,7 +83,10 @@ describe('the assets CSV', () => {
       status: 'in_use',
       notes: 'Encrypted, BitLocker',
     })
-    expect(listed.find((a) => a.name === 'Microsoft 365')).toMatchObject({ kind: 'software_licence', seats: 12 })
+    expect(listed.find((a) => a.name === 'Microsoft 365')).toMatchObject({
+      kind: 'software_licence',
+      seats: 12,
+    })
     expect(listed.find((a) => a.name === 'clinic.example')).toMatchObject({ notes: 'Registrar: "Acme"' })
 
     const exported = await asOwner(`/api/clients/${c.clientId}/assets/export.csv`)
@@ -97,7 +100,9 @@ describe('the assets CSV', () => {
     expect(again.status).toBe(200)
     const strip = (rows: Record<string, unknown>[]) =>
       rows.map(({ id: _i, clientId: _c, createdAt: _ca, updatedAt: _u, ...rest }) => rest)
-    const copied = await json<Record<string, unknown>[]>(await asOwner(`/api/clients/${copy.clientId}/assets`))
+    const copied = await json<Record<string, unknown>[]>(
+      await asOwner(`/api/clients/${copy.clientId}/assets`),
+    )
     expect(strip(copied)).toEqual(strip(listed))
   })
 

@@ -34,14 +34,20 @@ async function asset(clientId: number, body: Record<string, unknown>) {
 }
 
 const renewalMail = () =>
-  env.DB.prepare("select subject from mail_outbox where kind = 'renewal' order by id").all<{ subject: string }>()
+  env.DB.prepare("select subject from mail_outbox where kind = 'renewal' order by id").all<{
+    subject: string
+  }>()
 
 describe('asset renewals', () => {
   it('lists warranty ends and renewal dates within the window, soonest first, retired left out', async () => {
     const c = await makeClient()
     const d = await makeClient()
     const today = businessDate(new Date())
-    const cert = await asset(c.clientId, { kind: 'certificate', name: 'TLS', renewalDate: addDays(today, 20) })
+    const cert = await asset(c.clientId, {
+      kind: 'certificate',
+      name: 'TLS',
+      renewalDate: addDays(today, 20),
+    })
     const pc = await asset(d.clientId, {
       kind: 'workstation',
       name: 'PC',
@@ -73,14 +79,18 @@ describe('asset renewals', () => {
     // The file's storage is shared by its tests: the assets of the others are out of this one's way.
     await env.DB.prepare("update assets set status = 'retired'").run()
     const c = await makeClient()
-    const id = await asset(c.clientId, { kind: 'software_licence', name: 'EHR licence', renewalDate: addDays(TODAY, 59) })
+    const id = await asset(c.clientId, {
+      kind: 'software_licence',
+      name: 'EHR licence',
+      renewalDate: addDays(TODAY, 59),
+    })
     await asset(c.clientId, { kind: 'laptop', name: 'Soon laptop', warrantyEnd: addDays(TODAY, 10) })
     await asset(c.clientId, { kind: 'laptop', name: 'Later laptop', warrantyEnd: addDays(TODAY, 61) })
 
     await runCron(NOW)
     await runCron(NOW)
     const first = (await renewalMail()).results.map((m) => m.subject)
-    expect(first, first.join(" | ")).toHaveLength(2)
+    expect(first, first.join(' | ')).toHaveLength(2)
     expect(first.some((s) => s.startsWith('Renewal in 59 days: EHR licence'))).toBe(true)
     expect(first.some((s) => s.startsWith('Renewal in 10 days: Soon laptop'))).toBe(true)
 
@@ -90,9 +100,7 @@ describe('asset renewals', () => {
     const queued = await Promise.all(Array.from({ length: 4 }, () => queueRenewalNotices(db, env, later)))
     expect(queued.reduce((a, b) => a + b, 0)).toBe(2)
     await runCron(later)
-    expect(
-      await countRows('select count(*) as n from asset_renewal_notices where asset_id = ?', id),
-    ).toBe(2)
+    expect(await countRows('select count(*) as n from asset_renewal_notices where asset_id = ?', id)).toBe(2)
     expect((await renewalMail()).results).toHaveLength(4)
     // The database itself refuses a second notice of the same item and lead.
     await expect(
@@ -112,7 +120,10 @@ describe('asset renewals', () => {
       renewalDate: '2027-02-01',
       seats: 12,
     })
-    const res = await asOwner(`/api/assets/${id}/renewal-quote`, { method: 'POST', json: { what: 'renewal' } })
+    const res = await asOwner(`/api/assets/${id}/renewal-quote`, {
+      method: 'POST',
+      json: { what: 'renewal' },
+    })
     expect(res.status).toBe(201)
     const quote = await json<{ id: number; status: string }>(res)
     expect(quote.status).toBe('draft')
@@ -123,7 +134,10 @@ describe('asset renewals', () => {
       .first<{ clientId: number; description: string; q: number }>()
     expect(line).toMatchObject({ clientId: c.clientId, q: 12_000 })
     expect(line!.description).toMatch(/^Renewal: Microsoft 365 .*2027-02-01/)
-    const none = await asOwner(`/api/assets/${id}/renewal-quote`, { method: 'POST', json: { what: 'warranty' } })
+    const none = await asOwner(`/api/assets/${id}/renewal-quote`, {
+      method: 'POST',
+      json: { what: 'warranty' },
+    })
     expect(none.status).toBe(400)
     expect(Object.keys((await json<{ errors: object }>(none)).errors)).toEqual(['what'])
   })
@@ -142,7 +156,9 @@ describe('the asset words', () => {
     await expect(set('status', 'lost')).rejects.toThrow(/invalid/)
     await expect(set('ephi', 'maybe')).rejects.toThrow(/invalid/)
     await expect(
-      env.DB.prepare("insert into assets (client_id, kind, name) values (?, 'toaster', 'x')").bind(c.clientId).run(),
+      env.DB.prepare("insert into assets (client_id, kind, name) values (?, 'toaster', 'x')")
+        .bind(c.clientId)
+        .run(),
     ).rejects.toThrow(/invalid/)
     const other = await makeClient()
     await expect(set('client_id', String(other.clientId))).rejects.toThrow(/fixed/)
@@ -150,11 +166,13 @@ describe('the asset words', () => {
     await expect(
       env.DB.prepare("update asset_changes set actor = 'x' where asset_id = ?").bind(id).run(),
     ).rejects.toThrow(/append-only/)
-    await expect(env.DB.prepare('delete from asset_changes where asset_id = ?').bind(id).run()).rejects.toThrow(
-      /append-only/,
-    )
+    await expect(
+      env.DB.prepare('delete from asset_changes where asset_id = ?').bind(id).run(),
+    ).rejects.toThrow(/append-only/)
     const notice = (what: string, lead: number) =>
-      env.DB.prepare('insert into asset_renewal_notices (asset_id, what, due_date, lead_days) values (?, ?, ?, ?)')
+      env.DB.prepare(
+        'insert into asset_renewal_notices (asset_id, what, due_date, lead_days) values (?, ?, ?, ?)',
+      )
         .bind(id, what, `2027-01-${10 + lead}`, lead)
         .run()
     for (const what of RENEWAL_WHATS) await notice(what, 14)

@@ -3,11 +3,7 @@
 // these fields, which call the same services as REST (worker/routes/assets.ts)
 // with the same payload schemas, so both APIs answer the same field errors.
 // Owner only, like every field (builder.ts).
-import {
-  assetInput,
-  assetPatch,
-  RENEWAL_WINDOWS,
-} from '../../schema/asset-payloads.server'
+import { assetInput, assetPatch, RENEWAL_WINDOWS } from '../../schema/asset-payloads.server'
 import type { AssetKind, EphiAnswer, RenewalWhat } from '../../schema/assets'
 import { rowId } from '../../schema/ids'
 import { businessDate } from '../../schema/slot-time'
@@ -156,7 +152,8 @@ builder.queryField('assets', (t) =>
       if (status && !['in_use', 'spare', 'retired', 'all'].includes(status))
         throw new Invalid({ status: 'Status must be in_use, spare, retired or all' })
       const sort = args.sort ?? undefined
-      if (sort && sort !== 'name' && sort !== 'renewal') throw new Invalid({ sort: 'Sort is name or renewal' })
+      if (sort && sort !== 'name' && sort !== 'renewal')
+        throw new Invalid({ sort: 'Sort is name or renewal' })
       return listAssets(db, args.clientId, {
         kind: (args.kind ?? undefined) as AssetKind | undefined,
         status: status as 'all' | undefined,

@@ -75,7 +75,9 @@ const asset = z
   .openapi('Asset')
 const assetDetail = asset
   .extend({
-    requests: z.array(z.looseObject({ id: z.number(), reference: z.string().nullable(), status: z.string() })),
+    requests: z.array(
+      z.looseObject({ id: z.number(), reference: z.string().nullable(), status: z.string() }),
+    ),
     time: z.array(z.looseObject({ id: z.number(), date: z.string(), minutes: z.number() })),
     history: z.array(
       z.object({
@@ -294,7 +296,12 @@ assetsApi
       path: '/assets/{id}',
       summary: 'Retires an asset: the record and its history stay',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(asset, 'The retired asset'), 401: errors[401], 404: errors[404] },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(asset, 'The retired asset'),
+        401: errors[401],
+        404: errors[404],
+      },
     }),
     async (c) => c.json(iso(await retireAsset(c.var.db, pathId(c), actorOf(c))), 200),
   )

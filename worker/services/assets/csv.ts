@@ -171,7 +171,8 @@ export async function importAssetsCsv(
         at: sql`${now.getTime()}`.as('at'),
         actor: sql`${opts.actor}`.as('actor'),
         action: sql`'imported'`.as('action'),
-        changes: sql`json_object('kind', ${a.kind}, 'name', ${a.name}, 'model', ${a.model}, 'serial', ${a.serial},
+        changes:
+          sql`json_object('kind', ${a.kind}, 'name', ${a.name}, 'model', ${a.model}, 'serial', ${a.serial},
           'location', ${a.location}, 'assignedTo', ${a.assignedTo}, 'os', ${a.os}, 'purchaseDate', ${a.purchaseDate},
           'warrantyEnd', ${a.warrantyEnd}, 'renewalDate', ${a.renewalDate}, 'seats', ${a.seats}, 'ephi', ${a.ephi},
           'status', ${a.status}, 'notes', ${a.notes})`.as('changes'),

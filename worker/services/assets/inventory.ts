@@ -22,7 +22,12 @@ export async function assetInventory(db: Db, env: Env, clientId: number, now = n
     assets: assets.map((a) => ({
       name: a.name,
       kind: ASSET_KIND_LABELS[a.kind],
-      detail: [a.model, a.serial ? `S/N ${a.serial}` : null, a.os, a.seats != null ? `${a.seats} seats` : null]
+      detail: [
+        a.model,
+        a.serial ? `S/N ${a.serial}` : null,
+        a.os,
+        a.seats != null ? `${a.seats} seats` : null,
+      ]
         .filter(Boolean)
         .join(' · '),
       location: [a.location, a.assignedTo].filter(Boolean).join(' / ') || '—',

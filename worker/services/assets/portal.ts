@@ -15,8 +15,13 @@ export type PortalScope = { clientId: number }
 /** The fields a contact may see: everything but the owner's notes and the bookkeeping. */
 export type PortalAsset = Omit<Asset, 'notes' | 'clientId' | 'createdAt' | 'updatedAt'>
 
-export const portalView = ({ notes: _n, clientId: _c, createdAt: _ca, updatedAt: _ua, ...rest }: Asset): PortalAsset =>
-  rest
+export const portalView = ({
+  notes: _n,
+  clientId: _c,
+  createdAt: _ca,
+  updatedAt: _ua,
+  ...rest
+}: Asset): PortalAsset => rest
 
 /** How far ahead the portal shows renewals. */
 export const PORTAL_RENEWAL_DAYS = 90

@@ -150,7 +150,13 @@ async function applyChange(
   return row!
 }
 
-export function updateAsset(db: Db, id: number, patch: AssetPatchPayload, actor: AssetActor, now = new Date()) {
+export function updateAsset(
+  db: Db,
+  id: number,
+  patch: AssetPatchPayload,
+  actor: AssetActor,
+  now = new Date(),
+) {
   return applyChange(db, id, patch, actor, patch.status === 'retired' ? 'retired' : 'updated', now)
 }
 

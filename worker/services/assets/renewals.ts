@@ -63,13 +63,21 @@ export async function renewalsWithin(
     .orderBy(asc(a.id))
   const out: Renewal[] = []
   for (const r of rows) {
-    const base = { assetId: r.assetId, clientId: r.clientId, clientName: r.clientName, name: r.name, kind: r.kind }
+    const base = {
+      assetId: r.assetId,
+      clientId: r.clientId,
+      clientName: r.clientName,
+      name: r.name,
+      kind: r.kind,
+    }
     if (r.warrantyEnd && r.warrantyEnd >= today && r.warrantyEnd <= until)
       out.push({ ...base, date: r.warrantyEnd, what: 'warranty' })
     if (r.renewalDate && r.renewalDate >= today && r.renewalDate <= until)
       out.push({ ...base, date: r.renewalDate, what: 'renewal' })
   }
-  return out.sort((x, y) => x.date.localeCompare(y.date) || x.assetId - y.assetId || x.what.localeCompare(y.what))
+  return out.sort(
+    (x, y) => x.date.localeCompare(y.date) || x.assetId - y.assetId || x.what.localeCompare(y.what),
+  )
 }
 
 const daysBetween = (from: string, to: string) =>
