@@ -44,7 +44,13 @@ test('the owner adds an asset and imports a CSV on the client page', async ({ ow
   const dialog = page.getByRole('dialog', { name: 'Add asset' })
   await dialog.getByRole('textbox', { name: 'Name' }).fill('Reception workstation')
   await dialog.getByRole('textbox', { name: 'Serial' }).fill('SN-7731')
+  await dialog.getByRole('textbox', { name: 'Warranty end (YYYY-MM-DD)' }).fill('2027-02-30')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog.getByText('Warranty end must be a real date')).toBeVisible()
   await dialog.getByRole('textbox', { name: 'Warranty end (YYYY-MM-DD)' }).fill(day(40))
+  // Leaving the field clears its error (the form shifts up) before Save is pressed.
+  await dialog.getByRole('textbox', { name: 'Warranty end (YYYY-MM-DD)' }).press('Tab')
+  await expect(dialog.getByText('Warranty end must be a real date')).toBeHidden()
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(dialog).toBeHidden()
   const table = page.getByRole('table', { name: 'Assets' })

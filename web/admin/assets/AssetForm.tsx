@@ -170,8 +170,7 @@ export function AssetForm({
           <AdminButton variant="secondary" onPress={() => onClose(false)}>
             Cancel
           </AdminButton>
-          {/* Pressed, not a form submit: a field's server error must not hold the next save back. */}
-          <AdminButton onPress={() => void save()}>Save</AdminButton>
+          <AdminButton type="submit">Save</AdminButton>
         </div>
       </Form>
     </AdminDialog>
