@@ -126,7 +126,15 @@ describe('assets over REST', () => {
     expect(wrong.status).toBe(400)
     expect(Object.keys((await json<{ errors: object }>(wrong)).errors)).toEqual(['assetId'])
     expect(await countRows('select count(*) as n from time_entries where client_id = ?', c.clientId)).toBe(0)
-    expect((await entry(mine.id)).status).toBe(201)
+    const made = await entry(mine.id)
+    expect(made.status).toBe(201)
+    const { id: entryId } = await json<{ id: number }>(made)
+    const moved = await asOwner(`/api/time-entries/${entryId}`, {
+      method: 'PATCH',
+      json: { assetId: theirs.id },
+    })
+    expect(moved.status).toBe(400)
+    expect(Object.keys((await json<{ errors: object }>(moved)).errors)).toEqual(['assetId'])
 
     const detail = await json<{ requests: { reference: string }[]; time: { minutes: number }[] }>(
       await asOwner(`/api/assets/${mine.id}`),
