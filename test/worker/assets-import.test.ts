@@ -106,6 +106,29 @@ describe('the assets CSV', () => {
     expect(strip(copied)).toEqual(strip(listed))
   })
 
+  it("stores a large file in one batch under D1's parameter limit", async () => {
+    const c = await makeClient()
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `workstation,PC ${i},Dell OptiPlex,SN-${i},Room ${i % 9},Staff ${i},Windows 11,2025-01-01,2028-01-01,,,no,in_use,note ${i}`,
+    )
+    const csv = [
+      'kind,name,model,serial,location,assignedTo,os,purchaseDate,warrantyEnd,renewalDate,seats,ephi,status,notes',
+      ...rows,
+    ].join('\n')
+    const res = await importCsv(c.clientId, csv)
+    expect(res.status).toBe(200)
+    expect((await json<ImportBody>(res)).imported).toBe(300)
+    expect(await assetsOf(c.clientId)).toBe(300)
+    expect(
+      await countRows(
+        "select count(*) as n from asset_changes h join assets a on a.id = h.asset_id where a.client_id = ? and h.action = 'imported'",
+        c.clientId,
+      ),
+    ).toBe(300)
+  })
+
   it('refuses a file without the needed columns, another media type, and an unknown client', async () => {
     const c = await makeClient()
     const noName = await importCsv(c.clientId, 'kind,serial\nlaptop,1')
