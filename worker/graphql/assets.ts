@@ -72,7 +72,7 @@ const AssetRef = builder.objectRef<Asset>('Asset').implement({
   description: "A piece of a client's IT: a machine, a licence, a domain, a certificate.",
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the asset.' }),
-    clientId: t.exposeID('clientId', { description: 'The client (fixed for life).' }),
+    clientId: t.exposeID('clientId', { description: 'The client.' }),
     kind: t.expose('kind', { type: AssetKindEnum, description: 'What it is.' }),
     name: t.exposeString('name', { description: 'Name.' }),
     model: t.exposeString('model', { nullable: true, description: 'Model.' }),

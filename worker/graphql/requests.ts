@@ -155,7 +155,7 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
     }),
     assetId: t.exposeID('assetId', {
       nullable: true,
-      description: 'The asset it is about (issue 38), one of its client\'s.',
+      description: "The asset it is about (issue 38), one of its client's.",
     }),
     status: t.field({
       type: SupportStatusEnum,
