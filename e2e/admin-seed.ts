@@ -58,5 +58,20 @@ export async function seedAdminTables(request: APIRequestContext) {
       lines: [{ description: 'On-site network assessment', quantity: 3, unitPriceCents: 15000 }],
     },
   })
-  return { clientId, quoteId: createQuote.id }
+  const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+  const { createAsset } = await gql<{ createAsset: { id: string } }>(
+    request,
+    'mutation($clientId: ID!, $input: AssetInput!) { createAsset(clientId: $clientId, input: $input) { id } }',
+    {
+      clientId,
+      input: {
+        kind: 'SOFTWARE_LICENCE',
+        name: 'Electronic health records subscription for the whole practice',
+        renewalDate: soon,
+        seats: 14,
+        ephi: 'YES',
+      },
+    },
+  )
+  return { clientId, quoteId: createQuote.id, assetId: createAsset.id }
 }

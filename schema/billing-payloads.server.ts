@@ -58,6 +58,8 @@ export const timeEntryInput = entryColumns
     date: entryColumns.shape.date.nullish(),
     billable: z.boolean({ error: 'Billable is true or false' }).optional(),
     rateCents: cents('Rate').nullish(),
+    // The asset the work was on (issue 38): one of the client's.
+    assetId: id('Asset').nullish(),
   })
   .strict()
 export type TimeEntryPayload = z.output<typeof timeEntryInput>
@@ -70,6 +72,7 @@ export const timeEntryPatch = z
     description: entryColumns.shape.description.optional(),
     billable: z.boolean({ error: 'Billable is true or false' }).optional(),
     rateCents: cents('Rate').optional(),
+    assetId: id('Asset').nullable().optional(),
   })
   .strict()
 

@@ -5,6 +5,15 @@
 // '5k-15k' -> FROM_5K_15K, '09:00' -> AT_09_00); the Worker keeps the stored
 // value internally and the admin client converts with enumName / enumValue.
 import {
+  ASSET_KIND_LABELS,
+  ASSET_KINDS,
+  ASSET_STATUS_LABELS,
+  ASSET_STATUSES,
+  EPHI_ANSWERS,
+  EPHI_LABELS,
+  RENEWAL_WHATS,
+} from './assets'
+import {
   INVOICE_SOURCE_LABELS,
   INVOICE_SOURCES,
   INVOICE_STATUS_LABELS,
@@ -108,6 +117,24 @@ export const GRAPHQL_ENUMS = {
   SubscriptionStatus: {
     options: optionsOf(SUBSCRIPTION_STATUSES, (v) => `The subscription is ${v}.`),
     description: 'Where a subscription to a plan stands.',
+  },
+  AssetKind: {
+    options: optionsOf(ASSET_KINDS, (v) => ASSET_KIND_LABELS[v as keyof typeof ASSET_KIND_LABELS]),
+    description: "What a piece of a client's IT is (issue 38).",
+  },
+  AssetStatus: {
+    options: optionsOf(ASSET_STATUSES, (v) => ASSET_STATUS_LABELS[v as keyof typeof ASSET_STATUS_LABELS]),
+    description: 'Whether an asset is in use, a spare, or retired (kept, never deleted).',
+  },
+  EphiAnswer: {
+    options: optionsOf(EPHI_ANSWERS, (v) => EPHI_LABELS[v as keyof typeof EPHI_LABELS]),
+    description: 'Whether an asset stores or processes patient data (ePHI).',
+  },
+  RenewalWhat: {
+    options: optionsOf(RENEWAL_WHATS, (v) =>
+      v === 'warranty' ? 'The warranty ends.' : 'A licence, domain, certificate or subscription renews.',
+    ),
+    description: 'What of an asset expires.',
   },
 } as const satisfies Record<string, EnumSpec>
 

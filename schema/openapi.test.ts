@@ -61,7 +61,8 @@ function requestBodies(): Map<string, Schema> {
   const bodies = new Map<string, Schema>()
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>))
     for (const [method, op] of Object.entries(methods)) {
-      const json = op.requestBody?.content['application/json']
+      // The asset import's body is CSV text (issue 38): its schema is a string.
+      const json = op.requestBody?.content['application/json'] ?? op.requestBody?.content['text/csv']
       if (json) bodies.set(`${method.toUpperCase()} ${path}`, json.schema)
       else if (op.requestBody) bodies.set(`${method.toUpperCase()} ${path}`, { not: {} })
     }
@@ -151,6 +152,25 @@ const EXAMPLES: Record<string, unknown> = {
     reference: '1043',
   },
   'POST /payments/{id}/match': { invoiceId: 7 },
+  'POST /clients/{id}/assets': {
+    kind: 'laptop',
+    name: 'Front desk laptop',
+    model: 'Dell Latitude 5440',
+    serial: 'SN-4821',
+    location: 'Reception',
+    assignedTo: 'Dana Ruiz',
+    os: 'Windows 11 Pro 24H2',
+    purchaseDate: '2025-03-01',
+    warrantyEnd: '2028-03-01',
+    ephi: 'yes',
+    status: 'in_use',
+    notes: 'BitLocker on',
+  },
+  'POST /clients/{id}/assets/import':
+    'Kind,Name,Serial,Warranty End,ePHI\r\nlaptop,Front desk laptop,SN-4821,2028-03-01,yes\r\n',
+  'PATCH /assets/{id}': { location: 'Exam room 2', warrantyEnd: null },
+  'POST /assets/{id}/renewal-quote': { what: 'renewal' },
+  'PUT /support-requests/{id}/asset': { assetId: 12 },
 }
 
 // strict: false: OpenAPI's own keywords (example, discriminator) sit beside JSON Schema's.

@@ -1258,6 +1258,30 @@ export const assetChanges = sqliteTable(
   (t) => [index('asset_changes_asset_idx').on(t.assetId, t.at)],
 )
 
+export type Asset = typeof assets.$inferSelect
+
+/**
+ * The renewal e-mails sent to the owner (issue 38): one row per asset, what
+ * expires (warranty or renewal), its date and the lead (60 or 14 days). The
+ * unique index is the claim, so two cron runs at once send each notice once;
+ * a new date (the licence was renewed) gets its own notices.
+ */
+export const assetRenewalNotices = sqliteTable(
+  'asset_renewal_notices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+    // 'warranty' | 'renewal' (RENEWAL_WHATS)
+    what: text('what').notNull(),
+    dueDate: text('due_date').notNull(),
+    leadDays: integer('lead_days').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('asset_renewal_notices_once').on(t.assetId, t.what, t.dueDate, t.leadDays)],
+)
+
 /**
  * The monthly service report's e-mail (issue 40): one row per client and
  * period once its contacts' mail is queued, so the cron's later runs skip it.

@@ -12,6 +12,7 @@ import { handleError } from './middleware/errors'
 import { defaultHook, OPENAPI_INFO } from './middleware/openapi'
 import { bodyGuard } from './middleware/validate'
 import { apiTokens } from './routes/api-tokens'
+import { assetsApi } from './routes/assets'
 import { auth } from './routes/auth'
 import { availability } from './routes/availability'
 import {
@@ -68,6 +69,8 @@ api
   .route('/plans', plansRoutes)
   .route('/subscriptions', subscriptionsRoutes)
   .route('/billing-settings', billingSettingsRoutes)
+  // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
+  .route('/', assetsApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -8,6 +8,7 @@ import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
+import { portalAssets } from '../web/lib/portal-assets'
 import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
@@ -28,6 +29,7 @@ import { countFormOutcome } from './insights/routes'
 import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
 import { isUnreadableFormRerender } from './page-forms'
+import { portalAssetsFor } from './portal/assets-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
@@ -249,6 +251,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(portalQuotes, portalQuotesFor(c))
     context.set(portalInvoices, portalInvoicesFor(c))
     context.set(portalPlan, portalPlanFor(c))
+    context.set(portalAssets, portalAssetsFor(c))
     context.set(portalReports, portalReportsFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)

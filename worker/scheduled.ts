@@ -4,7 +4,8 @@
 // daily visit counts past their retention (issue 18); invoice reminders (issue 26);
 // uploaded images no project or content block used within 24 hours (issue 28, ADR 101);
 // managed-service plans' period invoices on the 1st (issue 37);
-// payment notices a stopped Worker left out (issue 36); the monthly service reports (issue 40).
+// payment notices a stopped Worker left out (issue 36);
+// asset renewals 60 and 14 days ahead, each once (issue 38); the monthly service reports (issue 40).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -15,6 +16,7 @@ import { purgeInsights, retentionMonths } from './insights/record'
 import { log } from './log'
 import { deliverDue, queueDigest } from './mail/outbox'
 import { stripeAutopayGateway } from './payments/stripe-autopay'
+import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
@@ -72,6 +74,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // A receipt and an owner's notice for every payment (issue 36): those a stopped Worker left out.
   const notices = await queueMissingPaymentNotices(db, env, new Date(now))
   if (notices.length) log('info', 'payment notices queued late', { messages: notices.length })
+  // Warranty ends and renewal dates 60 and 14 days ahead, to the owner (issue 38; each once).
+  const renewals = await queueRenewalNotices(db, env, new Date(now))
+  if (renewals) log('info', 'asset renewal notices queued', { messages: renewals })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

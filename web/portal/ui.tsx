@@ -43,6 +43,9 @@ export function PortalFrame({
             <Link to="/portal/files" className={navLink}>
               Files
             </Link>
+            <Link to="/portal/assets" className={navLink}>
+              Your IT
+            </Link>
             <Link to="/portal/reports" className={navLink}>
               Reports
             </Link>

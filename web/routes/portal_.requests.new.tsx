@@ -20,6 +20,7 @@ import { CONTACT_METHODS, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/reque
 import { button } from '../components/ui'
 import { SelectInput, TextAreaInput, TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
+import { portalAssets } from '../lib/portal-assets'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { Outcome, PortalFrame, portalCard } from '../portal/ui'
@@ -28,17 +29,29 @@ export const handle = { private: true }
 
 const FIELDS = ['phone', 'businessName', 'issueType', 'urgency', 'description', 'preferredContact'] as const
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const portal = context.get(portalServer)
-  if (!portal.contact) throw redirect(signInPath(request.url))
-  // The intake's own limits, read on the server (ADR 148).
-  return { contact: portal.contact, limits: formConstraints(supportRequestInput) }
+/** "Report a problem" on an asset (issue 38): ?asset=ID, one of the client's, else the 404 page. */
+async function assetOf(args: LoaderFunctionArgs, raw: string | null) {
+  if (raw === null) return null
+  const asset = await args.context.get(portalAssets).asset(raw)
+  if (!asset) throw data(null, { status: 404 })
+  return asset
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { request, context } = args
+  const portal = context.get(portalServer)
+  if (!portal.contact) throw redirect(signInPath(request.url))
+  const asset = await assetOf(args, new URL(request.url).searchParams.get('asset'))
+  // The intake's own limits, read on the server (ADR 148).
+  return { contact: portal.contact, limits: formConstraints(supportRequestInput), asset }
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args
   const portal = context.get(portalServer)
   if (!portal.contact) throw redirect(signInPath(request.url))
   const form = await request.formData()
+  const asset = await assetOf(args, form.has('assetId') ? String(form.get('assetId')) : null)
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<
     (typeof FIELDS)[number],
     string
@@ -48,6 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     name: portal.contact.name,
     businessName: values.businessName || null,
   })
+  if (result.ok && result.reference && asset)
+    await context.get(portalAssets).linkRequest(result.reference, asset.id)
   if (result.ok && result.reference) throw redirect(`/portal/requests/${result.reference}`)
   return data({ ...result, values }, { status: result.ok ? 200 : 400 })
 }
@@ -62,7 +77,7 @@ export const meta: MetaFunction = ({ matches }) =>
   })
 
 export default function PortalNewRequest() {
-  const { contact, limits } = useLoaderData<typeof loader>()
+  const { contact, limits, asset } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   const v = result?.values
@@ -75,6 +90,12 @@ export default function PortalNewRequest() {
           From {contact.name} ({contact.email}), {contact.clientName}. Please do not include patient health
           information.
         </p>
+        {asset && (
+          <p className="mb-4 font-semibold text-slate-900" data-testid="request-asset">
+            {`About: ${asset.name} (${asset.kind})`}
+            <input type="hidden" name="assetId" value={asset.id} />
+          </p>
+        )}
         <TextInput
           name="phone"
           label="Phone"

@@ -153,6 +153,10 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
       nullable: true,
       description: 'The contact who sent it (issue 24).',
     }),
+    assetId: t.exposeID('assetId', {
+      nullable: true,
+      description: "The asset it is about (issue 38), one of its client's.",
+    }),
     status: t.field({
       type: SupportStatusEnum,
       description: 'Set by the owner.',

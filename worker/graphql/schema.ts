@@ -11,6 +11,7 @@ import './clients'
 import './quotes'
 import './billing'
 import './plans'
+import './assets'
 import './reports'
 
 // Every mutation requires the owner's session, like every query (builder.ts).

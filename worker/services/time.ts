@@ -11,6 +11,7 @@ import { letterHtml } from '../mail/letter-html'
 import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
+import { checkAssetLink } from './assets/records'
 import { Conflict, Invalid, NotFound } from './errors'
 import { checkUsageAlerts } from './plan-alerts'
 
@@ -51,6 +52,8 @@ export type TimeEntryInput = {
   billable?: boolean
   /** Hourly rate in cents; the client's default when absent. */
   rateCents?: number | null
+  /** The asset the work was on (issue 38); it must be the client's. */
+  assetId?: number | null
 }
 
 /** The support request or consultation a reference names, which must belong to the client. */
@@ -116,6 +119,7 @@ export async function createTimeEntry(
 ) {
   const client = await clientOrThrow(db, input.clientId)
   const link = input.requestReference ? await requestOf(db, client.id, input.requestReference) : timerLink
+  const assetId = input.assetId ? await checkAssetLink(db, client.id, input.assetId) : null
   const rate = input.rateCents ?? client.defaultRateCents
   // Time is kept even without a rate (issue 36): flagged, it waits for one before it is invoiced.
   const needsRate = rate == null
@@ -128,6 +132,7 @@ export async function createTimeEntry(
     billable: input.billable ?? true,
     rateCents: rate ?? 0,
     needsRate,
+    assetId,
   }
   const block = base.billable ? activeBlock(await blocksOf(db, client.id), today) : null
   const rows = !block
@@ -152,6 +157,7 @@ type EntryBase = {
   billable: boolean
   rateCents: number
   needsRate: boolean
+  assetId?: number | null
 }
 
 /**
@@ -174,8 +180,8 @@ async function drawDown(db: Db, blockId: number, e: EntryBase, now: Date): Promi
       select ${e.minutes} - coalesce((select drawn from left_over), 0), null
       where ${e.minutes} - coalesce((select drawn from left_over), 0) > 0
     )
-    insert into time_entries (client_id, support_request_id, consultation_id, date, minutes, description, billable, rate_cents, needs_rate, block_id, created_at, updated_at)
-    select ${e.clientId}, ${e.supportRequestId ?? null}, ${e.consultationId ?? null}, ${e.date}, parts.minutes, ${e.description}, ${e.billable ? 1 : 0}, ${e.rateCents}, ${e.needsRate ? 1 : 0}, parts.block_id, ${at}, ${at}
+    insert into time_entries (client_id, support_request_id, consultation_id, date, minutes, description, billable, rate_cents, needs_rate, block_id, asset_id, created_at, updated_at)
+    select ${e.clientId}, ${e.supportRequestId ?? null}, ${e.consultationId ?? null}, ${e.date}, parts.minutes, ${e.description}, ${e.billable ? 1 : 0}, ${e.rateCents}, ${e.needsRate ? 1 : 0}, parts.block_id, ${e.assetId ?? null}, ${at}, ${at}
     from parts where true
     returning id`)
   const ids = rows.map((r) => Number(r.id))
@@ -235,6 +241,8 @@ export async function getTimeEntry(db: Db, id: number): Promise<TimeEntry> {
 export async function updateTimeEntry(db: Db, id: number, patch: TimeEntryPatch) {
   const entry = await getTimeEntry(db, id)
   if (entry.invoiceId !== null) throw new Conflict(BILLED_MESSAGE)
+  if (patch.assetId) await checkAssetLink(db, entry.clientId, patch.assetId)
+  if (patch.assetId) await checkAssetLink(db, entry.clientId, patch.assetId)
   const set: Partial<TimeEntry> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
   if (!Object.keys(set).length) return entry
   // Setting a rate is what a "needs a rate" entry waits for.

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
+import { ClientAssets } from '../assets/ClientAssets'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import {
   AdminButton,
@@ -63,6 +64,7 @@ export function ClientPage({ id }: { id: string }) {
             <Contacts client={client} onChanged={refresh} />
             <Requests client={client} />
             <Files client={client} />
+            <ClientAssets clientId={client.id} />
             <ClientSubscription clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />

@@ -1,0 +1,215 @@
+// One asset (/admin/assets/<id>, issue 38): its details, Edit, Retire (the
+// record stays), Renew (a new draft quote with the renewal line), the support
+// requests and time on it, and its append-only history.
+import { useState } from 'react'
+import { Link, Navigate, useLocation, useNavigate } from 'react-router'
+import { Provider, useMutation, useQuery } from 'urql'
+import { toast } from '../../components/Toaster'
+import { OwnerPage } from '../OwnerPage'
+import { AdminButton, CardTable, ConfirmDialog, EmptyState, formatDate, ListState, Section } from '../ui'
+import { FROM_NETWORK, messageOf, useAdminClient } from '../urql'
+import { AssetForm, ephiLabel, kindLabel, statusLabel } from './AssetForm'
+import { ASSET, RENEW_ASSET, RETIRE_ASSET } from './queries'
+
+const link = 'text-blue-800 underline-offset-2 hover:underline'
+
+export function AssetScreen() {
+  const id = /^\/admin\/assets\/(\d+)\/?$/.exec(useLocation().pathname)?.[1]
+  if (!id) return <Navigate to="/admin/clients" replace />
+  return (
+    <OwnerPage title="Assets" description={() => "A client's machine, licence, domain or certificate"}>
+      <Provider value={useAdminClient()}>
+        <AssetPage id={id} />
+      </Provider>
+    </OwnerPage>
+  )
+}
+
+function AssetPage({ id }: { id: string }) {
+  const [{ data, fetching, error }, refetch] = useQuery({ query: ASSET, variables: { id } })
+  const [editing, setEditing] = useState(false)
+  const [retiring, setRetiring] = useState(false)
+  const [, retire] = useMutation(RETIRE_ASSET)
+  const [, renew] = useMutation(RENEW_ASSET)
+  const navigate = useNavigate()
+  const a = data?.asset
+  const refresh = () => refetch(FROM_NETWORK)
+  const renewAs = async (what: 'WARRANTY' | 'RENEWAL') => {
+    const result = await renew({ id, what })
+    if (result.error)
+      toast({ title: 'Not renewed', description: messageOf(result.error), variant: 'destructive' })
+    else navigate(`/admin/quotes/${result.data!.renewAsset}`)
+  }
+  return (
+    <ListState loading={fetching && !data} error={error} empty={!a} emptyText="This asset does not exist.">
+      {a && (
+        <>
+          <p>
+            <Link to={`/admin/clients/${a.clientId}`} className={`text-sm ${link}`}>
+              Back to the client
+            </Link>
+          </p>
+          <Section
+            title={a.name}
+            actions={
+              <div className="flex flex-wrap gap-2">
+                <AdminButton variant="secondary" onPress={() => setEditing(true)}>
+                  Edit
+                </AdminButton>
+                {a.warrantyEnd && a.status !== 'RETIRED' && (
+                  <AdminButton variant="secondary" onPress={() => renewAs('WARRANTY')}>
+                    Renew warranty
+                  </AdminButton>
+                )}
+                {a.renewalDate && a.status !== 'RETIRED' && (
+                  <AdminButton variant="secondary" onPress={() => renewAs('RENEWAL')}>
+                    Renew
+                  </AdminButton>
+                )}
+                {a.status !== 'RETIRED' && (
+                  <AdminButton variant="destructive" onPress={() => setRetiring(true)}>
+                    Retire
+                  </AdminButton>
+                )}
+              </div>
+            }
+          >
+            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+              {(
+                [
+                  ['Kind', kindLabel(a.kind)],
+                  ['Status', statusLabel(a.status)],
+                  ['Stores patient data (ePHI)', ephiLabel(a.ephi)],
+                  ['Model', a.model],
+                  ['Serial', a.serial],
+                  ['Location', a.location],
+                  ['Assigned to', a.assignedTo],
+                  ['Operating system', a.os],
+                  ['Purchase date', a.purchaseDate],
+                  ['Warranty end', a.warrantyEnd],
+                  ['Renewal date', a.renewalDate],
+                  ['Seats', a.seats == null ? null : String(a.seats)],
+                  ['Internal notes', a.notes],
+                ] as const
+              ).map(([k, v]) => (
+                <div key={k} className="contents">
+                  <dt className="font-medium text-slate-600">{k}</dt>
+                  <dd className="min-w-0 whitespace-pre-wrap break-words">{v || '—'}</dd>
+                </div>
+              ))}
+            </dl>
+          </Section>
+          <Section title="Requests">
+            {a.requests.length ? (
+              <CardTable label="Requests about this asset">
+                <thead className="text-slate-600">
+                  <tr>
+                    <th className="py-2 font-medium">Reference</th>
+                    <th className="py-2 font-medium">Status</th>
+                    <th className="py-2 font-medium">Description</th>
+                    <th className="py-2 font-medium">Received</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {a.requests.map((r) => (
+                    <tr key={r.id}>
+                      <td className="py-2 font-mono">
+                        <Link to={`/admin/requests?open=${r.reference}`} className={link}>
+                          {r.reference}
+                        </Link>
+                      </td>
+                      <td className="py-2">{r.status.replace(/_/g, ' ')}</td>
+                      <td className="py-2 break-words">{r.description}</td>
+                      <td className="py-2">{formatDate(r.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </CardTable>
+            ) : (
+              <EmptyState>No requests about this asset.</EmptyState>
+            )}
+          </Section>
+          <Section title="Time">
+            {a.time.length ? (
+              <CardTable label="Time on this asset">
+                <thead className="text-slate-600">
+                  <tr>
+                    <th className="py-2 font-medium">Date</th>
+                    <th className="py-2 font-medium">Minutes</th>
+                    <th className="py-2 font-medium">Description</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {a.time.map((t) => (
+                    <tr key={t.id}>
+                      <td className="py-2">{t.date}</td>
+                      <td className="py-2">{t.minutes}</td>
+                      <td className="py-2 break-words">{t.description}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </CardTable>
+            ) : (
+              <EmptyState>No time on this asset.</EmptyState>
+            )}
+          </Section>
+          <Section title="History">
+            <ol className="divide-y divide-slate-200 text-sm" aria-label="History">
+              {a.history.map((h) => (
+                <li key={h.id} className="py-2">
+                  <p className="font-medium">{`${h.action} by ${h.actor}, ${formatDate(h.at)}`}</p>
+                  <p className="break-words font-mono text-xs text-slate-600">
+                    {changesText(h.action, h.changes)}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </Section>
+          {editing && (
+            <AssetForm
+              clientId={a.clientId}
+              asset={a}
+              onClose={(saved) => {
+                setEditing(false)
+                if (saved) refresh()
+              }}
+            />
+          )}
+          <ConfirmDialog
+            title={`Retire ${a.name}?`}
+            message="It leaves the lists and the renewals; the record, its requests, time and history stay."
+            confirmLabel="Retire"
+            isOpen={retiring}
+            onOpenChange={setRetiring}
+            onConfirm={async () => {
+              const result = await retire({ id })
+              setRetiring(false)
+              if (result.error)
+                toast({ title: 'Not retired', description: messageOf(result.error), variant: 'destructive' })
+              else {
+                toast({ title: 'Asset retired', description: a.name })
+                refresh()
+              }
+            }}
+          />
+        </>
+      )}
+    </ListState>
+  )
+}
+
+/** {field: [before, after]} as "field: before -> after"; a created record's fields as they were. */
+function changesText(action: string, json: string): string {
+  const changes = JSON.parse(json) as Record<string, unknown>
+  if (action === 'updated' || action === 'retired')
+    return Object.entries(changes)
+      .map(([k, v]) => {
+        const [before, after] = v as [unknown, unknown]
+        return `${k}: ${before ?? '—'} → ${after ?? '—'}`
+      })
+      .join('; ')
+  return Object.entries(changes)
+    .filter(([, v]) => v != null && v !== '')
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('; ')
+}
