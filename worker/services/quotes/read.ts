@@ -1,3 +1,4 @@
+// Reading quotes: a quote with its lines, agreements and signature, the list, and the offer's hash.
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm'
 import { lineAmountCents } from '../../../schema/money'
 import {

@@ -1,3 +1,4 @@
+// Threads: the owner's replies (mailed through the outbox) and the requester's answers.
 import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm'
 import { formConstraints } from '../../../schema/form-constraints'
 import { replyInput } from '../../../schema/payloads'
