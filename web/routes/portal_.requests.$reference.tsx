@@ -15,6 +15,8 @@ import {
   useNavigation,
 } from 'react-router'
 import { formatBusinessDateTime } from '../../schema/business-time'
+import { formConstraints } from '../../schema/form-constraints'
+import { replyInput } from '../../schema/payloads'
 import { ConsultationBlock } from '../booking/ConsultationBlock'
 import { consultationAction } from '../booking/consultation-action'
 import { chooseDay } from '../booking/days'
@@ -45,6 +47,8 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
         thread: rest.thread.map((m) => ({ ...m, at: formatBusinessDateTime(m.at) })),
       },
       view: booking && choice ? consultationView(booking, choice) : null,
+      // The reply form's limits from replyInput, which the action checks (ADR 148).
+      limits: formConstraints(replyInput),
     },
     { status: choice?.status ?? 200 },
   )
@@ -88,7 +92,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
   })
 
 export default function PortalRequestPage() {
-  const { contact, request, view } = useLoaderData<typeof loader>()
+  const { contact, request, view, limits } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const busy = useNavigation().state !== 'idle'
   return (
@@ -144,8 +148,7 @@ export default function PortalRequestPage() {
           <TextAreaInput
             name="body"
             label="Your reply"
-            required
-            maxLength={10_000}
+            {...limits.body}
             defaultValue={result?.intent === 'reply' ? result.body : ''}
             error={result?.intent === 'reply' && !result.ok ? result.errors.body : undefined}
           />

@@ -1,6 +1,6 @@
 // GraphQL types, queries and mutations for consultation and support requests.
 // Resolvers call the same service functions as the REST handlers
-// (worker/services/requests.ts); the owner scope comes from the root types.
+// (worker/services/requests/); the owner scope comes from the root types.
 import { rowId } from '../../schema/ids'
 import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema/payloads'
 import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'

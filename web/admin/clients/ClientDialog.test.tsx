@@ -5,8 +5,11 @@ import { MemoryRouter } from 'react-router'
 import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
+import { clientInput, contactInput } from '../../../schema/client-payloads'
+import { formConstraints } from '../../../schema/form-constraints'
 import { pickerLabel } from '../billing/useBillingClients'
 import { ClientDialog } from './ClientDialog'
+import { expected, limitsOf } from './limits.test-helpers'
 import { OpenClientLink } from './OpenClientLink'
 
 afterEach(cleanup)
@@ -40,6 +43,30 @@ describe('the new-client form', () => {
     expect((create![0].variables as { input: { defaultRateCents: number } }).input.defaultRateCents).toBe(
       9_500,
     )
+  })
+})
+
+describe('the new-client form carries the limits of clientInput and contactInput (ADR 148)', () => {
+  it('takes required, maxlength and pattern from the schemas; the first contact is optional', () => {
+    const { client } = mockClient()
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <ClientDialog onClose={() => {}} />
+        </Provider>
+      </MemoryRouter>,
+    )
+    const clientLimits = formConstraints(clientInput)
+    const contactLimits = formConstraints(contactInput)
+    const field = (name: RegExp) => limitsOf(screen.getByRole('textbox', { name }))
+    expect(field(/^Name/)).toEqual(expected(clientLimits.name))
+    expect(field(/^Notes/)).toEqual(expected(clientLimits.notes))
+    expect(field(/^Contact name/)).toEqual(expected({ ...contactLimits.name, required: undefined }))
+    expect(field(/^Contact e-mail/)).toEqual(expected({ ...contactLimits.email, required: undefined }))
+    expect(field(/^Contact phone/)).toEqual(expected({ ...contactLimits.phone, required: undefined }))
+    // The schema's rules are real limits, not empty ones.
+    expect(clientLimits.name.maxLength).toBeGreaterThan(0)
+    expect(contactLimits.phone.pattern).toBeTruthy()
   })
 })
 

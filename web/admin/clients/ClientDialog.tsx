@@ -4,6 +4,8 @@ import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
+import { clientInput, contactInput } from '../../../schema/client-payloads'
+import { type FieldConstraint, formConstraints } from '../../../schema/form-constraints'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
@@ -25,6 +27,12 @@ const domainsOf = (text: string) =>
     .split(/[\s,]+/)
     .map((d) => d.trim())
     .filter(Boolean)
+
+// The limits of the schemas the server checks the form with (ADR 148): a changed rule changes the form.
+export const CLIENT_LIMITS = formConstraints(clientInput)
+export const CONTACT_LIMITS = formConstraints(contactInput)
+/** The first contact is optional as a whole: its fields keep their lengths and pattern, not `required`. */
+const optionalField = ({ required: _required, ...limits }: FieldConstraint) => limits
 
 export function ClientDialog({ client, onClose }: { client?: ClientPageData; onClose: () => void }) {
   const navigate = useNavigate()
@@ -130,7 +138,7 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
             setName(v)
             setDuplicates([])
           }}
-          isRequired
+          limits={CLIENT_LIMITS.name}
         />
         <AdminTextField
           name="domains"
@@ -139,7 +147,14 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
           onChange={setDomains}
           description="Separated by commas, e.g. clinic.example"
         />
-        <AdminTextField name="notes" label="Notes" value={notes} onChange={setNotes} multiline />
+        <AdminTextField
+          name="notes"
+          label="Notes"
+          value={notes}
+          onChange={setNotes}
+          multiline
+          limits={CLIENT_LIMITS.notes}
+        />
         <AdminTextField
           name="defaultRateCents"
           label="Hourly rate ($)"
@@ -171,18 +186,21 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
               label="Contact name"
               value={contactName}
               onChange={setContactName}
+              limits={optionalField(CONTACT_LIMITS.name)}
             />
             <AdminTextField
               name="contactEmail"
               label="Contact e-mail"
               value={contactEmail}
               onChange={setContactEmail}
+              limits={optionalField(CONTACT_LIMITS.email)}
             />
             <AdminTextField
               name="contactPhone"
               label="Contact phone"
               value={contactPhone}
               onChange={setContactPhone}
+              limits={optionalField(CONTACT_LIMITS.phone)}
             />
           </fieldset>
         )}

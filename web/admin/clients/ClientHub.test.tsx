@@ -2,12 +2,16 @@
 // yet" whatever there was), requests that link to the request, and New quote,
 // Record time and New invoice that preselect the client.
 import { cleanup, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import type { OperationDefinitionNode } from 'graphql'
 import { MemoryRouter } from 'react-router'
 import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
+import { contactInput } from '../../../schema/client-payloads'
+import { formConstraints } from '../../../schema/form-constraints'
 import { ClientPage } from './ClientPage'
+import { expected, limitsOf } from './limits.test-helpers'
 
 const operationName = (request: GraphQLRequest) =>
   (request.query.definitions[0] as OperationDefinitionNode).name?.value
@@ -94,5 +98,32 @@ describe('the client page', () => {
     expect(screen.getByRole('link', { name: 'S-1043' }).getAttribute('href')).toBe(
       '/admin?tab=consultations&open=S-1043',
     )
+  })
+
+  it('adds a contact with the limits of contactInput (ADR 148)', async () => {
+    render(
+      <MemoryRouter>
+        <Provider
+          value={mockClient({
+            Client: { client },
+            ClientQuotes: { quotes: [] },
+            AdminTimeEntries: { timeEntries: [] },
+            AdminPrepaidBlocks: { prepaidBlocks: [] },
+            AdminInvoices: { invoices: [] },
+          })}
+        >
+          <ClientPage id="3" />
+        </Provider>
+      </MemoryRouter>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Add contact' }))
+    const dialog = within(screen.getByRole('dialog', { name: 'Add contact' }))
+    const limits = formConstraints(contactInput)
+    const field = (name: RegExp) => limitsOf(dialog.getByRole('textbox', { name }))
+    expect(field(/^Name/)).toEqual(expected(limits.name))
+    expect(field(/^E-mail/)).toEqual(expected(limits.email))
+    expect(field(/^Phone/)).toEqual(expected(limits.phone))
+    expect(field(/^Role/)).toEqual(expected(limits.role))
+    expect(limits.email).toMatchObject({ required: true, maxLength: 254 })
   })
 })

@@ -24,7 +24,7 @@ import {
   sizeInKb,
 } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
-import { ClientDialog } from './ClientDialog'
+import { ClientDialog, CONTACT_LIMITS } from './ClientDialog'
 import { requestUrl } from './OpenClientLink'
 import {
   ADD_CONTACT,
@@ -290,10 +290,34 @@ function AddContactDialog({
         }}
         className="flex flex-col gap-4"
       >
-        <AdminTextField name="name" label="Name" value={fields.name} onChange={set('name')} isRequired />
-        <AdminTextField name="email" label="E-mail" value={fields.email} onChange={set('email')} isRequired />
-        <AdminTextField name="phone" label="Phone" value={fields.phone} onChange={set('phone')} />
-        <AdminTextField name="role" label="Role" value={fields.role} onChange={set('role')} />
+        <AdminTextField
+          name="name"
+          label="Name"
+          value={fields.name}
+          onChange={set('name')}
+          limits={CONTACT_LIMITS.name}
+        />
+        <AdminTextField
+          name="email"
+          label="E-mail"
+          value={fields.email}
+          onChange={set('email')}
+          limits={CONTACT_LIMITS.email}
+        />
+        <AdminTextField
+          name="phone"
+          label="Phone"
+          value={fields.phone}
+          onChange={set('phone')}
+          limits={CONTACT_LIMITS.phone}
+        />
+        <AdminTextField
+          name="role"
+          label="Role"
+          value={fields.role}
+          onChange={set('role')}
+          limits={CONTACT_LIMITS.role}
+        />
         <div className="flex justify-end gap-3">
           <AdminButton variant="secondary" onPress={onClose}>
             Cancel

@@ -1,3 +1,4 @@
+// The client's decisions: accept (one signature wins), what an acceptance issues, decline, ask for changes.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   type AcceptInput,

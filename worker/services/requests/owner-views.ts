@@ -1,3 +1,4 @@
+// The owner's views and updates of requests (REST and GraphQL alike).
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { RequestUpdateInput } from '../../../schema/payloads'
 import { CLOSED_STATUSES, MAIL_STATUSES, SUPPORT_STATUSES } from '../../../schema/request-statuses'
