@@ -2,7 +2,9 @@
 // from the `rrule` package (RFC 5545), not arithmetic of our own. Every date is
 // a calendar date in the business time zone, computed as UTC midnight: a
 // "floating" date has no clock, so a DST change cannot move it by a day.
-import { type Options, RRule, type Weekday as RRuleWeekday } from 'rrule'
+
+import type { Options, Weekday as RRuleWeekday } from 'rrule'
+import * as rruleModule from 'rrule'
 import type { MaintenanceFreq, Weekday } from '../../schema/maintenance'
 
 export type Recurrence = {
@@ -16,6 +18,14 @@ export type Recurrence = {
 
 /** Weekly: 'TU'; monthly and longer: an optional ordinal (1-4, or -1 for the last) and a day. */
 export const WEEKDAY_PATTERN = /^(?:(-1|[1-4]))?(MO|TU|WE|TH|FR|SA|SU)$/
+
+// Bundlers (Vite, wrangler) load rrule's ES module; Node (tsx, which prints the
+// OpenAPI document) loads its UMD build, whose names sit on the default export.
+const DEFAULT = 'default'
+const { RRule } = (
+  'RRule' in rruleModule ? rruleModule : (rruleModule as Record<string, unknown>)[DEFAULT]
+) as typeof rruleModule
+type RRule = InstanceType<typeof RRule>
 
 const RRULE_DAYS: Record<Weekday, RRuleWeekday> = {
   MO: RRule.MO,
@@ -48,7 +58,9 @@ export function ruleOf(r: Recurrence, startDate: string): RRule {
     return new RRule({
       ...base,
       freq: RRule.WEEKLY,
-      byweekday: [day ?? RRULE_DAYS[(['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[start.getUTCDay()]!]],
+      byweekday: [
+        day ?? RRULE_DAYS[(['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'] as const)[start.getUTCDay()]!],
+      ],
     })
   }
   const onDay = day
@@ -58,7 +70,12 @@ export function ruleOf(r: Recurrence, startDate: string): RRule {
     return new RRule({ ...base, freq: RRule.YEARLY, bymonth: [start.getUTCMonth() + 1], ...onDay })
   }
   // Quarterly is monthly, three months apart.
-  return new RRule({ ...base, freq: RRule.MONTHLY, interval: interval * (r.freq === 'quarterly' ? 3 : 1), ...onDay })
+  return new RRule({
+    ...base,
+    freq: RRule.MONTHLY,
+    interval: interval * (r.freq === 'quarterly' ? 3 : 1),
+    ...onDay,
+  })
 }
 
 /** The RFC 5545 text of the rule, for the docs and the admin ("FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1"). */
