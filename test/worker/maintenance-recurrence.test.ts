@@ -70,11 +70,9 @@ describe('maintenance recurrence', () => {
       '2027-11-08',
       '2027-11-15',
     ])
-    expect(nextDueDates({ freq: 'weekly', interval: 2, byWeekday: 'SA' }, '2027-10-30', '2027-10-30')).toEqual([
-      '2027-10-30',
-      '2027-11-13',
-      '2027-11-27',
-    ])
+    expect(
+      nextDueDates({ freq: 'weekly', interval: 2, byWeekday: 'SA' }, '2027-10-30', '2027-10-30'),
+    ).toEqual(['2027-10-30', '2027-11-13', '2027-11-27'])
   })
 
   it('yearly, on Feb 29 in other years the 28th; and from a later day', () => {
@@ -83,6 +81,9 @@ describe('maintenance recurrence', () => {
       '2029-02-28',
       '2030-02-28',
     ])
-    expect(nextDueDates({ freq: 'yearly' }, '2026-03-10', '2026-11-27', 2)).toEqual(['2027-03-10', '2028-03-10'])
+    expect(nextDueDates({ freq: 'yearly' }, '2026-03-10', '2026-11-27', 2)).toEqual([
+      '2027-03-10',
+      '2028-03-10',
+    ])
   })
 })

@@ -71,11 +71,9 @@ const schedule = z
     templateKey: z.string().nullable(),
     status: z.enum(SCHEDULE_STATUSES),
     assetIds: z.array(z.number()),
-    nextDueDates: z
-      .array(z.string())
-      .openapi({
-        description: 'The next three due dates (YYYY-MM-DD, business time zone); none while paused',
-      }),
+    nextDueDates: z.array(z.string()).openapi({
+      description: 'The next three due dates (YYYY-MM-DD, business time zone); none while paused',
+    }),
   })
   .openapi('MaintenanceSchedule')
 const task = z
