@@ -18,7 +18,7 @@ async function expectNoOverflow(page: Page, where: string) {
 }
 
 /** Every admin route (web/routes/admin.*.tsx) with the heading that says it has loaded. */
-const ROUTES = (ids: { clientId: string; quoteId: string }) =>
+const ROUTES = (ids: { clientId: string; quoteId: string; maintenanceTaskId: string }) =>
   [
     ['/admin', 'Portfolio Admin'],
     ['/admin/requests', 'Requests'],
@@ -30,6 +30,8 @@ const ROUTES = (ids: { clientId: string; quoteId: string }) =>
     ['/admin/time', 'Time'],
     ['/admin/invoices', 'Invoices'],
     ['/admin/plans', 'Plans'],
+    ['/admin/maintenance', 'Maintenance'],
+    [`/admin/maintenance/tasks/${ids.maintenanceTaskId}`, 'Maintenance task'],
     ['/admin/projects', 'Projects'],
     ['/admin/skills', 'Skills'],
     ['/admin/files', 'Files'],

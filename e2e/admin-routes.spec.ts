@@ -13,6 +13,7 @@ const AREAS = [
   { path: '/admin/time', heading: 'Time', nav: 'Time', title: 'Time' },
   { path: '/admin/invoices', heading: 'Invoices', nav: 'Invoices', title: 'Invoices' },
   { path: '/admin/plans', heading: 'Plans', nav: 'Plans', title: 'Plans' },
+  { path: '/admin/maintenance', heading: 'Maintenance', nav: 'Maintenance', title: 'Maintenance' },
   { path: '/admin/projects', heading: 'Projects', nav: 'Projects', title: 'Projects' },
   { path: '/admin/skills', heading: 'Skills', nav: 'Skills', title: 'Skills' },
   { path: '/admin/files', heading: 'Files', nav: 'Files', title: 'Files' },

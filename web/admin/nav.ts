@@ -15,6 +15,7 @@ export const ADMIN_NAV: readonly { label: string; items: readonly AdminNavItem[]
       { to: '/admin/time', label: 'Time' },
       { to: '/admin/invoices', label: 'Invoices' },
       { to: '/admin/plans', label: 'Plans' },
+      { to: '/admin/maintenance', label: 'Maintenance' },
     ],
   },
   {
