@@ -53,11 +53,8 @@ export function TaskPage() {
     if (result.error) {
       const fields = fieldErrorsOf(result.error)
       setErrors(fields)
-      toast({
-        title: 'Not saved',
-        description: Object.values(fields)[0] ?? messageOf(result.error),
-        variant: 'destructive',
-      })
+      if (!Object.keys(fields).length)
+        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
       return
     }
     setErrors({})
@@ -140,9 +137,9 @@ export function TaskPage() {
                   </li>
                 ))}
               </ol>
-              {errors.status && (
+              {(errors.status ?? errors.items) && (
                 <p role="alert" className="mt-2 text-sm text-red-700">
-                  {errors.status}
+                  {errors.status ?? errors.items}
                 </p>
               )}
               {!done && (
