@@ -129,11 +129,13 @@ describe('maintenance schedules', () => {
     expect(tasks[0]!.items.map((i) => i.label)).toEqual(checklist)
   })
 
-  it('a paused schedule makes no tasks; deleting one keeps its done tasks', async () => {
+  it('a paused schedule makes no tasks; deleting one keeps its done tasks and those with time', async () => {
     const { clientId } = await makeClient()
     const s = await newSchedule(clientId, { startDate: addDays(today, -14) })
     await generate(today)
-    const [first] = await tasksOf(`clientId=${clientId}`)
+    const [first, second] = await tasksOf(`clientId=${clientId}`)
+    // Time on an open task keeps it too (what was billed keeps its record).
+    await asOwner(`/api/maintenance-tasks/${second!.id}/time`, { method: 'POST', json: { minutes: 15 } })
     await asOwner(`/api/maintenance-tasks/${first!.id}`, {
       method: 'PATCH',
       json: { items: checklist.map(() => ({ done: true })), status: 'done' },
@@ -147,7 +149,10 @@ describe('maintenance schedules', () => {
     expect(await count('select count(*) as n from maintenance_tasks where schedule_id = ?', s.id)).toBe(3)
     expect((await asOwner(`/api/maintenance-schedules/${s.id}`, { method: 'DELETE' })).status).toBe(204)
     const left = await tasksOf(`clientId=${clientId}`)
-    expect(left.map((t) => [t.id, t.status, t.scheduleId])).toEqual([[first!.id, 'done', null]])
+    expect(left.map((t) => [t.id, t.status, t.scheduleId])).toEqual([
+      [first!.id, 'done', null],
+      [second!.id, 'overdue', null],
+    ])
   })
 })
 

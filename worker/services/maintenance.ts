@@ -180,22 +180,23 @@ export async function updateSchedule(db: Db, id: number, patch: SchedulePatchPay
 
 /**
  * Deletes a schedule and its open tasks that nobody worked on. Done tasks, and
- * open ones with time logged on them, stay (unlinked from the schedule), so
- * what was done and billed keeps its record.
+ * open ones with time, evidence or a ticked item, stay (unlinked from the
+ * schedule), so what was done and billed keeps its record.
  */
 export async function deleteSchedule(db: Db, id: number) {
   const [current] = await db.select({ id: s.id }).from(s).where(eq(s.id, id))
   if (!current) throw new NotFound()
   await db.batch([
-    db
-      .delete(tk)
-      .where(
-        and(
-          eq(tk.scheduleId, id),
-          eq(tk.status, 'open'),
-          sql`not exists (select 1 from time_entries te where te.maintenance_task_id = ${tk.id})`,
-        ),
+    db.delete(tk).where(
+      and(
+        eq(tk.scheduleId, id),
+        eq(tk.status, 'open'),
+        // Untouched: no time, no evidence (its R2 objects would be orphaned), no ticked item.
+        sql`not exists (select 1 from time_entries te where te.maintenance_task_id = ${tk.id})`,
+        sql`not exists (select 1 from maintenance_task_files f where f.task_id = ${tk.id})`,
+        sql`not exists (select 1 from maintenance_task_items i where i.task_id = ${tk.id} and i.done = 1)`,
       ),
+    ),
     db.delete(s).where(eq(s.id, id)),
   ])
 }
