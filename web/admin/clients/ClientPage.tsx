@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
+import { ClientMaintenance } from '../maintenance/ClientMaintenance'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import {
   AdminButton,
@@ -64,6 +65,7 @@ export function ClientPage({ id }: { id: string }) {
             <Requests client={client} />
             <Files client={client} />
             <ClientSubscription clientId={client.id} />
+            <ClientMaintenance clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
