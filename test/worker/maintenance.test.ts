@@ -10,6 +10,8 @@ import { addDays, businessDate } from '../../schema/slot-time'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { createApiToken } from '../../worker/services/api-tokens'
+import { createPlan } from '../../worker/services/plans'
+import { createSubscription, periodUsage } from '../../worker/services/subscriptions'
 import { asFile, fixtures } from './admin-fixtures'
 import { upload } from './admin-helpers'
 import { asOwner, json, makeClient, owner } from './billing-fixtures'
@@ -258,6 +260,34 @@ describe('maintenance tasks', () => {
     expect(entry).toEqual({ client_id: clientId, minutes: 25, maintenance_task_id: task!.id })
     const [after] = await tasksOf(`clientId=${clientId}`)
     expect([after!.evidenceCount, after!.minutesLogged]).toEqual([1, 25])
+  })
+})
+
+describe('time on a task', () => {
+  it("counts against the client's plan", async () => {
+    const { clientId } = await makeClient()
+    const db = createDb(env.DB)
+    const plan = await createPlan(db, {
+      name: 'Practice Care',
+      monthlyFeeCents: 60_000,
+      includedMinutes: 600,
+      overageRateCents: 15_000,
+    })
+    const sub = await createSubscription(db, {
+      clientId,
+      planId: plan.id,
+      startDate: `${today.slice(0, 7)}-01`,
+    })
+    await newSchedule(clientId)
+    await generate(today)
+    const [task] = await tasksOf(`clientId=${clientId}`)
+    const before = (await periodUsage(db, sub.id, today.slice(0, 7))).usedMinutes
+    const logged = await asOwner(`/api/maintenance-tasks/${task!.id}/time`, {
+      method: 'POST',
+      json: { minutes: 45, date: today },
+    })
+    expect(logged.status).toBe(201)
+    expect((await periodUsage(db, sub.id, today.slice(0, 7))).usedMinutes).toBe(before + 45)
   })
 })
 
