@@ -99,6 +99,22 @@ const EXAMPLES: Record<string, unknown> = {
   },
   'PATCH /subscriptions/{id}': { units: [{ description: 'User', unitPriceCents: 1_000, quantity: 4 }] },
   'POST /subscriptions/{id}/invoices': { period: '2026-11' },
+  'POST /maintenance-schedules': {
+    clientId: 1,
+    title: 'Monthly patch review',
+    checklist: ['Review pending updates', 'Reboot outside clinic hours'],
+    recurrence: { freq: 'monthly', interval: 1, byMonthDay: 31 },
+    startDate: '2026-10-31',
+    estimatedMinutes: 60,
+    templateKey: 'patch-review',
+  },
+  'PATCH /maintenance-schedules/{id}': { status: 'paused' },
+  'POST /maintenance/generate': { until: '2026-12-31' },
+  'PATCH /maintenance-tasks/{id}': {
+    items: [{ done: true, note: 'All current' }, { done: true }],
+    status: 'done',
+  },
+  'POST /maintenance-tasks/{id}/time': { minutes: 45, description: 'Patch review' },
   'POST /clients': {
     name: 'Riverside Family Clinic',
     domains: ['riverside.example'],

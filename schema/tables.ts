@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import type { AssetKind, AssetStatus, EphiAnswer } from './assets'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
+import type { MaintenanceFreq, ScheduleStatus, TaskStatus } from './maintenance'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
@@ -904,6 +905,10 @@ export const timeEntries = sqliteTable(
     invoiceId: integer('invoice_id').references(() => invoices.id),
     // The asset the work was on (issue 38); shown on the asset's page.
     assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
+    // The maintenance task the work was for (issue 40); it counts against the client's plan like any time.
+    maintenanceTaskId: integer('maintenance_task_id').references((): AnySQLiteColumn => maintenanceTasks.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
@@ -1279,3 +1284,120 @@ export const assetRenewalNotices = sqliteTable(
   },
   (t) => [uniqueIndex('asset_renewal_notices_once').on(t.assetId, t.what, t.dueDate, t.leadDays)],
 )
+
+/**
+ * Recurring maintenance for a client (issue 40): a checklist on an RFC 5545
+ * recurrence. Dates are calendar dates (YYYY-MM-DD) in the business time zone.
+ * Deleting a schedule deletes its open tasks; done tasks stay (schedule_id
+ * becomes null), so what was done and evidenced is never lost.
+ */
+export const maintenanceSchedules = sqliteTable(
+  'maintenance_schedules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    title: text('title').notNull(),
+    // The ordered checklist labels copied into each task when it is made.
+    checklist: text('checklist', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    freq: text('freq').$type<MaintenanceFreq>().notNull(),
+    interval: integer('interval').notNull().default(1),
+    // Monthly/quarterly/yearly on day N (1-31; past the month's end means its last day).
+    byMonthDay: integer('by_month_day'),
+    // 'TU' (weekly on Tuesday) or '2TU' / '-1FR' (the Nth weekday of the month).
+    byWeekday: text('by_weekday'),
+    startDate: text('start_date').notNull(),
+    estimatedMinutes: integer('estimated_minutes'),
+    // The seeded template it was made from, if any (schema/maintenance-templates.ts).
+    templateKey: text('template_key'),
+    status: text('status').$type<ScheduleStatus>().notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [index('maintenance_schedules_client_idx').on(t.clientId)],
+)
+
+/** The assets a schedule covers (issue 38's inventory). */
+export const maintenanceScheduleAssets = sqliteTable(
+  'maintenance_schedule_assets',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => maintenanceSchedules.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.assetId] }),
+    index('maintenance_schedule_assets_asset_idx').on(t.assetId),
+  ],
+)
+
+/**
+ * One occurrence of a schedule: made once per (schedule, due date), a unique
+ * index, so the cron and a manual generate racing each other make it once.
+ * Title and client are copied from the schedule so a done task outlives it.
+ */
+export const maintenanceTasks = sqliteTable(
+  'maintenance_tasks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    scheduleId: integer('schedule_id').references(() => maintenanceSchedules.id, { onDelete: 'set null' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    title: text('title').notNull(),
+    dueDate: text('due_date').notNull(),
+    status: text('status').$type<TaskStatus>().notNull().default('open'),
+    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    estimatedMinutes: integer('estimated_minutes'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('maintenance_tasks_schedule_due_idx').on(t.scheduleId, t.dueDate),
+    index('maintenance_tasks_client_idx').on(t.clientId, t.status, t.dueDate),
+    index('maintenance_tasks_status_idx').on(t.status, t.dueDate),
+  ],
+)
+
+/** A task's checklist, in order: ticked with an optional note. */
+export const maintenanceTaskItems = sqliteTable(
+  'maintenance_task_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => maintenanceTasks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    note: text('note'),
+    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('maintenance_task_items_position_idx').on(t.taskId, t.position)],
+)
+
+/** Evidence for a task (screenshots, exported logs) kept in R2. */
+export const maintenanceTaskFiles = sqliteTable(
+  'maintenance_task_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => maintenanceTasks.id, { onDelete: 'cascade' }),
+    // The R2 key.
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('maintenance_task_files_task_idx').on(t.taskId)],
+)
+
+export type MaintenanceSchedule = typeof maintenanceSchedules.$inferSelect
+export type MaintenanceTask = typeof maintenanceTasks.$inferSelect
+export type MaintenanceTaskItem = typeof maintenanceTaskItems.$inferSelect
+export type MaintenanceTaskFile = typeof maintenanceTaskFiles.$inferSelect

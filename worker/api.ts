@@ -25,6 +25,7 @@ import {
 } from './routes/billing'
 import { clients } from './routes/clients'
 import { health } from './routes/health'
+import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
 import { pageContent } from './routes/page-content'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
@@ -66,6 +67,9 @@ api
   .route('/payments', paymentsRoutes)
   .route('/plans', plansRoutes)
   .route('/subscriptions', subscriptionsRoutes)
+  .route('/maintenance-schedules', maintenanceSchedulesRoutes)
+  .route('/maintenance', maintenanceRoutes)
+  .route('/maintenance-tasks', maintenanceTasksRoutes)
   .route('/billing-settings', billingSettingsRoutes)
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)

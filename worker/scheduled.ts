@@ -21,6 +21,7 @@ import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
 import { queueInvoiceReminders } from './services/invoice-reminders'
+import { generateAhead } from './services/maintenance'
 import { queueMissingPaymentNotices } from './services/payment-notices'
 import { runPlanBilling } from './services/plan-billing'
 import { purgeExpiredLinks } from './services/portal-links'
@@ -67,6 +68,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Autopay: sent period invoices charged to the saved card, failed ones retried (days 1, 3, 7).
   const autopay = await runAutopay(db, env, stripeAutopayGateway(env), new Date(now))
   if (autopay.charged || autopay.failed) log('info', 'autopay', autopay)
+  // Recurring maintenance (issue 40): each task made 7 days before it is due (once: a unique index).
+  const maintenance = await generateAhead(db, new Date(now))
+  if (maintenance.created) log('info', 'maintenance tasks made', maintenance)
   // A receipt and an owner's notice for every payment (issue 36): those a stopped Worker left out.
   const notices = await queueMissingPaymentNotices(db, env, new Date(now))
   if (notices.length) log('info', 'payment notices queued late', { messages: notices.length })

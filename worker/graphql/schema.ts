@@ -12,6 +12,7 @@ import './quotes'
 import './billing'
 import './plans'
 import './assets'
+import './maintenance'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

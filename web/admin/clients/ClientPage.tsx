@@ -9,6 +9,7 @@ import { useMutation, useQuery } from 'urql'
 import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
 import { ClientAssets } from '../assets/ClientAssets'
+import { ClientMaintenance } from '../maintenance/ClientMaintenance'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import {
   AdminButton,
@@ -66,6 +67,7 @@ export function ClientPage({ id }: { id: string }) {
             <Files client={client} />
             <ClientAssets clientId={client.id} />
             <ClientSubscription clientId={client.id} />
+            <ClientMaintenance clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
