@@ -85,10 +85,6 @@ CREATE TRIGGER `maintenance_schedules_words_check_update` BEFORE UPDATE OF `freq
     OR NEW.`status` NOT IN ('active', 'paused')
     OR NEW.`interval` < 1
   BEGIN SELECT RAISE(ABORT, 'maintenance schedule freq, status or interval is invalid'); END;--> statement-breakpoint
--- A schedule belongs to one client for life, like its tasks and the assets it covers.
-CREATE TRIGGER `maintenance_schedules_client_fixed` BEFORE UPDATE OF `client_id` ON `maintenance_schedules`
-  WHEN NEW.`client_id` <> OLD.`client_id`
-  BEGIN SELECT RAISE(ABORT, 'maintenance schedule client is fixed'); END;--> statement-breakpoint
 CREATE TRIGGER `maintenance_tasks_status_check` BEFORE INSERT ON `maintenance_tasks`
   WHEN NEW.`status` NOT IN ('open', 'done')
   BEGIN SELECT RAISE(ABORT, 'maintenance task status is invalid'); END;--> statement-breakpoint
@@ -96,13 +92,11 @@ CREATE TRIGGER `maintenance_tasks_status_check_update` BEFORE UPDATE OF `status`
   WHEN NEW.`status` NOT IN ('open', 'done')
   BEGIN SELECT RAISE(ABORT, 'maintenance task status is invalid'); END;--> statement-breakpoint
 -- What was done is evidence for the monthly report: a done task is never deleted
--- (deleting its schedule only unlinks it) and never moves to another client.
+-- (deleting its schedule only unlinks it). Schedules and tasks follow their client
+-- when a duplicate client is merged into the one kept (services/clients.ts).
 CREATE TRIGGER `maintenance_tasks_done_kept` BEFORE DELETE ON `maintenance_tasks`
   WHEN OLD.`status` = 'done'
   BEGIN SELECT RAISE(ABORT, 'a done maintenance task is kept'); END;--> statement-breakpoint
-CREATE TRIGGER `maintenance_tasks_client_fixed` BEFORE UPDATE OF `client_id` ON `maintenance_tasks`
-  WHEN NEW.`client_id` <> OLD.`client_id`
-  BEGIN SELECT RAISE(ABORT, 'maintenance task client is fixed'); END;--> statement-breakpoint
 -- Time logged on a task is the task's client's time (it counts against that client's plan).
 CREATE TRIGGER `time_entries_maintenance_client` BEFORE INSERT ON `time_entries`
   WHEN NEW.`maintenance_task_id` IS NOT NULL

@@ -279,6 +279,9 @@ export const OWNED_BY_CLIENT = [
   tables.subscriptions,
   // The client's IT (issue 38): its history rows follow the asset.
   tables.assets,
+  // Recurring maintenance (issue 40): schedules and their tasks, done ones included.
+  tables.maintenanceSchedules,
+  tables.maintenanceTasks,
 ] as const
 
 /**
