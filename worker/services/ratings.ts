@@ -180,7 +180,7 @@ export type RatingState = {
   mayQuote: boolean
 }
 
-async function stateOf(db: Db, requestId: number): Promise<RatingState> {
+export async function ratingStateOf(db: Db, requestId: number): Promise<RatingState> {
   const s = tables.supportRequests
   const r = tables.requestRatings
   const [row] = await db
@@ -213,7 +213,7 @@ async function stateOf(db: Db, requestId: number): Promise<RatingState> {
 export async function ratingByToken(db: Db, env: Env, token: string, now = Date.now()) {
   const id = await verifyRatingToken(env, token, now)
   if (id === null) throw new NotFound(RATING_MESSAGES.link)
-  return stateOf(db, id)
+  return ratingStateOf(db, id)
 }
 
 /** Records the rating once (unique index); a second one, even at the same moment, is a Conflict. */
@@ -225,7 +225,7 @@ export async function rateRequest(
   now = Date.now(),
 ): Promise<RatingState> {
   const input: RatingInput = parse(ratingInput, raw)
-  const state = await stateOf(db, requestId)
+  const state = await ratingStateOf(db, requestId)
   if (!isClosed(state.status)) throw new Conflict(RATING_MESSAGES.notClosed)
   if (state.rating) throw new Conflict(RATING_MESSAGES.already)
   try {
@@ -240,7 +240,7 @@ export async function rateRequest(
     if (isUniqueViolation(err)) throw new Conflict(RATING_MESSAGES.already)
     throw err
   }
-  return stateOf(db, requestId)
+  return ratingStateOf(db, requestId)
 }
 
 /** The optional comment after a one-click rating: once, and only while none was given. */
@@ -253,14 +253,18 @@ export async function addRatingComment(db: Db, requestId: number, raw: unknown):
     .where(and(eq(r.supportRequestId, requestId), isNull(r.comment)))
     .returning({ id: r.id })
   if (!done.length) {
-    const state = await stateOf(db, requestId)
+    const state = await ratingStateOf(db, requestId)
     throw state.rating ? new Conflict(RATING_MESSAGES.commentGiven) : new NotFound()
   }
-  return stateOf(db, requestId)
+  return ratingStateOf(db, requestId)
 }
 
 /** A support request of the portal's client by reference (another client's is NotFound). */
-export async function portalRatingRequest(db: Db, scope: { clientId: number }, reference: string): Promise<number> {
+export async function portalRatingRequest(
+  db: Db,
+  scope: { clientId: number },
+  reference: string,
+): Promise<number> {
   const s = tables.supportRequests
   const [row] = await db
     .select({ id: s.id })
@@ -271,7 +275,7 @@ export async function portalRatingRequest(db: Db, scope: { clientId: number }, r
 }
 
 export const portalRatingState = async (db: Db, scope: { clientId: number }, reference: string) =>
-  stateOf(db, await portalRatingRequest(db, scope, reference))
+  ratingStateOf(db, await portalRatingRequest(db, scope, reference))
 
 // ---------- Reading ----------
 
