@@ -28,6 +28,7 @@ import { pageContent } from './routes/page-content'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
+import { ratingsRoutes } from './routes/ratings'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
@@ -66,6 +67,7 @@ api
   .route('/plans', plansRoutes)
   .route('/subscriptions', subscriptionsRoutes)
   .route('/billing-settings', billingSettingsRoutes)
+  .route('/ratings', ratingsRoutes)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
