@@ -7,6 +7,7 @@ import { CONSENT_WORDING } from '../../schema/ratings'
 import { createDb } from '../../worker/db'
 import { rateRequest, ratingToken } from '../../worker/services/ratings'
 import { reviewTestimonial } from '../../worker/services/testimonials'
+import { gql } from './admin-helpers'
 import { call } from './helpers'
 import { formPost, portalCookie, seedClient } from './portal-fixtures'
 import { send } from './requests-fixtures'
@@ -126,5 +127,50 @@ describe('testimonials with consent', () => {
     const [after] = await testimonialsOf(a.email)
     expect(after).toMatchObject({ status: 'withdrawn' })
     expect(after!.withdrawn_at).toBeTruthy()
+  })
+})
+
+describe('the admin GraphQL', () => {
+  it('reviews testimonials and marks poor ratings handled, for the owner only', async () => {
+    const a = await resolved('quote-gql')
+    await rateRequest(db(), a.requestId, 'email', { rating: 'good' })
+    await post(`/rate/${a.token}`, {
+      intent: 'quote',
+      quote: 'Through GraphQL',
+      displayName: 'G. Q.',
+      practiceName: 'GQL Clinic',
+      consent: 'yes',
+    })
+    const [row] = await testimonialsOf(a.email)
+    const mutation = `mutation ($id: ID!) { reviewTestimonial(id: $id, decision: APPROVED) { id status } }`
+    const anonymous = await gql(mutation, { id: String(row!.id) }, false)
+    expect(anonymous.status).toBe(401)
+    expect((await testimonialsOf(a.email))[0]).toMatchObject({ status: 'pending' })
+    const approved = await gql<{ reviewTestimonial: { status: string } }>(mutation, { id: String(row!.id) })
+    expect(approved.body.data?.reviewTestimonial.status).toBe('APPROVED')
+    const list = await gql<{ testimonials: { id: string; consentWording: string }[] }>(
+      '{ testimonials { id consentWording } }',
+    )
+    expect(list.body.data?.testimonials.find((t) => t.id === String(row!.id))?.consentWording).toBe(
+      CONSENT_WORDING,
+    )
+
+    const p = await resolved('poor-gql')
+    await rateRequest(db(), p.requestId, 'portal', { rating: 'poor', comment: 'Took too long' })
+    const followUps = await gql<{ ratingFollowUps: { id: string; requestReference: string }[] }>(
+      '{ ratingFollowUps { id requestReference } }',
+    )
+    const mine = followUps.body.data?.ratingFollowUps.find((f) => f.requestReference === p.reference)
+    expect(mine).toBeTruthy()
+    await gql('mutation ($id: ID!) { markRatingHandled(id: $id) { id handledAt } }', { id: mine!.id })
+    const after = await gql<{ ratingFollowUps: { requestReference: string }[] }>(
+      '{ ratingFollowUps { requestReference } }',
+    )
+    expect(after.body.data?.ratingFollowUps.some((f) => f.requestReference === p.reference)).toBe(false)
+    const perClient = await gql<{ ratings: { rating: string; comment: string }[] }>(
+      'query ($c: ID) { ratings(clientId: $c) { rating comment } }',
+      { c: String(p.clientId) },
+    )
+    expect(perClient.body.data?.ratings).toEqual([{ rating: 'POOR', comment: 'Took too long' }])
   })
 })
