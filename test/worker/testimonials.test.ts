@@ -117,7 +117,9 @@ describe('testimonials with consent', () => {
 
     // Without a session: the sign-in form, which comes back here.
     const anonymous = await call('/portal/testimonials', { redirect: 'manual' })
-    expect(anonymous.headers.get('location')).toBe(`/portal?next=${encodeURIComponent('/portal/testimonials')}`)
+    expect(anonymous.headers.get('location')).toBe(
+      `/portal?next=${encodeURIComponent('/portal/testimonials')}`,
+    )
     const cookieA = await portalCookie(a.contactId)
     const list = await (await call('/portal/testimonials', { headers: { Cookie: cookieA } })).text()
     expect(list).toContain(words)
