@@ -12,9 +12,10 @@ const tone: Record<string, string> = {
   POOR: 'bg-red-100 text-red-900',
 }
 
-export function RatingPill({ rating }: { rating: string }) {
+export function RatingPill({ rating, prefix = '' }: { rating: string; prefix?: string }) {
   return (
     <span className={`rounded-full px-2 py-0.5 text-sm font-semibold ${tone[rating] ?? ''}`}>
+      {prefix}
       {ratingLabel(rating)}
     </span>
   )
