@@ -194,6 +194,25 @@ describe('GET /api/ratings and the service figures', () => {
     expect(await res.json()).toEqual([
       { requestReference: a.reference, rating: 'poor', comment: 'Slow', at: new Date(at).toISOString() },
     ])
+    // A read token will do; a billing token is refused.
+    const tokenOf = async (scope: string) => {
+      const made = await call('/api/security/tokens', {
+        method: 'POST',
+        json: { name: `ratings ${scope}`, scope, expiresInDays: 30 },
+        headers: { Cookie: cookie },
+      })
+      expect(made.status).toBe(201)
+      return ((await made.json()) as { token: string }).token
+    }
+    const read = await call(`/api/ratings?clientId=${a.clientId}`, {
+      headers: { Authorization: `Bearer ${await tokenOf('read')}` },
+    })
+    expect(read.status).toBe(200)
+    expect(await read.json()).toHaveLength(1)
+    const billing = await call('/api/ratings', {
+      headers: { Authorization: `Bearer ${await tokenOf('billing')}` },
+    })
+    expect(billing.status).toBe(403)
     const bad = await call('/api/ratings?clientId=abc', { headers: { Cookie: cookie } })
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { errors: Record<string, string> }).errors).toHaveProperty('clientId')
