@@ -1401,3 +1401,64 @@ export type MaintenanceSchedule = typeof maintenanceSchedules.$inferSelect
 export type MaintenanceTask = typeof maintenanceTasks.$inferSelect
 export type MaintenanceTaskItem = typeof maintenanceTaskItems.$inferSelect
 export type MaintenanceTaskFile = typeof maintenanceTaskFiles.$inferSelect
+
+/**
+ * The requester's satisfaction rating of a resolved or closed support request
+ * (issue 40, docs/decisions/160-ratings-and-testimonials.md). One per request:
+ * the unique index is the once-only rule, whether the rating came from the
+ * e-mailed link or the portal. The comment may be added once afterwards.
+ */
+export const requestRatings = sqliteTable(
+  'request_ratings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    supportRequestId: integer('support_request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    // 'good' | 'okay' | 'poor' (schema/ratings.ts; a trigger refuses anything else)
+    rating: text('rating').notNull(),
+    comment: text('comment'),
+    // 'email' (the signed link) | 'portal' (a signed-in contact)
+    source: text('source').notNull(),
+    ratedAt: integer('rated_at', { mode: 'timestamp_ms' }).notNull(),
+    // A poor rating stays on the owner's overview until handled.
+    handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('request_ratings_request_idx').on(t.supportRequestId),
+    index('request_ratings_rated_idx').on(t.ratedAt),
+  ],
+)
+
+/**
+ * A quote a requester allowed after a good rating: the consent as it was given
+ * (its words and time) is kept; withdrawing it takes the quote off the pages.
+ */
+export const testimonials = sqliteTable(
+  'testimonials',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ratingId: integer('rating_id')
+      .notNull()
+      .references(() => requestRatings.id, { onDelete: 'cascade' }),
+    // Who gave it (lower case): the portal lists a contact's own by this address.
+    email: text('email').notNull(),
+    quote: text('quote').notNull(),
+    displayName: text('display_name').notNull(),
+    practiceName: text('practice_name').notNull(),
+    // The exact consent sentence shown beside the checkbox, and when it was ticked.
+    consentWording: text('consent_wording').notNull(),
+    consentedAt: integer('consented_at', { mode: 'timestamp_ms' }).notNull(),
+    // 'pending' | 'approved' | 'rejected' | 'withdrawn'
+    status: text('status').notNull().default('pending'),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('testimonials_rating_idx').on(t.ratingId),
+    index('testimonials_status_idx').on(t.status),
+    index('testimonials_email_idx').on(t.email),
+  ],
+)
+export type RequestRating = typeof requestRatings.$inferSelect
+export type Testimonial = typeof testimonials.$inferSelect

@@ -25,8 +25,11 @@ import { button } from '../components/ui'
 import { TextAreaInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
+import { ratingsServer } from '../lib/ratings-server'
 import { siteFromMatches } from '../lib/site'
 import { longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
+import { RatingBlock } from '../ratings/RatingBlock'
+import { RATING_INTENTS, type RatingActionResult, ratingAction } from '../ratings/rating-action'
 
 export const handle = { private: true }
 
@@ -34,6 +37,8 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
   const portal = context.get(portalServer)
   const request = await portal.request(params.reference ?? '')
   if (!request) throw data(null, { status: 404 })
+  // A resolved or closed support request asks for a rating (issue 40).
+  const rating = await context.get(ratingsServer).view({ reference: params.reference ?? '' })
   // Rescheduling by day (issue 28), as on the manage link: ?day= names the day whose times are shown.
   const { booking, ...rest } = request
   const choice = booking ? chooseDay(booking, new URL(req.url).searchParams.get('day')) : null
@@ -49,6 +54,7 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
       view: booking && choice ? consultationView(booking, choice) : null,
       // The reply form's limits from replyInput, which the action checks (ADR 148).
       limits: formConstraints(replyInput),
+      rating,
     },
     { status: choice?.status ?? 200 },
   )
@@ -58,6 +64,11 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const portal = context.get(portalServer)
   const reference = params.reference ?? ''
   const form = await request.formData()
+  const rated = await ratingAction(form, context.get(ratingsServer), { reference })
+  if (rated) {
+    if (!rated.ok && rated.status === 404) throw data(null, { status: 404 })
+    return data(rated, { status: rated.ok ? 200 : rated.status })
+  }
   // Move and cancel: the same posts as the manage link, read by the same code.
   const change = await consultationAction(form, {
     checkCancellable: () => portal.checkCancellable(reference),
@@ -92,8 +103,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
   })
 
 export default function PortalRequestPage() {
-  const { contact, request, view, limits } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+  const { contact, request, view, limits, rating } = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
+  const rated =
+    posted && RATING_INTENTS.includes(posted.intent as 'rate') ? (posted as RatingActionResult) : undefined
+  const result = rated ? undefined : (posted as Exclude<typeof posted, RatingActionResult>)
   const busy = useNavigation().state !== 'idle'
   return (
     <PortalFrame contact={contact} title={`${request.reference}: ${request.type}`}>
@@ -157,6 +171,12 @@ export default function PortalRequestPage() {
           </button>
         </Form>
       </section>
+
+      {rating?.closed && (
+        <div className={portalCard}>
+          <RatingBlock view={rating} result={rated} />
+        </div>
+      )}
 
       {view && <ConsultationBlock view={view} result={result} title="Meeting" cardClass={portalCard} />}
     </PortalFrame>

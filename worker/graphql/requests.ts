@@ -270,7 +270,16 @@ builder.mutationField('updateSupportRequest', (t) =>
     description: "Changes a support request's status or notes; NOT_FOUND when it does not exist.",
     args: supportUpdateArgs,
     resolve: async (_root, { id, status, notes }, ctx) => {
-      const view = await updateSupportRequest(ctx.db, id, { status: status ?? undefined, notes })
+      const view = await updateSupportRequest(
+        ctx.db,
+        id,
+        { status: status ?? undefined, notes },
+        Date.now(),
+        {
+          env: ctx.env,
+          later: ctx.later,
+        },
+      )
       ctx.noteAudit({ record: view.reference, state: status ?? null })
       return view
     },

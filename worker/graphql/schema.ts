@@ -13,6 +13,7 @@ import './billing'
 import './plans'
 import './assets'
 import './maintenance'
+import './ratings'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

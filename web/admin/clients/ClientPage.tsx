@@ -38,7 +38,7 @@ import {
   INVITE_TO_PORTAL,
   MERGE_CLIENTS,
 } from './queries'
-import { InvoicesSection, QuotesSection, TimeSection } from './slots'
+import { InvoicesSection, QuotesSection, RatingsSection, TimeSection } from './slots'
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' })
 
@@ -71,6 +71,7 @@ export function ClientPage({ id }: { id: string }) {
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
+            <RatingsSection clientId={client.id} />
           </>
         )}
       </ListState>

@@ -15,3 +15,6 @@ export const InvoicesSection = ({ clientId }: ClientSectionProps) => <ClientInvo
 
 /** Issue 26: the client's prepaid hour blocks (and a form to add one) and latest time entries. */
 export const TimeSection = ({ clientId }: ClientSectionProps) => <ClientTime clientId={clientId} />
+
+/** Issue 40: the requesters' ratings of the client's support requests. */
+export { ClientRatings as RatingsSection } from '../ratings/Ratings'

@@ -11,6 +11,7 @@ import { RenewalsToday } from '../assets/RenewalsToday'
 import { INVOICES } from '../billing/queries'
 import { OVERDUE_MAINTENANCE } from '../maintenance/queries'
 import { QUOTES_QUERY } from '../quotes/queries'
+import { PoorRatingFollowUps } from '../ratings/Ratings'
 import { formatSlot } from '../requests/format'
 import { CONSULTATIONS_QUERY, needsOwner, SUPPORT_REQUESTS_QUERY } from '../requests/queries'
 import { OverviewSection } from './OverviewSection'
@@ -25,7 +26,7 @@ const OPEN_INVOICE = new Set(['SENT', 'VIEWED', 'PARTIALLY_PAID'])
  * renewals, unmatched payments, ...): each adds one component here, which
  * renders an OverviewSection, or nothing when there is nothing to do.
  */
-export const MORE_FOR_TODAY: ComponentType[] = [RenewalsToday, OverdueMaintenance]
+export const MORE_FOR_TODAY: ComponentType[] = [RenewalsToday, OverdueMaintenance, PoorRatingFollowUps]
 
 // Its own module so that sections elsewhere (MORE_FOR_TODAY) can use it without an import cycle.
 export { OverviewSection }
