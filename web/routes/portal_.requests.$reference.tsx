@@ -37,8 +37,11 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
   const portal = context.get(portalServer)
   const request = await portal.request(params.reference ?? '')
   if (!request) throw data(null, { status: 404 })
-  // A resolved or closed support request asks for a rating (issue 40).
-  const rating = await context.get(ratingsServer).view({ reference: params.reference ?? '' })
+  // A resolved or closed support request asks for a rating (issue 40); nothing to read for the others.
+  const rating =
+    request.kind === 'support' && !request.open
+      ? await context.get(ratingsServer).view({ reference: params.reference ?? '' })
+      : null
   // Rescheduling by day (issue 28), as on the manage link: ?day= names the day whose times are shown.
   const { booking, ...rest } = request
   const choice = booking ? chooseDay(booking, new URL(req.url).searchParams.get('day')) : null
