@@ -55,7 +55,7 @@ describe('the likely-duplicate check', () => {
     const { body } = await gql<{ createClient: { id: string } }>(create, {
       input: { name: name.toLowerCase() },
     })
-    const error = body.errors?.[0] as {
+    const error = body.errors?.[0] as unknown as {
       extensions: { code: string; reason: string; errors: { name: string } }
     }
     expect(error.extensions).toMatchObject({ code: 'CONFLICT', reason: 'LIKELY_DUPLICATE' })
