@@ -283,6 +283,8 @@ const OWNED_BY_CLIENT = [
   tables.runningTimer,
   // A plan (issue 37) follows its client; two live ones are refused before the merge.
   tables.subscriptions,
+  // The dated notes log (issue 36) follows its client.
+  tables.clientNotes,
 ] as const
 
 /**
