@@ -169,8 +169,17 @@ export async function createClient(
           .values({ ...contact, clientId: newClientId as unknown as number, createdAt: now, updatedAt: now })
           .returning(),
       ),
+      // The first entry of the dated notes log (issue 36).
+      ...(fields.notes
+        ? [
+            db
+              .insert(tables.clientNotes)
+              .values({ clientId: newClientId as unknown as number, body: fields.notes, createdAt: now })
+              .returning(),
+          ]
+        : []),
     ])
-    return { ...client!, contacts: inserted.map(([row]) => row!) }
+    return { ...client!, contacts: inserted.slice(0, contacts.length).map(([row]) => row as Contact) }
   } catch (err) {
     uniqueEmail(err, 'contacts')
   }

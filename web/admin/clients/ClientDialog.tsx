@@ -53,7 +53,7 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
     const common = {
       name,
       domains: domainsOf(domains),
-      notes,
+      ...(client ? {} : { notes }),
       ...(duplicateOk ? { confirmDuplicate: true } : {}),
     }
     const result = client
@@ -129,7 +129,10 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
           onChange={setDomains}
           description="Separated by commas, e.g. clinic.example"
         />
-        <AdminTextField name="notes" label="Notes" value={notes} onChange={setNotes} multiline />
+        {!client && (
+          // Later notes go to the dated log on the client page (issue 36).
+          <AdminTextField name="notes" label="First note" value={notes} onChange={setNotes} multiline />
+        )}
         <AdminTextField
           name="defaultRateCents"
           label="Hourly rate ($)"
