@@ -7,7 +7,9 @@ CREATE TABLE `client_notes` (
 	FOREIGN KEY (`client_id`) REFERENCES `clients`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `client_notes_client_idx` ON `client_notes` (`client_id`,`created_at`);
+CREATE INDEX `client_notes_client_idx` ON `client_notes` (`client_id`,`created_at`);--> statement-breakpoint
+ALTER TABLE `support_requests` ADD `quote_id` integer REFERENCES quotes(id);--> statement-breakpoint
+CREATE UNIQUE INDEX `support_requests_quote_idx` ON `support_requests` (`quote_id`);
 --> statement-breakpoint
 -- hand-written:
 -- Each client's old notes become its first dated entry, dated when the client was last saved (the field kept no date of its own).

@@ -353,11 +353,14 @@ export const supportRequests = sqliteTable(
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     // The asset the request is about (issue 38), e.g. reported from the portal's asset list.
     assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
+    // The quote whose "Ask for changes" opened this conversation (issue 36, ADR 164): one per quote.
+    quoteId: integer('quote_id').references((): AnySQLiteColumn => quotes.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('support_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
     index('support_requests_client_idx').on(t.clientId),
+    uniqueIndex('support_requests_quote_idx').on(t.quoteId),
   ],
 )
 

@@ -50,6 +50,7 @@ import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, sendInvoice } from './invoices'
 import { raiseCounter, takenNumber } from './numbering'
 import { createSignInLink } from './portal-links'
+import { askIntoInbox } from './quote-conversation'
 import { chosenRecipients, recipientOptions, type SendPreview } from './send-step'
 
 /** pdf-lib is loaded on the first PDF, not at start-up (ADR 103). */
@@ -1016,7 +1017,14 @@ export async function askForQuoteChanges(
       now,
     ),
   ])
-  return { quote: await getQuote(db, id), outboxIds: [mail!.id] }
+  // ADR 164: the ask is also a message in the inbox (its own support request per quote).
+  const inbox = await askIntoInbox(
+    db,
+    env,
+    { quoteId: id, label: d.label, title: d.title, clientId: scope.clientId, contactId: contact.id, text },
+    now,
+  )
+  return { quote: await getQuote(db, id), outboxIds: [mail!.id, ...(inbox.outboxId ? [inbox.outboxId] : [])] }
 }
 
 // ---------- The signed copy ----------
