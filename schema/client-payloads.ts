@@ -80,6 +80,8 @@ export const clientInput = z.object({
     .array(contactInput, { error: 'Contacts must be a list' })
     .max(MAX_CONTACTS_PER_REQUEST, `At most ${MAX_CONTACTS_PER_REQUEST} contacts at once`)
     .optional(),
+  /** Saves a name that matches another client's (case, spaces, punctuation aside); without it: 409 LIKELY_DUPLICATE. */
+  confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),
 })
 export type ClientInput = z.output<typeof clientInput>
 
@@ -92,6 +94,8 @@ export const clientPatch = z.object({
   roundingMinutes: billingFields.roundingMinutes.optional(),
   paymentTermsDays: billingFields.paymentTermsDays.optional(),
   status: z.enum(CLIENT_STATUSES, { error: 'Status must be active or archived' }).optional(),
+  /** Saves a name that matches another client's (case, spaces, punctuation aside); without it: 409 LIKELY_DUPLICATE. */
+  confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),
 })
 export type ClientPatch = z.output<typeof clientPatch>
 

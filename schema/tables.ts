@@ -354,11 +354,14 @@ export const supportRequests = sqliteTable(
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     // The asset the request is about (issue 38), e.g. reported from the portal's asset list.
     assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
+    // The quote whose "Ask for changes" opened this conversation (issue 36, ADR 164): one per quote.
+    quoteId: integer('quote_id').references((): AnySQLiteColumn => quotes.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('support_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
     index('support_requests_client_idx').on(t.clientId),
+    uniqueIndex('support_requests_quote_idx').on(t.quoteId),
   ],
 )
 
@@ -506,6 +509,27 @@ export const clients = sqliteTable(
     ...timestamps,
   },
   (t) => [index('clients_name_idx').on(t.name)],
+)
+
+/**
+ * The client's dated notes log (issue 36): each note is kept as written, newest
+ * shown first, in place of the one `clients.notes` field that each edit
+ * overwrote (migration 0028 keeps each client's old notes as its first entry;
+ * the column stays for the REST API's readers and is no longer shown).
+ */
+export const clientNotes = sqliteTable(
+  'client_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    // The owner's username at the time; null for notes carried over from the old field.
+    author: text('author'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('client_notes_client_idx').on(t.clientId, t.createdAt)],
 )
 
 /** A person of one client. Their e-mail address is unique across all contacts (lower case). */
@@ -1179,6 +1203,7 @@ export type AvailabilitySettingsRow = typeof availabilitySettings.$inferSelect
 export type RequestMessage = typeof requestMessages.$inferSelect
 export type InsightsRow = typeof insightsDaily.$inferSelect
 export type Client = typeof clients.$inferSelect
+export type ClientNote = typeof clientNotes.$inferSelect
 export type Contact = typeof contacts.$inferSelect
 export type PortalSession = typeof portalSessions.$inferSelect
 export type ClientFile = typeof clientFiles.$inferSelect

@@ -1,8 +1,9 @@
 // Issue 36: the new-client form asks for the hourly rate, so tracked time has one.
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { GraphQLError } from 'graphql'
 import { MemoryRouter } from 'react-router'
-import { Client, type GraphQLRequest, Provider } from 'urql'
+import { Client, CombinedError, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
 import { clientInput, contactInput } from '../../../schema/client-payloads'
@@ -84,28 +85,26 @@ describe("a request's or booking's Log time", () => {
 })
 
 describe('a likely duplicate', () => {
-  it('warns before creating a second "Riverside Family Clinic", and creates it once confirmed', async () => {
+  it("shows the server's LIKELY_DUPLICATE warning and confirms on the second save", async () => {
     const client = new Client({ url: '/graphql', exchanges: [] })
     vi.spyOn(client, 'executeQuery').mockImplementation(
-      (request) =>
-        fromValue({
-          operation: request,
-          data: {
-            clients: [
-              {
-                id: '3',
-                name: 'Riverside Family Clinic',
-                domains: ['riverside.example'],
-                status: 'ACTIVE',
-                contactCount: 1,
-                requestCount: 0,
-              },
-            ],
-          },
-        }) as never,
+      (request) => fromValue({ operation: request, data: { clients: [] } }) as never,
     )
+    const message =
+      'A client with this name already exists: Riverside Family Clinic. Confirm to save it anyway.'
     const executeMutation = vi.fn((request: GraphQLRequest) =>
-      fromValue({ operation: request, data: { createClient: { id: '9' } } }),
+      (request.variables as { input: { confirmDuplicate?: boolean } }).input.confirmDuplicate
+        ? fromValue({ operation: request, data: { createClient: { id: '9' } } })
+        : fromValue({
+            operation: request,
+            error: new CombinedError({
+              graphQLErrors: [
+                new GraphQLError(message, {
+                  extensions: { code: 'CONFLICT', reason: 'LIKELY_DUPLICATE', errors: { name: message } },
+                }),
+              ],
+            }),
+          }),
     )
     vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
     render(
@@ -115,12 +114,14 @@ describe('a likely duplicate', () => {
         </Provider>
       </MemoryRouter>,
     )
-    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), ' riverside  family clinic')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'riverside family-clinic')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    expect(screen.getByRole('alert').textContent).toContain('Riverside Family Clinic (riverside.example)')
-    expect(executeMutation).not.toHaveBeenCalled()
-    await userEvent.click(screen.getByRole('button', { name: 'Create anyway' }))
+    expect(screen.getByRole('alert').textContent).toContain('Riverside Family Clinic')
     expect(executeMutation).toHaveBeenCalledTimes(1)
+    await userEvent.click(screen.getByRole('button', { name: 'Create anyway' }))
+    expect(executeMutation).toHaveBeenCalledTimes(2)
+    const second = executeMutation.mock.calls[1]![0].variables as { input: { confirmDuplicate?: boolean } }
+    expect(second.input.confirmDuplicate).toBe(true)
   })
 })
 

@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router'
 import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
+import { formatBusinessDateTime } from '../../../schema/business-time'
 import { contactInput } from '../../../schema/client-payloads'
 import { formConstraints } from '../../../schema/form-constraints'
 import { ClientPage } from './ClientPage'
@@ -49,6 +50,8 @@ const client = {
     },
   ],
   files: [],
+  noteLog: [] as object[],
+  payments: [] as object[],
 }
 
 describe('the client page', () => {
@@ -125,5 +128,68 @@ describe('the client page', () => {
     expect(field(/^Phone/)).toEqual(expected(limits.phone))
     expect(field(/^Role/)).toEqual(expected(limits.role))
     expect(limits.email).toMatchObject({ required: true, maxLength: 254 })
+  })
+})
+
+describe('the client page as the hub', () => {
+  it('shows the dated notes log, the payments with their invoice, and bookings apart at the business time', () => {
+    const hub = {
+      ...client,
+      requests: [
+        ...client.requests,
+        {
+          kind: 'CONSULTATION',
+          id: '5',
+          reference: 'C-1002',
+          status: 'confirmed',
+          subject: 'Network review',
+          name: 'Maria Fernández',
+          when: '2026-12-01T15:00:00.000Z',
+          createdAt: '2026-11-20T15:00:00.000Z',
+        },
+      ],
+      noteLog: [
+        { id: '2', body: 'Printer replaced.', author: 'owner', createdAt: '2026-11-26T18:00:00.000Z' },
+        { id: '1', body: 'Three doctors.', author: null, createdAt: '2026-11-01T18:00:00.000Z' },
+      ],
+      payments: [
+        {
+          id: '9',
+          date: '2026-11-25',
+          method: 'BANK_TRANSFER',
+          amountCents: 123_450,
+          invoiceNumber: 'INV-2026-0003',
+        },
+      ],
+    }
+    render(
+      <MemoryRouter>
+        <Provider
+          value={mockClient({
+            Client: { client: hub },
+            ClientQuotes: { quotes: [] },
+            AdminTimeEntries: { timeEntries: [] },
+            AdminPrepaidBlocks: { prepaidBlocks: [] },
+            AdminInvoices: { invoices: [] },
+          })}
+        >
+          <ClientPage id="3" />
+        </Provider>
+      </MemoryRouter>,
+    )
+    const notes = within(screen.getByRole('list', { name: 'Notes' })).getAllByRole('listitem')
+    expect(notes.map((n) => n.textContent)).toEqual([
+      expect.stringContaining('Printer replaced.'),
+      expect.stringContaining('Three doctors.'),
+    ])
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeTruthy()
+    const payments = screen.getByRole('table', { name: 'Payments' })
+    expect(payments.textContent).toContain('INV-2026-0003')
+    expect(payments.textContent).toContain('$1,234.50')
+    expect(payments.textContent).toContain('Bank transfer')
+    const bookings = screen.getByRole('table', { name: 'Bookings' })
+    expect(bookings.textContent).toContain('C-1002')
+    expect(bookings.textContent).toContain(formatBusinessDateTime('2026-12-01T15:00:00.000Z'))
+    expect(bookings.textContent).not.toContain('S-1043')
   })
 })

@@ -26,6 +26,7 @@ import {
 } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { ClientDialog, CONTACT_LIMITS } from './ClientDialog'
+import { Bookings, NotesLog, Payments } from './ClientHubSections'
 import { requestUrl } from './OpenClientLink'
 import {
   ADD_CONTACT,
@@ -63,7 +64,10 @@ export function ClientPage({ id }: { id: string }) {
           <>
             <Overview client={client} onChanged={refresh} />
             <Contacts client={client} onChanged={refresh} />
+            <NotesLog client={client} onChanged={refresh} />
             <Requests client={client} />
+            <Bookings client={client} />
+            <Payments client={client} />
             <Files client={client} />
             <ClientAssets clientId={client.id} />
             <ClientSubscription clientId={client.id} />
@@ -114,8 +118,6 @@ function Overview({ client, onChanged }: { client: ClientPageData; onChanged: ()
         <dd>{archived ? 'Archived' : 'Active'}</dd>
         <dt className="font-medium text-slate-600">Domains</dt>
         <dd>{client.domains.join(', ') || 'None'}</dd>
-        <dt className="font-medium text-slate-600">Notes</dt>
-        <dd className="whitespace-pre-wrap">{client.notes || 'None'}</dd>
       </dl>
       {editing && (
         <ClientDialog

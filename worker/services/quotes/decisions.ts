@@ -13,6 +13,7 @@ import { letterHtml } from '../../mail/letter-html'
 import { queueMail } from '../../mail/outbox'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { createInvoice, sendInvoice } from '../invoices'
+import { askIntoInbox } from '../quote-conversation'
 import { ensureSignedPdf, queueAcceptanceMail } from './pdf'
 import { closedReason, portalQuote } from './portal'
 import { documentOf, getQuote, offerHash, row } from './read'
@@ -247,5 +248,12 @@ export async function askForQuoteChanges(
       now,
     ),
   ])
-  return { quote: await getQuote(db, id), outboxIds: [mail!.id] }
+  // ADR 164: the ask is also a message in the inbox (its own support request per quote).
+  const inbox = await askIntoInbox(
+    db,
+    env,
+    { quoteId: id, label: d.label, title: d.title, clientId: scope.clientId, contactId: contact.id, text },
+    now,
+  )
+  return { quote: await getQuote(db, id), outboxIds: [mail!.id, ...(inbox.outboxId ? [inbox.outboxId] : [])] }
 }
