@@ -276,6 +276,8 @@ const OWNED_BY_CLIENT = [
   tables.runningTimer,
   // A plan (issue 37) follows its client; two live ones are refused before the merge.
   tables.subscriptions,
+  // The vault (issue 38): the secrets are bound to the credential id, not the client, so they move too.
+  tables.credentials,
 ] as const
 
 /**
