@@ -31,7 +31,8 @@ import {
   updateCredential,
 } from '../services/vault'
 
-export const VAULT_TOKEN_MESSAGE = 'An access token can never reveal a secret; sign in and confirm your password.'
+export const VAULT_TOKEN_MESSAGE =
+  'An access token can never reveal a secret; sign in and confirm your password.'
 
 const owner = { tags: ['Vault'], security: OWNER_SECURITY }
 const unavailable = { 503: OWNER_ERRORS[400], ...NOT_FOUND }
@@ -59,7 +60,12 @@ const iso = (row: CredentialView) => ({
   updatedAt: row.updatedAt.toISOString(),
 })
 /** What a create answers: never the secret. */
-const created = (row: CredentialView) => ({ id: row.id, label: row.label, username: row.username, url: row.url })
+const created = (row: CredentialView) => ({
+  id: row.id,
+  label: row.label,
+  username: row.username,
+  url: row.url,
+})
 
 const noToken = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   if (c.var.apiToken) throw new ApiError(403, VAULT_TOKEN_MESSAGE)
@@ -76,13 +82,18 @@ vaultApi
       ...owner,
       method: 'post',
       path: '/clients/{id}/credentials',
-      summary: "Stores a credential of the client; the secret is encrypted and never answered",
+      summary: 'Stores a credential of the client; the secret is encrypted and never answered',
       request: { params: idPath, body: body(credentialInput) },
       responses: {
         ...OWNER_ERRORS,
         ...unavailable,
         201: json(
-          z.object({ id: z.string(), label: z.string(), username: z.string().nullable(), url: z.string().nullable() }),
+          z.object({
+            id: z.string(),
+            label: z.string(),
+            username: z.string().nullable(),
+            url: z.string().nullable(),
+          }),
           'The credential (without its secret)',
         ),
       },
@@ -141,8 +152,15 @@ vaultApi
       summary:
         "The secret, for an owner session re-authenticated (POST /security/reauth) in the last 10 minutes; otherwise 403 with code 'reauth_required'. Access tokens: always 403. Each reveal or copy is in the audit log.",
       security: [{ sessionCookie: [] }],
-      request: { params: credentialPath, body: { required: false, content: { 'application/json': { schema: revealInput } } } },
-      responses: { ...OWNER_ERRORS, ...unavailable, 200: json(z.object({ secret: z.string() }), 'The secret') },
+      request: {
+        params: credentialPath,
+        body: { required: false, content: { 'application/json': { schema: revealInput } } },
+      },
+      responses: {
+        ...OWNER_ERRORS,
+        ...unavailable,
+        200: json(z.object({ secret: z.string() }), 'The secret'),
+      },
     }),
     async (c) => {
       const user = c.var.user!

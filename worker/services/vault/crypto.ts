@@ -70,10 +70,18 @@ export async function sealSecret(kek: Kek, credentialId: string, secret: string)
   const raw = crypto.getRandomValues(new Uint8Array(32))
   const dataKey = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt'])
   const iv = randomIv()
-  const ciphertext = await crypto.subtle.encrypt(gcm(iv, aad('secret', credentialId)), dataKey, text.encode(secret))
+  const ciphertext = await crypto.subtle.encrypt(
+    gcm(iv, aad('secret', credentialId)),
+    dataKey,
+    text.encode(secret),
+  )
   const wrapped = await wrap(kek, credentialId, raw)
   raw.fill(0)
-  return { secretCiphertext: encodeBase64(new Uint8Array(ciphertext)), secretIv: encodeBase64(iv), ...wrapped }
+  return {
+    secretCiphertext: encodeBase64(new Uint8Array(ciphertext)),
+    secretIv: encodeBase64(iv),
+    ...wrapped,
+  }
 }
 
 /** The plain secret of a row; throws when it does not open. */

@@ -56,7 +56,10 @@ export type CredentialView = {
 const newId = () => `cred_${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(15)))}`
 
 async function assertClient(db: Db, clientId: number) {
-  const [row] = await db.select({ id: tables.clients.id }).from(tables.clients).where(eq(tables.clients.id, clientId))
+  const [row] = await db
+    .select({ id: tables.clients.id })
+    .from(tables.clients)
+    .where(eq(tables.clients.id, clientId))
   if (!row) throw new NotFound()
 }
 
@@ -98,7 +101,11 @@ export async function createCredential(db: Db, keys: Keys, clientId: number, inp
 
 export async function listCredentials(db: Db, clientId: number) {
   await assertClient(db, clientId)
-  return (await db.select(view).from(c).where(eq(c.clientId, clientId)).orderBy(asc(c.label))) as CredentialView[]
+  return (await db
+    .select(view)
+    .from(c)
+    .where(eq(c.clientId, clientId))
+    .orderBy(asc(c.label))) as CredentialView[]
 }
 
 export async function getCredential(db: Db, id: string) {
