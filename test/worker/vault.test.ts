@@ -321,3 +321,59 @@ describe('the vault key', () => {
     await expect(openSecret(kek, b.id, sealedA)).rejects.toThrow()
   })
 })
+
+describe('the vault in GraphQL', () => {
+  it('lists without a secret field, refuses bad input naming the field, reveals only after re-auth', async () => {
+    const cookie = await owner()
+    const clientId = await newClient(cookie)
+    const gq = async (query: string, variables: Record<string, unknown>) => {
+      const res = await call('/graphql', {
+        method: 'POST',
+        json: { query, variables },
+        headers: { 'x-graphql-yoga-csrf': '1', Cookie: cookie, 'User-Agent': 'gql-agent' },
+      })
+      return { status: res.status, text: await res.text() }
+    }
+    const secret = SECRET()
+    const made = await gq(
+      'mutation($c: ID!, $i: CredentialInput!) { createCredential(clientId: $c, input: $i) { id label } }',
+      { c: clientId, i: { label: 'Fax portal', secret } },
+    )
+    expect(made.text).not.toContain(secret)
+    const id = JSON.parse(made.text).data.createCredential.id as string
+    const bad = await gq(
+      'mutation($c: ID!, $i: CredentialInput!) { createCredential(clientId: $c, input: $i) { id } }',
+      { c: clientId, i: { label: 'No secret' } },
+    )
+    expect(JSON.parse(bad.text).errors[0].extensions.errors).toHaveProperty('secret')
+    const listed = await gq('query($id: ID!) { client(id: $id) { credentials { id label username url } } }', {
+      id: clientId,
+    })
+    expect(JSON.parse(listed.text).data.client.credentials).toEqual([
+      { id, label: 'Fax portal', username: null, url: null },
+    ])
+    expect(listed.text).not.toContain(secret)
+    const asksForSecret = await gq('query($id: ID!) { client(id: $id) { credentials { secret } } }', {
+      id: clientId,
+    })
+    expect(asksForSecret.status).toBe(400)
+
+    const reveal = 'mutation($id: ID!) { revealCredential(id: $id, purpose: COPY) }'
+    await stale(cookie)
+    const refused = JSON.parse((await gq(reveal, { id })).text)
+    expect(refused.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'reauth_required' })
+    await call('/api/security/reauth', {
+      method: 'POST',
+      headers: { Cookie: cookie },
+      json: { password: 'test-owner-password' },
+    })
+    expect(JSON.parse((await gq(reveal, { id })).text).data.revealCredential).toBe(secret)
+    const entry = await env.DB.prepare(
+      "select action, user_agent from audit_log where action = 'credential.copy' and record like ?",
+    )
+      .bind(`${id}%`)
+      .first<{ action: string; user_agent: string }>()
+    expect(entry).toEqual({ action: 'credential.copy', user_agent: 'gql-agent' })
+    expect(await rowsContaining(secret)).toBe(0)
+  })
+})

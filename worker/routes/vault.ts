@@ -151,7 +151,6 @@ vaultApi
       path: '/credentials/{id}/reveal',
       summary:
         "The secret, for an owner session re-authenticated (POST /security/reauth) in the last 10 minutes; otherwise 403 with code 'reauth_required'. Access tokens: always 403. Each reveal or copy is in the audit log.",
-      security: [{ sessionCookie: [] }],
       request: {
         params: credentialPath,
         body: { required: false, content: { 'application/json': { schema: revealInput } } },
