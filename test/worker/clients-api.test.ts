@@ -308,7 +308,7 @@ describe('personal access tokens', () => {
       message: 'Please correct the highlighted fields.',
       errors: {
         name: 'Name is required',
-        scope: 'Choose read, read-write or billing',
+        scope: expect.stringMatching(/^Choose read, read-write, billing/),
         expiresInDays: 'Choose an expiry of 7, 30, 90, 365 days, or none',
       },
     })
