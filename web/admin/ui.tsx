@@ -74,7 +74,7 @@ type TextFieldProps = {
   multiline?: boolean
   isRequired?: boolean
   isDisabled?: boolean
-  type?: 'text' | 'url'
+  type?: 'text' | 'url' | 'password'
   description?: string
   className?: string
 }

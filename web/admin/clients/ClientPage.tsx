@@ -37,6 +37,7 @@ import {
   MERGE_CLIENTS,
 } from './queries'
 import { InvoicesSection, QuotesSection, TimeSection } from './slots'
+import { VaultSection } from './VaultSection'
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' })
 
@@ -67,6 +68,7 @@ export function ClientPage({ id }: { id: string }) {
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
+            <VaultSection clientId={client.id} />
           </>
         )}
       </ListState>
