@@ -74,6 +74,15 @@ function requestBodies(): Map<string, Schema> {
  * one fails the test below: add its example here.
  */
 const EXAMPLES: Record<string, unknown> = {
+  'POST /clients/{id}/credentials': {
+    label: 'Router admin',
+    username: 'admin',
+    secret: 'correct horse battery staple',
+    url: 'https://192.168.1.1',
+    notes: 'Front desk closet',
+  },
+  'PATCH /credentials/{id}': { secret: 'a new secret' },
+  'POST /credentials/{id}/reveal': { purpose: 'copy' },
   'POST /quotes/{id}/send': { recipientContactIds: [1, 2] },
   'POST /invoices/{id}/send': { recipientContactIds: [1] },
   'PUT /billing-settings': {

@@ -1487,3 +1487,34 @@ export const testimonials = sqliteTable(
 )
 export type RequestRating = typeof requestRatings.$inferSelect
 export type Testimonial = typeof testimonials.$inferSelect
+
+/**
+ * A client's credential in the vault (issue 38, docs/vault.md): the secret is
+ * only ever stored encrypted (AES-256-GCM under a random per-record data key,
+ * the data key wrapped by the key-encryption key from VAULT_KEY, identified by
+ * key_id). The id is random text made before the insert, so the ciphertexts'
+ * additional data can name it: a secret copied to another row does not open.
+ */
+export const credentials = sqliteTable(
+  'credentials',
+  {
+    id: text('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
+    label: text('label').notNull(),
+    username: text('username'),
+    url: text('url'),
+    notes: text('notes'),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    secretIv: text('secret_iv').notNull(),
+    wrappedKey: text('wrapped_key').notNull(),
+    wrapIv: text('wrap_iv').notNull(),
+    // Which key-encryption key wrapped the data key: a fingerprint of it, never the key.
+    keyId: text('key_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('credentials_client_idx').on(t.clientId), index('credentials_key_idx').on(t.keyId)],
+)
+export type Credential = typeof credentials.$inferSelect

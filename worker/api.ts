@@ -37,6 +37,7 @@ import { resumes } from './routes/resumes'
 import { security } from './routes/security'
 import { skills } from './routes/skills'
 import { uploads } from './routes/uploads'
+import { vaultApi } from './routes/vault'
 
 export const api = new OpenAPIHono<AppEnv>({ defaultHook })
 api
@@ -59,6 +60,8 @@ api
   .route('/requests', requests)
   .route('/availability', availability)
   .route('/clients', clients)
+  // /clients/{id}/credentials and /credentials (issue 38, the vault).
+  .route('/', vaultApi)
   // /quotes and /agreement-templates (issue 25).
   .route('/', quotesApi)
   .route('/time-entries', timeEntries)

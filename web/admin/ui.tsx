@@ -75,7 +75,7 @@ type TextFieldProps = {
   multiline?: boolean
   isRequired?: boolean
   isDisabled?: boolean
-  type?: 'text' | 'url'
+  type?: 'text' | 'url' | 'password'
   description?: string
   className?: string
   /** The field's limits from the schema the server checks it with (schema/form-constraints.ts, ADR 148). */

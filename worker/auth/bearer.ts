@@ -9,7 +9,7 @@
 // - a "read" token may only use safe methods (GET, HEAD, OPTIONS);
 // - a "billing" token may only use time and money (plans, subscriptions, invoices,
 //   time, payments; issue 37), any method, and the OpenAPI document;
-// - an "assets" token only the asset inventory (issue 38), likewise;
+// - an "assets" token only the asset inventory and the vault (issue 38), likewise, and never a reveal;
 // - a "maintenance" token only maintenance schedules and tasks (issue 40), likewise;
 // - an unknown, expired or revoked token is 401, never a fallback to anonymous.
 import { createMiddleware } from 'hono/factory'
@@ -34,7 +34,7 @@ const BILLING_PATHS =
   /^\/api\/(plans|subscriptions|invoices|time-entries|timer|prepaid-blocks|payments)(\/|$)|^\/api\/openapi\.json$/
 /** What an "assets" token opens (issue 38). */
 const ASSETS_PATHS =
-  /^\/api\/(assets|clients\/[^/]+\/assets|support-requests\/[^/]+\/asset)(\/|$)|^\/api\/openapi\.json$/
+  /^\/api\/(assets|clients\/[^/]+\/(assets|credentials)|support-requests\/[^/]+\/asset|credentials)(\/|$)|^\/api\/openapi\.json$/
 /** What a "maintenance" token opens (issue 40). */
 const MAINTENANCE_PATHS =
   /^\/api\/(maintenance|maintenance-schedules|maintenance-tasks)(\/|$)|^\/api\/openapi\.json$/

@@ -15,6 +15,7 @@ import './plans'
 import './assets'
 import './maintenance'
 import './ratings'
+import './vault'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

@@ -300,6 +300,8 @@ export const OWNED_BY_CLIENT = [
   tables.maintenanceTasks,
   // The dated notes log (issue 36) follows its client.
   tables.clientNotes,
+  // The vault (issue 38): the secrets are bound to the credential id, not the client, so they move too.
+  tables.credentials,
 ] as const
 
 /**

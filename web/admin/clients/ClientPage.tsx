@@ -40,6 +40,7 @@ import {
   MERGE_CLIENTS,
 } from './queries'
 import { InvoicesSection, QuotesSection, RatingsSection, TimeSection } from './slots'
+import { VaultSection } from './VaultSection'
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' })
 
@@ -76,6 +77,7 @@ export function ClientPage({ id }: { id: string }) {
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
             <RatingsSection clientId={client.id} />
+            <VaultSection clientId={client.id} />
           </>
         )}
       </ListState>
