@@ -109,13 +109,13 @@ export type ClientQuery = z.output<typeof clientQuery>
 
 // 'billing' (issue 37): reads and writes time and money only (plans, subscriptions,
 // invoices, time, payments); every other route refuses it (worker/auth/bearer.ts).
-export const TOKEN_SCOPES = ['read', 'read-write', 'billing'] as const
+export const TOKEN_SCOPES = ['read', 'read-write', 'billing', 'compliance'] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const
 
 export const apiTokenInput = z.object({
   name: singleLine('Name', 100),
-  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read, read-write or billing' }),
+  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read, read-write, billing or compliance' }),
   // Days until it expires; null: never (the owner's explicit choice).
   expiresInDays: z
     .union(

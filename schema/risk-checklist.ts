@@ -80,7 +80,8 @@ export const RISK_CHECKLIST: readonly ChecklistItem[] = [
   {
     area: 'administrative',
     topic: 'Business associate contracts',
-    question: 'Is a business associate agreement on file with every vendor that creates, receives or keeps ePHI?',
+    question:
+      'Is a business associate agreement on file with every vendor that creates, receives or keeps ePHI?',
   },
   {
     area: 'physical',

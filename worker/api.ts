@@ -31,6 +31,7 @@ import { quotesApi } from './routes/quotes'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
+import { riskAnalysesApi } from './routes/risk-analyses'
 import { security } from './routes/security'
 import { skills } from './routes/skills'
 import { uploads } from './routes/uploads'
@@ -66,6 +67,7 @@ api
   .route('/plans', plansRoutes)
   .route('/subscriptions', subscriptionsRoutes)
   .route('/billing-settings', billingSettingsRoutes)
+  .route('/', riskAnalysesApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -9,6 +9,8 @@
 // - a "read" token may only use safe methods (GET, HEAD, OPTIONS);
 // - a "billing" token may only use time and money (plans, subscriptions, invoices,
 //   time, payments; issue 37), any method, and the OpenAPI document;
+// - a "compliance" token may only use the compliance desk (risk analyses, BAAs,
+//   incidents and notices; issue 39), any method, and the OpenAPI document;
 // - an unknown, expired or revoked token is 401, never a fallback to anonymous.
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
@@ -21,6 +23,8 @@ export const TOKEN_MESSAGES = {
   readOnly: 'This access token can only read (GET).',
   billingOnly:
     'This access token can only be used for billing (plans, subscriptions, invoices, time, payments).',
+  complianceOnly:
+    'This access token can only be used for compliance (risk analyses, BAAs, incidents, notices).',
 } as const
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -28,6 +32,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** What a "billing" token opens. */
 const BILLING_PATHS =
   /^\/api\/(plans|subscriptions|invoices|time-entries|timer|prepaid-blocks|payments)(\/|$)|^\/api\/openapi\.json$/
+/** What a "compliance" token opens. */
+const COMPLIANCE_PATHS =
+  /^\/api\/(risk-analyses|baas|incidents|incident-notices)(\/|$)|^\/api\/clients\/[^/]+\/risk-analyses\/?$|^\/api\/openapi\.json$/
 const SESSION_ONLY = [/^\/api\/auth(\/|$)/, /^\/api\/security(\/|$)/, /^\/graphql(\/|$)/]
 
 /** The bearer token of a request, or null when it names none ("Bearer" in any case, one space or more). */
@@ -53,6 +60,8 @@ export const loadBearer = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(403, TOKEN_MESSAGES.readOnly)
   if (verified.token.scope === 'billing' && !BILLING_PATHS.test(c.req.path))
     throw new ApiError(403, TOKEN_MESSAGES.billingOnly)
+  if (verified.token.scope === 'compliance' && !COMPLIANCE_PATHS.test(c.req.path))
+    throw new ApiError(403, TOKEN_MESSAGES.complianceOnly)
   c.set('user', verified.user)
   c.set('apiToken', verified.token)
   await next()

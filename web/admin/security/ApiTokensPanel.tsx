@@ -32,6 +32,7 @@ const SCOPES = [
   { value: 'read', label: 'Read only (GET)' },
   { value: 'read-write', label: 'Read and write' },
   { value: 'billing', label: 'Billing only (plans, invoices, time)' },
+  { value: 'compliance', label: 'Compliance only (risk analyses, BAAs, incidents)' },
 ] as const
 const EXPIRIES = [
   ...TOKEN_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` })),
