@@ -4,7 +4,7 @@
 // daily visit counts past their retention (issue 18); invoice reminders (issue 26);
 // uploaded images no project or content block used within 24 hours (issue 28, ADR 101);
 // managed-service plans' period invoices on the 1st (issue 37);
-// payment notices a stopped Worker left out (issue 36).
+// payment notices a stopped Worker left out (issue 36); risk analysis reminders (issue 39).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -25,6 +25,7 @@ import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 import { expireQuotes, queueQuoteReminders } from './services/quotes'
+import { queueRiskReminders } from './services/risk-analyses'
 import { purgeOrphanedImages } from './services/uploads'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -68,6 +69,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // A receipt and an owner's notice for every payment (issue 36): those a stopped Worker left out.
   const notices = await queueMissingPaymentNotices(db, env, new Date(now))
   if (notices.length) log('info', 'payment notices queued late', { messages: notices.length })
+  // A client's yearly risk analysis: the owner is reminded 11 months after the last one (issue 39; once each).
+  const riskReminders = await queueRiskReminders(db, env, new Date(now))
+  if (riskReminders.length) log('info', 'risk analysis reminders queued', { clients: riskReminders.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -165,17 +165,8 @@ riskAnalysesApi
       path: '/risk-analyses/{id}/items/{itemId}/evidence',
       summary:
         'Adds an evidence file to an item (multipart field `file`: images, PDF, DOC, DOCX, TXT, MD; at most 10 MB)',
-      request: {
-        params: itemPath,
-        body: {
-          required: true,
-          content: {
-            'multipart/form-data': {
-              schema: z.object({ file: z.string().openapi({ format: 'binary' }) }),
-            },
-          },
-        },
-      },
+      // The multipart body is read and checked by readUpload (content sniffed, 10 MB), as on /api/uploads.
+      request: { params: itemPath },
       responses: {
         ...OWNER_ERRORS,
         201: json(evidence, 'The stored file'),
