@@ -73,6 +73,12 @@ function requestBodies(): Map<string, Schema> {
  * one fails the test below: add its example here.
  */
 const EXAMPLES: Record<string, unknown> = {
+  'POST /clients/{id}/risk-analyses': { analysisDate: '2026-11-27' },
+  'PATCH /risk-analyses/{id}': {
+    items: [{ id: 41, finding: 'partly', notes: 'Backups run nightly; a restore was never tested' }],
+    newTasks: [{ itemId: 41, description: 'Test a full restore from backup', dueDate: '2027-01-15' }],
+    tasks: [{ id: 7, done: true }],
+  },
   'POST /quotes/{id}/send': { recipientContactIds: [1, 2] },
   'POST /invoices/{id}/send': { recipientContactIds: [1] },
   'PUT /billing-settings': {

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
 import type { AssetKind, AssetStatus, EphiAnswer } from './assets'
-import type { RiskArea, RiskFinding, RiskStatus } from './risk-checklist'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
+import type { RiskArea, RiskFinding, RiskStatus } from './risk-checklist'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
