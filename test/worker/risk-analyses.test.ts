@@ -15,6 +15,7 @@ import worker from '../../worker/index'
 import { createApiToken } from '../../worker/services/api-tokens'
 import { createRiskAnalysis, reminderDate } from '../../worker/services/risk-analyses'
 import { fixtures } from './admin-fixtures'
+import { gql } from './admin-helpers'
 import { asOwner, countRows, json, makeClient, owner } from './billing-fixtures'
 import { call } from './helpers'
 import { pdfText } from './pdf-text'
@@ -259,5 +260,26 @@ describe('risk analyses', () => {
     expect((await script('GET', '/api/invoices', compliance)).status).toBe(403)
     const billing = await tokenOf('billing')
     expect((await script('GET', `/api/risk-analyses/${id}`, billing)).status).toBe(403)
+  })
+
+  it('GraphQL: the owner starts and answers an analysis with the same field errors; anyone else is refused', async () => {
+    const c = await makeClient()
+    const started = await gql<{ startRiskAnalysis: { id: string; items: { id: string }[] } }>(
+      'mutation($c: ID!) { startRiskAnalysis(clientId: $c) { id items { id } } }',
+      { c: String(c.clientId) },
+    )
+    const { id, items } = started.body.data!.startRiskAnalysis
+    const patch =
+      'mutation($id: ID!, $in: RiskAnalysisPatchInput!) { updateRiskAnalysis(id: $id, input: $in) { answeredCount status } }'
+    const bad = await gql(patch, { id, in: { items: [{ id: Number(items[0]!.id), finding: 'mostly' }] } })
+    expect(bad.body.errors?.[0]?.extensions?.errors).toHaveProperty('items')
+    const ok = await gql<{ updateRiskAnalysis: { answeredCount: number; status: string } }>(patch, {
+      id,
+      in: { items: [{ id: Number(items[0]!.id), finding: 'met' }], complete: true },
+    })
+    expect(ok.body.data!.updateRiskAnalysis).toEqual({ answeredCount: 1, status: 'completed' })
+    const anonymous = await gql('query($id: ID!) { riskAnalysis(id: $id) { id } }', { id }, false)
+    expect(anonymous.body.data?.riskAnalysis ?? null).toBeNull()
+    expect(anonymous.status).toBe(401)
   })
 })

@@ -11,6 +11,7 @@ import './clients'
 import './quotes'
 import './billing'
 import './plans'
+import './risk-analyses'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })
