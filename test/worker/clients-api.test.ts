@@ -308,7 +308,7 @@ describe('personal access tokens', () => {
       message: 'Please correct the highlighted fields.',
       errors: {
         name: 'Name is required',
-        scope: 'Choose read, read-write or billing',
+        scope: 'Choose read, read-write, billing or compliance',
         expiresInDays: 'Choose an expiry of 7, 30, 90, 365 days, or none',
       },
     })
