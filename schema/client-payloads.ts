@@ -115,7 +115,8 @@ export type ClientQuery = z.output<typeof clientQuery>
 // invoices, time, payments); every other route refuses it (worker/auth/bearer.ts).
 // 'assets' (issue 38): the clients' IT inventory only (assets, renewals, imports).
 // 'maintenance' (issue 40): maintenance schedules and tasks only, likewise.
-export const TOKEN_SCOPES = ['read', 'read-write', 'billing', 'assets', 'maintenance'] as const
+// 'compliance' (issue 39): the compliance desk only (risk analyses, BAAs, incidents, notices).
+export const TOKEN_SCOPES = ['read', 'read-write', 'billing', 'assets', 'maintenance', 'compliance'] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const
 

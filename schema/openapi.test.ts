@@ -83,6 +83,12 @@ const EXAMPLES: Record<string, unknown> = {
   },
   'PATCH /credentials/{id}': { secret: 'a new secret' },
   'POST /credentials/{id}/reveal': { purpose: 'copy' },
+  'POST /clients/{id}/risk-analyses': { analysisDate: '2026-11-27' },
+  'PATCH /risk-analyses/{id}': {
+    items: [{ id: 41, finding: 'partly', notes: 'Backups run nightly; a restore was never tested' }],
+    newTasks: [{ itemId: 41, description: 'Test a full restore from backup', dueDate: '2027-01-15' }],
+    tasks: [{ id: 7, done: true }],
+  },
   'POST /quotes/{id}/send': { recipientContactIds: [1, 2] },
   'POST /invoices/{id}/send': { recipientContactIds: [1] },
   'PUT /billing-settings': {

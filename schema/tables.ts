@@ -14,6 +14,7 @@ import {
 import type { AssetKind, AssetStatus, EphiAnswer } from './assets'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
 import type { MaintenanceFreq, ScheduleStatus, TaskStatus } from './maintenance'
+import type { RiskArea, RiskFinding, RiskStatus } from './risk-checklist'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
@@ -1518,3 +1519,97 @@ export const credentials = sqliteTable(
   (t) => [index('credentials_client_idx').on(t.clientId), index('credentials_key_idx').on(t.keyId)],
 )
 export type Credential = typeof credentials.$inferSelect
+
+/**
+ * A client's yearly HIPAA risk analysis (issue 39, ADR 156). Completing it
+ * locks it: a trigger refuses any change to a completed analysis's items,
+ * evidence and remediation tasks, so the report the client received stays true.
+ */
+export const riskAnalyses = sqliteTable(
+  'risk_analyses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    // The date the analysis is for (YYYY-MM-DD, business time zone).
+    analysisDate: text('analysis_date').notNull(),
+    status: text('status').$type<RiskStatus>().notNull().default('in_progress'),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [index('risk_analyses_client_idx').on(t.clientId, t.analysisDate)],
+)
+
+/** One question of an analysis; finding null: not answered yet. */
+export const riskItems = sqliteTable(
+  'risk_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    analysisId: integer('analysis_id')
+      .notNull()
+      .references(() => riskAnalyses.id),
+    position: integer('position').notNull(),
+    area: text('area').$type<RiskArea>().notNull(),
+    topic: text('topic').notNull(),
+    question: text('question').notNull(),
+    // The asset an ePHI item was seeded from.
+    assetId: integer('asset_id').references(() => assets.id),
+    finding: text('finding').$type<RiskFinding>(),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [index('risk_items_analysis_idx').on(t.analysisId, t.position)],
+)
+
+/** An evidence file of an item, in R2 under risk/{analysisId}/. */
+export const riskEvidence = sqliteTable(
+  'risk_evidence',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => riskItems.id),
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('risk_evidence_item_idx').on(t.itemId)],
+)
+
+/** A remediation task of an item, with its due date (YYYY-MM-DD). */
+export const riskTasks = sqliteTable(
+  'risk_tasks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => riskItems.id),
+    description: text('description').notNull(),
+    dueDate: text('due_date').notNull(),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('risk_tasks_item_idx').on(t.itemId)],
+)
+
+/** The reminder to run a new analysis, once per client and last analysis. */
+export const riskReminders = sqliteTable(
+  'risk_reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    analysisId: integer('analysis_id')
+      .notNull()
+      .references(() => riskAnalyses.id),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('risk_reminders_once_idx').on(t.analysisId)],
+)
+
+export type RiskAnalysis = typeof riskAnalyses.$inferSelect
+export type RiskItem = typeof riskItems.$inferSelect

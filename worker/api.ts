@@ -34,6 +34,7 @@ import { ratingsRoutes } from './routes/ratings'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
+import { riskAnalysesApi } from './routes/risk-analyses'
 import { security } from './routes/security'
 import { skills } from './routes/skills'
 import { uploads } from './routes/uploads'
@@ -78,6 +79,7 @@ api
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)
   .route('/ratings', ratingsRoutes)
+  .route('/', riskAnalysesApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -5,7 +5,7 @@
 // uploaded images no project or content block used within 24 hours (issue 28, ADR 101);
 // managed-service plans' period invoices on the 1st (issue 37);
 // payment notices a stopped Worker left out (issue 36);
-// asset renewals 60 and 14 days ahead, each once (issue 38).
+// asset renewals 60 and 14 days ahead, each once (issue 38); risk analysis reminders (issue 39).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -28,6 +28,7 @@ import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 import { expireQuotes, queueQuoteReminders } from './services/quotes'
+import { queueRiskReminders } from './services/risk-analyses'
 import { purgeOrphanedImages } from './services/uploads'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -77,6 +78,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Warranty ends and renewal dates 60 and 14 days ahead, to the owner (issue 38; each once).
   const renewals = await queueRenewalNotices(db, env, new Date(now))
   if (renewals) log('info', 'asset renewal notices queued', { messages: renewals })
+  // A client's yearly risk analysis: the owner is reminded 11 months after the last one (issue 39; once each).
+  const riskReminders = await queueRiskReminders(db, env, new Date(now))
+  if (riskReminders.length) log('info', 'risk analysis reminders queued', { clients: riskReminders.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -11,6 +11,8 @@
 //   time, payments; issue 37), any method, and the OpenAPI document;
 // - an "assets" token only the asset inventory and the vault (issue 38), likewise, and never a reveal;
 // - a "maintenance" token only maintenance schedules and tasks (issue 40), likewise;
+// - a "compliance" token may only use the compliance desk (risk analyses, BAAs,
+//   incidents and notices; issue 39), any method, and the OpenAPI document;
 // - an unknown, expired or revoked token is 401, never a fallback to anonymous.
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
@@ -25,6 +27,8 @@ export const TOKEN_MESSAGES = {
     'This access token can only be used for billing (plans, subscriptions, invoices, time, payments).',
   assetsOnly: 'This access token can only be used for the asset inventory (assets, renewals, imports).',
   maintenanceOnly: 'This access token can only be used for maintenance (schedules and tasks).',
+  complianceOnly:
+    'This access token can only be used for compliance (risk analyses, BAAs, incidents, notices).',
 } as const
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -38,6 +42,9 @@ const ASSETS_PATHS =
 /** What a "maintenance" token opens (issue 40). */
 const MAINTENANCE_PATHS =
   /^\/api\/(maintenance|maintenance-schedules|maintenance-tasks)(\/|$)|^\/api\/openapi\.json$/
+/** What a "compliance" token opens. */
+const COMPLIANCE_PATHS =
+  /^\/api\/(risk-analyses|baas|incidents|incident-notices)(\/|$)|^\/api\/clients\/[^/]+\/risk-analyses\/?$|^\/api\/openapi\.json$/
 const SESSION_ONLY = [/^\/api\/auth(\/|$)/, /^\/api\/security(\/|$)/, /^\/graphql(\/|$)/]
 
 /** The bearer token of a request, or null when it names none ("Bearer" in any case, one space or more). */
@@ -67,6 +74,8 @@ export const loadBearer = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(403, TOKEN_MESSAGES.assetsOnly)
   if (verified.token.scope === 'maintenance' && !MAINTENANCE_PATHS.test(c.req.path))
     throw new ApiError(403, TOKEN_MESSAGES.maintenanceOnly)
+  if (verified.token.scope === 'compliance' && !COMPLIANCE_PATHS.test(c.req.path))
+    throw new ApiError(403, TOKEN_MESSAGES.complianceOnly)
   c.set('user', verified.user)
   c.set('apiToken', verified.token)
   await next()

@@ -16,6 +16,7 @@ import './assets'
 import './maintenance'
 import './ratings'
 import './vault'
+import './risk-analyses'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })
