@@ -110,13 +110,13 @@ export type ClientQuery = z.output<typeof clientQuery>
 // 'billing' (issue 37): reads and writes time and money only (plans, subscriptions,
 // invoices, time, payments); every other route refuses it (worker/auth/bearer.ts).
 // 'assets' (issue 38): the clients' IT inventory only (assets, renewals, imports).
-export const TOKEN_SCOPES = ['read', 'read-write', 'billing', 'assets'] as const
+export const TOKEN_SCOPES = ['read', 'read-write', 'billing', 'assets', 'compliance'] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const
 
 export const apiTokenInput = z.object({
   name: singleLine('Name', 100),
-  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read, read-write, billing or assets' }),
+  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read, read-write, billing, assets or compliance' }),
   // Days until it expires; null: never (the owner's explicit choice).
   expiresInDays: z
     .union(

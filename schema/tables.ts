@@ -13,6 +13,14 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import type { AssetKind, AssetStatus, EphiAnswer } from './assets'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
+import type {
+  BaaSource,
+  DayKind,
+  DeadlineBasis,
+  Determination,
+  EphiInvolved,
+  ReminderMark,
+} from './compliance'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
@@ -1295,7 +1303,7 @@ export const baas = sqliteTable(
       .notNull()
       .references(() => clients.id),
     // 'quote' | 'recorded'
-    source: text('source').notNull(),
+    source: text('source').$type<BaaSource>().notNull(),
     // The accepted quote's signature (source 'quote'): one BAA per signature.
     signatureId: integer('signature_id').references(() => signatures.id),
     effectiveDate: text('effective_date').notNull(),
@@ -1303,7 +1311,7 @@ export const baas = sqliteTable(
     // The contract's breach-notice period; the statute's 60 calendar days by default.
     notificationDays: integer('notification_days').notNull().default(60),
     // 'calendar' | 'business'
-    notificationDayKind: text('notification_day_kind').notNull().default('calendar'),
+    notificationDayKind: text('notification_day_kind').$type<DayKind>().notNull().default('calendar'),
     documentKey: text('document_key'),
     documentSha256: text('document_sha256'),
     ...timestamps,
@@ -1344,7 +1352,7 @@ export const incidents = sqliteTable(
     reportedBy: text('reported_by'),
     description: text('description').notNull(),
     // 'yes' | 'no' | 'unknown'
-    ephiInvolved: text('ephi_involved').notNull().default('unknown'),
+    ephiInvolved: text('ephi_involved').$type<EphiInvolved>().notNull().default('unknown'),
     // null = unknown
     individualsAffected: integer('individuals_affected'),
     // The four factors of 164.402(2).
@@ -1353,7 +1361,7 @@ export const incidents = sqliteTable(
     acquiredOrViewed: text('acquired_or_viewed'),
     mitigation: text('mitigation'),
     // 'breach' | 'not_breach' | 'undetermined'
-    determination: text('determination').notNull().default('undetermined'),
+    determination: text('determination').$type<Determination>().notNull().default('undetermined'),
     ...timestamps,
   },
   (t) => [index('incidents_discovered_idx').on(t.discoveredAtMs)],
@@ -1371,7 +1379,7 @@ export const incidentClients = sqliteTable(
       .references(() => clients.id),
     dueAtMs: integer('due_at_ms').notNull(),
     // 'statute' | 'contract'
-    basis: text('basis').notNull(),
+    basis: text('basis').$type<DeadlineBasis>().notNull(),
     // Set when the notice to this client is sent: the clock stops.
     notifiedAtMs: integer('notified_at_ms'),
   },
@@ -1432,7 +1440,7 @@ export const incidentNotices = sqliteTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     // 'draft' | 'sent'
-    status: text('status').notNull().default('draft'),
+    status: text('status').$type<'draft' | 'sent'>().notNull().default('draft'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     sentTo: text('sent_to', { mode: 'json' }).$type<string[]>(),
     pdfKey: text('pdf_key'),
@@ -1454,7 +1462,7 @@ export const incidentReminders = sqliteTable(
       .notNull()
       .references(() => clients.id),
     // 'half' | '7d' | '1d'
-    mark: text('mark').notNull(),
+    mark: text('mark').$type<ReminderMark>().notNull(),
     ...timestamps,
   },
   (t) => [uniqueIndex('incident_reminders_once').on(t.incidentId, t.clientId, t.mark)],

@@ -24,6 +24,7 @@ import {
   timerRoutes,
 } from './routes/billing'
 import { clients } from './routes/clients'
+import { complianceApi } from './routes/compliance'
 import { health } from './routes/health'
 import { pageContent } from './routes/page-content'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
@@ -69,6 +70,7 @@ api
   .route('/billing-settings', billingSettingsRoutes)
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)
+  .route('/', complianceApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -10,6 +10,7 @@
 // - a "billing" token may only use time and money (plans, subscriptions, invoices,
 //   time, payments; issue 37), any method, and the OpenAPI document;
 // - an "assets" token only the asset inventory (issue 38), likewise;
+// - a "compliance" token only BAAs, incidents and their notices (issue 39), likewise;
 // - an unknown, expired or revoked token is 401, never a fallback to anonymous.
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
@@ -23,6 +24,7 @@ export const TOKEN_MESSAGES = {
   billingOnly:
     'This access token can only be used for billing (plans, subscriptions, invoices, time, payments).',
   assetsOnly: 'This access token can only be used for the asset inventory (assets, renewals, imports).',
+  complianceOnly: 'This access token can only be used for compliance (BAAs, incidents, notices).',
 } as const
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -33,6 +35,8 @@ const BILLING_PATHS =
 /** What an "assets" token opens (issue 38). */
 const ASSETS_PATHS =
   /^\/api\/(assets|clients\/[^/]+\/assets|support-requests\/[^/]+\/asset)(\/|$)|^\/api\/openapi\.json$/
+/** What a "compliance" token opens (issue 39). */
+const COMPLIANCE_PATHS = /^\/api\/(baas|incidents|incident-notices)(\/|$)|^\/api\/openapi\.json$/
 const SESSION_ONLY = [/^\/api\/auth(\/|$)/, /^\/api\/security(\/|$)/, /^\/graphql(\/|$)/]
 
 /** The bearer token of a request, or null when it names none ("Bearer" in any case, one space or more). */
@@ -60,6 +64,8 @@ export const loadBearer = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(403, TOKEN_MESSAGES.billingOnly)
   if (verified.token.scope === 'assets' && !ASSETS_PATHS.test(c.req.path))
     throw new ApiError(403, TOKEN_MESSAGES.assetsOnly)
+  if (verified.token.scope === 'compliance' && !COMPLIANCE_PATHS.test(c.req.path))
+    throw new ApiError(403, TOKEN_MESSAGES.complianceOnly)
   c.set('user', verified.user)
   c.set('apiToken', verified.token)
   await next()
