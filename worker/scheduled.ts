@@ -20,6 +20,7 @@ import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
+import { queueBaaRenewalReminders, queueIncidentReminders } from './services/compliance/reminders'
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { queueMissingPaymentNotices } from './services/payment-notices'
 import { runPlanBilling } from './services/plan-billing'
@@ -73,6 +74,11 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Warranty ends and renewal dates 60 and 14 days ahead, to the owner (issue 38; each once).
   const renewals = await queueRenewalNotices(db, env, new Date(now))
   if (renewals) log('info', 'asset renewal notices queued', { messages: renewals })
+  // BAA renewals (60, 14 days) and incident deadlines (half-time, 7 days, 1 day), to the owner (issue 39).
+  const compliance =
+    (await queueBaaRenewalReminders(db, env, new Date(now))) +
+    (await queueIncidentReminders(db, env, new Date(now)))
+  if (compliance) log('info', 'compliance reminders queued', { messages: compliance })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)
