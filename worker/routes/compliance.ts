@@ -156,7 +156,7 @@ complianceApi
         params: idPath,
         body: {
           required: true,
-          content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
+          content: { 'application/pdf': { schema: z.string() } },
         },
       },
       responses: {

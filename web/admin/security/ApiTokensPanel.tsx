@@ -33,6 +33,7 @@ const SCOPES = [
   { value: 'read-write', label: 'Read and write' },
   { value: 'billing', label: 'Billing only (plans, invoices, time)' },
   { value: 'assets', label: 'Assets only (inventory, renewals, imports)' },
+  { value: 'compliance', label: 'Compliance only (BAAs, incidents, notices)' },
 ] as const
 const EXPIRIES = [
   ...TOKEN_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` })),
