@@ -70,7 +70,8 @@ CREATE TRIGGER risk_analyses_words BEFORE INSERT ON risk_analyses
 WHEN NEW.status NOT IN ('in_progress', 'completed')
 BEGIN SELECT RAISE(ABORT, 'risk_analyses.status is in_progress or completed'); END;
 --> statement-breakpoint
-CREATE TRIGGER risk_analyses_locked BEFORE UPDATE ON risk_analyses
+-- Every column but the client, which a merge of duplicate clients may move.
+CREATE TRIGGER risk_analyses_locked BEFORE UPDATE OF analysis_date, status, completed_at ON risk_analyses
 WHEN OLD.status = 'completed' OR NEW.status NOT IN ('in_progress', 'completed')
 BEGIN SELECT RAISE(ABORT, 'A completed risk analysis cannot be changed'); END;
 --> statement-breakpoint

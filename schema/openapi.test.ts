@@ -61,8 +61,11 @@ function requestBodies(): Map<string, Schema> {
   const bodies = new Map<string, Schema>()
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>))
     for (const [method, op] of Object.entries(methods)) {
-      // The asset import's body is CSV text (issue 38): its schema is a string.
-      const json = op.requestBody?.content['application/json'] ?? op.requestBody?.content['text/csv']
+      // The asset import's body is CSV text (issue 38), a BAA's document a PDF (issue 39): a string.
+      const json =
+        op.requestBody?.content['application/json'] ??
+        op.requestBody?.content['text/csv'] ??
+        op.requestBody?.content['application/pdf']
       if (json) bodies.set(`${method.toUpperCase()} ${path}`, json.schema)
       else if (op.requestBody) bodies.set(`${method.toUpperCase()} ${path}`, { not: {} })
     }
@@ -202,6 +205,31 @@ const EXAMPLES: Record<string, unknown> = {
   'PATCH /assets/{id}': { location: 'Exam room 2', warrantyEnd: null },
   'POST /assets/{id}/renewal-quote': { what: 'renewal' },
   'PUT /support-requests/{id}/asset': { assetId: 12 },
+  'POST /baas': {
+    clientId: 12,
+    effectiveDate: '2026-01-01',
+    renewalDate: '2027-01-01',
+    notificationDays: 10,
+    notificationDayKind: 'business',
+  },
+  'PATCH /baas/{id}': { renewalDate: '2028-01-01' },
+  'PUT /baas/{id}/document': '%PDF-1.7 (the signed BAA)',
+  'POST /incidents': {
+    title: 'Front-desk laptop stolen',
+    discoveredAt: '2026-11-23T09:00:00-06:00',
+    description: 'The laptop was taken from a car; the disk is encrypted.',
+    clientIds: [12],
+    ephiInvolved: 'unknown',
+    individualsAffected: null,
+  },
+  'PATCH /incidents/{id}': {
+    determination: 'not_breach',
+    mitigation: 'Remote wipe confirmed',
+    note: 'Reviewed',
+  },
+  'POST /incidents/{id}/notices': { clientId: 12 },
+  'PATCH /incident-notices/{id}': { body: 'To Riverside Dental, ...' },
+  'POST /incident-notices/{id}/send': { recipientContactIds: [3] },
 }
 
 // strict: false: OpenAPI's own keywords (example, discriminator) sit beside JSON Schema's.

@@ -24,6 +24,7 @@ import {
   timerRoutes,
 } from './routes/billing'
 import { clients } from './routes/clients'
+import { complianceApi } from './routes/compliance'
 import { health } from './routes/health'
 import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
 import { pageContent } from './routes/page-content'
@@ -80,6 +81,7 @@ api
   .route('/', assetsApi)
   .route('/ratings', ratingsRoutes)
   .route('/', riskAnalysesApi)
+  .route('/', complianceApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -9,6 +9,7 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import { portalAssets } from '../web/lib/portal-assets'
+import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
@@ -30,6 +31,7 @@ import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
 import { isUnreadableFormRerender } from './page-forms'
 import { portalAssetsFor } from './portal/assets-server'
+import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
@@ -255,6 +257,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(portalPlan, portalPlanFor(c))
     context.set(portalAssets, portalAssetsFor(c))
     context.set(ratingsServer, ratingsServerFor(c))
+    context.set(portalCompliance, portalComplianceFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }

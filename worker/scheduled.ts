@@ -20,6 +20,7 @@ import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
+import { queueBaaRenewalReminders, queueIncidentReminders } from './services/compliance/reminders'
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { generateAhead } from './services/maintenance'
 import { queueMissingPaymentNotices } from './services/payment-notices'
@@ -81,6 +82,11 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // A client's yearly risk analysis: the owner is reminded 11 months after the last one (issue 39; once each).
   const riskReminders = await queueRiskReminders(db, env, new Date(now))
   if (riskReminders.length) log('info', 'risk analysis reminders queued', { clients: riskReminders.length })
+  // BAA renewals (60, 14 days) and incident deadlines (half-time, 7 days, 1 day), to the owner (issue 39).
+  const compliance =
+    (await queueBaaRenewalReminders(db, env, new Date(now))) +
+    (await queueIncidentReminders(db, env, new Date(now)))
+  if (compliance) log('info', 'compliance reminders queued', { messages: compliance })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -302,6 +302,13 @@ export const OWNED_BY_CLIENT = [
   tables.clientNotes,
   // The vault (issue 38): the secrets are bound to the credential id, not the client, so they move too.
   tables.credentials,
+  // The compliance desk (issue 39): BAAs, the incidents' affected clients and their notices, risk analyses.
+  tables.baas,
+  tables.incidentClients,
+  tables.incidentNotices,
+  tables.incidentReminders,
+  tables.riskAnalyses,
+  tables.riskReminders,
 ] as const
 
 /**

@@ -11,6 +11,7 @@ import type { Db } from '../../db'
 import { tables } from '../../db'
 import { letterHtml } from '../../mail/letter-html'
 import { queueMail } from '../../mail/outbox'
+import { baaFromAcceptedQuote } from '../compliance/baas'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { createInvoice, sendInvoice } from '../invoices'
 import { askIntoInbox } from '../quote-conversation'
@@ -111,6 +112,8 @@ export async function acceptQuote(
     return null
   })
   const pdf = await ensureSignedPdf(db, env, id)
+  // A quote carrying the BAA template puts a BAA on file (issue 39).
+  await baaFromAcceptedQuote(db, id)
   const outboxIds = await queueAcceptanceMail(db, env, await getQuote(db, id), pdf.key, now)
   return { quote: await getQuote(db, id), outboxIds, deposit }
 }
