@@ -95,6 +95,7 @@ const LAYERS = [
   { name: 'web-forms', path: web('forms'), may: [web('components', 'insights', 'lib'), schema, npm] },
   { name: 'web-booking', path: web('booking'), may: [web('components', 'forms', 'lib'), schema, npm] },
   { name: 'web-pages', path: web('pages'), may: [web('components', 'lib', 'state'), schema, npm] },
+  { name: 'web-ratings', path: web('ratings'), may: [web('components', 'forms', 'lib'), schema, npm] },
   { name: 'web-portal', path: web('portal'), may: [web('booking', 'components', 'lib'), schema, npm] },
   { name: 'web-test', path: web('test'), may: ['^web/', schema, npm] },
 ]

@@ -18,7 +18,7 @@ async function expectNoOverflow(page: Page, where: string) {
 }
 
 /** Every admin route (web/routes/admin.*.tsx) with the heading that says it has loaded. */
-const ROUTES = (ids: { clientId: string; quoteId: string; assetId: string }) =>
+const ROUTES = (ids: { clientId: string; quoteId: string; assetId: string; maintenanceTaskId: string }) =>
   [
     ['/admin', 'Portfolio Admin'],
     ['/admin/requests', 'Requests'],
@@ -32,6 +32,8 @@ const ROUTES = (ids: { clientId: string; quoteId: string; assetId: string }) =>
     ['/admin/plans', 'Plans'],
     ['/admin/renewals', 'Renewals'],
     [`/admin/assets/${ids.assetId}`, 'Assets'],
+    ['/admin/maintenance', 'Maintenance'],
+    [`/admin/maintenance/tasks/${ids.maintenanceTaskId}`, 'Maintenance task'],
     ['/admin/projects', 'Projects'],
     ['/admin/skills', 'Skills'],
     ['/admin/files', 'Files'],

@@ -14,6 +14,7 @@ const AREAS = [
   { path: '/admin/invoices', heading: 'Invoices', nav: 'Invoices', title: 'Invoices' },
   { path: '/admin/plans', heading: 'Plans', nav: 'Plans', title: 'Plans' },
   { path: '/admin/renewals', heading: 'Renewals', nav: 'Renewals', title: 'Renewals' },
+  { path: '/admin/maintenance', heading: 'Maintenance', nav: 'Maintenance', title: 'Maintenance' },
   { path: '/admin/projects', heading: 'Projects', nav: 'Projects', title: 'Projects' },
   { path: '/admin/skills', heading: 'Skills', nav: 'Skills', title: 'Skills' },
   { path: '/admin/files', heading: 'Files', nav: 'Files', title: 'Files' },

@@ -73,5 +73,33 @@ export async function seedAdminTables(request: APIRequestContext) {
       },
     },
   )
-  return { clientId, quoteId: createQuote.id, assetId: createAsset.id }
+  // A weekly checklist that started 10 days ago: one task overdue, one due (issue 40).
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10)
+  await gql(
+    request,
+    'mutation($input: MaintenanceScheduleInput!) { createMaintenanceSchedule(input: $input) { id } }',
+    {
+      input: {
+        clientId,
+        title: 'Quarterly backup restore test for the imaging workstation and the front desk',
+        checklist: ['Restore a sample of files to a scratch location and compare them with the originals'],
+        recurrence: { freq: 'WEEKLY' },
+        startDate: day(-10),
+      },
+    },
+  )
+  await gql(request, 'mutation($until: String!) { generateMaintenanceTasks(until: $until) }', {
+    until: day(1),
+  })
+  const { maintenanceTasks } = await gql<{ maintenanceTasks: { id: string }[] }>(
+    request,
+    'query($clientId: ID) { maintenanceTasks(clientId: $clientId) { id } }',
+    { clientId },
+  )
+  return {
+    clientId,
+    quoteId: createQuote.id,
+    assetId: createAsset.id,
+    maintenanceTaskId: maintenanceTasks[0]!.id,
+  }
 }

@@ -1,5 +1,5 @@
 import { type FieldConstraint, formConstraints } from '../schema/form-constraints'
-import { consultationInput, supportRequestInput } from '../schema/payloads'
+import { consultationInput, portalLinkInput, replyInput, supportRequestInput } from '../schema/payloads'
 import { expect, type Page, test } from './fixtures'
 import { mailTo } from './mail'
 import { blockExternal } from './public-helpers'
@@ -62,7 +62,7 @@ test('the IT-support form carries the limits of supportRequestInput', async ({ p
   ])
 })
 
-test('the portal’s new-request form carries the limits of supportRequestInput, its intake', async ({
+test('the portal’s sign-in, new-request and reply forms carry the limits of their schemas', async ({
   page,
   request,
 }) => {
@@ -81,7 +81,9 @@ test('the portal’s new-request form carries the limits of supportRequestInput,
     },
   })
   expect(sent.status()).toBe(201)
+  const { reference } = (await sent.json()) as { reference: string }
   await page.goto('/portal')
+  await expectLimits(page, formConstraints(portalLinkInput), ['email'])
   await page.getByRole('textbox', { name: 'Your e-mail address' }).fill(email)
   await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click()
   await expect(page.getByRole('status')).toContainText('a sign-in link is on its way')
@@ -99,4 +101,7 @@ test('the portal’s new-request form carries the limits of supportRequestInput,
     'description',
     'preferredContact',
   ])
+  await page.goto(`/portal/requests/${reference}`)
+  await expect(page.getByLabel('Your reply')).toBeVisible()
+  await expectLimits(page, formConstraints(replyInput), ['body'])
 })

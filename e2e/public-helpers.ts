@@ -9,6 +9,7 @@ export const PUBLIC_PAGES = [
   { path: '/portfolio-solutions', heading: 'Software Solutions That Pay for Themselves' },
   { path: '/it-support', heading: 'IT Support for Small Businesses and Healthcare Practices' },
   { path: '/schedule-consultation', heading: 'Schedule a Free Consultation' },
+  { path: '/trust', heading: 'Trust & HIPAA' },
 ] as const
 
 /** Tests must never load external URLs: anything not on localhost is aborted. */

@@ -28,6 +28,7 @@ test('every public route has its own title, description, canonical, Open Graph a
       '/portfolio-solutions',
       '/privacy',
       '/schedule-consultation',
+      '/trust',
     ].sort(),
   )
   const titles = new Set<string>()

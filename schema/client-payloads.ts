@@ -80,6 +80,8 @@ export const clientInput = z.object({
     .array(contactInput, { error: 'Contacts must be a list' })
     .max(MAX_CONTACTS_PER_REQUEST, `At most ${MAX_CONTACTS_PER_REQUEST} contacts at once`)
     .optional(),
+  /** Saves a name that matches another client's (case, spaces, punctuation aside); without it: 409 LIKELY_DUPLICATE. */
+  confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),
 })
 export type ClientInput = z.output<typeof clientInput>
 
@@ -92,6 +94,8 @@ export const clientPatch = z.object({
   roundingMinutes: billingFields.roundingMinutes.optional(),
   paymentTermsDays: billingFields.paymentTermsDays.optional(),
   status: z.enum(CLIENT_STATUSES, { error: 'Status must be active or archived' }).optional(),
+  /** Saves a name that matches another client's (case, spaces, punctuation aside); without it: 409 LIKELY_DUPLICATE. */
+  confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),
 })
 export type ClientPatch = z.output<typeof clientPatch>
 
@@ -110,13 +114,15 @@ export type ClientQuery = z.output<typeof clientQuery>
 // 'billing' (issue 37): reads and writes time and money only (plans, subscriptions,
 // invoices, time, payments); every other route refuses it (worker/auth/bearer.ts).
 // 'assets' (issue 38): the clients' IT inventory only (assets, renewals, imports).
-export const TOKEN_SCOPES = ['read', 'read-write', 'billing', 'assets'] as const
+// 'maintenance' (issue 40): maintenance schedules and tasks only, likewise.
+// 'compliance' (issue 39): the compliance desk only (risk analyses, BAAs, incidents, notices).
+export const TOKEN_SCOPES = ['read', 'read-write', 'billing', 'assets', 'maintenance', 'compliance'] as const
 export type TokenScope = (typeof TOKEN_SCOPES)[number]
 export const TOKEN_EXPIRY_DAYS = [7, 30, 90, 365] as const
 
 export const apiTokenInput = z.object({
   name: singleLine('Name', 100),
-  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read, read-write, billing or assets' }),
+  scope: z.enum(TOKEN_SCOPES, { error: 'Choose read, read-write, billing, assets or maintenance' }),
   // Days until it expires; null: never (the owner's explicit choice).
   expiresInDays: z
     .union(

@@ -22,6 +22,7 @@ import {
   PAYMENT_METHODS,
 } from './billing-words'
 import { CONTENT_TYPES, type Option, PROJECT_CATEGORIES, PROJECT_STATUSES } from './constants'
+import { MAINTENANCE_FREQ_LABELS, MAINTENANCE_FREQS, SCHEDULE_STATUSES, TASK_FILTERS } from './maintenance'
 import { PLAN_ROLLOVER, SUBSCRIPTION_STATUSES } from './plans'
 import {
   BUDGETS,
@@ -135,6 +136,23 @@ export const GRAPHQL_ENUMS = {
       v === 'warranty' ? 'The warranty ends.' : 'A licence, domain, certificate or subscription renews.',
     ),
     description: 'What of an asset expires.',
+  },
+  MaintenanceFreq: {
+    options: optionsOf(
+      MAINTENANCE_FREQS,
+      (v) => MAINTENANCE_FREQ_LABELS[v as keyof typeof MAINTENANCE_FREQ_LABELS],
+    ),
+    description: 'How often a maintenance schedule recurs (quarterly: every three months).',
+  },
+  MaintenanceScheduleStatus: {
+    options: optionsOf(SCHEDULE_STATUSES, (v) => (v === 'active' ? 'Makes tasks.' : 'Makes no tasks.')),
+    description: 'Whether a maintenance schedule makes tasks.',
+  },
+  MaintenanceTaskStatus: {
+    options: optionsOf(TASK_FILTERS, (v) =>
+      v === 'overdue' ? 'Open and due before today.' : `The task is ${v}.`,
+    ),
+    description: 'Where a maintenance task stands; overdue is open and past its due date.',
   },
 } as const satisfies Record<string, EnumSpec>
 

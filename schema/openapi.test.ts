@@ -61,8 +61,11 @@ function requestBodies(): Map<string, Schema> {
   const bodies = new Map<string, Schema>()
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Operation>>))
     for (const [method, op] of Object.entries(methods)) {
-      // The asset import's body is CSV text (issue 38): its schema is a string.
-      const json = op.requestBody?.content['application/json'] ?? op.requestBody?.content['text/csv']
+      // The asset import's body is CSV text (issue 38), a BAA's document a PDF (issue 39): a string.
+      const json =
+        op.requestBody?.content['application/json'] ??
+        op.requestBody?.content['text/csv'] ??
+        op.requestBody?.content['application/pdf']
       if (json) bodies.set(`${method.toUpperCase()} ${path}`, json.schema)
       else if (op.requestBody) bodies.set(`${method.toUpperCase()} ${path}`, { not: {} })
     }
@@ -74,6 +77,21 @@ function requestBodies(): Map<string, Schema> {
  * one fails the test below: add its example here.
  */
 const EXAMPLES: Record<string, unknown> = {
+  'POST /clients/{id}/credentials': {
+    label: 'Router admin',
+    username: 'admin',
+    secret: 'correct horse battery staple',
+    url: 'https://192.168.1.1',
+    notes: 'Front desk closet',
+  },
+  'PATCH /credentials/{id}': { secret: 'a new secret' },
+  'POST /credentials/{id}/reveal': { purpose: 'copy' },
+  'POST /clients/{id}/risk-analyses': { analysisDate: '2026-11-27' },
+  'PATCH /risk-analyses/{id}': {
+    items: [{ id: 41, finding: 'partly', notes: 'Backups run nightly; a restore was never tested' }],
+    newTasks: [{ itemId: 41, description: 'Test a full restore from backup', dueDate: '2027-01-15' }],
+    tasks: [{ id: 7, done: true }],
+  },
   'POST /quotes/{id}/send': { recipientContactIds: [1, 2] },
   'POST /invoices/{id}/send': { recipientContactIds: [1] },
   'PUT /billing-settings': {
@@ -99,6 +117,22 @@ const EXAMPLES: Record<string, unknown> = {
   },
   'PATCH /subscriptions/{id}': { units: [{ description: 'User', unitPriceCents: 1_000, quantity: 4 }] },
   'POST /subscriptions/{id}/invoices': { period: '2026-11' },
+  'POST /maintenance-schedules': {
+    clientId: 1,
+    title: 'Monthly patch review',
+    checklist: ['Review pending updates', 'Reboot outside clinic hours'],
+    recurrence: { freq: 'monthly', interval: 1, byMonthDay: 31 },
+    startDate: '2026-10-31',
+    estimatedMinutes: 60,
+    templateKey: 'patch-review',
+  },
+  'PATCH /maintenance-schedules/{id}': { status: 'paused' },
+  'POST /maintenance/generate': { until: '2026-12-31' },
+  'PATCH /maintenance-tasks/{id}': {
+    items: [{ done: true, note: 'All current' }, { done: true }],
+    status: 'done',
+  },
+  'POST /maintenance-tasks/{id}/time': { minutes: 45, description: 'Patch review' },
   'POST /clients': {
     name: 'Riverside Family Clinic',
     domains: ['riverside.example'],
@@ -171,6 +205,31 @@ const EXAMPLES: Record<string, unknown> = {
   'PATCH /assets/{id}': { location: 'Exam room 2', warrantyEnd: null },
   'POST /assets/{id}/renewal-quote': { what: 'renewal' },
   'PUT /support-requests/{id}/asset': { assetId: 12 },
+  'POST /baas': {
+    clientId: 12,
+    effectiveDate: '2026-01-01',
+    renewalDate: '2027-01-01',
+    notificationDays: 10,
+    notificationDayKind: 'business',
+  },
+  'PATCH /baas/{id}': { renewalDate: '2028-01-01' },
+  'PUT /baas/{id}/document': '%PDF-1.7 (the signed BAA)',
+  'POST /incidents': {
+    title: 'Front-desk laptop stolen',
+    discoveredAt: '2026-11-23T09:00:00-06:00',
+    description: 'The laptop was taken from a car; the disk is encrypted.',
+    clientIds: [12],
+    ephiInvolved: 'unknown',
+    individualsAffected: null,
+  },
+  'PATCH /incidents/{id}': {
+    determination: 'not_breach',
+    mitigation: 'Remote wipe confirmed',
+    note: 'Reviewed',
+  },
+  'POST /incidents/{id}/notices': { clientId: 12 },
+  'PATCH /incident-notices/{id}': { body: 'To Riverside Dental, ...' },
+  'POST /incident-notices/{id}/send': { recipientContactIds: [3] },
 }
 
 // strict: false: OpenAPI's own keywords (example, discriminator) sit beside JSON Schema's.

@@ -213,6 +213,9 @@ const optionalPhone = phoneText('Phone must be text')
 // The request forms' e-mail and phone rules, shared with the clients' contacts (schema/client-payloads.ts).
 export { email as emailAddress, HONEYPOT_FIELD, optionalPhone }
 
+/** The portal's sign-in form: the request forms' e-mail rule (its limits reach the form by formConstraints). */
+export const portalLinkInput = z.object({ email })
+
 export const consultationInput = z.object({
   name: required('Name', 120),
   email,

@@ -1,10 +1,11 @@
 // Which content blocks public answers may carry (ADR 032): only keys a page
-// reads, every page's (content-keys.ts) and the privacy page's (privacy-copy.ts).
+// reads, every page's (content-keys.ts), the privacy page's (privacy-copy.ts) and the trust page's (trust-copy.ts).
 // Worker-side (and tests): the SPA's entry chunk does not need the full list.
 import { CONTENT_KEYS } from './content-keys'
 import { PRIVACY_CONTENT_KEYS } from './privacy-copy'
+import { TRUST_CONTENT_KEYS } from './trust-copy'
 
-export const PUBLIC_CONTENT_KEYS = { ...CONTENT_KEYS, ...PRIVACY_CONTENT_KEYS }
+export const PUBLIC_CONTENT_KEYS = { ...CONTENT_KEYS, ...PRIVACY_CONTENT_KEYS, ...TRUST_CONTENT_KEYS }
 export type PublicContentKey = keyof typeof PUBLIC_CONTENT_KEYS
 
 /** The public page a key belongs to: the part of the key before its first dot. */

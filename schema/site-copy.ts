@@ -40,6 +40,9 @@ export const PRIVACY_LINK = {
   badgeLabel: 'HIPAA Compliant: how this site handles your data',
 } as const
 
+/** The trust page's link (every page's footer, the privacy page); its copy is schema/trust-copy.ts. */
+export const TRUST_LINK = { path: '/trust', label: 'Trust & HIPAA' } as const
+
 export const NOT_FOUND_COPY = { returnHome: 'Return to Home' } as const
 
 /** SPEC §8's empty states of the public pages (messages.ts's EMPTY_STATES includes them). */

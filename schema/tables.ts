@@ -13,6 +13,16 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import type { AssetKind, AssetStatus, EphiAnswer } from './assets'
 import type { InvoiceSource, InvoiceStatus, PaymentMethod, QuotePart, UnmatchedReason } from './billing-words'
+import type {
+  BaaSource,
+  DayKind,
+  DeadlineBasis,
+  Determination,
+  EphiInvolved,
+  ReminderMark,
+} from './compliance'
+import type { MaintenanceFreq, ScheduleStatus, TaskStatus } from './maintenance'
+import type { RiskArea, RiskFinding, RiskStatus } from './risk-checklist'
 
 // Every row carries creation and update times in epoch milliseconds; Drizzle
 // maps them to Date, which serialises to ISO 8601 in JSON.
@@ -353,11 +363,14 @@ export const supportRequests = sqliteTable(
     contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
     // The asset the request is about (issue 38), e.g. reported from the portal's asset list.
     assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
+    // The quote whose "Ask for changes" opened this conversation (issue 36, ADR 164): one per quote.
+    quoteId: integer('quote_id').references((): AnySQLiteColumn => quotes.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     index('support_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
     index('support_requests_client_idx').on(t.clientId),
+    uniqueIndex('support_requests_quote_idx').on(t.quoteId),
   ],
 )
 
@@ -505,6 +518,27 @@ export const clients = sqliteTable(
     ...timestamps,
   },
   (t) => [index('clients_name_idx').on(t.name)],
+)
+
+/**
+ * The client's dated notes log (issue 36): each note is kept as written, newest
+ * shown first, in place of the one `clients.notes` field that each edit
+ * overwrote (migration 0028 keeps each client's old notes as its first entry;
+ * the column stays for the REST API's readers and is no longer shown).
+ */
+export const clientNotes = sqliteTable(
+  'client_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    // The owner's username at the time; null for notes carried over from the old field.
+    author: text('author'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('client_notes_client_idx').on(t.clientId, t.createdAt)],
 )
 
 /** A person of one client. Their e-mail address is unique across all contacts (lower case). */
@@ -906,6 +940,10 @@ export const timeEntries = sqliteTable(
     invoiceId: integer('invoice_id').references(() => invoices.id),
     // The asset the work was on (issue 38); shown on the asset's page.
     assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
+    // The maintenance task the work was for (issue 40); it counts against the client's plan like any time.
+    maintenanceTaskId: integer('maintenance_task_id').references((): AnySQLiteColumn => maintenanceTasks.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
@@ -1176,6 +1214,7 @@ export type AvailabilitySettingsRow = typeof availabilitySettings.$inferSelect
 export type RequestMessage = typeof requestMessages.$inferSelect
 export type InsightsRow = typeof insightsDaily.$inferSelect
 export type Client = typeof clients.$inferSelect
+export type ClientNote = typeof clientNotes.$inferSelect
 export type Contact = typeof contacts.$inferSelect
 export type PortalSession = typeof portalSessions.$inferSelect
 export type ClientFile = typeof clientFiles.$inferSelect
@@ -1281,6 +1320,493 @@ export const assetRenewalNotices = sqliteTable(
   },
   (t) => [uniqueIndex('asset_renewal_notices_once').on(t.assetId, t.what, t.dueDate, t.leadDays)],
 )
+
+/**
+ * Recurring maintenance for a client (issue 40): a checklist on an RFC 5545
+ * recurrence. Dates are calendar dates (YYYY-MM-DD) in the business time zone.
+ * Deleting a schedule deletes its open tasks; done tasks stay (schedule_id
+ * becomes null), so what was done and evidenced is never lost.
+ */
+export const maintenanceSchedules = sqliteTable(
+  'maintenance_schedules',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    title: text('title').notNull(),
+    // The ordered checklist labels copied into each task when it is made.
+    checklist: text('checklist', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    freq: text('freq').$type<MaintenanceFreq>().notNull(),
+    interval: integer('interval').notNull().default(1),
+    // Monthly/quarterly/yearly on day N (1-31; past the month's end means its last day).
+    byMonthDay: integer('by_month_day'),
+    // 'TU' (weekly on Tuesday) or '2TU' / '-1FR' (the Nth weekday of the month).
+    byWeekday: text('by_weekday'),
+    startDate: text('start_date').notNull(),
+    estimatedMinutes: integer('estimated_minutes'),
+    // The seeded template it was made from, if any (schema/maintenance-templates.ts).
+    templateKey: text('template_key'),
+    status: text('status').$type<ScheduleStatus>().notNull().default('active'),
+    ...timestamps,
+  },
+  (t) => [index('maintenance_schedules_client_idx').on(t.clientId)],
+)
+
+/** The assets a schedule covers (issue 38's inventory). */
+export const maintenanceScheduleAssets = sqliteTable(
+  'maintenance_schedule_assets',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => maintenanceSchedules.id, { onDelete: 'cascade' }),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.assetId] }),
+    index('maintenance_schedule_assets_asset_idx').on(t.assetId),
+  ],
+)
+
+/**
+ * One occurrence of a schedule: made once per (schedule, due date), a unique
+ * index, so the cron and a manual generate racing each other make it once.
+ * Title and client are copied from the schedule so a done task outlives it.
+ */
+export const maintenanceTasks = sqliteTable(
+  'maintenance_tasks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    scheduleId: integer('schedule_id').references(() => maintenanceSchedules.id, { onDelete: 'set null' }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    title: text('title').notNull(),
+    dueDate: text('due_date').notNull(),
+    status: text('status').$type<TaskStatus>().notNull().default('open'),
+    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    estimatedMinutes: integer('estimated_minutes'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('maintenance_tasks_schedule_due_idx').on(t.scheduleId, t.dueDate),
+    index('maintenance_tasks_client_idx').on(t.clientId, t.status, t.dueDate),
+    index('maintenance_tasks_status_idx').on(t.status, t.dueDate),
+  ],
+)
+
+/** A task's checklist, in order: ticked with an optional note. */
+export const maintenanceTaskItems = sqliteTable(
+  'maintenance_task_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => maintenanceTasks.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    note: text('note'),
+    doneAt: integer('done_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('maintenance_task_items_position_idx').on(t.taskId, t.position)],
+)
+
+/** Evidence for a task (screenshots, exported logs) kept in R2. */
+export const maintenanceTaskFiles = sqliteTable(
+  'maintenance_task_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => maintenanceTasks.id, { onDelete: 'cascade' }),
+    // The R2 key.
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('maintenance_task_files_task_idx').on(t.taskId)],
+)
+
+export type MaintenanceSchedule = typeof maintenanceSchedules.$inferSelect
+export type MaintenanceTask = typeof maintenanceTasks.$inferSelect
+export type MaintenanceTaskItem = typeof maintenanceTaskItems.$inferSelect
+export type MaintenanceTaskFile = typeof maintenanceTaskFiles.$inferSelect
+
+/**
+ * The requester's satisfaction rating of a resolved or closed support request
+ * (issue 40, docs/decisions/160-ratings-and-testimonials.md). One per request:
+ * the unique index is the once-only rule, whether the rating came from the
+ * e-mailed link or the portal. The comment may be added once afterwards.
+ */
+export const requestRatings = sqliteTable(
+  'request_ratings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    supportRequestId: integer('support_request_id')
+      .notNull()
+      .references(() => supportRequests.id, { onDelete: 'cascade' }),
+    // 'good' | 'okay' | 'poor' (schema/ratings.ts; a trigger refuses anything else)
+    rating: text('rating').notNull(),
+    comment: text('comment'),
+    // 'email' (the signed link) | 'portal' (a signed-in contact)
+    source: text('source').notNull(),
+    ratedAt: integer('rated_at', { mode: 'timestamp_ms' }).notNull(),
+    // A poor rating stays on the owner's overview until handled.
+    handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('request_ratings_request_idx').on(t.supportRequestId),
+    index('request_ratings_rated_idx').on(t.ratedAt),
+  ],
+)
+
+/**
+ * A quote a requester allowed after a good rating: the consent as it was given
+ * (its words and time) is kept; withdrawing it takes the quote off the pages.
+ */
+export const testimonials = sqliteTable(
+  'testimonials',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ratingId: integer('rating_id')
+      .notNull()
+      .references(() => requestRatings.id, { onDelete: 'cascade' }),
+    // Who gave it (lower case): the portal lists a contact's own by this address.
+    email: text('email').notNull(),
+    quote: text('quote').notNull(),
+    displayName: text('display_name').notNull(),
+    practiceName: text('practice_name').notNull(),
+    // The exact consent sentence shown beside the checkbox, and when it was ticked.
+    consentWording: text('consent_wording').notNull(),
+    consentedAt: integer('consented_at', { mode: 'timestamp_ms' }).notNull(),
+    // 'pending' | 'approved' | 'rejected' | 'withdrawn'
+    status: text('status').notNull().default('pending'),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    uniqueIndex('testimonials_rating_idx').on(t.ratingId),
+    index('testimonials_status_idx').on(t.status),
+    index('testimonials_email_idx').on(t.email),
+  ],
+)
+export type RequestRating = typeof requestRatings.$inferSelect
+export type Testimonial = typeof testimonials.$inferSelect
+
+/**
+ * A client's credential in the vault (issue 38, docs/vault.md): the secret is
+ * only ever stored encrypted (AES-256-GCM under a random per-record data key,
+ * the data key wrapped by the key-encryption key from VAULT_KEY, identified by
+ * key_id). The id is random text made before the insert, so the ciphertexts'
+ * additional data can name it: a secret copied to another row does not open.
+ */
+export const credentials = sqliteTable(
+  'credentials',
+  {
+    id: text('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    assetId: integer('asset_id').references((): AnySQLiteColumn => assets.id, { onDelete: 'set null' }),
+    label: text('label').notNull(),
+    username: text('username'),
+    url: text('url'),
+    notes: text('notes'),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    secretIv: text('secret_iv').notNull(),
+    wrappedKey: text('wrapped_key').notNull(),
+    wrapIv: text('wrap_iv').notNull(),
+    // Which key-encryption key wrapped the data key: a fingerprint of it, never the key.
+    keyId: text('key_id').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('credentials_client_idx').on(t.clientId), index('credentials_key_idx').on(t.keyId)],
+)
+export type Credential = typeof credentials.$inferSelect
+
+/**
+ * A client's yearly HIPAA risk analysis (issue 39, ADR 156). Completing it
+ * locks it: a trigger refuses any change to a completed analysis's items,
+ * evidence and remediation tasks, so the report the client received stays true.
+ */
+export const riskAnalyses = sqliteTable(
+  'risk_analyses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    // The date the analysis is for (YYYY-MM-DD, business time zone).
+    analysisDate: text('analysis_date').notNull(),
+    status: text('status').$type<RiskStatus>().notNull().default('in_progress'),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    ...timestamps,
+  },
+  (t) => [index('risk_analyses_client_idx').on(t.clientId, t.analysisDate)],
+)
+
+/** One question of an analysis; finding null: not answered yet. */
+export const riskItems = sqliteTable(
+  'risk_items',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    analysisId: integer('analysis_id')
+      .notNull()
+      .references(() => riskAnalyses.id),
+    position: integer('position').notNull(),
+    area: text('area').$type<RiskArea>().notNull(),
+    topic: text('topic').notNull(),
+    question: text('question').notNull(),
+    // The asset an ePHI item was seeded from.
+    assetId: integer('asset_id').references(() => assets.id),
+    finding: text('finding').$type<RiskFinding>(),
+    notes: text('notes'),
+    ...timestamps,
+  },
+  (t) => [index('risk_items_analysis_idx').on(t.analysisId, t.position)],
+)
+
+/** An evidence file of an item, in R2 under risk/{analysisId}/. */
+export const riskEvidence = sqliteTable(
+  'risk_evidence',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => riskItems.id),
+    key: text('key').notNull().unique(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    size: integer('size').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('risk_evidence_item_idx').on(t.itemId)],
+)
+
+/** A remediation task of an item, with its due date (YYYY-MM-DD). */
+export const riskTasks = sqliteTable(
+  'risk_tasks',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => riskItems.id),
+    description: text('description').notNull(),
+    dueDate: text('due_date').notNull(),
+    done: integer('done', { mode: 'boolean' }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('risk_tasks_item_idx').on(t.itemId)],
+)
+
+/** The reminder to run a new analysis, once per client and last analysis. */
+export const riskReminders = sqliteTable(
+  'risk_reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    analysisId: integer('analysis_id')
+      .notNull()
+      .references(() => riskAnalyses.id),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('risk_reminders_once_idx').on(t.analysisId)],
+)
+
+export type RiskAnalysis = typeof riskAnalyses.$inferSelect
+export type RiskItem = typeof riskItems.$inferSelect
+
+/**
+ * A business associate agreement on file for a client (issue 39): from an
+ * accepted quote that carried the BAA template (source 'quote', the signature's
+ * document and its SHA-256) or recorded by the owner for one signed elsewhere
+ * (source 'recorded', an optional PDF in R2 hashed by the Worker). Dates are
+ * calendar dates (YYYY-MM-DD) in the business time zone.
+ */
+export const baas = sqliteTable(
+  'baas',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    // 'quote' | 'recorded'
+    source: text('source').$type<BaaSource>().notNull(),
+    // The accepted quote's signature (source 'quote'): one BAA per signature.
+    signatureId: integer('signature_id').references(() => signatures.id),
+    effectiveDate: text('effective_date').notNull(),
+    renewalDate: text('renewal_date'),
+    // The contract's breach-notice period; the statute's 60 calendar days by default.
+    notificationDays: integer('notification_days').notNull().default(60),
+    // 'calendar' | 'business'
+    notificationDayKind: text('notification_day_kind').$type<DayKind>().notNull().default('calendar'),
+    documentKey: text('document_key'),
+    documentSha256: text('document_sha256'),
+    ...timestamps,
+  },
+  (t) => [index('baas_client_idx').on(t.clientId), uniqueIndex('baas_signature_once').on(t.signatureId)],
+)
+
+/** The BAA renewal e-mails to the owner: the unique index is the claim (60 and 14 days before). */
+export const baaRenewalNotices = sqliteTable(
+  'baa_renewal_notices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    baaId: integer('baa_id')
+      .notNull()
+      .references(() => baas.id),
+    renewalDate: text('renewal_date').notNull(),
+    leadDays: integer('lead_days').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('baa_renewal_notices_once').on(t.baaId, t.renewalDate, t.leadDays)],
+)
+
+/**
+ * A security incident (issue 39): never deleted (a trigger refuses it), kept
+ * at least 6 years (retention never touches these tables). Every change after
+ * creation is a row in incident_timeline.
+ */
+export const incidents = sqliteTable(
+  'incidents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // INC-YYYY-NNNN from document_counters (kind 'incident').
+    reference: text('reference').notNull().unique(),
+    title: text('title').notNull(),
+    // The ISO date-time with offset as given, and its instant for sorting and deadlines.
+    discoveredAt: text('discovered_at').notNull(),
+    discoveredAtMs: integer('discovered_at_ms').notNull(),
+    reportedBy: text('reported_by'),
+    description: text('description').notNull(),
+    // 'yes' | 'no' | 'unknown'
+    ephiInvolved: text('ephi_involved').$type<EphiInvolved>().notNull().default('unknown'),
+    // null = unknown
+    individualsAffected: integer('individuals_affected'),
+    // The four factors of 164.402(2).
+    phiNature: text('phi_nature'),
+    recipient: text('recipient'),
+    acquiredOrViewed: text('acquired_or_viewed'),
+    mitigation: text('mitigation'),
+    // 'breach' | 'not_breach' | 'undetermined'
+    determination: text('determination').$type<Determination>().notNull().default('undetermined'),
+    ...timestamps,
+  },
+  (t) => [index('incidents_discovered_idx').on(t.discoveredAtMs)],
+)
+
+/** An affected client of an incident and its notification deadline (the earlier of statute and contract). */
+export const incidentClients = sqliteTable(
+  'incident_clients',
+  {
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    dueAtMs: integer('due_at_ms').notNull(),
+    // 'statute' | 'contract'
+    basis: text('basis').$type<DeadlineBasis>().notNull(),
+    // Set when the notice to this client is sent: the clock stops.
+    notifiedAtMs: integer('notified_at_ms'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.incidentId, t.clientId] }),
+    index('incident_clients_client_idx').on(t.clientId),
+  ],
+)
+
+/** The assets involved in an incident (each one an asset of an affected client). */
+export const incidentAssets = sqliteTable(
+  'incident_assets',
+  {
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => assets.id),
+  },
+  (t) => [primaryKey({ columns: [t.incidentId, t.assetId] })],
+)
+
+/** An incident's history: who, when, what changed ({field: [before, after]}). Append-only (triggers). */
+export const incidentTimeline = sqliteTable(
+  'incident_timeline',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+    // 'owner', 'token:<name>', 'cron'
+    actor: text('actor').notNull(),
+    // 'created' | 'updated' | 'notice_drafted' | 'notice_sent' | 'reminder'
+    action: text('action').notNull(),
+    changes: text('changes', { mode: 'json' }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    note: text('note'),
+  },
+  (t) => [index('incident_timeline_incident_idx').on(t.incidentId, t.at)],
+)
+
+/**
+ * The notice to a covered entity (164.410(c)) for one affected client: a draft
+ * the owner edits, then sent once; the sent PDF in R2 with its SHA-256 is never
+ * rewritten (a trigger refuses changes to a sent notice).
+ */
+export const incidentNotices = sqliteTable(
+  'incident_notices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    // 'draft' | 'sent'
+    status: text('status').$type<'draft' | 'sent'>().notNull().default('draft'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    sentTo: text('sent_to', { mode: 'json' }).$type<string[]>(),
+    pdfKey: text('pdf_key'),
+    pdfSha256: text('pdf_sha256'),
+    ...timestamps,
+  },
+  (t) => [index('incident_notices_incident_idx').on(t.incidentId, t.clientId)],
+)
+
+/** The deadline e-mails to the owner (half-time, 7 days, 1 day before): the unique index is the claim. */
+export const incidentReminders = sqliteTable(
+  'incident_reminders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    incidentId: integer('incident_id')
+      .notNull()
+      .references(() => incidents.id),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clients.id),
+    // 'half' | '7d' | '1d'
+    mark: text('mark').$type<ReminderMark>().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('incident_reminders_once').on(t.incidentId, t.clientId, t.mark)],
+)
+
+export type Baa = typeof baas.$inferSelect
+export type Incident = typeof incidents.$inferSelect
+export type IncidentNotice = typeof incidentNotices.$inferSelect
 
 /**
  * The monthly service report's e-mail (issue 40): one row per client and

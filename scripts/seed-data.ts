@@ -224,6 +224,8 @@ function demoBookingDay(now: Date): string {
  * empty when the seed runs) and references S-1001, C-1002 and S-1003 taken
  * from request_numbers, so new requests continue at 1004.
  */
+const SEED_CLIENT_NOTE = 'Three doctors, front desk of four. Prefers calls in the morning.'
+
 export function seedClients(now = new Date()) {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 24 * 60 * 60 * 1000)
   const day = demoBookingDay(now)
@@ -233,7 +235,7 @@ export function seedClients(now = new Date()) {
         id: 1,
         name: 'Riverside Family Clinic',
         domains: ['riversideclinic.example'],
-        notes: 'Three doctors, front desk of four. Prefers calls in the morning.',
+        notes: SEED_CLIENT_NOTE,
         defaultRateCents: 12_000,
         createdAt: at(20),
         updatedAt: at(20),
@@ -246,6 +248,8 @@ export function seedClients(now = new Date()) {
         updatedAt: at(6),
       },
     ],
+    // The client page's dated notes log (issue 36) starts from the notes field, as migration 0028 does.
+    clientNotes: [{ clientId: 1, body: SEED_CLIENT_NOTE, createdAt: at(20) }],
     contacts: [
       {
         id: 1,

@@ -34,6 +34,7 @@ export async function seedIfEmpty(env: SeedEnv): Promise<boolean> {
     db.insert(tables.skills).values(seedSkills),
     // Two clients with contacts and requests (issue 24); the requests carry their client and contact.
     db.insert(tables.clients).values(demo.clients),
+    db.insert(tables.clientNotes).values(demo.clientNotes),
     db.insert(tables.contacts).values(demo.contacts),
     db.insert(tables.requestNumbers).values(demo.requestNumbers),
     db.insert(tables.supportRequests).values(demo.supportRequests),

@@ -24,18 +24,23 @@ import {
   timerRoutes,
 } from './routes/billing'
 import { clients } from './routes/clients'
+import { complianceApi } from './routes/compliance'
 import { health } from './routes/health'
+import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
 import { pageContent } from './routes/page-content'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
+import { ratingsRoutes } from './routes/ratings'
 import { reportsRoutes } from './routes/reports'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
+import { riskAnalysesApi } from './routes/risk-analyses'
 import { security } from './routes/security'
 import { skills } from './routes/skills'
 import { uploads } from './routes/uploads'
+import { vaultApi } from './routes/vault'
 
 export const api = new OpenAPIHono<AppEnv>({ defaultHook })
 api
@@ -58,6 +63,8 @@ api
   .route('/requests', requests)
   .route('/availability', availability)
   .route('/clients', clients)
+  // /clients/{id}/credentials and /credentials (issue 38, the vault).
+  .route('/', vaultApi)
   // /quotes and /agreement-templates (issue 25).
   .route('/', quotesApi)
   .route('/', reportsRoutes)
@@ -68,9 +75,15 @@ api
   .route('/payments', paymentsRoutes)
   .route('/plans', plansRoutes)
   .route('/subscriptions', subscriptionsRoutes)
+  .route('/maintenance-schedules', maintenanceSchedulesRoutes)
+  .route('/maintenance', maintenanceRoutes)
+  .route('/maintenance-tasks', maintenanceTasksRoutes)
   .route('/billing-settings', billingSettingsRoutes)
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)
+  .route('/ratings', ratingsRoutes)
+  .route('/', riskAnalysesApi)
+  .route('/', complianceApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

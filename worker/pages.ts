@@ -9,11 +9,13 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import { portalAssets } from '../web/lib/portal-assets'
+import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalReports } from '../web/lib/portal-reports'
 import { portalServer } from '../web/lib/portal-server'
+import { ratingsServer } from '../web/lib/ratings-server'
 import {
   type BookingChange,
   formUnreadable,
@@ -30,9 +32,11 @@ import { deliverEach } from './mail/outbox'
 import { inBackground } from './middleware/background'
 import { isUnreadableFormRerender } from './page-forms'
 import { portalAssetsFor } from './portal/assets-server'
+import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
+import { ratingsServerFor } from './portal/ratings-wiring'
 import { portalReportsFor } from './portal/reports-server'
 import { portalServerFor } from './portal/server'
 import { INTAKE_STATUS, intakeContext } from './routes/requests'
@@ -45,6 +49,7 @@ import { takeRequest } from './services/intake'
 import { findPublicProjectBySlug, listPublicProjects } from './services/projects'
 import { getActiveResume, publicResume } from './services/resumes'
 import { listSkills } from './services/skills'
+import { publicTestimonials } from './services/testimonials'
 import { viteDev } from './vite-dev'
 
 const loadBuild = () => import('virtual:react-router/server-build') as Promise<ServerBuild>
@@ -87,6 +92,7 @@ function siteServerFor(c: Context<AppEnv>): SiteServer {
       }
     },
     skills: () => cachedJson('/pages/skills', () => listSkills(db), later),
+    testimonials: () => cachedJson('/pages/testimonials', () => publicTestimonials(db), later),
     async submit(form, payload): Promise<SubmitResult> {
       // The same intake the REST route calls (limits, validation, honeypot,
       // Turnstile, storage, mail), in-process. The payload is held to the
@@ -183,7 +189,7 @@ function cacheable(request: Request): boolean {
   // manage page and the client portal are one visitor's own: none is kept as a rendered page.
   if (
     url.pathname.endsWith('.data') ||
-    /^\/(admin|login|schedule-consultation|booking|portal)\b/.test(url.pathname)
+    /^\/(admin|login|schedule-consultation|booking|portal|rate)\b/.test(url.pathname)
   )
     return false
   return [...url.searchParams.keys()].every((key) => CACHEABLE_PARAMS.has(key)) && url.search.length <= 100
@@ -252,6 +258,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(portalInvoices, portalInvoicesFor(c))
     context.set(portalPlan, portalPlanFor(c))
     context.set(portalAssets, portalAssetsFor(c))
+    context.set(ratingsServer, ratingsServerFor(c))
+    context.set(portalCompliance, portalComplianceFor(c))
     context.set(portalReports, portalReportsFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)

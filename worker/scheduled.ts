@@ -5,7 +5,8 @@
 // uploaded images no project or content block used within 24 hours (issue 28, ADR 101);
 // managed-service plans' period invoices on the 1st (issue 37);
 // payment notices a stopped Worker left out (issue 36);
-// asset renewals 60 and 14 days ahead, each once (issue 38); the monthly service reports (issue 40).
+// asset renewals 60 and 14 days ahead, each once (issue 38); risk analysis reminders (issue 39);
+// the monthly service reports (issue 40).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
@@ -20,13 +21,16 @@ import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
+import { queueBaaRenewalReminders, queueIncidentReminders } from './services/compliance/reminders'
 import { queueInvoiceReminders } from './services/invoice-reminders'
+import { generateAhead } from './services/maintenance'
 import { queueMissingPaymentNotices } from './services/payment-notices'
 import { runPlanBilling } from './services/plan-billing'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 import { expireQuotes, queueQuoteReminders } from './services/quotes'
+import { queueRiskReminders } from './services/risk-analyses'
 import { queueMonthlyReports } from './services/reports/mailing'
 import { purgeOrphanedImages } from './services/uploads'
 
@@ -68,6 +72,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Autopay: sent period invoices charged to the saved card, failed ones retried (days 1, 3, 7).
   const autopay = await runAutopay(db, env, stripeAutopayGateway(env), new Date(now))
   if (autopay.charged || autopay.failed) log('info', 'autopay', autopay)
+  // Recurring maintenance (issue 40): each task made 7 days before it is due (once: a unique index).
+  const maintenance = await generateAhead(db, new Date(now))
+  if (maintenance.created) log('info', 'maintenance tasks made', maintenance)
   // The monthly service report (issue 40): from the 1st, the month before's, to the contacts who opted in (once).
   const reports = await queueMonthlyReports(db, env, new Date(now))
   if (reports.length) log('info', 'service reports queued', { clients: reports.length })
@@ -77,6 +84,14 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
   // Warranty ends and renewal dates 60 and 14 days ahead, to the owner (issue 38; each once).
   const renewals = await queueRenewalNotices(db, env, new Date(now))
   if (renewals) log('info', 'asset renewal notices queued', { messages: renewals })
+  // A client's yearly risk analysis: the owner is reminded 11 months after the last one (issue 39; once each).
+  const riskReminders = await queueRiskReminders(db, env, new Date(now))
+  if (riskReminders.length) log('info', 'risk analysis reminders queued', { clients: riskReminders.length })
+  // BAA renewals (60, 14 days) and incident deadlines (half-time, 7 days, 1 day), to the owner (issue 39).
+  const compliance =
+    (await queueBaaRenewalReminders(db, env, new Date(now))) +
+    (await queueIncidentReminders(db, env, new Date(now)))
+  if (compliance) log('info', 'compliance reminders queued', { messages: compliance })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -39,6 +39,8 @@ const newClientBody = () => ({
   domains: ['Riverside.example'],
   notes: 'Three doctors.',
   contacts: [{ name: 'Grace Park', email: freshEmail('Grace'), phone: '618-555-0101' }],
+  // Created once per test; the same name again is a likely duplicate (issue 36).
+  confirmDuplicate: true,
 })
 
 describe('/api/clients with the owner session', () => {

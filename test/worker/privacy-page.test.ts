@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it, vi } from 'vitest'
 import { PRIVACY_CONTENT_KEYS, PRIVACY_COPY } from '../../schema/privacy-copy'
+import { TRUST_CONTENT_KEYS, TRUST_COPY } from '../../schema/trust-copy'
 import { app } from '../../worker/app'
 import { purgePublicReads } from '../../worker/cache/public-reads'
 
@@ -72,5 +73,36 @@ describe('/privacy', () => {
       content: string
     }[]
     expect(blocks).toContainEqual(expect.objectContaining({ key: 'privacy.retention', content: copy }))
+  })
+})
+
+describe('/trust (issue 39)', () => {
+  it('is server-rendered with its copy, in the sitemap, linked from the privacy page', async () => {
+    const res = await get('/trust')
+    expect(res.status).toBe(200)
+    const html = decode(await res.text())
+    expect(html).toContain(`<title>${TRUST_COPY.heroTitle}`)
+    for (const key of ['trust.breach', 'trust.baa'] as const)
+      expect(html).toContain(TRUST_CONTENT_KEYS[key].defaultContent)
+    for (const word of [
+      'Multi-factor authentication',
+      'Encryption in transit',
+      'Audit logs',
+      'Access reviews',
+    ])
+      expect(html).toContain(word)
+    for (const word of ['Cloudflare:', 'Stripe:', 'The e-mail service:']) expect(html).toContain(word)
+    expect(html).toContain('no later than 60 calendar days after discovery')
+    expect(html).toContain(`href="${TRUST_COPY.baaHref}"`)
+    expect(await (await get('/sitemap.xml')).text()).toContain('https://example.test/trust')
+    expect(decode(await (await get('/privacy')).text())).toContain('href="/trust"')
+  })
+
+  it('"Request our BAA" opens the IT-support form with the request written in by the server', async () => {
+    const html = decode(await (await get(TRUST_COPY.baaHref)).text())
+    expect(html).toContain(TRUST_COPY.baaRequest)
+    // Only the fixed text: the address cannot put words into the form.
+    const plain = decode(await (await get('/it-support?form=support&topic=other')).text())
+    expect(plain).not.toContain(TRUST_COPY.baaRequest)
   })
 })

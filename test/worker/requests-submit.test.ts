@@ -63,7 +63,7 @@ describe('POST /api/consultations validation', () => {
     )
   })
 
-  // "Today" and the other slot rules are covered with a fixed clock in booking.test.ts.
+  // "Today" and the other slot rules are covered with a fixed clock in booking*.test.ts.
   it('leaves optional fields empty', async () => {
     const email = `today-${crypto.randomUUID().slice(0, 6)}@example.com`
     const res = await send('/api/consultations', {

@@ -19,6 +19,7 @@ import {
 } from '../../schema/inbox'
 import { EMPTY_STATES } from '../../schema/messages'
 import { URGENCY_LEVELS } from '../../schema/request-options'
+import { RATINGS_QUERY } from './ratings/queries'
 import { ConsultationDialog } from './requests/ConsultationDialog'
 import { KIND_OPTIONS, statusOptions } from './requests/filters'
 import { useLastVisit } from './requests/lastVisit'
@@ -49,6 +50,8 @@ export function ConsultationsTab() {
 
   const [c, refetchConsultations] = useQuery({ query: CONSULTATIONS_QUERY })
   const [s, refetchSupport] = useQuery({ query: SUPPORT_REQUESTS_QUERY })
+  const [r] = useQuery({ query: RATINGS_QUERY, variables: {} })
+  const ratingOf = new Map((r.data?.ratings ?? []).map((x) => [x.requestId, x.rating]))
   useLogError('consultations', c.error)
   useLogError('support requests', s.error)
   const lastVisit = useLastVisit()
@@ -171,6 +174,7 @@ export function ConsultationsTab() {
               key={item.key}
               item={item}
               isNew={lastVisit !== null && new Date(item.createdAt).getTime() > lastVisit}
+              rating={item.kind === 'support' ? ratingOf.get(item.id) : undefined}
               onOpen={() => openItem(item)}
             />
           ))}

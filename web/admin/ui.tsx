@@ -24,6 +24,7 @@ import {
 } from 'react-aria-components'
 import type { CombinedError } from 'urql'
 import type { Option } from '../../schema/constants'
+import type { FieldConstraint } from '../../schema/form-constraints'
 import { messageOf } from './urql'
 
 const focusRing =
@@ -74,9 +75,11 @@ type TextFieldProps = {
   multiline?: boolean
   isRequired?: boolean
   isDisabled?: boolean
-  type?: 'text' | 'url'
+  type?: 'text' | 'url' | 'password'
   description?: string
   className?: string
+  /** The field's limits from the schema the server checks it with (schema/form-constraints.ts, ADR 148). */
+  limits?: FieldConstraint
 }
 
 export function AdminTextField({
@@ -90,20 +93,25 @@ export function AdminTextField({
   type = 'text',
   description,
   className = '',
+  limits,
 }: TextFieldProps) {
+  const required = isRequired ?? limits?.required === true
   return (
     <TextField
       name={name}
       value={value}
       onChange={onChange}
-      isRequired={isRequired}
+      isRequired={required}
+      maxLength={limits?.maxLength}
+      minLength={limits?.minLength}
+      pattern={limits?.pattern}
       isDisabled={isDisabled}
       type={type}
       className={`flex flex-col gap-1 ${className}`}
     >
       <Label className={fieldLabel}>
         {label}
-        <RequiredMark isRequired={isRequired} />
+        <RequiredMark isRequired={required} />
       </Label>
       {multiline ? <TextArea rows={3} className={fieldInput} /> : <Input className={fieldInput} />}
       {description && (

@@ -1,8 +1,8 @@
 import { Link } from 'react-router'
-import { COPYRIGHT_YEAR, copyright, PRIVACY_LINK } from '../../schema/site-copy'
+import { COPYRIGHT_YEAR, copyright, PRIVACY_LINK, TRUST_LINK } from '../../schema/site-copy'
 import { useSite } from '../lib/site'
 
-/** The footer of every page: the copyright line (SPEC §2, §9) and the privacy page. */
+/** The footer of every page: the copyright line (SPEC §2, §9), the privacy page and the trust page. */
 export function Footer() {
   const { config } = useSite()
   return (
@@ -14,6 +14,13 @@ export function Footer() {
           className="rounded font-medium text-slate-100 underline underline-offset-4 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-white"
         >
           {PRIVACY_LINK.label}
+        </Link>
+        <span aria-hidden="true"> · </span>
+        <Link
+          to={TRUST_LINK.path}
+          className="rounded font-medium text-slate-100 underline underline-offset-4 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-white"
+        >
+          {TRUST_LINK.label}
         </Link>
       </p>
     </footer>

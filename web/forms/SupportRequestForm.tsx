@@ -14,8 +14,11 @@ export function SupportRequestForm({
   outcome,
   done,
   limits,
+  prefill,
 }: {
   outcome?: FormOutcome
+  /** A description written in by the page (the BAA request from /trust). */
+  prefill?: string
   done: ReactNode
   /** The limits of supportRequestInput, the schema the server checks the request with (ADR 148). */
   limits: FormLimits
@@ -102,7 +105,7 @@ export function SupportRequestForm({
           {...limits.description}
           placeholder="What is happening, since when, and what have you tried?"
           description={PRIVACY_FORM_NOTICE}
-          defaultValue={values.description}
+          defaultValue={values.description || prefill}
           error={errors.description}
         />
 

@@ -1,6 +1,6 @@
 // What the server gives the portal's invoice page (issue 26): an invoice of
 // the signed-in contact's client and its "Pay now", both scoped to that client
-// on the server (worker/portal/invoices-server.ts on services/invoices.ts and
+// on the server (worker/portal/invoices-server.ts on services/invoices/ and
 // services/payments.ts). Amounts arrive formatted; the page only shows them.
 import { createContext } from 'react-router'
 

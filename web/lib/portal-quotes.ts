@@ -1,7 +1,7 @@
 // What the server gives the portal's quote page (issue 25): the quote of the
 // signed-in contact's client and the accept and decline actions, every one
 // scoped to that client on the server (worker/portal/quotes-server.ts on
-// services/quotes.ts). Pages never import Worker code; they read this context.
+// services/quotes/). Pages never import Worker code; they read this context.
 import { createContext } from 'react-router'
 
 export type PortalQuoteLine = {

@@ -5,6 +5,7 @@
 import { createContext } from 'react-router'
 import type { FreeDay, ManagedBooking, PublicAvailability } from '../../schema/booking'
 import type { ContentKey } from '../../schema/content-keys'
+import type { PublicTestimonial } from '../../schema/ratings'
 import type { SiteConfig } from '../../schema/site-config'
 import type { PublicProject, PublicProjectPage } from './solutions'
 
@@ -41,6 +42,8 @@ export type SiteServer = {
   /** A project page: the project, the slug it moved to (an old slug), or null. */
   project(slug: string): Promise<{ project: PublicProjectPage } | { movedTo: string } | null>
   skills(): Promise<PublicSkill[]>
+  /** Approved testimonials, newest first (the same cached read on the home page and /about). */
+  testimonials(): Promise<PublicTestimonial[]>
   /** Takes a public form's payload through the REST API's own intake service (limits, validation, mail), in-process. */
   submit(form: 'consultation' | 'support', payload: Record<string, unknown>): Promise<SubmitResult>
   /** The free consultation slots (the same cached answer as GET /api/availability). */

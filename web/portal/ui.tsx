@@ -52,6 +52,9 @@ export function PortalFrame({
             <Link to="/portal/requests/new" className={navLink}>
               New support request
             </Link>
+            <Link to="/portal/testimonials" className={navLink}>
+              Testimonials
+            </Link>
             <Form method="post" action="/portal/sign-out" className="ml-auto">
               <button
                 type="submit"

@@ -18,6 +18,7 @@ import {
   WrenchIcon,
 } from '../components/icons'
 import { CtaSection, IconCard, TitledSection } from '../components/sections'
+import { Testimonials } from '../components/Testimonials'
 import { button, card, container, lead, section, sectionTitle } from '../components/ui'
 import { professionalService } from '../lib/json-ld'
 import { pageMeta } from '../lib/meta'
@@ -27,11 +28,12 @@ import { featuredProjects } from '../lib/solutions'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteServer)
-  const [copy, projects] = await Promise.all([
+  const [copy, projects, testimonials] = await Promise.all([
     site.content(['home.hero.subtitle', 'home.background', 'home.contact']),
     site.projects(),
+    site.testimonials(),
   ])
-  return { copy, featured: featuredProjects(projects) }
+  return { copy, featured: featuredProjects(projects), testimonials }
 }
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -103,7 +105,7 @@ const VALUES = [
 const BADGE_ICONS = [ShieldIcon, AppleIcon, HeartPulseIcon]
 
 export default function HomePage() {
-  const { copy, featured } = useLoaderData<typeof loader>()
+  const { copy, featured, testimonials } = useLoaderData<typeof loader>()
   const { config, hasResume } = useSite()
 
   return (
@@ -231,6 +233,8 @@ export default function HomePage() {
           ))}
         </ul>
       </TitledSection>
+
+      <Testimonials items={testimonials} />
 
       <section aria-labelledby="background-title" className={`${section} bg-slate-50`}>
         <div className={`${container} grid items-center gap-10 md:grid-cols-2`}>

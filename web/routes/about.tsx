@@ -13,6 +13,7 @@ import {
   ShieldIcon,
 } from '../components/icons'
 import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'
+import { Testimonials } from '../components/Testimonials'
 import { button, card, container, lead, section, sectionTitle } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
@@ -21,11 +22,12 @@ import { cardImage } from '../lib/solutions'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteServer)
-  const [copy, skills] = await Promise.all([
+  const [copy, skills, testimonials] = await Promise.all([
     site.content(['about.intro', 'about.healthcare', 'about.photo', 'about.cta']),
     site.skills(),
+    site.testimonials(),
   ])
-  return { copy, skillGroups: groupSkills(skills) }
+  return { copy, skillGroups: groupSkills(skills), testimonials }
 }
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -92,7 +94,7 @@ function groupSkills(skills: readonly PublicSkill[]) {
 }
 
 export default function AboutPage() {
-  const { copy, skillGroups: groups } = useLoaderData<typeof loader>()
+  const { copy, skillGroups: groups, testimonials } = useLoaderData<typeof loader>()
   const { config, hasResume } = useSite()
   // An http(s) URL or an image uploaded to the site (/media/...), as the content editor accepts.
   const photo = cardImage(copy['about.photo'])
@@ -187,6 +189,8 @@ export default function AboutPage() {
           ))}
         </ul>
       </TitledSection>
+
+      <Testimonials items={testimonials} />
 
       <CtaSection headingId="about-cta" title={ABOUT_COPY.ctaTitle} text={copy['about.cta']}>
         <a href={`mailto:${config.contactEmail}`} className={button.light}>

@@ -11,6 +11,7 @@ import { formConstraints } from '../../schema/form-constraints'
 import { IT_SUPPORT_COPY } from '../../schema/page-copy/it-support'
 import { supportRequestInput } from '../../schema/payloads'
 import { CLAIMS } from '../../schema/site-copy'
+import { TRUST_COPY } from '../../schema/trust-copy'
 import { ChatbotDemo } from '../components/ChatbotDemo'
 import { CheckIcon, GaugeIcon, ShieldIcon, WrenchIcon } from '../components/icons'
 import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/sections'
@@ -22,8 +23,11 @@ import { keepDataOnQueryChange } from '../lib/revalidate'
 import { siteFromMatches, useSite } from '../lib/site'
 import { formUnreadable, siteServer } from '../lib/site-server'
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   return {
+    // "Request our BAA" on /trust opens the form with ?topic=baa: the request is written in by the server,
+    // so it works without JavaScript; only this fixed text, never text from the address.
+    prefill: new URL(request.url).searchParams.get('topic') === 'baa' ? TRUST_COPY.baaRequest : undefined,
     copy: await context.get(siteServer).content(['it-support.intro']),
     formUnreadable: context.get(formUnreadable),
     // The form's limits from the schema the intake checks it with, read here on
@@ -90,7 +94,7 @@ const REASONS = [
 ]
 
 export default function ItSupportPage() {
-  const { copy, formUnreadable, limits } = useLoaderData<typeof loader>()
+  const { copy, formUnreadable, limits, prefill } = useLoaderData<typeof loader>()
   const outcome = formOutcome(useActionData<FormOutcome>(), formUnreadable)
   const { config } = useSite()
   const [params] = useSearchParams()
@@ -154,6 +158,7 @@ export default function ItSupportPage() {
                 <SupportRequestForm
                   outcome={outcome}
                   limits={limits}
+                  prefill={prefill}
                   done={
                     <Link to="/it-support" className={button.secondary}>
                       {IT_SUPPORT_COPY.backToServices}

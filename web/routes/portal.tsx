@@ -14,6 +14,8 @@ import {
   useNavigation,
 } from 'react-router'
 import { formatBusinessDateTime } from '../../schema/business-time'
+import { formConstraints } from '../../schema/form-constraints'
+import { portalLinkInput } from '../../schema/payloads'
 import { safeNext } from '../../schema/portal-next'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
@@ -43,7 +45,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const expired = params.has('expired')
   // Where the sign-in link should lead (a quote page sends a signed-out visitor here with it).
   const next = safeNext(params.get('next'))
-  if (!portal.contact) return { contact: null, dashboard: null, expired, next }
+  // The sign-in form's limits from the schema its action checks (ADR 148), read here on the server.
+  if (!portal.contact)
+    return { contact: null, dashboard: null, expired, next, limits: formConstraints(portalLinkInput) }
   const dashboard = await portal.dashboard()
   // Times are formatted here, on the server (schema/business-time.ts): no formatter in the page's JavaScript.
   const requests = dashboard.requests.map((r) => ({
@@ -269,7 +273,7 @@ export default function PortalPage() {
 }
 
 function SignInForm() {
-  const { expired, next: askedNext } = useLoaderData<typeof loader>()
+  const { expired, next: askedNext, limits } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
   const next = result ? result.next : askedNext
   const busy = useNavigation().state !== 'idle'
@@ -292,8 +296,7 @@ function SignInForm() {
           label="Your e-mail address"
           type="email"
           autoComplete="email"
-          required
-          maxLength={254}
+          {...limits?.email}
           defaultValue={result?.email}
           error={result && !result.ok ? result.errors.email : undefined}
         />

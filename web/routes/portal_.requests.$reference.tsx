@@ -15,6 +15,8 @@ import {
   useNavigation,
 } from 'react-router'
 import { formatBusinessDateTime } from '../../schema/business-time'
+import { formConstraints } from '../../schema/form-constraints'
+import { replyInput } from '../../schema/payloads'
 import { ConsultationBlock } from '../booking/ConsultationBlock'
 import { consultationAction } from '../booking/consultation-action'
 import { chooseDay } from '../booking/days'
@@ -23,8 +25,11 @@ import { button } from '../components/ui'
 import { TextAreaInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
 import { portalServer } from '../lib/portal-server'
+import { ratingsServer } from '../lib/ratings-server'
 import { siteFromMatches } from '../lib/site'
 import { longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
+import { RatingBlock } from '../ratings/RatingBlock'
+import { RATING_INTENTS, type RatingActionResult, ratingAction } from '../ratings/rating-action'
 
 export const handle = { private: true }
 
@@ -32,6 +37,11 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
   const portal = context.get(portalServer)
   const request = await portal.request(params.reference ?? '')
   if (!request) throw data(null, { status: 404 })
+  // A resolved or closed support request asks for a rating (issue 40); nothing to read for the others.
+  const rating =
+    request.kind === 'support' && !request.open
+      ? await context.get(ratingsServer).view({ reference: params.reference ?? '' })
+      : null
   // Rescheduling by day (issue 28), as on the manage link: ?day= names the day whose times are shown.
   const { booking, ...rest } = request
   const choice = booking ? chooseDay(booking, new URL(req.url).searchParams.get('day')) : null
@@ -45,6 +55,9 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
         thread: rest.thread.map((m) => ({ ...m, at: formatBusinessDateTime(m.at) })),
       },
       view: booking && choice ? consultationView(booking, choice) : null,
+      // The reply form's limits from replyInput, which the action checks (ADR 148).
+      limits: formConstraints(replyInput),
+      rating,
     },
     { status: choice?.status ?? 200 },
   )
@@ -54,6 +67,11 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const portal = context.get(portalServer)
   const reference = params.reference ?? ''
   const form = await request.formData()
+  const rated = await ratingAction(form, context.get(ratingsServer), { reference })
+  if (rated) {
+    if (!rated.ok && rated.status === 404) throw data(null, { status: 404 })
+    return data(rated, { status: rated.ok ? 200 : rated.status })
+  }
   // Move and cancel: the same posts as the manage link, read by the same code.
   const change = await consultationAction(form, {
     checkCancellable: () => portal.checkCancellable(reference),
@@ -88,8 +106,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
   })
 
 export default function PortalRequestPage() {
-  const { contact, request, view } = useLoaderData<typeof loader>()
-  const result = useActionData<typeof action>()
+  const { contact, request, view, limits, rating } = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
+  const rated =
+    posted && RATING_INTENTS.includes(posted.intent as 'rate') ? (posted as RatingActionResult) : undefined
+  const result = rated ? undefined : (posted as Exclude<typeof posted, RatingActionResult>)
   const busy = useNavigation().state !== 'idle'
   return (
     <PortalFrame contact={contact} title={`${request.reference}: ${request.type}`}>
@@ -144,8 +165,7 @@ export default function PortalRequestPage() {
           <TextAreaInput
             name="body"
             label="Your reply"
-            required
-            maxLength={10_000}
+            {...limits.body}
             defaultValue={result?.intent === 'reply' ? result.body : ''}
             error={result?.intent === 'reply' && !result.ok ? result.errors.body : undefined}
           />
@@ -154,6 +174,12 @@ export default function PortalRequestPage() {
           </button>
         </Form>
       </section>
+
+      {rating?.closed && (
+        <div className={portalCard}>
+          <RatingBlock view={rating} result={rated} />
+        </div>
+      )}
 
       {view && <ConsultationBlock view={view} result={result} title="Meeting" cardClass={portalCard} />}
     </PortalFrame>

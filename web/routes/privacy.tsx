@@ -3,13 +3,14 @@
 // safeguards, and the request not to send patient health information. Its
 // paragraphs are content blocks (privacy.*), editable like the other pages';
 // their defaults (schema/privacy-copy.ts) load with this page only.
-import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import {
   PRIVACY_CONTENT_KEYS,
   PRIVACY_COPY,
   type PrivacyContentKey,
   resolvePrivacyContent,
 } from '../../schema/privacy-copy'
+import { TRUST_LINK } from '../../schema/site-copy'
 import { container, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
@@ -75,6 +76,13 @@ export default function PrivacyPage() {
             <p className="leading-relaxed whitespace-pre-line text-slate-700">{copy[s.key]}</p>
           </section>
         ))}
+        <p className="text-slate-700">
+          How the patient data of the practices I support is protected, and our breach-notice promise:{' '}
+          <Link to={TRUST_LINK.path} className={textLink}>
+            {TRUST_LINK.label}
+          </Link>
+          .
+        </p>
         {config.contactEmail && (
           <p className="text-slate-700">
             {PRIVACY_COPY.contactLead}{' '}

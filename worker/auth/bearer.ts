@@ -9,7 +9,10 @@
 // - a "read" token may only use safe methods (GET, HEAD, OPTIONS);
 // - a "billing" token may only use time and money (plans, subscriptions, invoices,
 //   time, payments; issue 37), any method, and the OpenAPI document;
-// - an "assets" token only the asset inventory (issue 38), likewise;
+// - an "assets" token only the asset inventory and the vault (issue 38), likewise, and never a reveal;
+// - a "maintenance" token only maintenance schedules and tasks (issue 40), likewise;
+// - a "compliance" token may only use the compliance desk (risk analyses, BAAs,
+//   incidents and notices; issue 39), any method, and the OpenAPI document;
 // - an unknown, expired or revoked token is 401, never a fallback to anonymous.
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
@@ -23,6 +26,9 @@ export const TOKEN_MESSAGES = {
   billingOnly:
     'This access token can only be used for billing (plans, subscriptions, invoices, time, payments).',
   assetsOnly: 'This access token can only be used for the asset inventory (assets, renewals, imports).',
+  maintenanceOnly: 'This access token can only be used for maintenance (schedules and tasks).',
+  complianceOnly:
+    'This access token can only be used for compliance (risk analyses, BAAs, incidents, notices).',
 } as const
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -32,7 +38,13 @@ const BILLING_PATHS =
   /^\/api\/(plans|subscriptions|invoices|time-entries|timer|prepaid-blocks|payments)(\/|$)|^\/api\/openapi\.json$/
 /** What an "assets" token opens (issue 38). */
 const ASSETS_PATHS =
-  /^\/api\/(assets|clients\/[^/]+\/assets|support-requests\/[^/]+\/asset)(\/|$)|^\/api\/openapi\.json$/
+  /^\/api\/(assets|clients\/[^/]+\/(assets|credentials)|support-requests\/[^/]+\/asset|credentials)(\/|$)|^\/api\/openapi\.json$/
+/** What a "maintenance" token opens (issue 40). */
+const MAINTENANCE_PATHS =
+  /^\/api\/(maintenance|maintenance-schedules|maintenance-tasks)(\/|$)|^\/api\/openapi\.json$/
+/** What a "compliance" token opens. */
+const COMPLIANCE_PATHS =
+  /^\/api\/(risk-analyses|baas|incidents|incident-notices)(\/|$)|^\/api\/clients\/[^/]+\/risk-analyses\/?$|^\/api\/openapi\.json$/
 const SESSION_ONLY = [/^\/api\/auth(\/|$)/, /^\/api\/security(\/|$)/, /^\/graphql(\/|$)/]
 
 /** The bearer token of a request, or null when it names none ("Bearer" in any case, one space or more). */
@@ -60,6 +72,10 @@ export const loadBearer = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(403, TOKEN_MESSAGES.billingOnly)
   if (verified.token.scope === 'assets' && !ASSETS_PATHS.test(c.req.path))
     throw new ApiError(403, TOKEN_MESSAGES.assetsOnly)
+  if (verified.token.scope === 'maintenance' && !MAINTENANCE_PATHS.test(c.req.path))
+    throw new ApiError(403, TOKEN_MESSAGES.maintenanceOnly)
+  if (verified.token.scope === 'compliance' && !COMPLIANCE_PATHS.test(c.req.path))
+    throw new ApiError(403, TOKEN_MESSAGES.complianceOnly)
   c.set('user', verified.user)
   c.set('apiToken', verified.token)
   await next()

@@ -19,6 +19,8 @@ export const PUBLIC_READ_PATHS = [
   '/pages/skills',
   '/pages/content',
   '/pages/resume',
+  // Approved testimonials (issue 40): purged by the owner's review and by a withdrawal in the portal.
+  '/pages/testimonials',
   // The free consultation slots (issue 17): no personal data; purged by owner
   // writes like the others, and by every booking change (purgeAvailability).
   '/api/availability',

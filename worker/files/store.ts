@@ -8,7 +8,7 @@ import type { CheckedUpload } from './upload'
  */
 export async function storeThenRecord<Row>(
   bucket: R2Bucket,
-  prefix: 'resumes' | 'uploads' | 'images',
+  prefix: 'resumes' | 'uploads' | 'images' | 'maintenance',
   upload: CheckedUpload,
   record: (objectKey: string) => Promise<Row>,
 ): Promise<Row> {

@@ -1,6 +1,6 @@
 // GraphQL for time and money (issue 26): the admin's /admin/time and
 // /admin/invoices read and write through these fields, which call the same
-// services as the REST routes (worker/routes/billing.ts) with the same payload
+// services as the REST routes (worker/routes/billing/) with the same payload
 // schemas (schema/billing-payloads.server.ts), so both APIs answer the same field errors.
 import {
   blockInput,

@@ -18,6 +18,10 @@ export type GraphQLContext = {
   db: Db
   env: Env
   user: SessionUser | null
+  /** The owner session's id (re-authentication checks, e.g. the vault's reveal); null without one. */
+  sessionId: string | null
+  /** Where the request came from, for audit entries a resolver writes itself. */
+  origin: { ip: string | null; userAgent: string | null }
   /** Work after the answer (the booking e-mails a status change queues). */
   later: (work: Promise<unknown>) => void
   /** Names the written record and its new state for the audit trail (issue 28). */

@@ -216,6 +216,10 @@ const clientFields = (t: PothosInputFields) => ({
   defaultRateCents: t.int({ description: 'Default hourly rate in cents.' }),
   roundingMinutes: t.int({ description: 'Time rounding when invoiced: 0, 6 or 15.' }),
   paymentTermsDays: t.int({ description: 'Invoice payment terms in days (0-365).' }),
+  confirmDuplicate: t.boolean({
+    description:
+      'Save a name that matches another client’s; without it a CONFLICT with reason LIKELY_DUPLICATE.',
+  }),
 })
 type PothosInputFields = Parameters<Parameters<typeof builder.inputType>[1]['fields']>[0]
 

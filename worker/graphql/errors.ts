@@ -18,6 +18,7 @@ const CODES: Record<number, string> = {
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
 }
 
 type ServiceError = ApiError | DomainError

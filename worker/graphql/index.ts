@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import { localConveniences } from '../auth/local'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
+import { requestOrigin } from '../middleware/audit'
 import { inBackground } from '../middleware/background'
 import type { GraphQLContext } from './builder'
 import { maskServiceError } from './errors'
@@ -100,6 +101,8 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     db: c.var.db,
     env: c.env,
     user: c.var.user,
+    sessionId: c.var.sessionId,
+    origin: requestOrigin(c),
     later: (work) => inBackground(c, work),
     noteAudit: (note) => c.set('auditNote', note),
   }

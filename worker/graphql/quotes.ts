@@ -1,5 +1,5 @@
 // GraphQL for the admin's quotes and agreement templates (issue 25); the
-// resolvers call worker/services/quotes.ts and agreements.ts, like REST.
+// resolvers call worker/services/quotes/ and agreements.ts, like REST.
 import { rowId } from '../../schema/ids'
 import { agreementTemplateInput } from '../../schema/payloads.server'
 import { QUOTE_STATUSES, type QuoteStatus, quoteInput } from '../../schema/quotes'

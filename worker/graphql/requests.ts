@@ -1,6 +1,6 @@
 // GraphQL types, queries and mutations for consultation and support requests.
 // Resolvers call the same service functions as the REST handlers
-// (worker/services/requests.ts); the owner scope comes from the root types.
+// (worker/services/requests/); the owner scope comes from the root types.
 import { rowId } from '../../schema/ids'
 import { replyInput, requestUpdateInput, supportUpdateInput } from '../../schema/payloads'
 import { REQUEST_STATUSES, SUPPORT_STATUSES } from '../../schema/request-statuses'
@@ -270,7 +270,16 @@ builder.mutationField('updateSupportRequest', (t) =>
     description: "Changes a support request's status or notes; NOT_FOUND when it does not exist.",
     args: supportUpdateArgs,
     resolve: async (_root, { id, status, notes }, ctx) => {
-      const view = await updateSupportRequest(ctx.db, id, { status: status ?? undefined, notes })
+      const view = await updateSupportRequest(
+        ctx.db,
+        id,
+        { status: status ?? undefined, notes },
+        Date.now(),
+        {
+          env: ctx.env,
+          later: ctx.later,
+        },
+      )
       ctx.noteAudit({ record: view.reference, state: status ?? null })
       return view
     },

@@ -15,6 +15,8 @@ export type LetterProps = {
   rows?: LetterRow[]
   items?: string[]
   link?: { href: string; text: string }
+  /** Several links side by side (the rating mail's Good / Okay / Poor). */
+  links?: { href: string; text: string }[]
   /** Small print after everything else. */
   footer?: string
 }
@@ -44,7 +46,7 @@ export function DetailsTable({ rows }: { rows: LetterRow[] }) {
   )
 }
 
-function Letter({ paragraphs, rows = [], items = [], link, footer }: LetterProps) {
+function Letter({ paragraphs, rows = [], items = [], link, links = [], footer }: LetterProps) {
   return (
     <MailPage>
       {paragraphs.map((p) => (
@@ -61,6 +63,17 @@ function Letter({ paragraphs, rows = [], items = [], link, footer }: LetterProps
       {link && (
         <p>
           <a href={link.href}>{link.text}</a>
+        </p>
+      )}
+      {links.length > 0 && (
+        <p>
+          {links.map((l) => (
+            <>
+              <a href={l.href} style="margin-right:1.5em;font-weight:bold">
+                {l.text}
+              </a>{' '}
+            </>
+          ))}
         </p>
       )}
       {footer && <p style="color:#555;font-size:small">{footer}</p>}

@@ -17,3 +17,9 @@ export function audit(c: Context<AppEnv>, entry: AuditInput) {
     userAgent: c.req.header('user-agent') ?? null,
   })
 }
+
+/** Where a request came from, for an audit entry written further down (the vault's reveal in GraphQL). */
+export const requestOrigin = (c: Context<AppEnv>) => ({
+  ip: clientIp(c.req.raw),
+  userAgent: c.req.header('user-agent') ?? null,
+})

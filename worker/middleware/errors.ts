@@ -33,6 +33,7 @@ export const DOMAIN_STATUS = {
   conflict: 409,
   forbidden: 403,
   'too-large': 413,
+  unavailable: 503,
 } as const satisfies Record<DomainError['kind'], ContentfulStatusCode>
 
 export function errorBody(err: ApiError | DomainError): ErrorBody {

@@ -1,6 +1,6 @@
 // The portal invoice page's server (web/lib/portal-invoices.ts) on the service
 // layer: every read and "Pay now" is scoped to the signed-in contact's client
-// (services/invoices.ts portalInvoice answers NotFound for any other client's
+// (services/invoices/ portalInvoice answers NotFound for any other client's
 // invoice and for drafts). Without a session it sends the visitor to /portal.
 import { redirect } from 'react-router'
 import { invoiceStatusLabel } from '../../schema/billing-words'

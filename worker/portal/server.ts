@@ -5,7 +5,7 @@
 // visitor to /portal (the sign-in form), carrying the page it asked for.
 import type { Context } from 'hono'
 import { data, redirect } from 'react-router'
-import { rescheduleInput, supportRequestInput } from '../../schema/payloads'
+import { portalLinkInput, rescheduleInput } from '../../schema/payloads'
 import { signInPath } from '../../schema/portal-next'
 import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
 import type { PortalResult, PortalServer } from '../../web/lib/portal-server'
@@ -41,8 +41,8 @@ export const PORTAL_MESSAGES = {
   fileType: 'Only images, PDF, DOC, DOCX, TXT or MD files are accepted',
 } as const
 
-/** The request forms' own address rule (schema/payloads.ts). */
-const EMAIL = supportRequestInput.shape.email
+/** The sign-in form's address rule: the request forms' own (schema/payloads.ts). */
+const EMAIL = portalLinkInput.shape.email
 
 const refused = (err: unknown): PortalResult => {
   if (err instanceof DomainError) return { ok: false, message: err.message, errors: err.errors ?? {} }

@@ -143,7 +143,10 @@ export const supportRequests = new Hono<AppEnv>()
   .get('/', requireOwner, privateNoStore, async (c) => c.json(await listSupportRequests(c.var.db)))
   .patch('/:id', requireOwner, privateNoStore, jsonBody(supportUpdateInput), async (c) => {
     const patch = c.req.valid('json')
-    const view = await updateSupportRequest(c.var.db, c.req.param('id'), patch)
+    const view = await updateSupportRequest(c.var.db, c.req.param('id'), patch, Date.now(), {
+      env: c.env,
+      later: (work) => inBackground(c, work),
+    })
     c.set('auditNote', { record: view.reference, state: patch.status ?? null })
     return c.json(view)
   })

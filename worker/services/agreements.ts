@@ -1,6 +1,6 @@
 // Agreement templates (issue 25): Markdown with merge fields the owner edits
 // in the admin. A quote freezes each attached template's text, merge fields
-// filled, when it is sent (services/quotes.ts); editing a template later
+// filled, when it is sent (services/quotes/); editing a template later
 // changes no sent quote.
 import { asc, eq, inArray } from 'drizzle-orm'
 import { renderMarkdown } from '../../schema/markdown'

@@ -15,6 +15,7 @@ import type {
 import type { Client, Contact } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { checkLikelyDuplicate } from './client-duplicates'
 import { Conflict, Invalid, NotFound } from './errors'
 import { contactsOfClient, endContactSessions, endPortalAccess } from './portal-sessions'
 
@@ -153,7 +154,8 @@ export async function createClient(
     db,
     contacts.map((contact) => ({ field: 'contacts', email: contact.email })),
   )
-  const { contacts: _contacts, ...fields } = input
+  const { contacts: _contacts, confirmDuplicate, ...fields } = input
+  if (!confirmDuplicate) await checkLikelyDuplicate(db, fields.name)
   const newClientId = sql`(select max(${c.id}) from ${c})`
   try {
     const [[client], ...inserted] = await db.batch([
@@ -167,8 +169,17 @@ export async function createClient(
           .values({ ...contact, clientId: newClientId as unknown as number, createdAt: now, updatedAt: now })
           .returning(),
       ),
+      // The first entry of the dated notes log (issue 36).
+      ...(fields.notes
+        ? [
+            db
+              .insert(tables.clientNotes)
+              .values({ clientId: newClientId as unknown as number, body: fields.notes, createdAt: now })
+              .returning(),
+          ]
+        : []),
     ])
-    return { ...client!, contacts: inserted.map(([row]) => row!) }
+    return { ...client!, contacts: inserted.slice(0, contacts.length).map(([row]) => row as Contact) }
   } catch (err) {
     uniqueEmail(err, 'contacts')
   }
@@ -185,7 +196,12 @@ export async function updateClient(
   patch: ClientPatch,
   now = new Date(),
 ): Promise<Client> {
-  const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+  const { confirmDuplicate, ...changes } = patch
+  if (changes.name !== undefined && !confirmDuplicate) {
+    await getClient(db, id)
+    await checkLikelyDuplicate(db, changes.name, id)
+  }
+  const fields = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined))
   const update = db
     .update(c)
     .set({ ...fields, updatedAt: now })
@@ -279,6 +295,20 @@ export const OWNED_BY_CLIENT = [
   tables.subscriptions,
   // The client's IT (issue 38): its history rows follow the asset.
   tables.assets,
+  // Recurring maintenance (issue 40): schedules and their tasks, done ones included.
+  tables.maintenanceSchedules,
+  tables.maintenanceTasks,
+  // The dated notes log (issue 36) follows its client.
+  tables.clientNotes,
+  // The vault (issue 38): the secrets are bound to the credential id, not the client, so they move too.
+  tables.credentials,
+  // The compliance desk (issue 39): BAAs, the incidents' affected clients and their notices, risk analyses.
+  tables.baas,
+  tables.incidentClients,
+  tables.incidentNotices,
+  tables.incidentReminders,
+  tables.riskAnalyses,
+  tables.riskReminders,
 ] as const
 
 /**

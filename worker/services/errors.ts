@@ -6,7 +6,7 @@ import { API_MESSAGES } from '../../schema/messages'
 export type FieldErrors = Record<string, string>
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'too-large'
+  abstract readonly kind: 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'too-large' | 'unavailable'
   /** Field messages (`{ field: message }`), the same map on both APIs. */
   readonly errors?: FieldErrors
   /** A machine-readable reason a client acts on (e.g. 'reauth_required'), on both APIs. */
@@ -66,5 +66,17 @@ export class TooLarge extends DomainError {
   ) {
     super(message)
     this.name = 'TooLarge'
+  }
+}
+
+/** A needed part is not configured (a missing secret): the request may succeed once it is. */
+export class Unavailable extends DomainError {
+  readonly kind = 'unavailable'
+  constructor(
+    message: string,
+    override readonly code?: string,
+  ) {
+    super(message)
+    this.name = 'Unavailable'
   }
 }

@@ -2,7 +2,7 @@
 // (worker/routes/requests.ts) and the pages' no-JS actions (worker/pages.ts)
 // both call takeRequest in-process. In order: the flood limit, validation,
 // the honeypot, Turnstile, then dedupe, storage and the owner's notification
-// (services/requests.ts). The answer is a typed result; each edge turns it
+// (services/requests/). The answer is a typed result; each edge turns it
 // into its own response.
 import { API_MESSAGES } from '../../schema/messages'
 import {

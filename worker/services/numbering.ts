@@ -8,9 +8,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { documentCounters } from '../../schema/tables'
 import type { Db } from '../db'
 
-export type DocumentKind = 'quote' | 'invoice'
+export type DocumentKind = 'quote' | 'invoice' | 'incident'
 
-const PREFIX: Record<DocumentKind, string> = { quote: 'Q', invoice: 'INV' }
+const PREFIX: Record<DocumentKind, string> = { quote: 'Q', invoice: 'INV', incident: 'INC' }
 
 /** The batch statement that takes the next number of a kind and year (run it just before the insert). */
 export const raiseCounter = (db: Db, kind: DocumentKind, year: number) =>

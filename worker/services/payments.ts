@@ -1,7 +1,7 @@
 // Online payments (issues 26 and 34): "Pay now" opens a Stripe Checkout
 // Session for an invoice's balance; Stripe's signed webhook records the
 // payment, but only after checking it against the invoice: sent and unpaid,
-// in its currency, for at most what is left (services/invoices.ts
+// in its currency, for at most what is left (services/invoices/
 // paymentRefusal, and the payment triggers of migration 0017 inside the
 // insert). Anything else is kept as an unmatched payment with its reason, for
 // the owner, and the invoice is not touched. One payment per Checkout Session

@@ -115,7 +115,11 @@ export async function createTimeEntry(
   input: TimeEntryInput,
   now = new Date(),
   /** The request the running timer named, when the stop names none. */
-  timerLink: { supportRequestId?: number | null; consultationId?: number | null } = {},
+  timerLink: {
+    supportRequestId?: number | null
+    consultationId?: number | null
+    maintenanceTaskId?: number
+  } = {},
 ) {
   const client = await clientOrThrow(db, input.clientId)
   const link = input.requestReference ? await requestOf(db, client.id, input.requestReference) : timerLink
@@ -151,6 +155,7 @@ type EntryBase = {
   clientId: number
   supportRequestId?: number | null
   consultationId?: number | null
+  maintenanceTaskId?: number | null
   date: string
   minutes: number
   description: string
@@ -180,8 +185,8 @@ async function drawDown(db: Db, blockId: number, e: EntryBase, now: Date): Promi
       select ${e.minutes} - coalesce((select drawn from left_over), 0), null
       where ${e.minutes} - coalesce((select drawn from left_over), 0) > 0
     )
-    insert into time_entries (client_id, support_request_id, consultation_id, date, minutes, description, billable, rate_cents, needs_rate, block_id, asset_id, created_at, updated_at)
-    select ${e.clientId}, ${e.supportRequestId ?? null}, ${e.consultationId ?? null}, ${e.date}, parts.minutes, ${e.description}, ${e.billable ? 1 : 0}, ${e.rateCents}, ${e.needsRate ? 1 : 0}, parts.block_id, ${e.assetId ?? null}, ${at}, ${at}
+    insert into time_entries (client_id, support_request_id, consultation_id, maintenance_task_id, date, minutes, description, billable, rate_cents, needs_rate, block_id, asset_id, created_at, updated_at)
+    select ${e.clientId}, ${e.supportRequestId ?? null}, ${e.consultationId ?? null}, ${e.maintenanceTaskId ?? null}, ${e.date}, parts.minutes, ${e.description}, ${e.billable ? 1 : 0}, ${e.rateCents}, ${e.needsRate ? 1 : 0}, parts.block_id, ${e.assetId ?? null}, ${at}, ${at}
     from parts where true
     returning id`)
   const ids = rows.map((r) => Number(r.id))

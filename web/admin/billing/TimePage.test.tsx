@@ -71,7 +71,7 @@ describe('the time page (issue 36)', () => {
     const { executeMutation } = renderAt('/admin/time?clientId=4&request=S-1043', {
       AdminTimer: { timer: null },
     })
-    expect((screen.getByRole('textbox', { name: /^Request/ }) as HTMLInputElement).value).toBe('S-1043')
+    expect(screen.getByRole('button', { name: /Request$/ }).textContent).toContain('S-1043')
     expect(screen.getByText(/This client has no hourly rate/)).toBeTruthy()
     await userEvent.type(screen.getByRole('textbox', { name: /^Rate per hour/ }), '95')
     await userEvent.click(screen.getByRole('button', { name: 'Start timer' }))
@@ -100,6 +100,42 @@ describe('the time page (issue 36)', () => {
         billable: true,
         rateCents: 11_000,
       },
+    })
+  })
+})
+
+describe('Log time from a request', () => {
+  it("offers the client's requests and bookings in a picker and sends the chosen one", async () => {
+    const { executeMutation } = renderAt('/admin/time?clientId=3', {
+      AdminTimer: { timer: null },
+      TimeClientRequests: {
+        client: {
+          id: '3',
+          requests: [
+            { kind: 'SUPPORT', id: '8', reference: 'S-1043', subject: 'network', status: 'new' },
+            {
+              kind: 'CONSULTATION',
+              id: '5',
+              reference: 'C-1002',
+              subject: 'Network review',
+              status: 'confirmed',
+            },
+          ],
+        },
+      },
+    })
+    expect(screen.queryByRole('textbox', { name: /^Request/ })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: /Request$/ }))
+    const choices = screen.getAllByRole('option').map((o) => o.textContent)
+    expect(choices).toEqual([
+      'No request',
+      expect.stringContaining('S-1043'),
+      expect.stringContaining('C-1002'),
+    ])
+    await userEvent.click(screen.getByRole('option', { name: /C-1002/ }))
+    await userEvent.click(screen.getByRole('button', { name: 'Start timer' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toMatchObject({
+      input: { clientId: '3', requestReference: 'C-1002' },
     })
   })
 })

@@ -31,6 +31,7 @@ import {
   TIMER,
   UPDATE_TIME_ENTRY,
 } from './queries'
+import { RequestPicker } from './RequestPicker'
 import { useBillingClients } from './useBillingClients'
 
 const ENTRY_COLUMNS: BillingColumn[] = [
@@ -212,15 +213,13 @@ export function TimeEditor() {
                 label="Client"
                 options={options}
                 value={clientId}
-                onChange={setClientId}
+                onChange={(v) => {
+                  setClientId(v)
+                  setReference('')
+                }}
                 isRequired
               />
-              <AdminTextField
-                name="requestReference"
-                label="Request (S-1043)"
-                value={reference}
-                onChange={setReference}
-              />
+              <RequestPicker clientId={clientId} value={reference} onChange={setReference} />
             </>
           )}
           <AdminTextField

@@ -1,12 +1,16 @@
 // Issue 36: the new-client form asks for the hourly rate, so tracked time has one.
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { GraphQLError } from 'graphql'
 import { MemoryRouter } from 'react-router'
-import { Client, type GraphQLRequest, Provider } from 'urql'
+import { Client, CombinedError, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
+import { clientInput, contactInput } from '../../../schema/client-payloads'
+import { formConstraints } from '../../../schema/form-constraints'
 import { pickerLabel } from '../billing/useBillingClients'
 import { ClientDialog } from './ClientDialog'
+import { expected, limitsOf } from './limits.test-helpers'
 import { OpenClientLink } from './OpenClientLink'
 
 afterEach(cleanup)
@@ -43,6 +47,30 @@ describe('the new-client form', () => {
   })
 })
 
+describe('the new-client form carries the limits of clientInput and contactInput (ADR 148)', () => {
+  it('takes required, maxlength and pattern from the schemas; the first contact is optional', () => {
+    const { client } = mockClient()
+    render(
+      <MemoryRouter>
+        <Provider value={client}>
+          <ClientDialog onClose={() => {}} />
+        </Provider>
+      </MemoryRouter>,
+    )
+    const clientLimits = formConstraints(clientInput)
+    const contactLimits = formConstraints(contactInput)
+    const field = (name: RegExp) => limitsOf(screen.getByRole('textbox', { name }))
+    expect(field(/^Name/)).toEqual(expected(clientLimits.name))
+    expect(field(/^Notes/)).toEqual(expected(clientLimits.notes))
+    expect(field(/^Contact name/)).toEqual(expected({ ...contactLimits.name, required: undefined }))
+    expect(field(/^Contact e-mail/)).toEqual(expected({ ...contactLimits.email, required: undefined }))
+    expect(field(/^Contact phone/)).toEqual(expected({ ...contactLimits.phone, required: undefined }))
+    // The schema's rules are real limits, not empty ones.
+    expect(clientLimits.name.maxLength).toBeGreaterThan(0)
+    expect(contactLimits.phone.pattern).toBeTruthy()
+  })
+})
+
 describe("a request's or booking's Log time", () => {
   it('opens the Time page with the client and the request preselected', () => {
     render(
@@ -57,28 +85,26 @@ describe("a request's or booking's Log time", () => {
 })
 
 describe('a likely duplicate', () => {
-  it('warns before creating a second "Riverside Family Clinic", and creates it once confirmed', async () => {
+  it("shows the server's LIKELY_DUPLICATE warning and confirms on the second save", async () => {
     const client = new Client({ url: '/graphql', exchanges: [] })
     vi.spyOn(client, 'executeQuery').mockImplementation(
-      (request) =>
-        fromValue({
-          operation: request,
-          data: {
-            clients: [
-              {
-                id: '3',
-                name: 'Riverside Family Clinic',
-                domains: ['riverside.example'],
-                status: 'ACTIVE',
-                contactCount: 1,
-                requestCount: 0,
-              },
-            ],
-          },
-        }) as never,
+      (request) => fromValue({ operation: request, data: { clients: [] } }) as never,
     )
+    const message =
+      'A client with this name already exists: Riverside Family Clinic. Confirm to save it anyway.'
     const executeMutation = vi.fn((request: GraphQLRequest) =>
-      fromValue({ operation: request, data: { createClient: { id: '9' } } }),
+      (request.variables as { input: { confirmDuplicate?: boolean } }).input.confirmDuplicate
+        ? fromValue({ operation: request, data: { createClient: { id: '9' } } })
+        : fromValue({
+            operation: request,
+            error: new CombinedError({
+              graphQLErrors: [
+                new GraphQLError(message, {
+                  extensions: { code: 'CONFLICT', reason: 'LIKELY_DUPLICATE', errors: { name: message } },
+                }),
+              ],
+            }),
+          }),
     )
     vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
     render(
@@ -88,12 +114,14 @@ describe('a likely duplicate', () => {
         </Provider>
       </MemoryRouter>,
     )
-    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), ' riverside  family clinic')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'riverside family-clinic')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
-    expect(screen.getByRole('alert').textContent).toContain('Riverside Family Clinic (riverside.example)')
-    expect(executeMutation).not.toHaveBeenCalled()
-    await userEvent.click(screen.getByRole('button', { name: 'Create anyway' }))
+    expect(screen.getByRole('alert').textContent).toContain('Riverside Family Clinic')
     expect(executeMutation).toHaveBeenCalledTimes(1)
+    await userEvent.click(screen.getByRole('button', { name: 'Create anyway' }))
+    expect(executeMutation).toHaveBeenCalledTimes(2)
+    const second = executeMutation.mock.calls[1]![0].variables as { input: { confirmDuplicate?: boolean } }
+    expect(second.input.confirmDuplicate).toBe(true)
   })
 })
 

@@ -3,16 +3,14 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useNavigate } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useMutation } from 'urql'
+import { clientInput, contactInput } from '../../../schema/client-payloads'
+import { type FieldConstraint, formConstraints } from '../../../schema/form-constraints'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
-import { CLIENTS_QUERY, type ClientPageData, CREATE_CLIENT, UPDATE_CLIENT } from './queries'
-
-/** Same name for people: case and spacing aside ("Riverside  family clinic" is "Riverside Family Clinic"). */
-export const sameName = (a: string, b: string) =>
-  a.trim().replace(/\s+/g, ' ').toLowerCase() === b.trim().replace(/\s+/g, ' ').toLowerCase()
+import { type ClientPageData, CREATE_CLIENT, UPDATE_CLIENT } from './queries'
 
 const ROUNDING = [
   { value: '0', label: 'No rounding' },
@@ -25,6 +23,12 @@ const domainsOf = (text: string) =>
     .split(/[\s,]+/)
     .map((d) => d.trim())
     .filter(Boolean)
+
+// The limits of the schemas the server checks the form with (ADR 148): a changed rule changes the form.
+export const CLIENT_LIMITS = formConstraints(clientInput)
+export const CONTACT_LIMITS = formConstraints(contactInput)
+/** The first contact is optional as a whole: its fields keep their lengths and pattern, not `required`. */
+const optionalField = ({ required: _required, ...limits }: FieldConstraint) => limits
 
 export function ClientDialog({ client, onClose }: { client?: ClientPageData; onClose: () => void }) {
   const navigate = useNavigate()
@@ -43,24 +47,11 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
   const [contactPhone, setContactPhone] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
-  // The clients whose name contains the one typed: a new client's likely duplicates.
-  const [found] = useQuery({
-    query: CLIENTS_QUERY,
-    variables: { search: name.trim() },
-    pause: client !== undefined || name.trim() === '',
-  })
-  const [duplicates, setDuplicates] = useState<string[]>([])
-  const duplicateOk = duplicates.length > 0
+  // The server's likely-duplicate warning (409 LIKELY_DUPLICATE); saving again confirms it (issue 36).
+  const [duplicate, setDuplicate] = useState('')
+  const duplicateOk = duplicate !== ''
 
   async function save() {
-    if (!client && !duplicateOk) {
-      // A likely duplicate (same name, case and spaces aside) is shown before saving (issue 36).
-      const same = (found.data?.clients ?? []).filter((c) => sameName(c.name, name))
-      if (same.length) {
-        setDuplicates(same.map((c) => `${c.name}${c.domains.length ? ` (${c.domains.join(', ')})` : ''}`))
-        return
-      }
-    }
     const rateCents = rate.trim() === '' ? null : parseCents(rate)
     if (rate.trim() !== '' && rateCents === null) {
       setErrors({ defaultRateCents: 'Enter an amount like 120 or 120.50' })
@@ -70,7 +61,8 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
     const common = {
       name,
       domains: domainsOf(domains),
-      notes,
+      ...(client ? {} : { notes }),
+      ...(duplicateOk ? { confirmDuplicate: true } : {}),
     }
     const result = client
       ? await update({
@@ -95,6 +87,12 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
         })
     setSaving(false)
     if (result.error) {
+      const warning = result.error.graphQLErrors.find((e) => e.extensions?.reason === 'LIKELY_DUPLICATE')
+      if (warning) {
+        setErrors({})
+        setDuplicate(warning.message)
+        return
+      }
       const fields = fieldErrorsOf(result.error)
       setErrors(fields)
       if (Object.keys(fields).length === 0)
@@ -128,9 +126,9 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
           value={name}
           onChange={(v) => {
             setName(v)
-            setDuplicates([])
+            setDuplicate('')
           }}
-          isRequired
+          limits={CLIENT_LIMITS.name}
         />
         <AdminTextField
           name="domains"
@@ -139,7 +137,17 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
           onChange={setDomains}
           description="Separated by commas, e.g. clinic.example"
         />
-        <AdminTextField name="notes" label="Notes" value={notes} onChange={setNotes} multiline />
+        {!client && (
+          // Later notes go to the dated log on the client page (issue 36).
+          <AdminTextField
+            name="notes"
+            label="First note"
+            value={notes}
+            onChange={setNotes}
+            multiline
+            limits={CLIENT_LIMITS.notes}
+          />
+        )}
         <AdminTextField
           name="defaultRateCents"
           label="Hourly rate ($)"
@@ -171,25 +179,27 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
               label="Contact name"
               value={contactName}
               onChange={setContactName}
+              limits={optionalField(CONTACT_LIMITS.name)}
             />
             <AdminTextField
               name="contactEmail"
               label="Contact e-mail"
               value={contactEmail}
               onChange={setContactEmail}
+              limits={optionalField(CONTACT_LIMITS.email)}
             />
             <AdminTextField
               name="contactPhone"
               label="Contact phone"
               value={contactPhone}
               onChange={setContactPhone}
+              limits={optionalField(CONTACT_LIMITS.phone)}
             />
           </fieldset>
         )}
         {duplicateOk && (
           <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            A client with this name already exists: {duplicates.join('; ')}. Save again to create another one
-            anyway.
+            {duplicate} Save again to {client ? 'keep this name' : 'create another one'} anyway.
           </p>
         )}
         <div className="flex justify-end gap-3">
@@ -197,7 +207,7 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
             Cancel
           </AdminButton>
           <AdminButton type="submit" isPending={saving}>
-            {saving ? 'Saving...' : duplicateOk ? 'Create anyway' : 'Save'}
+            {saving ? 'Saving...' : duplicateOk ? (client ? 'Save anyway' : 'Create anyway') : 'Save'}
           </AdminButton>
         </div>
       </Form>

@@ -9,6 +9,7 @@ import { useMutation, useQuery } from 'urql'
 import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
 import { ClientAssets } from '../assets/ClientAssets'
+import { ClientMaintenance } from '../maintenance/ClientMaintenance'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import {
   AdminButton,
@@ -24,7 +25,8 @@ import {
   sizeInKb,
 } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
-import { ClientDialog } from './ClientDialog'
+import { ClientDialog, CONTACT_LIMITS } from './ClientDialog'
+import { Bookings, NotesLog, Payments } from './ClientHubSections'
 import { requestUrl } from './OpenClientLink'
 import {
   ADD_CONTACT,
@@ -37,7 +39,8 @@ import {
   INVITE_TO_PORTAL,
   MERGE_CLIENTS,
 } from './queries'
-import { InvoicesSection, QuotesSection, ReportsSection, TimeSection } from './slots'
+import { InvoicesSection, QuotesSection, RatingsSection, ReportsSection, TimeSection } from './slots'
+import { VaultSection } from './VaultSection'
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' })
 
@@ -62,14 +65,20 @@ export function ClientPage({ id }: { id: string }) {
           <>
             <Overview client={client} onChanged={refresh} />
             <Contacts client={client} onChanged={refresh} />
+            <NotesLog client={client} onChanged={refresh} />
             <Requests client={client} />
+            <Bookings client={client} />
+            <Payments client={client} />
             <Files client={client} />
             <ClientAssets clientId={client.id} />
             <ClientSubscription clientId={client.id} />
+            <ClientMaintenance clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
+            <RatingsSection clientId={client.id} />
             <ReportsSection clientId={client.id} />
+            <VaultSection clientId={client.id} />
           </>
         )}
       </ListState>
@@ -112,8 +121,6 @@ function Overview({ client, onChanged }: { client: ClientPageData; onChanged: ()
         <dd>{archived ? 'Archived' : 'Active'}</dd>
         <dt className="font-medium text-slate-600">Domains</dt>
         <dd>{client.domains.join(', ') || 'None'}</dd>
-        <dt className="font-medium text-slate-600">Notes</dt>
-        <dd className="whitespace-pre-wrap">{client.notes || 'None'}</dd>
       </dl>
       {editing && (
         <ClientDialog
@@ -291,10 +298,34 @@ function AddContactDialog({
         }}
         className="flex flex-col gap-4"
       >
-        <AdminTextField name="name" label="Name" value={fields.name} onChange={set('name')} isRequired />
-        <AdminTextField name="email" label="E-mail" value={fields.email} onChange={set('email')} isRequired />
-        <AdminTextField name="phone" label="Phone" value={fields.phone} onChange={set('phone')} />
-        <AdminTextField name="role" label="Role" value={fields.role} onChange={set('role')} />
+        <AdminTextField
+          name="name"
+          label="Name"
+          value={fields.name}
+          onChange={set('name')}
+          limits={CONTACT_LIMITS.name}
+        />
+        <AdminTextField
+          name="email"
+          label="E-mail"
+          value={fields.email}
+          onChange={set('email')}
+          limits={CONTACT_LIMITS.email}
+        />
+        <AdminTextField
+          name="phone"
+          label="Phone"
+          value={fields.phone}
+          onChange={set('phone')}
+          limits={CONTACT_LIMITS.phone}
+        />
+        <AdminTextField
+          name="role"
+          label="Role"
+          value={fields.role}
+          onChange={set('role')}
+          limits={CONTACT_LIMITS.role}
+        />
         <div className="flex justify-end gap-3">
           <AdminButton variant="secondary" onPress={onClose}>
             Cancel

@@ -51,6 +51,19 @@ export const CLIENT_QUERY = graphql(`
         uploadedBy
         createdAt
       }
+      noteLog {
+        id
+        body
+        author
+        createdAt
+      }
+      payments {
+        id
+        date
+        method
+        amountCents
+        invoiceNumber
+      }
     }
   }
 `)
@@ -119,5 +132,13 @@ export const INVITE_TO_PORTAL = graphql(`
 export const END_CONTACT_SESSIONS = graphql(`
   mutation EndContactSessions($contactId: ID!) {
     endContactSessions(contactId: $contactId)
+  }
+`)
+
+export const ADD_CLIENT_NOTE = graphql(`
+  mutation AddClientNote($clientId: ID!, $body: String!) {
+    addClientNote(clientId: $clientId, body: $body) {
+      id
+    }
   }
 `)

@@ -17,5 +17,7 @@ export const InvoicesSection = ({ clientId }: ClientSectionProps) => <ClientInvo
 /** Issue 26: the client's prepaid hour blocks (and a form to add one) and latest time entries. */
 export const TimeSection = ({ clientId }: ClientSectionProps) => <ClientTime clientId={clientId} />
 
+/** Issue 40: the requesters' ratings of the client's support requests. */
+export { ClientRatings as RatingsSection } from '../ratings/Ratings'
 /** Issue 40: the monthly service reports, as the client reads them, and their PDF. */
 export const ReportsSection = ({ clientId }: ClientSectionProps) => <ClientReports clientId={clientId} />

@@ -6,6 +6,7 @@ import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { toast } from '../../components/Toaster'
 import { ImagePicker } from '../files/ImagePicker'
 import { fromEnum, graphql, type ResultOf, toEnum } from '../graphql'
+import { TestimonialsReview } from '../ratings/TestimonialsReview'
 import { AdminButton, AdminSelect, AdminTextField, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { canSave, PAGE_LABELS, preview } from './form'
@@ -346,6 +347,7 @@ export function ContentTab() {
           </ul>
         </ListState>
       </Section>
+      <TestimonialsReview />
       <ConfirmDialog
         title="Delete content block?"
         message={deleting ? `"${deleting}" will be removed.` : ''}

@@ -23,4 +23,5 @@ export const PAGE_LABELS: Record<string, string> = {
   solutions: 'Portfolio Solutions (/portfolio-solutions)',
   schedule: 'Schedule Consultation (/schedule-consultation)',
   privacy: 'Privacy & Security (/privacy)',
+  trust: 'Trust & HIPAA (/trust)',
 }

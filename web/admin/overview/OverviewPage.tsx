@@ -5,11 +5,13 @@
 import type { ComponentType } from 'react'
 import { useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
-import { businessDate } from '../../../schema/slot-time'
+import { businessDate, formatCalendarDate } from '../../../schema/slot-time'
 import { useAuth } from '../../state/auth'
 import { RenewalsToday } from '../assets/RenewalsToday'
 import { INVOICES } from '../billing/queries'
+import { OVERDUE_MAINTENANCE } from '../maintenance/queries'
 import { QUOTES_QUERY } from '../quotes/queries'
+import { PoorRatingFollowUps } from '../ratings/Ratings'
 import { formatSlot } from '../requests/format'
 import { CONSULTATIONS_QUERY, needsOwner, SUPPORT_REQUESTS_QUERY } from '../requests/queries'
 import { OverviewSection } from './OverviewSection'
@@ -24,7 +26,7 @@ const OPEN_INVOICE = new Set(['SENT', 'VIEWED', 'PARTIALLY_PAID'])
  * renewals, unmatched payments, ...): each adds one component here, which
  * renders an OverviewSection, or nothing when there is nothing to do.
  */
-export const MORE_FOR_TODAY: ComponentType[] = [RenewalsToday]
+export const MORE_FOR_TODAY: ComponentType[] = [RenewalsToday, OverdueMaintenance, PoorRatingFollowUps]
 
 // Its own module so that sections elsewhere (MORE_FOR_TODAY) can use it without an import cycle.
 export { OverviewSection }
@@ -165,6 +167,29 @@ function OverdueInvoices() {
       empty="No invoice is overdue."
       more={{ to: '/admin/invoices', label: 'All invoices' }}
       error={Boolean(i.error)}
+    />
+  )
+}
+
+/** Maintenance tasks past their due date (issue 40); the server decides "overdue" in the business time zone. */
+function OverdueMaintenance() {
+  const [result] = useQuery({ query: OVERDUE_MAINTENANCE })
+  const tasks = result.data?.maintenanceTasks
+  return (
+    <OverviewSection
+      title="Overdue maintenance"
+      fetching={result.fetching}
+      error={!!result.error && !tasks}
+      lines={
+        tasks?.map((t) => ({
+          key: t.id,
+          to: `/admin/maintenance/tasks/${t.id}`,
+          title: t.title,
+          detail: `${t.clientName} · due ${formatCalendarDate(t.dueDate)}`,
+        })) ?? null
+      }
+      empty="No maintenance is overdue."
+      more={{ to: '/admin/maintenance', label: 'All maintenance' }}
     />
   )
 }

@@ -1,5 +1,6 @@
 import { labelOf } from '../../../schema/constants'
 import { ISSUE_TYPES, PROJECT_TYPES, URGENCY_LEVELS } from '../../../schema/request-options'
+import { RatingPill } from '../ratings/Ratings'
 import { AdminButton } from '../ui'
 import { DeliveryBadge, DueFlag, StatusBadge, SupportStatusBadge, UrgencyBadge } from './Badges'
 import { EmailLink } from './EmailLink'
@@ -11,7 +12,18 @@ export type Item =
   | (AdminConsultation & { kind: 'consultation'; urgency: null; key: string })
   | (AdminSupportRequest & { kind: 'support'; company: string | null; key: string })
 
-export function RequestRow({ item, isNew, onOpen }: { item: Item; isNew: boolean; onOpen: () => void }) {
+export function RequestRow({
+  item,
+  isNew,
+  rating,
+  onOpen,
+}: {
+  item: Item
+  isNew: boolean
+  /** The requester's rating (issue 40), when given. */
+  rating?: string
+  onOpen: () => void
+}) {
   const due = item.kind === 'support' ? dueState(item.dueAt, item.status) : null
   const urgency = item.kind === 'support' ? URGENCY_LEVELS.find((u) => u.value === item.urgency) : undefined
   const loud = item.urgency === 'critical' || item.urgency === 'high'
@@ -52,6 +64,7 @@ export function RequestRow({ item, isNew, onOpen }: { item: Item; isNew: boolean
           {urgency && <UrgencyBadge urgency={urgency.value} label={urgency.label} />}
           {due && <DueFlag state={due} />}
           <DeliveryBadge delivery={item.delivery} />
+          {rating && <RatingPill rating={rating} prefix="Rated " />}
         </div>
         <EmailLink email={item.email} />
         <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">

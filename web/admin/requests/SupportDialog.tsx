@@ -1,6 +1,7 @@
 import { useMutation } from 'urql'
 import { SUPPORT_STATUSES } from '../../../schema/request-statuses'
 import { OpenClientLink } from '../clients/OpenClientLink'
+import { RequestRating } from '../ratings/Ratings'
 import { supportDetails } from './details'
 import { supportStatusLabel } from './format'
 import { erased, saved } from './outcomes'
@@ -30,6 +31,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
         <>
           <QuickActions request={request} details={supportDetails(request)} />
           <OpenClientLink clientId={request.clientId} reference={request.reference} />
+          <RequestRating requestId={request.id} />
         </>
       }
       thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}

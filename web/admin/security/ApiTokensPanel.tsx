@@ -33,6 +33,8 @@ const SCOPES = [
   { value: 'read-write', label: 'Read and write' },
   { value: 'billing', label: 'Billing only (plans, invoices, time)' },
   { value: 'assets', label: 'Assets only (inventory, renewals, imports)' },
+  { value: 'maintenance', label: 'Maintenance only (schedules, tasks)' },
+  { value: 'compliance', label: 'Compliance only (risk analyses, BAAs, incidents)' },
 ] as const
 const EXPIRIES = [
   ...TOKEN_EXPIRY_DAYS.map((d) => ({ value: String(d), label: `${d} days` })),

@@ -1,3 +1,4 @@
+// /api/prepaid-blocks.
 import { createRoute, z } from '@hono/zod-openapi'
 import { blockInput } from '../../../schema/billing-payloads.server'
 import { requireOwner } from '../../auth/middleware'

@@ -1,3 +1,4 @@
+// /api/invoices: list, create, overview, CSV export, read, send, payments, void and the PDF.
 import { createRoute, z } from '@hono/zod-openapi'
 import { invoiceInput, paymentInput } from '../../../schema/billing-payloads.server'
 import { INVOICE_SOURCES, INVOICE_STATUSES, PAYMENT_METHODS } from '../../../schema/billing-words'

@@ -1,3 +1,4 @@
+// /api/payments: the owner's side (the webhook is in stripe-webhook.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import { UNMATCHED_REASONS, type UnmatchedReason } from '../../../schema/billing-words'
 import { requireOwner } from '../../auth/middleware'

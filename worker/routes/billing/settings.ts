@@ -1,3 +1,4 @@
+// /api/billing-settings: payment instructions (issue 36).
 import { createRoute, z } from '@hono/zod-openapi'
 import { billingSettingsInput } from '../../../schema/billing-settings'
 import { requireOwner } from '../../auth/middleware'

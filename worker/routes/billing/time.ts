@@ -1,3 +1,4 @@
+// /api/time-entries and /api/timer.
 import { createRoute, z } from '@hono/zod-openapi'
 import { timeEntryInput, timeEntryPatch, timerInput } from '../../../schema/billing-payloads.server'
 import { requireOwner } from '../../auth/middleware'

@@ -1,3 +1,4 @@
+// Creating an invoice: its lines, number and billed time in one D1 batch (see index.ts).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { QuotePart } from '../../../schema/billing-words'
 import { computeTotals, moneyLineCents } from '../../../schema/money'

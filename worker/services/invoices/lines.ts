@@ -1,3 +1,4 @@
+// What an invoice is made of: unbilled time, a quote's part, a prepaid block, manual lines, a credit.
 import { and, eq, inArray, ne, type SQL } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import type { InvoiceSource, QuotePart } from '../../../schema/billing-words'

@@ -1,3 +1,4 @@
+// The owner's billing overview and the accountant's CSV files.
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm'
 import { isOpenStatus, OPEN_STATUSES } from '../../../schema/billing-words'
 import { formatCents, roundMinutes, timeLine } from '../../../schema/money'

@@ -1,3 +1,4 @@
+// Payments recorded by hand and matched later; refused by the same rules as Stripe's (services/payments.ts).
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import {
   invoiceStatusLabel,

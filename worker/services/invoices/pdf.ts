@@ -1,3 +1,4 @@
+// An invoice's PDF (worker/pdf/invoice-pdf.ts, loaded on first use).
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db'
 import { tables } from '../../db'

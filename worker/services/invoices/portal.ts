@@ -1,3 +1,4 @@
+// The client's side: their sent invoices only (another client's is NotFound) and the PDF.
 import { and, eq, ne } from 'drizzle-orm'
 import type { Db } from '../../db'
 import { tables } from '../../db'

@@ -1,3 +1,4 @@
+// Reading invoices: one with its lines, payments and balance (services/balance.ts), the list, links.
 import { and, asc, desc, eq } from 'drizzle-orm'
 import type { InvoiceStatus } from '../../../schema/billing-words'
 import type { Invoice, InvoiceLine, Payment } from '../../../schema/tables'

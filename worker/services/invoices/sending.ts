@@ -1,3 +1,4 @@
+// Sending: the PDF stored with the sent invoice, the mail and its reminders' texts, the send step's preview.
 import { and, eq } from 'drizzle-orm'
 import { invoiceStatusLabel } from '../../../schema/billing-words'
 import { formatCents } from '../../../schema/money'

@@ -1,3 +1,4 @@
+// Status changes: paid when settled, viewed, void.
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db'
 import { tables } from '../../db'

@@ -1,3 +1,4 @@
+// Writing drafts: create (also from a consultation), update and duplicate; numbers come in the same batch.
 import { and, eq, sql } from 'drizzle-orm'
 import { DEFAULT_VALID_DAYS, type QuoteInput, taxRateBp } from '../../../schema/quotes'
 import { addDays, businessDate } from '../../../schema/slot-time'

@@ -1,3 +1,4 @@
+// The daily cron: expiring open quotes and one reminder before expiry to a client who has not opened the quote.
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { REMINDER_DAYS_BEFORE_EXPIRY } from '../../../schema/quotes'
 import { addDays } from '../../../schema/slot-time'

@@ -1,3 +1,4 @@
+// The client's decisions: accept (one signature wins), what an acceptance issues, decline, ask for changes.
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import {
   type AcceptInput,
@@ -10,8 +11,10 @@ import type { Db } from '../../db'
 import { tables } from '../../db'
 import { letterHtml } from '../../mail/letter-html'
 import { queueMail } from '../../mail/outbox'
+import { baaFromAcceptedQuote } from '../compliance/baas'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { createInvoice, sendInvoice } from '../invoices'
+import { askIntoInbox } from '../quote-conversation'
 import { ensureSignedPdf, queueAcceptanceMail } from './pdf'
 import { closedReason, portalQuote } from './portal'
 import { documentOf, getQuote, offerHash, row } from './read'
@@ -109,6 +112,8 @@ export async function acceptQuote(
     return null
   })
   const pdf = await ensureSignedPdf(db, env, id)
+  // A quote carrying the BAA template puts a BAA on file (issue 39).
+  await baaFromAcceptedQuote(db, id)
   const outboxIds = await queueAcceptanceMail(db, env, await getQuote(db, id), pdf.key, now)
   return { quote: await getQuote(db, id), outboxIds, deposit }
 }
@@ -246,5 +251,12 @@ export async function askForQuoteChanges(
       now,
     ),
   ])
-  return { quote: await getQuote(db, id), outboxIds: [mail!.id] }
+  // ADR 164: the ask is also a message in the inbox (its own support request per quote).
+  const inbox = await askIntoInbox(
+    db,
+    env,
+    { quoteId: id, label: d.label, title: d.title, clientId: scope.clientId, contactId: contact.id, text },
+    now,
+  )
+  return { quote: await getQuote(db, id), outboxIds: [mail!.id, ...(inbox.outboxId ? [inbox.outboxId] : [])] }
 }

@@ -1,3 +1,4 @@
+// PDFs: the signed copy stored once, the mail that carries it, the offer's PDF and the signature check.
 import { and, eq, isNull } from 'drizzle-orm'
 import { formatCents } from '../../../schema/money'
 import { quoteDocumentText, sha256Hex } from '../../../schema/quotes'

@@ -1,3 +1,4 @@
+// The client's side: their quotes only (another client's is NotFound), viewed marks, why a quote is closed.
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Quote } from '../../../schema/tables'
 import type { Db } from '../../db'

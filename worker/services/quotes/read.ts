@@ -1,3 +1,4 @@
+// Reading quotes: a quote with its lines, agreements and signature, the list, and the offer's hash.
 import { and, asc, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm'
 import { lineAmountCents } from '../../../schema/money'
 import {
@@ -85,7 +86,7 @@ export async function loadDetail(db: Db, row: Quote) {
     totals,
     depositCents: depositOf(totals.totalCents, row.depositPercent),
     // The acceptance issues the deposit invoice (onQuoteAccepted); the first live invoice of a
-    // quote with a deposit is that one (services/invoices.ts bills the deposit before the rest).
+    // quote with a deposit is that one (services/invoices/ bills the deposit before the rest).
     depositInvoice: row.depositPercent > 0 ? (invoices[0] ?? null) : null,
     // Left for the owner only if issuing it failed (or it was voided): then it is made by hand.
     depositToInvoice:

@@ -1,3 +1,4 @@
+// Revising a sent quote: a new draft with the same number and revision + 1; the old row is superseded on send.
 import { DEFAULT_VALID_DAYS } from '../../../schema/quotes'
 import { addDays } from '../../../schema/slot-time'
 import type { Db } from '../../db'

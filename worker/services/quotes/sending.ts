@@ -1,3 +1,4 @@
+// Sending and withdrawing: agreements frozen with merge fields filled, the client's mail and its links.
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { formatCents } from '../../../schema/money'

@@ -1,3 +1,4 @@
+// What every quote file shares: the tables, the portal scope, the open statuses and the lazy PDF renderer.
 import { OPEN_QUOTE_STATUSES } from '../../../schema/quotes'
 import { tables } from '../../db'
 import type { QuotePdfInput } from '../../pdf/quote-pdf'

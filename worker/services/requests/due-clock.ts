@@ -1,3 +1,4 @@
+// The support due clock: a plan's target, and the clock paused, resumed or stopped by a status change.
 import { eq } from 'drizzle-orm'
 import { CLOSED_STATUSES } from '../../../schema/request-statuses'
 import type { SupportRequest } from '../../../schema/tables'

@@ -1,3 +1,4 @@
+// Mail in: a requester's answer appended to its thread, and when one is refused.
 import { and, count, eq, gte, inArray } from 'drizzle-orm'
 import type { RequestKind } from '../../../schema/request-statuses'
 import type { RequestMessage } from '../../../schema/tables'

@@ -1,3 +1,4 @@
+// The public forms' intake: one path for consultations and support requests, deduplicated, mailed.
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { labelOf } from '../../../schema/constants'
 import type { ConsultationInput, SupportRequestInput } from '../../../schema/payloads'

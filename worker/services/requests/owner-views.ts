@@ -1,3 +1,4 @@
+// The owner's views and updates of requests (REST and GraphQL alike).
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm'
 import type { RequestUpdateInput } from '../../../schema/payloads'
 import { CLOSED_STATUSES, MAIL_STATUSES, SUPPORT_STATUSES } from '../../../schema/request-statuses'
@@ -8,6 +9,7 @@ import { afterStatusChange, isUniqueViolation } from '../booking'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { parseId } from '../ids'
 import { planTargetMs } from '../plans'
+import { inviteRating } from '../ratings'
 import { dueClock } from './due-clock'
 import type { ConsultationView, Delivery, SupportRequestView } from './shared'
 
@@ -147,6 +149,8 @@ export async function updateSupportRequest(
   rawId: unknown,
   patch: RequestUpdateInput,
   now = Date.now(),
+  /** Resolving or closing e-mails the requester a rating link (issue 40), after the answer. */
+  mail?: { env: Env; later: (work: Promise<unknown>) => void },
 ): Promise<SupportRequestView> {
   const id = parseId(rawId)
   const s = tables.supportRequests
@@ -163,6 +167,8 @@ export async function updateSupportRequest(
     )
   }
   if (Object.keys(changes).length) await db.update(s).set(changes).where(eq(s.id, id))
+  if (mail && patch.status && (CLOSED_STATUSES as readonly string[]).includes(patch.status))
+    await inviteRating(db, mail.env, id, mail.later, now)
   const [row] = await selectSupportRequests(db, eq(s.id, id))
   if (!row) throw new NotFound()
   return withDelivery(row)

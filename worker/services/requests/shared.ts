@@ -1,3 +1,4 @@
+// What the request files share: the views' types, the owner's notification and the past-date message.
 import type { MAIL_STATUSES } from '../../../schema/request-statuses'
 import type { Consultation, SupportRequest } from '../../../schema/tables'
 import type { OutboxMessage } from '../../mail/outbox'

@@ -1,4 +1,7 @@
+// Threads: the owner's replies (mailed through the outbox) and the requester's answers.
 import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm'
+import { formConstraints } from '../../../schema/form-constraints'
+import { replyInput } from '../../../schema/payloads'
 import type { RequestKind } from '../../../schema/request-statuses'
 import type { RequestMessage } from '../../../schema/tables'
 import type { Db } from '../../db'
@@ -56,7 +59,8 @@ export async function listThread(db: Db, kind: RequestKind, rawId: unknown): Pro
   }))
 }
 
-export const REPLY_MAX = 10_000
+/** A reply's length limit: replyInput's, which REST, GraphQL and the portal check it with. */
+export const REPLY_MAX = formConstraints(replyInput).body.maxLength!
 
 export type Recipient = { email: string; name: string }
 

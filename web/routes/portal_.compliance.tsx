@@ -1,0 +1,78 @@
+// The signed-in client's compliance record (issue 39), /portal/compliance: the
+// BAA on file and the incident notices sent to the practice, with their
+// SHA-256. Server-rendered, works without JavaScript; the server scopes every
+// query to the session's client.
+import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
+import { signInPath } from '../../schema/portal-next'
+import { pageMeta } from '../lib/meta'
+import { portalCompliance } from '../lib/portal-compliance'
+import { portalServer } from '../lib/portal-server'
+import { siteFromMatches } from '../lib/site'
+import { portalHeaders } from '../portal/document'
+import { longText, PortalFrame, portalCard, portalHeading } from '../portal/ui'
+
+export const handle = { private: true }
+
+export const headers = portalHeaders
+
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const contact = context.get(portalServer).contact
+  if (!contact) throw redirect(signInPath(request.url))
+  return { contact, ...(await context.get(portalCompliance).view()) }
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: 'Compliance',
+    description: 'Your business associate agreement and the incident notices sent to you.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/portal',
+    noindex: true,
+  })
+
+export default function PortalCompliancePage() {
+  const { contact, baas, notices } = useLoaderData<typeof loader>()
+  return (
+    <PortalFrame contact={contact} title="Compliance">
+      <section aria-labelledby="baa" className={portalCard}>
+        <h2 id="baa" className={portalHeading}>
+          Business associate agreement
+        </h2>
+        {baas.length ? (
+          <ul className="mt-3 divide-y divide-slate-200" data-testid="portal-baas">
+            {baas.map((b) => (
+              <li key={b.id} className={`py-2 text-slate-700 ${longText}`}>
+                {`In effect from ${b.effectiveDate}${b.renewalDate ? ` to ${b.renewalDate}` : ''}; breach notice within ${b.notice}.`}
+                {b.sha256 ? (
+                  <span className="block break-all text-xs text-slate-500">{`SHA-256 ${b.sha256}`}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">No BAA is on file yet.</p>
+        )}
+      </section>
+      <section aria-labelledby="notices" className={portalCard}>
+        <h2 id="notices" className={portalHeading}>
+          Incident notices
+        </h2>
+        {notices.length ? (
+          <ul className="mt-3 divide-y divide-slate-200" data-testid="portal-notices">
+            {notices.map((n) => (
+              <li key={n.id} className={`py-2 ${longText}`}>
+                <span className="font-semibold text-slate-900">{`${n.reference}: ${n.subject}`}</span>
+                <span className="block text-slate-700">{`Sent ${n.sentAt}`}</span>
+                {n.sha256 ? (
+                  <span className="block break-all text-xs text-slate-500">{`SHA-256 ${n.sha256}`}</span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">No incident notices have been sent to you.</p>
+        )}
+      </section>
+    </PortalFrame>
+  )
+}
