@@ -30,8 +30,8 @@ import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 import { expireQuotes, queueQuoteReminders } from './services/quotes'
-import { queueRiskReminders } from './services/risk-analyses'
 import { queueMonthlyReports } from './services/reports/mailing'
+import { queueRiskReminders } from './services/risk-analyses'
 import { purgeOrphanedImages } from './services/uploads'
 
 export async function runScheduled(controller: ScheduledController, env: Env): Promise<void> {
