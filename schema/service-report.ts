@@ -26,6 +26,15 @@ export type ServiceReport = {
   /** Minutes of time logged; with a plan, counted as the plan counts them, against its included time. */
   minutes: { used: number; included: number; rollover: number; plan: string | null }
   renewals: { assetId: number; name: string; kind: AssetKind; date: string; what: RenewalWhat }[]
+  /**
+   * Maintenance: tasks done that month, tasks due by the month's end still not
+   * done at its end, and the evidence files of the tasks done.
+   */
+  maintenance: { done: number; overdue: number; evidence: number }
+  /** Incidents discovered that month that affect the client. */
+  incidents: { reference: string; title: string }[]
+  /** The requesters' ratings given that month. */
+  ratings: { good: number; okay: number; poor: number }
 }
 
 export const URGENCY_LABELS: Record<SlaUrgency, string> = {
@@ -80,6 +89,18 @@ export function reportLines(report: ServiceReport): [string, string][] {
     const available = minutes.included + minutes.rollover
     lines.push(['Support time used', `${hoursText(minutes.used)} of ${hoursText(available)}`])
   } else lines.push(['Support time', hoursText(minutes.used)])
-  lines.push(['Renewals in the next 60 days', String(report.renewals.length)])
+  lines.push(
+    ['Maintenance done', `${report.maintenance.done} (${report.maintenance.evidence} with evidence files)`],
+    ['Maintenance overdue', String(report.maintenance.overdue)],
+    ['Renewals in the next 60 days', String(report.renewals.length)],
+    [
+      'Security incidents',
+      report.incidents.length ? report.incidents.map((i) => i.reference).join(', ') : 'None',
+    ],
+    [
+      'Ratings (good / okay / poor)',
+      `${report.ratings.good} / ${report.ratings.okay} / ${report.ratings.poor}`,
+    ],
+  )
   return lines
 }

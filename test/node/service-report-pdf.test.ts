@@ -29,6 +29,9 @@ const report: ServiceReport = {
   },
   minutes: { used: 330, included: 300, rollover: 60, plan: 'Clinic Care' },
   renewals: [{ assetId: 3, name: 'riverside.example', kind: 'domain', date: '2026-12-15', what: 'renewal' }],
+  maintenance: { done: 4, overdue: 1, evidence: 3 },
+  incidents: [{ reference: 'INC-2026-0002', title: 'Lost laptop' }],
+  ratings: { good: 5, okay: 1, poor: 0 },
 }
 
 function pdftotext(bytes: Uint8Array): string {
@@ -49,10 +52,16 @@ describe('the service report PDF', () => {
     expect(text).toContain('SERVICE REPORT')
     expect(text).toMatch(/October 2026/)
     expect(text).toContain('Riverside Family Clinic')
-    for (const [label, value] of reportLines(report)) expect(text).toMatch(new RegExp(`${label}\\s+${value}`))
+    // pdftotext keeps the words but not always their spaces ("5 / 1 / 0" reads "5/1/0").
+    const squeezed = text.replace(/\s+/g, '')
+    for (const [label, value] of reportLines(report))
+      expect(squeezed).toContain(`${label}${value}`.replace(/\s+/g, ''))
     expect(text).toMatch(/High \(target 2 business hours\)\s+2 of 3 on time/)
     expect(text).toMatch(/Low \(target 24 business hours\)\s+None/)
     expect(text).toMatch(/riverside\.example \(Domain, renewal due\)\s+Tuesday, December 15, 2026/)
     expect(text).toMatch(/Used\s+5\.5 h/)
+    expect(text).toMatch(/Maintenance done\s+4 \(3 with evidence files\)/)
+    expect(text).toMatch(/Security incidents\s+INC-2026-0002/)
+    expect(squeezed).toContain('Ratings(good/okay/poor)5/1/0')
   })
 })

@@ -73,7 +73,55 @@ describe('the monthly service report', () => {
       .run()
     await env.DB.prepare(`update assets set status = 'retired' where name = 'Front desk'`).run()
 
+    // Maintenance: one done in October with two evidence files, one done in November (due in
+    // October: overdue at October's end), one still open and due in October, one due in November.
+    const task = async (due: string, status: string, doneAt: number | null) =>
+      (await env.DB.prepare(
+        `insert into maintenance_tasks (client_id, title, due_date, status, done_at) values (?, 'Patch review', ?, ?, ?) returning id`,
+      )
+        .bind(clientId, due, status, doneAt)
+        .first<{ id: number }>())!.id
+    const doneOct = await task('2026-10-05', 'done', at(2026, 10, 6, 10))
+    await task('2026-10-20', 'done', at(2026, 11, 2, 10))
+    await task('2026-10-25', 'open', null)
+    await task('2026-11-10', 'open', null)
+    for (const n of [1, 2])
+      await env.DB.prepare(
+        `insert into maintenance_task_files (task_id, key, name, type, size) values (?, ?, 'restore.png', 'image/png', 10)`,
+      )
+        .bind(doneOct, `evidence/${clientId}/${n}`)
+        .run()
+    // An incident discovered in October affecting the client; one in November does not count.
+    for (const [ref, when] of [
+      [`INC-T-${clientId}-1`, at(2026, 10, 14, 9)],
+      [`INC-T-${clientId}-2`, at(2026, 11, 3, 9)],
+    ] as const) {
+      const inc = await env.DB.prepare(
+        `insert into incidents (reference, title, discovered_at, discovered_at_ms, description) values (?, 'Phishing e-mail', ?, ?, 'x') returning id`,
+      )
+        .bind(ref, new Date(when).toISOString(), when)
+        .first<{ id: number }>()
+      await env.DB.prepare(
+        `insert into incident_clients (incident_id, client_id, due_at_ms, basis) values (?, ?, ?, 'statute')`,
+      )
+        .bind(inc!.id, clientId, when + 60 * 24 * H)
+        .run()
+    }
+    // Ratings given in October: the quick request good, the slow one poor.
+    for (const [id, rating] of [
+      [quick, 'good'],
+      [slow, 'poor'],
+    ] as const)
+      await env.DB.prepare(
+        `insert into request_ratings (support_request_id, rating, source, rated_at) values (?, ?, 'email', ?)`,
+      )
+        .bind(id, rating, at(2026, 10, 20, 12))
+        .run()
+
     const report = await serviceReport(db, clientId, '2026-10', new Date(at(2026, 11, 5, 12)))
+    expect(report.maintenance).toEqual({ done: 1, overdue: 2, evidence: 2 })
+    expect(report.incidents).toEqual([{ reference: `INC-T-${clientId}-1`, title: 'Phishing e-mail' }])
+    expect(report.ratings).toEqual({ good: 1, okay: 0, poor: 1 })
     expect(report.requests).toEqual({ opened: 4, closed: 2 })
     expect(report.sla.met).toBe(2)
     expect(report.sla.total).toBe(4)
@@ -244,5 +292,20 @@ describe('the service report in GraphQL', () => {
     const anonymous = await gql(q, { id: String(clientId), p: '2025-11' }, false)
     expect(anonymous.status).toBe(401)
     expect(anonymous.body.data ?? null).toBeNull()
+  })
+})
+
+describe('the report to a maintenance token', () => {
+  it('opens the reports and nothing of the client beside them', async () => {
+    const { clientId } = await makeClient()
+    const made = await asOwner('/api/security/tokens', {
+      method: 'POST',
+      json: { name: 'Reports', scope: 'maintenance', expiresInDays: 7 },
+    })
+    expect(made.status).toBe(201)
+    const { token } = (await made.json()) as { token: string }
+    const bearer = { headers: { Authorization: `Bearer ${token}` } }
+    expect((await call(`/api/clients/${clientId}/reports/2026-10`, bearer)).status).toBe(200)
+    expect((await call(`/api/clients/${clientId}`, bearer)).status).toBe(403)
   })
 })

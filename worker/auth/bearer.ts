@@ -39,9 +39,9 @@ const BILLING_PATHS =
 /** What an "assets" token opens (issue 38). */
 const ASSETS_PATHS =
   /^\/api\/(assets|clients\/[^/]+\/(assets|credentials)|support-requests\/[^/]+\/asset|credentials)(\/|$)|^\/api\/openapi\.json$/
-/** What a "maintenance" token opens (issue 40). */
+/** What a "maintenance" token opens (issue 40): maintenance, the ratings and the monthly reports. */
 const MAINTENANCE_PATHS =
-  /^\/api\/(maintenance|maintenance-schedules|maintenance-tasks)(\/|$)|^\/api\/openapi\.json$/
+  /^\/api\/(maintenance|maintenance-schedules|maintenance-tasks|ratings|clients\/[^/]+\/reports)(\/|$)|^\/api\/openapi\.json$/
 /** What a "compliance" token opens. */
 const COMPLIANCE_PATHS =
   /^\/api\/(risk-analyses|baas|incidents|incident-notices)(\/|$)|^\/api\/clients\/[^/]+\/risk-analyses\/?$|^\/api\/openapi\.json$/

@@ -38,6 +38,9 @@ const report = z
       rollover: z.number(),
       plan: z.string().nullable(),
     }),
+    maintenance: z.object({ done: z.number(), overdue: z.number(), evidence: z.number() }),
+    incidents: z.array(z.object({ reference: z.string(), title: z.string() })),
+    ratings: z.object({ good: z.number(), okay: z.number(), poor: z.number() }),
     renewals: z.array(
       z.object({
         assetId: z.number(),

@@ -13,6 +13,7 @@ import { tables } from '../../db'
 import { addBusinessTime } from '../../mail/business-time'
 import { NotFound } from '../errors'
 import { responseTargets, slaTargetsOfClient } from '../plans'
+import { ratingCounts } from '../ratings'
 import { usageHistory } from '../subscriptions'
 import { previousPeriod, type ReportPeriod, reportPeriod } from './period'
 
@@ -166,6 +167,49 @@ async function renewalFigures(db: Db, clientId: number, p: ReportPeriod): Promis
   return out.sort((x, y) => x.date.localeCompare(y.date) || x.assetId - y.assetId)
 }
 
+async function maintenanceFigures(
+  db: Db,
+  clientId: number,
+  p: ReportPeriod,
+): Promise<ServiceReport['maintenance']> {
+  const t = tables.maintenanceTasks
+  const doneInMonth = and(
+    eq(t.clientId, clientId),
+    gte(t.doneAt, new Date(p.from)),
+    lt(t.doneAt, new Date(p.to)),
+  )
+  const [row] = await db
+    .select({
+      done: sql<number>`count(*) filter (where ${doneInMonth})`,
+      overdue: sql<number>`count(*) filter (where ${t.clientId} = ${clientId} and ${t.dueDate} <= ${p.lastDay}
+        and (${t.status} = 'open' or ${t.doneAt} >= ${p.to}))`,
+    })
+    .from(t)
+    .where(eq(t.clientId, clientId))
+  const f = tables.maintenanceTaskFiles
+  const [files] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(f)
+    .innerJoin(t, eq(t.id, f.taskId))
+    .where(doneInMonth)
+  return { done: Number(row?.done ?? 0), overdue: Number(row?.overdue ?? 0), evidence: Number(files?.n ?? 0) }
+}
+
+async function incidentFigures(
+  db: Db,
+  clientId: number,
+  p: ReportPeriod,
+): Promise<ServiceReport['incidents']> {
+  const i = tables.incidents
+  const ic = tables.incidentClients
+  return db
+    .select({ reference: i.reference, title: i.title })
+    .from(i)
+    .innerJoin(ic, eq(ic.incidentId, i.id))
+    .where(and(eq(ic.clientId, clientId), gte(i.discoveredAtMs, p.from), lt(i.discoveredAtMs, p.to)))
+    .orderBy(asc(i.discoveredAtMs))
+}
+
 /** The report of one client's month; NotFound for an unknown client. */
 export async function serviceReport(
   db: Db,
@@ -179,12 +223,25 @@ export async function serviceReport(
     .from(tables.clients)
     .where(eq(tables.clients.id, clientId))
   if (!client) throw new NotFound('No such client')
-  const [requests, minutes, renewals] = await Promise.all([
+  const [requests, minutes, renewals, maintenance, incidents, ratings] = await Promise.all([
     requestFigures(db, clientId, p, now.getTime()),
     minuteFigures(db, clientId, p),
     renewalFigures(db, clientId, p),
+    maintenanceFigures(db, clientId, p),
+    incidentFigures(db, clientId, p),
+    ratingCounts(db, clientId, new Date(p.from), new Date(p.to)),
   ])
-  return { period: p.period, clientId, clientName: client.name, ...requests, minutes, renewals }
+  return {
+    period: p.period,
+    clientId,
+    clientName: client.name,
+    ...requests,
+    minutes,
+    renewals,
+    maintenance,
+    incidents,
+    ratings: { good: ratings.good ?? 0, okay: ratings.okay ?? 0, poor: ratings.poor ?? 0 },
+  }
 }
 
 /** The report as a PDF, with its file name ("service-report-2026-10.pdf"). */
