@@ -242,6 +242,7 @@ describe('crawler files, derived from the page modules', () => {
         '/portfolio-solutions',
         '/privacy',
         '/schedule-consultation',
+        '/trust',
       ].sort(),
     )
     for (const url of urls) {

@@ -32,7 +32,7 @@ const gql = async (query: string, variables: Record<string, unknown> = {}, withC
 const CONSULTATION_FIELDS = `id reference name email phone company projectType budget preferredDate preferredTime
   description notes status createdAt updatedAt closedAt delivery clientId contactId customerRepliedAt`
 const SUPPORT_FIELDS = `id reference name email phone businessName issueType urgency description preferredContact
-  preferredTime notes status dueAt createdAt updatedAt closedAt delivery clientId contactId customerRepliedAt assetId`
+  preferredTime notes status dueAt createdAt updatedAt closedAt delivery clientId contactId customerRepliedAt assetId quoteId`
 
 type Kind = 'consultations' | 'support-requests'
 const ENUM_FIELDS: Record<string, GraphQLEnumName> = {

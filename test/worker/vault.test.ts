@@ -20,7 +20,7 @@ import { call } from './helpers'
 const SECRET = () => `S3cret-${crypto.randomUUID()}`
 const who = { purpose: 'reveal' as const, userId: null, actor: 'test', ip: null, userAgent: null }
 
-async function newClient(cookie: string, name = 'Vault Clinic') {
+async function newClient(cookie: string, name = `Vault Clinic ${crypto.randomUUID().slice(0, 8)}`) {
   const res = await call('/api/clients', { method: 'POST', headers: { Cookie: cookie }, json: { name } })
   expect(res.status).toBe(201)
   return ((await res.json()) as { id: number }).id

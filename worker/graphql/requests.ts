@@ -157,6 +157,10 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
       nullable: true,
       description: "The asset it is about (issue 38), one of its client's.",
     }),
+    quoteId: t.exposeID('quoteId', {
+      nullable: true,
+      description: "The quote whose client asked for changes in it (issue 36, ADR 164).",
+    }),
     status: t.field({
       type: SupportStatusEnum,
       description: 'Set by the owner.',

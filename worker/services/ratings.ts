@@ -5,15 +5,8 @@
 // POST records the rating. The unique index on request_ratings.support_request_id
 // is the once-only rule, for the link and the portal alike.
 import { and, asc, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm'
-import {
-  commentInput,
-  RATING_LABELS,
-  RATINGS,
-  type Rating,
-  type RatingInput,
-  type RatingView,
-  ratingInput,
-} from '../../schema/ratings'
+import { commentInput, type RatingInput, ratingInput } from '../../schema/rating-payloads.server'
+import { RATING_LABELS, RATINGS, type Rating, type RatingView } from '../../schema/ratings'
 import { CLOSED_STATUSES } from '../../schema/request-statuses'
 import { linkKeyConfigured } from '../booking/link'
 import type { Db } from '../db'

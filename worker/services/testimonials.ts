@@ -3,13 +3,8 @@
 // /about once the owner approves, and taken off at once when withdrawn (the
 // public reads and rendered pages are purged, worker/cache/public-reads.ts).
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import {
-  CONSENT_WORDING,
-  type PublicTestimonial,
-  type TestimonialInput,
-  type TestimonialStatus,
-  testimonialInput,
-} from '../../schema/ratings'
+import { type TestimonialInput, testimonialInput } from '../../schema/rating-payloads.server'
+import { CONSENT_WORDING, type PublicTestimonial, type TestimonialStatus } from '../../schema/ratings'
 import { purgePublicReads } from '../cache/public-reads'
 import type { Db } from '../db'
 import { tables } from '../db'

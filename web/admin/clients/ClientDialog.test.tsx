@@ -61,7 +61,7 @@ describe('the new-client form carries the limits of clientInput and contactInput
     const contactLimits = formConstraints(contactInput)
     const field = (name: RegExp) => limitsOf(screen.getByRole('textbox', { name }))
     expect(field(/^Name/)).toEqual(expected(clientLimits.name))
-    expect(field(/^Notes/)).toEqual(expected(clientLimits.notes))
+    expect(field(/^First note/)).toEqual(expected(clientLimits.notes))
     expect(field(/^Contact name/)).toEqual(expected({ ...contactLimits.name, required: undefined }))
     expect(field(/^Contact e-mail/)).toEqual(expected({ ...contactLimits.email, required: undefined }))
     expect(field(/^Contact phone/)).toEqual(expected({ ...contactLimits.phone, required: undefined }))
