@@ -159,7 +159,7 @@ const SupportRequestRef = builder.objectRef<SupportRequestView>('SupportRequest'
     }),
     quoteId: t.exposeID('quoteId', {
       nullable: true,
-      description: "The quote whose client asked for changes in it (issue 36, ADR 164).",
+      description: 'The quote whose client asked for changes in it (issue 36, ADR 164).',
     }),
     status: t.field({
       type: SupportStatusEnum,
