@@ -28,5 +28,9 @@ exec 9>&-
 # The e2e run frames a stand-in chatbot demo (scripts/serve-demo.mjs on DEMO_PORT); the bench frames none.
 demo=()
 if [ -n "${DEMO_PORT:-}" ]; then demo=(--var "CHATBOT_DEMO_URL:http://localhost:$DEMO_PORT/"); fi
+# The server's output is also kept beside its state (e2e/vault-plaintext.spec.ts reads it for secrets).
+log="$dir.log"
+: > "$log"
+exec 1> >(tee -a "$log") 2> >(tee -a "$log" >&2)
 exec npx wrangler dev --port "$port" --persist-to "$dir" --var "RATE_LIMITS:off" --var "NOTIFY_HOURLY_CAP:100000" --var "ENVIRONMENT:local" --var "VISITOR_MAIL:on" --var "SITE_URL:http://localhost:$port" \
   --show-interactive-dev-session=false "${demo[@]}" ${E2E_WRANGLER_ARGS:-}
