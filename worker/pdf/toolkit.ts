@@ -21,24 +21,23 @@ export type FontFiles = (file: PdfFontFile) => Promise<Uint8Array>
 export type FontSource = FontFiles | { fetch(request: Request): Promise<Response> }
 
 // Font files are the same for every document: read once per isolate. The CJK
-// one is 10 MB, so it is read only by the first document that needs it.
-const cache = new Map<string, Promise<Uint8Array>>()
+// one is 10 MB, so it is read only by the first document that needs it. Only
+// the bytes are kept: a pending read belongs to the request that started it,
+// and the Workers runtime refuses to let another request wait on its I/O
+// ("Cannot perform I/O on behalf of a different request"), so two documents
+// drawn at once by two requests each read a font the first time.
+const cache = new Map<string, Uint8Array>()
 
 function reader(source: FontSource): FontFiles {
   if (typeof source === 'function') return source
-  return (file) => {
-    let bytes = cache.get(file)
-    if (!bytes) {
-      bytes = source
-        .fetch(new Request(`https://assets.invalid${PDF_FONTS_PATH}${file}`))
-        .then(async (res) => {
-          if (!res.ok)
-            throw new Error(`PDF font ${file} is not in the static assets (${res.status}); run the build`)
-          return new Uint8Array(await res.arrayBuffer())
-        })
-      cache.set(file, bytes)
-      bytes.catch(() => cache.delete(file))
-    }
+  return async (file) => {
+    const cached = cache.get(file)
+    if (cached) return cached
+    const res = await source.fetch(new Request(`https://assets.invalid${PDF_FONTS_PATH}${file}`))
+    if (!res.ok)
+      throw new Error(`PDF font ${file} is not in the static assets (${res.status}); run the build`)
+    const bytes = new Uint8Array(await res.arrayBuffer())
+    cache.set(file, bytes)
     return bytes
   }
 }
