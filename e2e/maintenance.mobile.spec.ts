@@ -26,7 +26,10 @@ test('a schedule from a template, its tasks made, one ticked on a phone and mark
   await page.goto('/admin/maintenance')
   await expect(page.getByRole('heading', { level: 1, name: 'Maintenance' })).toBeVisible()
   const form = page.getByRole('form', { name: 'New schedule' })
-  await form.getByRole('button', { name: /Client$/ }).click()
+  // The client picker is disabled until the clients have loaded (a click before then opens nothing).
+  const clientPicker = form.getByRole('button', { name: /Client$/ })
+  await expect(clientPicker).toBeEnabled()
+  await clientPicker.click()
   await page.getByRole('option', { name: clientName }).click()
   await form.getByRole('button', { name: /Start from$/ }).click()
   await page.getByRole('option', { name: template.title }).click()
