@@ -44,6 +44,8 @@ describe('compliance in the portal', () => {
     const htmlA = await pageA.text()
     expect(htmlA).toContain('breach notice within 10 business days')
     expect(htmlA).toContain(inc.reference)
+    // Reached from every portal page's menu.
+    expect(htmlA).toMatch(/<a[^>]+href="\/portal\/compliance"[^>]*>BAA and notices<\/a>/)
 
     const pageB = await call('/portal/compliance', { headers: { Cookie: await portalCookie(b.contactId) } })
     const htmlB = await pageB.text()

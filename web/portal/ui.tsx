@@ -49,6 +49,9 @@ export function PortalFrame({
             <Link to="/portal/reports" className={navLink}>
               Reports
             </Link>
+            <Link to="/portal/compliance" className={navLink}>
+              BAA and notices
+            </Link>
             <Link to="/portal/requests/new" className={navLink}>
               New support request
             </Link>
