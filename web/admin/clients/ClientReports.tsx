@@ -3,6 +3,7 @@
 // and the PDF itself (the owner's REST route, opened with the session).
 import { useState } from 'react'
 import { useQuery } from 'urql'
+import { monthLabel } from '../../../schema/service-report'
 import { graphql } from '../graphql'
 import { AdminSelect, ListState, linkButtonClass, Section } from '../ui'
 
@@ -25,13 +26,6 @@ export const SERVICE_REPORT = graphql(`
   }
 `)
 
-const monthName = (period: string) =>
-  new Date(`${period}-15T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  })
-
 export function ClientReports({ clientId }: { clientId: string }) {
   const [{ data, fetching, error }] = useQuery({ query: REPORT_MONTHS, variables: { clientId } })
   const months = data?.reportMonths ?? []
@@ -51,7 +45,7 @@ export function ClientReports({ clientId }: { clientId: string }) {
               <AdminSelect
                 name="reportMonth"
                 label="Month"
-                options={months.map((m) => ({ value: m, label: monthName(m) }))}
+                options={months.map((m) => ({ value: m, label: monthLabel(m) }))}
                 value={period}
                 onChange={setChosen}
               />
