@@ -47,6 +47,12 @@ describe('/portal/reports', () => {
     expect((await call('/portal/reports/2025-05.pdf', { headers: { Cookie: a.cookie } })).status).toBe(404)
     expect((await call('/portal/reports/2999-01.pdf', { headers: { Cookie: a.cookie } })).status).toBe(404)
     expect((await call('/portal/reports/2025-07.pdf')).status).toBe(401)
+    // A client's session never opens the owner's report routes, its own client's included.
+    for (const path of [
+      `/api/clients/${a.clientId}/reports/2025-07`,
+      `/api/clients/${b.clientId}/reports/2025-07.pdf`,
+    ])
+      expect((await call(path, { headers: { Cookie: a.cookie } })).status).toBe(401)
     const away = await call('/portal/reports', { redirect: 'manual' })
     expect(away.status).toBeGreaterThanOrEqual(300)
     expect(away.status).toBeLessThan(400)
