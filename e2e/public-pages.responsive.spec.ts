@@ -34,22 +34,6 @@ for (const { path, heading } of PUBLIC_PAGES) {
   })
 }
 
-// No horizontal scrolling at 375, 768 and 1280 px on any public route: one
-// test per route and width, so that a busy machine slows each page load down
-// without one test having to beat its timeout over eighteen of them.
-for (const width of [375, 768, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } })
-    for (const { path, heading } of PUBLIC_PAGES) {
-      test(`${path}: no horizontal scrolling at ${width} px`, async ({ page }) => {
-        await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-        await expectNoHorizontalScroll(page)
-      })
-    }
-  })
-}
-
 test('home: hero, badges, categories, featured work from the API, values, background, contact and footer', async ({
   page,
   request,
