@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
+import { PDF } from './owner'
 import { blockExternal } from './public-helpers'
 
 // Issue 39, point 6, as the owner lives a breach: record the practice's BAA
@@ -41,9 +43,18 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   await baaForm.getByRole('textbox', { name: 'Breach-notice period (days)' }).fill('10')
   await baaForm.getByRole('button', { name: /Counted in$/ }).click()
   await page.getByRole('option', { name: 'Business days' }).click()
+  await baaForm.getByLabel('Signed PDF (optional)').setInputFiles({
+    name: 'baa-signed.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  })
   await baaForm.getByRole('button', { name: 'Record BAA' }).click()
   const register = page.getByRole('table', { name: 'BAAs on file' })
-  await expect(register.getByRole('row').filter({ hasText: clientName })).toContainText('10 business days')
+  const row = register.getByRole('row').filter({ hasText: clientName })
+  await expect(row).toContainText('10 business days')
+  const sha = createHash('sha256').update(PDF).digest('hex')
+  await expect(row.getByTitle(sha)).toHaveText(sha.slice(0, 12))
+  await expect(row.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\/api\/baas\/\d+\/document$/)
 
   const incidentForm = page.getByRole('form', { name: 'New incident' })
   await incidentForm.getByRole('textbox', { name: 'Title' }).fill(`Phishing at the front desk ${tag}`)

@@ -138,6 +138,31 @@ describe('compliance GraphQL', () => {
     expect(mine.body.data!.incidents.map((i) => i.id)).toContain(inc.id)
   })
 
+  it("serves a recorded BAA's uploaded PDF, the bytes whose SHA-256 the register shows", async () => {
+    const a = await makeClient()
+    const made = await gql<{ recordBaa: { id: string } }>(RECORD, {
+      input: { clientId: a.clientId, effectiveDate: '2026-03-01' },
+    })
+    const id = made.body.data!.recordBaa.id
+    expect(await asOwner(`/api/baas/${id}/document`).then((r) => r.status)).toBe(404)
+    const bytes = new TextEncoder().encode('%PDF-1.4\n% signed BAA\n%%EOF\n')
+    const put = await asOwner(`/api/baas/${id}/document`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/pdf' },
+      body: bytes,
+    })
+    expect(put.status).toBe(200)
+    const listed = await gql<{ baas: { documentSha256: string; documentUrl: string }[] }>(
+      'query ($c: ID) { baas(clientId: $c) { documentSha256 documentUrl } }',
+      { c: String(a.clientId) },
+    )
+    const [baa] = listed.body.data!.baas
+    expect(baa!.documentUrl).toBe(`/api/baas/${id}/document`)
+    const served = new Uint8Array(await (await asOwner(baa!.documentUrl)).arrayBuffer())
+    expect(served).toEqual(bytes)
+    expect(baa!.documentSha256).toBe(await sha256Hex(bytes))
+  })
+
   it('names the bad field and stores nothing; no session, no data', async () => {
     const a = await makeClient()
     const before = await countRows('select count(*) n from incidents')
