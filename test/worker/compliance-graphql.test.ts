@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { sha256Hex } from '../../schema/quotes'
 import { gql } from './admin-helpers'
 import { asOwner, countRows, makeClient } from './billing-fixtures'
+import { call } from './helpers'
 
 const RECORD =
   'mutation ($input: BaaInput!) { recordBaa(input: $input) { id clientName source documentUrl } }'
@@ -186,6 +187,8 @@ describe('compliance GraphQL', () => {
       const anonymous = await gql(query, {}, false)
       expect(anonymous.status).toBe(401)
     }
+    for (const path of ['/api/baas/1/document', '/api/incident-notices/1/preview'])
+      expect((await call(path)).status, path).toBe(401)
     const anonymousWrite = await gql(
       RECORD,
       { input: { clientId: a.clientId, effectiveDate: '2026-06-01' } },
