@@ -2,7 +2,7 @@
 // address, a reload keeps it, Back returns to the screen before, and the
 // document title names the screen.
 import { seedAdminTables } from './admin-seed'
-import { expect, type Locator, test } from './fixtures'
+import { type APIRequestContext, expect, type Locator, test } from './fixtures'
 
 /** Every admin area: its address, its heading, and its name in the navigation. */
 const AREAS = [
@@ -15,6 +15,14 @@ const AREAS = [
   { path: '/admin/plans', heading: 'Plans', nav: 'Plans', title: 'Plans' },
   { path: '/admin/renewals', heading: 'Renewals', nav: 'Renewals', title: 'Renewals' },
   { path: '/admin/maintenance', heading: 'Maintenance', nav: 'Maintenance', title: 'Maintenance' },
+  { path: '/admin/compliance', heading: 'Compliance', nav: 'Compliance', title: 'Compliance' },
+  // An incident's page: its id comes from the seed (`:incident`).
+  {
+    path: '/admin/compliance/incidents/:incident',
+    heading: 'Incident',
+    nav: 'Compliance',
+    title: 'Incident',
+  },
   { path: '/admin/projects', heading: 'Projects', nav: 'Projects', title: 'Projects' },
   { path: '/admin/skills', heading: 'Skills', nav: 'Skills', title: 'Skills' },
   { path: '/admin/files', heading: 'Files', nav: 'Files', title: 'Files' },
@@ -29,11 +37,31 @@ const AREAS = [
 /** A navigation item by its name (Requests carries the pending count after it). */
 const navLink = (nav: Locator, name: string) => nav.getByRole('link', { name: new RegExp(`^${name}( |$)`) })
 
+/** An incident to open (issue 39): a practice and an incident affecting it, through REST. */
+async function anIncident(request: APIRequestContext) {
+  const client = await request.post('/api/clients', { data: { name: `Route check practice ${Date.now()}` } })
+  const { id: clientId } = (await client.json()) as { id: number }
+  const made = await request.post('/api/incidents', {
+    data: {
+      title: 'Route check',
+      discoveredAt: new Date().toISOString(),
+      description: 'Opened by its address.',
+      clientIds: [clientId],
+      ephiInvolved: 'no',
+    },
+  })
+  expect(made.status()).toBe(201)
+  return String(((await made.json()) as { id: number }).id)
+}
+
 for (const area of AREAS) {
   test(`${area.path}: a deep link opens the screen, with its title, and a reload keeps it`, async ({
     ownerPage: page,
   }) => {
-    await page.goto(area.path)
+    const path = area.path.includes(':incident')
+      ? area.path.replace(':incident', await anIncident(page.request))
+      : area.path
+    await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: area.heading, exact: true })).toBeVisible()
     await expect(page).toHaveTitle(`${area.title} · Portfolio Admin`)
     const nav = page.getByRole('navigation', { name: 'Admin' })
@@ -42,7 +70,7 @@ for (const area of AREAS) {
     if (await menu.isVisible()) await menu.click()
     await expect(navLink(nav, area.nav)).toHaveAttribute('aria-current', 'page')
     await page.reload()
-    await expect(page).toHaveURL(area.path)
+    await expect(page).toHaveURL(path)
     await expect(page.getByRole('heading', { level: 1, name: area.heading, exact: true })).toBeVisible()
   })
 }

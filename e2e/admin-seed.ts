@@ -96,8 +96,31 @@ export async function seedAdminTables(request: APIRequestContext) {
     'query($clientId: ID) { maintenanceTasks(clientId: $clientId) { id } }',
     { clientId },
   )
+  // A BAA and an incident on the clock (issue 39), with the long names a phone must wrap.
+  await gql(request, 'mutation($input: BaaInput!) { recordBaa(input: $input) { id } }', {
+    input: {
+      clientId: Number(clientId),
+      effectiveDate: day(-30),
+      notificationDays: 10,
+      notificationDayKind: 'business',
+    },
+  })
+  const { createIncident } = await gql<{ createIncident: { id: string } }>(
+    request,
+    'mutation($input: IncidentInput!) { createIncident(input: $input) { id } }',
+    {
+      input: {
+        title: 'Unencrypted backup drive of the imaging workstation missing from the server closet',
+        discoveredAt: new Date().toISOString(),
+        description: 'The weekly rotation drive was not in its slot on Monday morning.',
+        clientIds: [Number(clientId)],
+        ephiInvolved: 'unknown',
+      },
+    },
+  )
   return {
     clientId,
+    incidentId: createIncident.id,
     quoteId: createQuote.id,
     assetId: createAsset.id,
     maintenanceTaskId: maintenanceTasks[0]!.id,

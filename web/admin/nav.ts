@@ -17,6 +17,7 @@ export const ADMIN_NAV: readonly { label: string; items: readonly AdminNavItem[]
       { to: '/admin/plans', label: 'Plans' },
       { to: '/admin/renewals', label: 'Renewals' },
       { to: '/admin/maintenance', label: 'Maintenance' },
+      { to: '/admin/compliance', label: 'Compliance' },
     ],
   },
   {

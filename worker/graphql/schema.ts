@@ -17,6 +17,7 @@ import './maintenance'
 import './ratings'
 import './vault'
 import './risk-analyses'
+import './compliance'
 import './reports'
 
 // Every mutation requires the owner's session, like every query (builder.ts).

@@ -45,6 +45,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const CSV_IMPORT_PATH = /^\/api\/clients\/[^/]+\/assets\/import$/
 /** An inventory of 2,000 rows with notes fits in 1 MB. */
 export const MAX_CSV_IMPORT_BYTES = 1024 * 1024
+/** A recorded BAA's signed PDF (issue 39) is the one body sent as application/pdf. */
+const BAA_DOCUMENT_PATH = /^\/api\/baas\/[^/]+\/document$/
 
 /**
  * Guards every API write before a handler runs: a declared body must be JSON
@@ -58,11 +60,18 @@ export const bodyGuard = createMiddleware<AppEnv>(async (c, next) => {
   const multipart = type.startsWith('multipart/form-data')
   // A spreadsheet import (issue 38) is the one body sent as text/csv.
   const csv = type.startsWith('text/csv') && CSV_IMPORT_PATH.test(c.req.path)
-  if (hasBody && type && !multipart && !csv && !type.startsWith('application/json')) {
+  const pdf = type.startsWith('application/pdf') && BAA_DOCUMENT_PATH.test(c.req.path)
+  if (hasBody && type && !multipart && !csv && !pdf && !type.startsWith('application/json')) {
     throw new ApiError(415, API_MESSAGES.unsupportedMedia)
   }
   const limit = bodyLimit({
-    maxSize: multipart ? MAX_UPLOAD_BYTES + 64 * 1024 : csv ? MAX_CSV_IMPORT_BYTES : MAX_JSON_BODY_BYTES,
+    maxSize: multipart
+      ? MAX_UPLOAD_BYTES + 64 * 1024
+      : csv
+        ? MAX_CSV_IMPORT_BYTES
+        : pdf
+          ? MAX_UPLOAD_BYTES
+          : MAX_JSON_BODY_BYTES,
     onError: (c) => c.json({ message: API_MESSAGES.tooLarge }, 413),
   })
   return limit(c, next)

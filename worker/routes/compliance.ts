@@ -3,6 +3,7 @@
 // the owner's: the session cookie, or a personal access token with the
 // read-write or compliance scope (worker/auth/bearer.ts).
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { DAY_KINDS, DEADLINE_BASES, DETERMINATIONS, EPHI_INVOLVED } from '../../schema/compliance'
 import {
   baaInput,
@@ -13,6 +14,8 @@ import {
   noticePatch,
 } from '../../schema/compliance-payloads.server'
 import { requireOwner } from '../auth/middleware'
+import { deliverEach } from '../mail/outbox'
+import { inBackground } from '../middleware/background'
 import {
   openApiBody as body,
   CONFLICT,
@@ -24,9 +27,15 @@ import {
   openApiApp,
   pathId,
 } from '../middleware/openapi'
-import { attachBaaDocument, listBaas, recordBaa, updateBaa } from '../services/compliance/baas'
+import { attachBaaDocument, baaDocument, listBaas, recordBaa, updateBaa } from '../services/compliance/baas'
 import { createIncident, getIncident, listIncidents, updateIncident } from '../services/compliance/incidents'
-import { draftNotice, noticePdf, sendNotice, updateNotice } from '../services/compliance/notices'
+import {
+  draftNotice,
+  noticePdf,
+  noticePreviewPdf,
+  sendNotice,
+  updateNotice,
+} from '../services/compliance/notices'
 import { actorOf } from './assets'
 
 const owner = { tags: ['Compliance'], security: OWNER_SECURITY }
@@ -304,11 +313,17 @@ complianceApi
         409: errors[409],
       },
     }),
-    async (c) =>
-      c.json(
-        await sendNotice(c.var.db, c.env, pathId(c), c.req.valid('json').recipientContactIds, actorOf(c)),
-        200,
-      ),
+    async (c) => {
+      const { outboxIds, ...sent } = await sendNotice(
+        c.var.db,
+        c.env,
+        pathId(c),
+        c.req.valid('json').recipientContactIds,
+        actorOf(c),
+      )
+      inBackground(c, deliverEach(c.var.db, c.env, outboxIds))
+      return c.json(sent, 200)
+    },
   )
   .openapi(
     createRoute({
@@ -321,10 +336,43 @@ complianceApi
     }),
     async (c) => {
       const { bytes, filename } = await noticePdf(c.var.db, c.env, pathId(c))
-      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'private, no-store',
-      })
+      return pdfBody(c, bytes, filename, 'attachment')
     },
   )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/incident-notices/{id}/preview',
+      summary:
+        'The notice drawn as the client will get it (the send step); a sent one answers its stored bytes',
+      request: { params: idPath },
+      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => {
+      const { bytes, filename } = await noticePreviewPdf(c.var.db, c.env, pathId(c))
+      return pdfBody(c, bytes, filename, 'inline')
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/baas/{id}/document',
+      summary: 'The signed PDF of a BAA (an uploaded one, or the accepted quote’s signed copy)',
+      request: { params: idPath },
+      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 401: errors[401], 404: errors[404] },
+    }),
+    async (c) => {
+      const { bytes, filename } = await baaDocument(c.var.db, c.env, pathId(c))
+      return pdfBody(c, bytes, filename, 'inline')
+    },
+  )
+
+function pdfBody(c: Context, bytes: Uint8Array, filename: string, disposition: 'inline' | 'attachment') {
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `${disposition}; filename="${filename}"`,
+    'Cache-Control': 'private, no-store',
+  })
+}

@@ -39,7 +39,14 @@ import {
   INVITE_TO_PORTAL,
   MERGE_CLIENTS,
 } from './queries'
-import { InvoicesSection, QuotesSection, RatingsSection, ReportsSection, TimeSection } from './slots'
+import {
+  ComplianceSection,
+  InvoicesSection,
+  QuotesSection,
+  RatingsSection,
+  ReportsSection,
+  TimeSection,
+} from './slots'
 import { VaultSection } from './VaultSection'
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' })
@@ -73,6 +80,7 @@ export function ClientPage({ id }: { id: string }) {
             <ClientAssets clientId={client.id} />
             <ClientSubscription clientId={client.id} />
             <ClientMaintenance clientId={client.id} />
+            <ComplianceSection clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />

@@ -21,3 +21,5 @@ export const TimeSection = ({ clientId }: ClientSectionProps) => <ClientTime cli
 export { ClientRatings as RatingsSection } from '../ratings/Ratings'
 /** Issue 40: the monthly service reports, as the client reads them, and their PDF. */
 export const ReportsSection = ({ clientId }: ClientSectionProps) => <ClientReports clientId={clientId} />
+/** Issue 39: the client's BAAs and the incidents affecting it, with a way to the Compliance area. */
+export { ClientCompliance as ComplianceSection } from '../compliance/ClientCompliance'

@@ -9,6 +9,7 @@ import { businessDate, formatCalendarDate } from '../../../schema/slot-time'
 import { useAuth } from '../../state/auth'
 import { RenewalsToday } from '../assets/RenewalsToday'
 import { INVOICES } from '../billing/queries'
+import { IncidentClocks } from '../compliance/IncidentClocks'
 import { OVERDUE_MAINTENANCE } from '../maintenance/queries'
 import { QUOTES_QUERY } from '../quotes/queries'
 import { PoorRatingFollowUps } from '../ratings/Ratings'
@@ -26,7 +27,12 @@ const OPEN_INVOICE = new Set(['SENT', 'VIEWED', 'PARTIALLY_PAID'])
  * renewals, unmatched payments, ...): each adds one component here, which
  * renders an OverviewSection, or nothing when there is nothing to do.
  */
-export const MORE_FOR_TODAY: ComponentType[] = [RenewalsToday, OverdueMaintenance, PoorRatingFollowUps]
+export const MORE_FOR_TODAY: ComponentType[] = [
+  IncidentClocks,
+  RenewalsToday,
+  OverdueMaintenance,
+  PoorRatingFollowUps,
+]
 
 // Its own module so that sections elsewhere (MORE_FOR_TODAY) can use it without an import cycle.
 export { OverviewSection }

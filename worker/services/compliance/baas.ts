@@ -32,6 +32,25 @@ export async function listBaas(db: Db, clientId?: number) {
   return rows.map(baaShape)
 }
 
+/** The register as the admin reads it: each BAA with its client's name. */
+export async function baaRegister(db: Db, clientId?: number) {
+  const rows = await db
+    .select({ baa: baas, clientName: clients.name })
+    .from(baas)
+    .innerJoin(clients, eq(clients.id, baas.clientId))
+    .where(clientId ? eq(baas.clientId, clientId) : undefined)
+    .orderBy(desc(baas.effectiveDate), desc(baas.id))
+  return rows.map((r) => ({ ...baaShape(r.baa), clientName: r.clientName }))
+}
+
+/** The signed PDF on file (a recorded upload, or the accepted quote's signed copy). */
+export async function baaDocument(db: Db, env: Env, id: number) {
+  const row = await baaRow(db, id)
+  const object = row.documentKey ? await env.FILES.get(row.documentKey) : null
+  if (!object) throw new NotFound('No document is on file for this BAA.')
+  return { bytes: new Uint8Array(await object.arrayBuffer()), filename: `baa-${row.clientId}-${row.id}.pdf` }
+}
+
 export async function baaRow(db: Db, id: number) {
   const [row] = await db.select().from(baas).where(eq(baas.id, id)).limit(1)
   if (!row) throw new NotFound('BAA not found')

@@ -13,7 +13,7 @@ import { tables } from '../../db'
 import { letterHtml } from '../../mail/letter-html'
 import { queueMail } from '../../mail/outbox'
 import { Conflict, Invalid, NotFound } from '../errors'
-import { chosenRecipients } from '../send-step'
+import { chosenRecipients, recipientOptions, type SendPreview } from '../send-step'
 import { affectedClient, incidentRow } from './incidents'
 
 const { incidentNotices, incidentClients, incidentTimeline, clients } = tables
@@ -139,18 +139,9 @@ export async function sendNotice(
   const incident = await incidentRow(db, row.incidentId)
   const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId))
   const to = await chosenRecipients(db, row.clientId, recipientContactIds, null)
-  const { incidentNoticePdf } = await import('../../pdf/incident-notice-pdf')
-  const bytes = await incidentNoticePdf({
-    reference: incident.reference,
-    clientName: client!.name,
-    from: env.OWNER_NAME,
-    subject: row.subject,
-    body: row.body,
-    sentAt: formatBusinessDateTime(now),
-    fonts: env.ASSETS,
-  })
+  const bytes = await drawNotice(env, incident.reference, client!.name, row, now)
   const sha256 = await sha256Hex(bytes)
-  const filename = `${incident.reference}-notice.pdf`
+  const filename = noticeFilename(incident.reference)
   const key = `incident-notices/${row.id}/${crypto.randomUUID()}/${filename}`
   await env.FILES.put(key, bytes, { httpMetadata: { contentType: 'application/pdf' } })
   const sent = await db
@@ -162,8 +153,8 @@ export async function sendNotice(
     await env.FILES.delete(key)
     throw new Conflict('This notice was already sent.')
   }
-  const text = `${row.subject}\n\nThe notice is attached (${filename}).`
-  await db.batch([
+  const mail = noticeMail(row.subject, filename)
+  const [, , queued] = await db.batch([
     db
       .update(incidentClients)
       .set({ notifiedAtMs: now.getTime() })
@@ -186,16 +177,90 @@ export async function sendNotice(
       to.map((c) => ({
         recipient: c.email,
         replyTo: null,
-        subject: row.subject,
-        textBody: text,
-        htmlBody: letterHtml({ paragraphs: [row.subject, `The notice is attached (${filename}).`] }),
+        ...mail,
         kind: 'incident-notice',
         attachments: [{ key, filename, type: 'application/pdf' }],
       })),
       now,
     ),
   ])
-  return { sentAt: now.toISOString(), sha256 }
+  return { sentAt: now.toISOString(), sha256, outboxIds: queued.map((q) => q.id) }
+}
+
+/** The notice as a PDF: the same drawing for the preview of a draft and the stored copy of the sent one. */
+async function drawNotice(
+  env: Env,
+  reference: string,
+  clientName: string,
+  row: Pick<IncidentNotice, 'subject' | 'body'>,
+  at: Date,
+) {
+  const { incidentNoticePdf } = await import('../../pdf/incident-notice-pdf')
+  return incidentNoticePdf({
+    reference,
+    clientName,
+    from: env.OWNER_NAME,
+    subject: row.subject,
+    body: row.body,
+    sentAt: formatBusinessDateTime(at),
+    fonts: env.ASSETS,
+  })
+}
+
+const noticeFilename = (reference: string) => `${reference}-notice.pdf`
+
+/** The e-mail that carries the notice: the same words in the preview and in the outbox. */
+function noticeMail(subject: string, filename: string) {
+  const line = `The notice is attached (${filename}).`
+  return {
+    subject,
+    textBody: `${subject}\n\n${line}`,
+    htmlBody: letterHtml({ paragraphs: [subject, line] }),
+  }
+}
+
+/**
+ * The send step of a draft notice (ADR 140): the client's contacts, the
+ * e-mail as they will read it and the PDF as it will be drawn (its "Sent"
+ * line reads the time of the preview; sending draws it again at that moment).
+ */
+export async function noticeSendPreview(db: Db, id: number): Promise<SendPreview> {
+  const row = await noticeRow(db, id)
+  if (row.status !== 'draft') throw new Conflict('This notice was already sent.')
+  const incident = await incidentRow(db, row.incidentId)
+  const recipients = await recipientOptions(db, row.clientId, null)
+  const mail = noticeMail(row.subject, noticeFilename(incident.reference))
+  const warnings: string[] = []
+  if (!recipients.length) warnings.push('The client has no contact yet: add one before sending.')
+  if (/\(to be completed\)/.test(row.body))
+    warnings.push('The draft still has parts marked "(to be completed)".')
+  return {
+    recipients,
+    subject: mail.subject,
+    textBody: mail.textBody,
+    warnings,
+    documentUrl: `/api/incident-notices/${id}/preview`,
+  }
+}
+
+/** A draft drawn as the client would get it now; a sent notice answers its stored bytes instead. */
+export async function noticePreviewPdf(db: Db, env: Env, id: number, now = new Date()) {
+  const row = await noticeRow(db, id)
+  if (row.status === 'sent') return noticePdf(db, env, id)
+  const incident = await incidentRow(db, row.incidentId)
+  const [client] = await db.select().from(clients).where(eq(clients.id, row.clientId))
+  const bytes = await drawNotice(env, incident.reference, client!.name, row, now)
+  return { bytes, filename: noticeFilename(incident.reference) }
+}
+
+/** Every notice of an incident (drafts and sent), oldest first. */
+export async function noticesOfIncident(db: Db, incidentId: number) {
+  const rows = await db
+    .select()
+    .from(incidentNotices)
+    .where(eq(incidentNotices.incidentId, incidentId))
+    .orderBy(asc(incidentNotices.id))
+  return rows.map(noticeShape)
 }
 
 /** The stored bytes of a sent notice, exactly as sent. */

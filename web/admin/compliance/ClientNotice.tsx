@@ -1,0 +1,198 @@
+// One affected client on the incident page (issue 39): its deadline and basis,
+// and its notice: "Draft notice", the draft's editor, the send step (the shared
+// SendDialog: recipients among the client's contacts, the e-mail, the PDF as
+// the client gets it), and once sent its time, SHA-256 and PDF.
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router'
+import { useMutation, useQuery } from 'urql'
+import { formatBusinessDateTime } from '../../../schema/business-time'
+import { toast } from '../../components/Toaster'
+import { SendDialog } from '../send/SendDialog'
+import { AdminButton, AdminTextField } from '../ui'
+import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { clientClock } from './clock'
+import { DRAFT_NOTICE, type IncidentData, NOTICE_SEND_PREVIEW, SEND_NOTICE, UPDATE_NOTICE } from './queries'
+
+type Deadline = IncidentData['deadlines'][number]
+type Notice = IncidentData['notices'][number]
+
+export function ClientNotice({
+  incidentId,
+  deadline: d,
+  notice,
+  onChanged,
+}: {
+  incidentId: string
+  deadline: Deadline
+  notice: Notice | null
+  onChanged: () => void
+}) {
+  const [, draft] = useMutation(DRAFT_NOTICE)
+  const clock = clientClock(d)
+  async function makeDraft() {
+    const r = await draft({ incidentId, clientId: String(d.clientId) })
+    if (r.error) toast({ title: 'Not drafted', description: messageOf(r.error), variant: 'destructive' })
+    else onChanged()
+  }
+  return (
+    <li
+      aria-label={`Notice to ${d.clientName}`}
+      className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 text-sm"
+    >
+      <p className="break-words">
+        <Link to={`/admin/clients/${d.clientId}`} className="font-medium text-blue-800 underline">
+          {d.clientName}
+        </Link>{' '}
+        · due {formatBusinessDateTime(d.dueAt)} ({d.basis === 'contract' ? 'BAA period' : '60 days, HIPAA'})
+      </p>
+      <p
+        data-testid="client-clock"
+        className={
+          clock.state === 'overdue'
+            ? 'font-semibold text-red-800'
+            : clock.state === 'sent'
+              ? 'text-green-800'
+              : 'text-slate-900'
+        }
+      >
+        {clock.text}
+      </p>
+      {!notice && (
+        <div>
+          <AdminButton variant="secondary" onPress={() => void makeDraft()}>
+            Draft notice
+          </AdminButton>
+        </div>
+      )}
+      {notice?.status === 'draft' && (
+        <DraftEditor notice={notice} clientName={d.clientName} onChanged={onChanged} />
+      )}
+      {notice?.status === 'sent' && (
+        <div className="flex flex-col gap-1 break-words">
+          <p>
+            Sent {notice.sentAt ? formatBusinessDateTime(notice.sentAt) : ''} to {notice.sentTo.join(', ')}
+          </p>
+          <p>
+            SHA-256 <code className="break-all">{notice.sha256}</code>
+          </p>
+          {notice.pdfUrl && (
+            <a href={notice.pdfUrl} className="text-blue-800 underline" target="_blank" rel="noreferrer">
+              The notice as sent (PDF)
+            </a>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+function DraftEditor({
+  notice,
+  clientName,
+  onChanged,
+}: {
+  notice: Notice
+  clientName: string
+  onChanged: () => void
+}) {
+  const [, save] = useMutation(UPDATE_NOTICE)
+  const [subject, setSubject] = useState(notice.subject)
+  const [body, setBody] = useState(notice.body)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [sending, setSending] = useState(false)
+  useEffect(() => {
+    setSubject(notice.subject)
+    setBody(notice.body)
+  }, [notice.subject, notice.body])
+  const dirty = subject !== notice.subject || body !== notice.body
+
+  async function saveDraft() {
+    const r = await save({ id: notice.id, input: { subject, body } })
+    if (r.error) {
+      const fields = fieldErrorsOf(r.error)
+      setErrors(fields)
+      if (!Object.keys(fields).length)
+        toast({ title: 'Not saved', description: messageOf(r.error), variant: 'destructive' })
+      return false
+    }
+    setErrors({})
+    toast({ title: 'Draft saved' })
+    onChanged()
+    return true
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <AdminTextField name="subject" label="Subject" value={subject} onChange={setSubject} />
+      {errors.subject && <p className="text-red-700">{errors.subject}</p>}
+      <label className="flex flex-col gap-1 font-medium text-slate-800">
+        Notice text
+        <textarea
+          name="body"
+          value={body}
+          rows={14}
+          onChange={(e) => setBody(e.currentTarget.value)}
+          className="w-full rounded-md border border-slate-300 p-2 font-normal text-slate-900"
+        />
+      </label>
+      {errors.body && <p className="text-red-700">{errors.body}</p>}
+      <div className="flex flex-wrap gap-2">
+        <AdminButton variant="secondary" isDisabled={!dirty} onPress={() => void saveDraft()}>
+          Save draft
+        </AdminButton>
+        <AdminButton
+          onPress={async () => {
+            if (dirty && !(await saveDraft())) return
+            setSending(true)
+          }}
+        >
+          Send…
+        </AdminButton>
+      </div>
+      {sending && (
+        <NoticeSendDialog
+          id={notice.id}
+          clientName={clientName}
+          onSent={onChanged}
+          onClose={() => setSending(false)}
+        />
+      )}
+    </div>
+  )
+}
+
+/** The send step of a draft notice (ADR 140's dialog, as for quotes and invoices). */
+function NoticeSendDialog({
+  id,
+  clientName,
+  onSent,
+  onClose,
+}: {
+  id: string
+  clientName: string
+  onSent: () => void
+  onClose: () => void
+}) {
+  const [{ data, fetching, error }] = useQuery({
+    query: NOTICE_SEND_PREVIEW,
+    variables: { id },
+    ...FROM_NETWORK,
+  })
+  const [, send] = useMutation(SEND_NOTICE)
+  return (
+    <SendDialog
+      title={`Send the notice to ${clientName}`}
+      preview={data?.incidentNoticeSendPreview ?? null}
+      loading={fetching}
+      loadError={error ? messageOf(error) : null}
+      onClose={onClose}
+      onSend={async (to) => {
+        const r = await send({ id, to })
+        if (r.error) return messageOf(r.error)
+        toast({ title: `Notice sent to ${clientName}` })
+        onSent()
+        return null
+      }}
+    />
+  )
+}
