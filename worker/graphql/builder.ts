@@ -26,6 +26,8 @@ export type GraphQLContext = {
   later: (work: Promise<unknown>) => void
   /** Names the written record and its new state for the audit trail (issue 28). */
   noteAudit: (note: AuditNote) => void
+  /** Says that this mutation field appended its own audit entry, so the request's generic one leaves it out. */
+  auditedBelow: (field: string) => void
 }
 
 type PathSegment = PropertyKey | { key: PropertyKey }

@@ -121,13 +121,14 @@ builder.mutationField('revealCredential', (t) =>
       id: t.arg.id({ required: true, description: 'Id of the credential.' }),
       purpose: t.arg({ type: RevealPurposeEnum, description: 'Reveal (default) or copy.' }),
     },
-    resolve: async (_root, { id, purpose }, { db, env, user, sessionId, origin }) => {
+    resolve: async (_root, { id, purpose }, { db, env, user, sessionId, origin, auditedBelow }) => {
       await assertRecentAuth(db, sessionId)
       return revealCredential(db, await vaultKeys(env), String(id), {
         purpose: purpose ?? 'reveal',
         userId: user?.id ?? null,
         actor: user?.username ?? null,
         ...origin,
+        onAudited: () => auditedBelow('revealCredential'),
       })
     },
   }),
