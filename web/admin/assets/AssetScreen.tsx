@@ -198,9 +198,13 @@ function AssetPage({ id }: { id: string }) {
   )
 }
 
-/** {field: [before, after]} as "field: before -> after"; a created record's fields as they were. */
+/** {field: [before, after]} as "field: before -> after"; a created record's fields as they were; a merge's move. */
 function changesText(action: string, json: string): string {
   const changes = JSON.parse(json) as Record<string, unknown>
+  if (action === 'merged') {
+    const [from, into] = (changes.client ?? []) as [unknown, unknown]
+    return `moved from ${from ?? '—'} by merge (into ${into ?? '—'})`
+  }
   if (action === 'updated' || action === 'retired')
     return Object.entries(changes)
       .map(([k, v]) => {
