@@ -24,26 +24,23 @@ export function assetOptions(assets: readonly Pickable[]) {
     }))
 }
 
-export function AssetPicker({
-  clientId,
-  value,
-  onChange,
-  label = 'Asset',
-  className,
-}: {
-  clientId: string
+type PickerProps = {
   /** The asset's id, or '' for none. */
   value: string
   onChange: (assetId: string) => void
   label?: string
   className?: string
-}) {
-  const [{ data }] = useQuery({
-    query: CLIENT_ASSETS,
-    variables: { clientId },
-    pause: !clientId,
-  })
-  const options = [{ value: NO_ASSET, label: 'No asset' }, ...assetOptions(data?.assets ?? [])]
+}
+
+/** The select itself, from assets already fetched (GraphQL enums or REST's stored values). */
+export function AssetSelect({
+  assets,
+  value,
+  onChange,
+  label = 'Asset',
+  className,
+}: PickerProps & { assets: readonly Pickable[] }) {
+  const options = [{ value: NO_ASSET, label: 'No asset' }, ...assetOptions(assets)]
   if (value && !options.some((o) => o.value === value)) options.push({ value, label: `Asset ${value}` })
   return (
     <AdminSelect
@@ -55,4 +52,10 @@ export function AssetPicker({
       className={className}
     />
   )
+}
+
+/** The client's assets fetched through the admin's GraphQL. */
+export function AssetPicker({ clientId, ...props }: PickerProps & { clientId: string }) {
+  const [{ data }] = useQuery({ query: CLIENT_ASSETS, variables: { clientId }, pause: !clientId })
+  return <AssetSelect assets={data?.assets ?? []} {...props} />
 }
