@@ -65,6 +65,8 @@ describe('one audit entry per reveal', () => {
     const made = await as(cookie)('POST', `/api/clients/${clientId}/credentials`, {
       label: 'Wi-Fi',
       secret: 'pw-2',
+      username: 'guest',
+      url: 'https://wifi.example',
     })
     const { id } = (await made.json()) as { id: string }
     const gq = async (query: string, variables: Record<string, unknown>) =>
@@ -91,6 +93,16 @@ describe('one audit entry per reveal', () => {
       { action: 'credential.copy', outcome: 'success' },
       { action: 'graphql updateCredential', outcome: 'success' },
     ])
+
+    // GraphQL edits like REST: null clears an optional field, a left-out secret stays.
+    const cleared = await gq(
+      'mutation($id: ID!) { updateCredential(id: $id, input: {username: null, url: null, label: null}) { label username url } }',
+      { id },
+    )
+    expect(cleared.data?.updateCredential).toEqual({ label: 'Guest Wi-Fi', username: null, url: null })
+    expect(
+      (await gq('mutation($id: ID!) { revealCredential(id: $id) }', { id })).data?.revealCredential,
+    ).toBe('pw-2')
   })
 })
 
