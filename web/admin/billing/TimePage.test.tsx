@@ -171,6 +171,11 @@ describe('the asset of a time entry (issue 38)', () => {
     })
   })
 
+  it("preselects the asset an asset page's Log time link names", () => {
+    renderAt('/admin/time?clientId=3&asset=23', { AdminTimer: { timer: null }, ClientAssets: assets })
+    expect(screen.getByRole('button', { name: /Asset$/ }).textContent).toContain('Front desk PC')
+  })
+
   it("shows an entry's asset when editing and clears it with No asset", async () => {
     const { executeMutation } = renderAt('/admin/time', {
       AdminTimer: { timer: null },
