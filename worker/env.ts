@@ -28,6 +28,13 @@ export type AppEnv = {
      * (worker/middleware/audit-writes.ts). Unset for most writes.
      */
     auditNote: AuditNote | undefined
+    /**
+     * The writes of this request that appended their own, more specific audit
+     * entry (the vault's reveal: `credential.reveal`), so the generic entry of
+     * worker/middleware/audit-writes.ts is not written for them too. REST
+     * names its route, GraphQL each such mutation field once per call.
+     */
+    selfAudited: string[] | undefined
     /** Work to start once the response exists (worker/middleware/background.ts afterAnswer). */
     afterAnswer: (() => Promise<unknown>)[] | undefined
   }

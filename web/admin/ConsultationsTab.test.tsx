@@ -50,6 +50,7 @@ const support = (over: Partial<GqlSupportRequest>): GqlSupportRequest => ({
   delivery: 'FAILED',
   customerRepliedAt: null,
   clientId: null,
+  assetId: null,
   ...over,
 })
 

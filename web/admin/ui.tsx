@@ -1,13 +1,14 @@
 // The admin's small design kit: react-aria-components primitives styled with
 // Tailwind through their state data attributes. Focus management, labelling
 // and ARIA come from react-aria; this file only adds the look.
-import { type ReactNode, useLayoutEffect, useRef } from 'react'
+import { type ReactNode, useContext, useLayoutEffect, useRef, useState } from 'react'
 import {
   Button,
   type ButtonProps,
   Checkbox,
   Dialog,
   FieldError,
+  FormValidationContext,
   Heading,
   Input,
   Label,
@@ -96,32 +97,56 @@ export function AdminTextField({
   limits,
 }: TextFieldProps) {
   const required = isRequired ?? limits?.required === true
+  const error = useServerError(name, value)
   return (
-    <TextField
-      name={name}
-      value={value}
-      onChange={onChange}
-      isRequired={required}
-      maxLength={limits?.maxLength}
-      minLength={limits?.minLength}
-      pattern={limits?.pattern}
-      isDisabled={isDisabled}
-      type={type}
-      className={`flex flex-col gap-1 ${className}`}
-    >
-      <Label className={fieldLabel}>
-        {label}
-        <RequiredMark isRequired={required} />
-      </Label>
-      {multiline ? <TextArea rows={3} className={fieldInput} /> : <Input className={fieldInput} />}
-      {description && (
-        <Text slot="description" className="text-xs text-slate-500">
-          {description}
-        </Text>
-      )}
-      <FieldError className={fieldErrorClass} />
-    </TextField>
+    // The server's errors are this field's own (useServerError), so react-aria does not also show and clear them.
+    <FormValidationContext.Provider value={NO_SERVER_ERRORS}>
+      <TextField
+        name={name}
+        value={value}
+        onChange={onChange}
+        isRequired={required}
+        maxLength={limits?.maxLength}
+        minLength={limits?.minLength}
+        pattern={limits?.pattern}
+        isDisabled={isDisabled}
+        isInvalid={error ? true : undefined}
+        type={type}
+        className={`flex flex-col gap-1 ${className}`}
+      >
+        <Label className={fieldLabel}>
+          {label}
+          <RequiredMark isRequired={required} />
+        </Label>
+        {multiline ? <TextArea rows={3} className={fieldInput} /> : <Input className={fieldInput} />}
+        {description && (
+          <Text slot="description" className="text-xs text-slate-500">
+            {description}
+          </Text>
+        )}
+        <FieldError className={fieldErrorClass}>{error}</FieldError>
+      </TextField>
+    </FormValidationContext.Provider>
   )
+}
+
+const NO_SERVER_ERRORS = {}
+
+/**
+ * The server's error for a field of the enclosing <Form validationErrors>,
+ * shown from its answer until the value changes. react-aria clears it on the
+ * input's native change event, which fires on blur: the owner fixed the value,
+ * pressed Save, the message vanished as the field lost focus, the button moved
+ * up under the pointer and the click was lost. Cleared as the value changes,
+ * the layout moves while typing instead.
+ */
+function useServerError(name: string, value: string) {
+  const errors = useContext(FormValidationContext)
+  const [answered, setAnswered] = useState({ errors, value })
+  if (answered.errors !== errors) setAnswered({ errors, value })
+  const messages = errors[name]
+  const message = Array.isArray(messages) ? messages.join(' ') : messages
+  return message && answered.value === value ? message : undefined
 }
 
 export function AdminSelect<V extends string>({

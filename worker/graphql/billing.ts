@@ -74,6 +74,10 @@ const TimeEntryRef = builder.objectRef<TimeEntry>('TimeEntry').implement({
       nullable: true,
       description: 'The invoice that bills it; set: locked.',
     }),
+    assetId: t.exposeID('assetId', {
+      nullable: true,
+      description: "The asset the work was on (issue 38), one of its client's.",
+    }),
   }),
 })
 
@@ -225,6 +229,7 @@ const TimeEntryInput = builder
       description: t.string({ required: true, description: 'What was done.' }),
       billable: t.boolean({ description: 'Billed (default true).' }),
       rateCents: t.int({ description: 'Hourly rate in cents.' }),
+      assetId: t.id({ description: "The asset the work was on, one of the client's." }),
     }),
   })
   .validate(withoutNulls(timeEntryInput))
@@ -250,9 +255,10 @@ const TimeEntryPatch = builder
       description: t.string({ description: 'What was done.' }),
       billable: t.boolean({ description: 'Billed or not.' }),
       rateCents: t.int({ description: 'Hourly rate in cents; setting it clears "needs a rate".' }),
+      assetId: t.id({ description: "The asset the work was on, one of the client's; null: none." }),
     }),
   })
-  .validate(withoutNulls(timeEntryPatch))
+  .validate(withoutNulls(timeEntryPatch, ['assetId']))
 
 const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
   description: 'A manual or credit line.',

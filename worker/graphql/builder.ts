@@ -26,6 +26,8 @@ export type GraphQLContext = {
   later: (work: Promise<unknown>) => void
   /** Names the written record and its new state for the audit trail (issue 28). */
   noteAudit: (note: AuditNote) => void
+  /** Says that this mutation field appended its own audit entry, so the request's generic one leaves it out. */
+  auditedBelow: (field: string) => void
 }
 
 type PathSegment = PropertyKey | { key: PropertyKey }
@@ -76,12 +78,20 @@ export const builder = new SchemaBuilder<{
 
 builder.addScalarType('DateTime', DateTimeResolver, {})
 
-/** GraphQL inputs leave fields nullable on purpose; null means "not given", so the schema's defaults apply. */
-export const withoutNulls = <S extends z.ZodType>(schema: S) =>
+/**
+ * GraphQL inputs leave fields nullable on purpose; null means "not given", so
+ * the schema's defaults apply. The fields in `clearable` keep an explicit null
+ * (a patch's "clear it"), as REST's PATCH does.
+ */
+export const withoutNulls = <S extends z.ZodType>(schema: S, clearable: readonly string[] = []) =>
   z.preprocess(
     (input) =>
       input !== null && typeof input === 'object'
-        ? Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined))
+        ? Object.fromEntries(
+            Object.entries(input).filter(
+              ([k, v]) => v !== undefined && (v !== null || clearable.includes(k)),
+            ),
+          )
         : input,
     schema,
   )

@@ -8,7 +8,7 @@ import { Hono } from 'hono'
 import { localConveniences } from '../auth/local'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
-import { requestOrigin } from '../middleware/audit'
+import { auditedBelow, requestOrigin } from '../middleware/audit'
 import { inBackground } from '../middleware/background'
 import type { GraphQLContext } from './builder'
 import { maskServiceError } from './errors'
@@ -105,6 +105,7 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     origin: requestOrigin(c),
     later: (work) => inBackground(c, work),
     noteAudit: (note) => c.set('auditNote', note),
+    auditedBelow: (field) => auditedBelow(c, field),
   }
   const local = localConveniences(c.env, c.req.url)
   const refused = malformedVariables(c.req.method, c.req.header('content-type'), await bodyOf(c.req.raw))

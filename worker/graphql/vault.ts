@@ -56,7 +56,8 @@ const CredentialInputRef = builder
 
 const CredentialPatchRef = builder
   .inputType('CredentialPatch', {
-    description: 'A credential’s changes; absent fields stay as they are; a new secret is encrypted anew.',
+    description:
+      'A credential’s changes; absent fields stay as they are, null clears username, url, notes or assetId; a new secret is encrypted anew.',
     fields: (t) => ({
       label: t.string({ description: 'What it is for.' }),
       username: t.string({ description: 'The user name.' }),
@@ -66,7 +67,7 @@ const CredentialPatchRef = builder
       assetId: t.int({ description: 'Id of an asset of the same client.' }),
     }),
   })
-  .validate(withoutNulls(credentialPatch))
+  .validate(withoutNulls(credentialPatch, ['username', 'url', 'notes', 'assetId']))
 
 const RevealPurposeEnum = builder.enumType('RevealPurpose', {
   description: 'Why a secret is asked for (both are audited).',
@@ -121,13 +122,14 @@ builder.mutationField('revealCredential', (t) =>
       id: t.arg.id({ required: true, description: 'Id of the credential.' }),
       purpose: t.arg({ type: RevealPurposeEnum, description: 'Reveal (default) or copy.' }),
     },
-    resolve: async (_root, { id, purpose }, { db, env, user, sessionId, origin }) => {
+    resolve: async (_root, { id, purpose }, { db, env, user, sessionId, origin, auditedBelow }) => {
       await assertRecentAuth(db, sessionId)
       return revealCredential(db, await vaultKeys(env), String(id), {
         purpose: purpose ?? 'reveal',
         userId: user?.id ?? null,
         actor: user?.username ?? null,
         ...origin,
+        onAudited: () => auditedBelow('revealCredential'),
       })
     },
   }),

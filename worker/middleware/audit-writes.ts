@@ -13,8 +13,8 @@ const SELF_AUDITED = ['/api/auth/', '/api/security']
 
 type GraphQLRequest = { query?: string; variables?: Record<string, unknown> }
 
-/** The mutation fields a GraphQL request calls ("createProject, deleteSkill"), or null for a query. */
-function mutationFields(body: GraphQLRequest | null): string | null {
+/** The mutation fields a GraphQL request calls, or null for a query. */
+function mutationFields(body: GraphQLRequest | null): string[] | null {
   // Any JSON may arrive here (null, a list, a string): yoga refuses it afterwards.
   if (!body || typeof body !== 'object' || typeof body.query !== 'string') return null
   try {
@@ -23,10 +23,20 @@ function mutationFields(body: GraphQLRequest | null): string | null {
       if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== 'mutation') continue
       for (const sel of def.selectionSet.selections) if (sel.kind === Kind.FIELD) fields.push(sel.name.value)
     }
-    return fields.length ? fields.join(', ') : null
+    return fields.length ? fields : null
   } catch {
     return null
   }
+}
+
+/** The called fields less one for each call that wrote its own entry ("updateProject, deleteSkill"), or null. */
+function withoutSelfAudited(called: string[], audited: string[] = []) {
+  const left = [...called]
+  for (const field of audited) {
+    const at = left.indexOf(field)
+    if (at >= 0) left.splice(at, 1)
+  }
+  return left.length ? left.join(', ') : null
 }
 
 /** The record a GraphQL mutation names: its `id` or `key` variable, when it has one. */
@@ -85,8 +95,9 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
         .json()
         .catch(() => null)) as GraphQLRequest | null
     }
-    const fields = mutationFields(body)
+    const called = mutationFields(body)
     await next()
+    const fields = called && withoutSelfAudited(called, c.get('selfAudited'))
     if (!fields) return
     type Answer = { errors?: unknown[]; data?: unknown } | null
     const result: Answer = c.res.ok ? ((await jsonOf(c.res)) as Answer) : null
@@ -106,6 +117,7 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
   const [, , resource, id, ...rest] = c.req.path.split('/')
   const sent = id || !(c.req.header('content-type') ?? '').includes('json') ? null : await jsonOf(c.req.raw)
   await next()
+  if (c.get('selfAudited')?.length) return
   // "/api/resumes/7/activate" is the action "PUT /api/resumes/:id/activate" on record "7".
   const note = c.res.ok ? c.get('auditNote') : undefined
   const record =

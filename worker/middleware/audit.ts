@@ -23,3 +23,7 @@ export const requestOrigin = (c: Context<AppEnv>) => ({
   ip: clientIp(c.req.raw),
   userAgent: c.req.header('user-agent') ?? null,
 })
+
+/** Says that a write of this request has appended its own audit entry (see `selfAudited` in worker/env.ts). */
+export const auditedBelow = (c: Context<AppEnv>, what: string) =>
+  c.set('selfAudited', [...(c.get('selfAudited') ?? []), what])

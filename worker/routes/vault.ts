@@ -11,6 +11,7 @@ import { requireOwner } from '../auth/middleware'
 import { requireRecentAuth } from '../auth/reauth'
 import { vaultKeys } from '../auth/vault-key'
 import type { AppEnv } from '../env'
+import { auditedBelow } from '../middleware/audit'
 import { ApiError } from '../middleware/errors'
 import {
   openApiBody as body,
@@ -169,6 +170,7 @@ vaultApi
         actor: user.username,
         ip: clientIp(c.req.raw),
         userAgent: c.req.header('user-agent') ?? null,
+        onAudited: () => auditedBelow(c, 'reveal'),
       })
       c.header('Cache-Control', 'no-store')
       return c.json({ secret }, 200)

@@ -349,7 +349,15 @@ export async function mergeClients(
       .set({ clientId: targetId } as never)
       .where(eq(table.clientId, sourceId)),
   ) as unknown as BatchItem<'sqlite'>[]
+  // Before the moves, while they are still the source's: each asset's history says where it came from
+  // (all six columns, in the table's order: id, asset_id, at, actor, action, changes).
+  const assetHistory = db
+    .insert(tables.assetChanges)
+    .select(
+      sql`select null, ${tables.assets.id}, ${now.getTime()}, 'owner', 'merged', json_object('client', json_array(${source.name}, ${target.name})) from ${tables.assets} where ${tables.assets.clientId} = ${sourceId}`,
+    )
   await db.batch([
+    assetHistory,
     ...(moves as [BatchItem<'sqlite'>]),
     db
       .update(c)

@@ -247,7 +247,6 @@ export async function updateTimeEntry(db: Db, id: number, patch: TimeEntryPatch)
   const entry = await getTimeEntry(db, id)
   if (entry.invoiceId !== null) throw new Conflict(BILLED_MESSAGE)
   if (patch.assetId) await checkAssetLink(db, entry.clientId, patch.assetId)
-  if (patch.assetId) await checkAssetLink(db, entry.clientId, patch.assetId)
   const set: Partial<TimeEntry> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
   if (!Object.keys(set).length) return entry
   // Setting a rate is what a "needs a rate" entry waits for.

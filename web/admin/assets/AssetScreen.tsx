@@ -6,7 +6,16 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
-import { AdminButton, CardTable, ConfirmDialog, EmptyState, formatDate, ListState, Section } from '../ui'
+import {
+  AdminButton,
+  CardTable,
+  ConfirmDialog,
+  EmptyState,
+  formatDate,
+  ListState,
+  linkButtonClass,
+  Section,
+} from '../ui'
 import { FROM_NETWORK, messageOf, useAdminClient } from '../urql'
 import { AssetForm, ephiLabel, kindLabel, statusLabel } from './AssetForm'
 import { ASSET, RENEW_ASSET, RETIRE_ASSET } from './queries'
@@ -129,7 +138,20 @@ function AssetPage({ id }: { id: string }) {
               <EmptyState>No requests about this asset.</EmptyState>
             )}
           </Section>
-          <Section title="Time">
+          <Section
+            title="Time"
+            actions={
+              a.status !== 'RETIRED' && (
+                <Link
+                  to={`/admin/time?clientId=${a.clientId}&asset=${a.id}`}
+                  className={linkButtonClass}
+                  aria-label={`Log time on ${a.name}`}
+                >
+                  Log time
+                </Link>
+              )
+            }
+          >
             {a.time.length ? (
               <CardTable label="Time on this asset">
                 <thead className="text-slate-600">
@@ -198,9 +220,13 @@ function AssetPage({ id }: { id: string }) {
   )
 }
 
-/** {field: [before, after]} as "field: before -> after"; a created record's fields as they were. */
+/** {field: [before, after]} as "field: before -> after"; a created record's fields as they were; a merge's move. */
 function changesText(action: string, json: string): string {
   const changes = JSON.parse(json) as Record<string, unknown>
+  if (action === 'merged') {
+    const [from, into] = (changes.client ?? []) as [unknown, unknown]
+    return `moved from ${from ?? '—'} by merge (into ${into ?? '—'})`
+  }
   if (action === 'updated' || action === 'retired')
     return Object.entries(changes)
       .map(([k, v]) => {

@@ -40,6 +40,7 @@ const entry = {
   needsRate: true,
   blockId: null,
   invoiceId: null,
+  assetId: null,
 }
 
 function renderAt(url: string, answers: Record<string, object>) {
@@ -99,6 +100,7 @@ describe('the time page (issue 36)', () => {
         description: 'Backup check',
         billable: true,
         rateCents: 11_000,
+        assetId: null,
       },
     })
   })
@@ -137,5 +139,55 @@ describe('Log time from a request', () => {
     expect(executeMutation.mock.calls[0]![0].variables).toMatchObject({
       input: { clientId: '3', requestReference: 'C-1002' },
     })
+  })
+})
+
+describe('the asset of a time entry (issue 38)', () => {
+  const assets = {
+    assets: [
+      { id: '21', name: 'Spare laptop', kind: 'LAPTOP', status: 'SPARE' },
+      { id: '22', name: 'Old server', kind: 'SERVER', status: 'RETIRED' },
+      { id: '23', name: 'Front desk PC', kind: 'WORKSTATION', status: 'IN_USE' },
+    ],
+  }
+
+  it("offers the client's assets in use first, retired left out, and sends the chosen one", async () => {
+    const { executeMutation } = renderAt('/admin/time?clientId=3', {
+      AdminTimer: { timer: null },
+      ClientAssets: assets,
+    })
+    await userEvent.click(screen.getByRole('button', { name: /Asset$/ }))
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'No asset',
+      'Front desk PC · Workstation',
+      'Spare laptop · Laptop (spare)',
+    ])
+    await userEvent.click(screen.getByRole('option', { name: /Spare laptop/ }))
+    await userEvent.type(screen.getByRole('textbox', { name: /^Minutes/ }), '20')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Description/ }), 'Battery swap')
+    await userEvent.click(screen.getByRole('button', { name: 'Record' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toMatchObject({
+      input: { clientId: '3', minutes: 20, description: 'Battery swap', assetId: '21' },
+    })
+  })
+
+  it("preselects the asset an asset page's Log time link names", () => {
+    renderAt('/admin/time?clientId=3&asset=23', { AdminTimer: { timer: null }, ClientAssets: assets })
+    expect(screen.getByRole('button', { name: /Asset$/ }).textContent).toContain('Front desk PC')
+  })
+
+  it("shows an entry's asset when editing and clears it with No asset", async () => {
+    const { executeMutation } = renderAt('/admin/time', {
+      AdminTimer: { timer: null },
+      AdminTimeEntries: { timeEntries: [{ ...entry, needsRate: false, rateCents: 9_000, assetId: '23' }] },
+      ClientAssets: assets,
+    })
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry of 2026-11-21' }))
+    const picker = screen.getByRole('button', { name: /Asset$/ })
+    expect(picker.textContent).toContain('Front desk PC')
+    await userEvent.click(picker)
+    await userEvent.click(screen.getByRole('option', { name: 'No asset' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save entry' }))
+    expect(executeMutation.mock.calls[0]![0].variables).toMatchObject({ id: '2', input: { assetId: null } })
   })
 })

@@ -2,7 +2,8 @@
 // entries; billed entries are locked (the server refuses changes with 409).
 // Issue 36: a request or booking opens this page with ?clientId=&request=
 // preselected; an unbilled entry is edited in the same form; time kept
-// without a rate shows "Needs a rate" until the owner sets one.
+// without a rate shows "Needs a rate" until the owner sets one. Issue 38: an
+// entry may name the asset the work was on (?asset= preselects it).
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useSearchParams } from 'react-router'
@@ -10,6 +11,7 @@ import { Provider, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
+import { AssetPicker } from '../assets/AssetPicker'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
@@ -66,6 +68,7 @@ export function TimeEditor() {
   const [starting, start] = useMutation(START_TIMER)
   const [clientId, setClientId] = useState(() => params.get('clientId') ?? '')
   const [reference, setReference] = useState(() => params.get('request') ?? '')
+  const [assetId, setAssetId] = useState(() => params.get('asset') ?? '')
   const [editing, setEditing] = useState<AdminTimeEntry | null>(null)
   const [minutes, setMinutes] = useState('')
   const [date, setDate] = useState('')
@@ -90,6 +93,7 @@ export function TimeEditor() {
     setMinutes(String(e.minutes))
     setDescription(e.description)
     setBillable(e.billable)
+    setAssetId(e.assetId ?? '')
     setRate(e.needsRate ? '' : formatCents(e.rateCents, 'plain'))
     setErrors({})
   }
@@ -100,6 +104,7 @@ export function TimeEditor() {
     setDescription('')
     setDate('')
     setRate('')
+    setAssetId('')
   }
 
   async function save(entry: AdminTimeEntry) {
@@ -111,6 +116,8 @@ export function TimeEditor() {
         description,
         billable,
         rateCents: rateCents(),
+        // Sent always: the form shows the entry's asset, so none chosen clears it.
+        assetId: assetId || null,
       },
     })
     if (result.error) {
@@ -136,6 +143,7 @@ export function TimeEditor() {
         requestReference: reference || null,
         date: date || null,
         rateCents: rateCents(),
+        assetId: assetId || null,
       },
     })
     if (result.error) {
@@ -202,10 +210,13 @@ export function TimeEditor() {
           className="grid grid-cols-1 gap-3 sm:grid-cols-3"
         >
           {editing ? (
-            // An entry stays with its client and request: only what was done, when and at what rate change.
-            <p className="text-sm text-slate-700 sm:col-span-2">
-              Client: {names.get(editing.clientId) ?? editing.clientId}
-            </p>
+            // An entry stays with its client and request: what was done, when, on which asset and at what rate change.
+            <>
+              <p className="text-sm text-slate-700 sm:col-span-2">
+                Client: {names.get(editing.clientId) ?? editing.clientId}
+              </p>
+              <AssetPicker clientId={editing.clientId} value={assetId} onChange={setAssetId} />
+            </>
           ) : (
             <>
               <AdminSelect
@@ -216,10 +227,12 @@ export function TimeEditor() {
                 onChange={(v) => {
                   setClientId(v)
                   setReference('')
+                  setAssetId('')
                 }}
                 isRequired
               />
               <RequestPicker clientId={clientId} value={reference} onChange={setReference} />
+              <AssetPicker clientId={clientId} value={assetId} onChange={setAssetId} />
             </>
           )}
           <AdminTextField

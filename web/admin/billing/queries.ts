@@ -7,13 +7,13 @@ export const BILLING_CLIENTS = graphql(
   'query BillingClients { clients(all: true) { id name domains defaultRateCents status } }',
 )
 export const TIME_ENTRIES = graphql(
-  'query AdminTimeEntries($clientId: ID) { timeEntries(clientId: $clientId) { id clientId date minutes description billable rateCents needsRate blockId invoiceId } }',
+  'query AdminTimeEntries($clientId: ID) { timeEntries(clientId: $clientId) { id clientId date minutes description billable rateCents needsRate blockId invoiceId assetId } }',
 )
 export const CREATE_TIME_ENTRY = graphql(
   'mutation CreateTimeEntry($input: TimeEntryInput!) { createTimeEntry(input: $input) { id minutes } }',
 )
 export const UPDATE_TIME_ENTRY = graphql(
-  'mutation UpdateTimeEntry($id: ID!, $input: TimeEntryPatch!) { updateTimeEntry(id: $id, input: $input) { id minutes rateCents needsRate } }',
+  'mutation UpdateTimeEntry($id: ID!, $input: TimeEntryPatch!) { updateTimeEntry(id: $id, input: $input) { id minutes rateCents needsRate assetId } }',
 )
 export const DELETE_TIME_ENTRY = graphql('mutation DeleteTimeEntry($id: ID!) { deleteTimeEntry(id: $id) }')
 export const START_TIMER = graphql(

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_MESSAGES } from '../../../schema/messages'
 import { json, serve } from '../../test/fetch-stub'
+import { EMPTY_FIELDS, patchBody } from './VaultForm'
 import { SHOW_SECRET_MS, VaultSection } from './VaultSection'
 
 afterEach(() => {
@@ -20,7 +21,10 @@ describe('VaultSection', () => {
     serve({
       '/api/security': () => json({ totp: false, passkeys: [], recoveryCodesLeft: 0 }),
       '/api/clients/7/credentials': () =>
-        json([{ id: 'cred_a', label: 'Router admin', username: 'admin', url: null }]),
+        json([
+          { id: 'cred_a', label: 'Router admin', username: 'admin', url: null, notes: null, assetId: null },
+        ]),
+      '/api/clients/7/assets': () => json([]),
       '/api/credentials/cred_a/reveal': () =>
         reveals++ === 0
           ? json({ message: AUTH_MESSAGES.reauthRequired, code: 'reauth_required' }, 403)
@@ -42,5 +46,93 @@ describe('VaultSection', () => {
     expect(screen.queryByText('hunter2-distinctive')).not.toBeNull()
     act(() => vi.advanceTimersByTime(1000))
     await waitFor(() => expect(screen.queryByText('hunter2-distinctive')).toBeNull())
+  })
+
+  it('Edit: the secret field starts empty and empty keeps it; the asset and notes change; errors at their fields', async () => {
+    const patches: unknown[] = []
+    let refuse = true
+    serve({
+      '/api/security': () => json({ totp: false, passkeys: [], recoveryCodesLeft: 0 }),
+      '/api/clients/7/credentials': () =>
+        json([
+          {
+            id: 'cred_b',
+            label: 'EHR',
+            username: 'frontdesk',
+            url: 'https://ehr.example',
+            notes: 'Shared login',
+            assetId: 41,
+          },
+        ]),
+      '/api/clients/7/assets': () =>
+        json([
+          { id: 41, name: 'Front desk PC', kind: 'workstation', status: 'in_use' },
+          { id: 42, name: 'Reception laptop', kind: 'laptop', status: 'spare' },
+        ]),
+      '/api/credentials/cred_b': (init) => {
+        patches.push(JSON.parse(String(init?.body)))
+        if (refuse) {
+          refuse = false
+          return json(
+            {
+              message: 'Please correct the highlighted fields.',
+              errors: { url: 'URL must start with http:// or https://' },
+            },
+            400,
+          )
+        }
+        return json({})
+      },
+    })
+    const user = userEvent.setup()
+    render(<VaultSection clientId={7} />)
+    await user.click(await screen.findByRole('button', { name: 'Edit EHR' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit EHR' })
+    const secret = within(dialog).getByLabelText(/New secret/) as HTMLInputElement
+    expect(secret.value).toBe('')
+    expect(within(dialog).getByRole('button', { name: /Asset/ }).textContent).toContain('Front desk PC')
+
+    const url = within(dialog).getByRole('textbox', { name: 'URL' })
+    await user.clear(url)
+    await user.type(url, 'ehr.example')
+    await user.click(within(dialog).getByRole('button', { name: 'Save credential' }))
+    // The refusal shows at its field, not as one message above the form.
+    expect(await within(dialog).findByText('URL must start with http:// or https://')).toBeTruthy()
+    expect(url.getAttribute('aria-invalid')).toBe('true')
+    expect(within(dialog).queryByRole('alert')).toBeNull()
+    expect(patches[0]).toEqual({
+      label: 'EHR',
+      username: 'frontdesk',
+      url: 'ehr.example',
+      notes: 'Shared login',
+      assetId: 41,
+    })
+
+    await user.clear(url)
+    await user.type(url, 'https://ehr.example/login')
+    await user.click(within(dialog).getByRole('button', { name: /Asset/ }))
+    await user.click(screen.getByRole('option', { name: /Reception laptop/ }))
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Notes' }))
+    await user.type(secret, 'n3w-secret')
+    await user.click(within(dialog).getByRole('button', { name: 'Save credential' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(patches[1]).toEqual({
+      label: 'EHR',
+      username: 'frontdesk',
+      url: 'https://ehr.example/login',
+      notes: null,
+      assetId: 42,
+      secret: 'n3w-secret',
+    })
+  })
+
+  it('an edit with the secret left empty sends no secret', () => {
+    expect(patchBody({ ...EMPTY_FIELDS, label: 'Wi-Fi' })).toEqual({
+      label: 'Wi-Fi',
+      username: null,
+      url: null,
+      notes: null,
+      assetId: null,
+    })
   })
 })

@@ -1,21 +1,29 @@
 // The client's credentials vault (issue 38, docs/vault.md): labels, user names
 // and URLs listed; the secret only through Reveal or Copy, which ask for the
 // password first (the Security area's re-auth dialog, ADR 078) and show the
-// secret for SHOW_SECRET_MS before hiding it again.
+// secret for SHOW_SECRET_MS before hiding it again. Add and Edit: VaultForm.tsx.
 import { useCallback, useEffect, useState } from 'react'
 import { apiRequest } from '../../lib/api'
 import { ReauthProvider, useReauth } from '../security/reauth'
-import { AdminButton, AdminTextField, Section } from '../ui'
+import { AdminButton, AdminDialog, Section } from '../ui'
+import {
+  type Credential,
+  CredentialForm,
+  createBody,
+  EMPTY_FIELDS,
+  fieldsOf,
+  patchBody,
+  useClientAssets,
+} from './VaultForm'
 
 export const SHOW_SECRET_MS = 30_000
-
-type Credential = { id: string; label: string; username: string | null; url: string | null }
 
 const vaultApi = {
   list: async (clientId: number | string) =>
     (await (await apiRequest('GET', `/api/clients/${clientId}/credentials`)).json()) as Credential[],
-  add: (clientId: number | string, body: Record<string, string>) =>
+  add: (clientId: number | string, body: object) =>
     apiRequest('POST', `/api/clients/${clientId}/credentials`, body),
+  update: (id: string, body: object) => apiRequest('PATCH', `/api/credentials/${id}`, body),
   reveal: async (id: string, purpose: 'reveal' | 'copy') =>
     (
       (await (await apiRequest('POST', `/api/credentials/${id}/reveal`, { purpose })).json()) as {
@@ -35,25 +43,12 @@ export function VaultSection({ clientId }: { clientId: number | string }) {
 function Vault({ clientId }: { clientId: number | string }) {
   const [items, setItems] = useState<Credential[]>([])
   const [error, setError] = useState<string>()
-  const [form, setForm] = useState({ label: '', username: '', secret: '', url: '' })
+  const [editing, setEditing] = useState<Credential | null>(null)
+  const assets = useClientAssets(clientId)
   const refresh = useCallback(() => {
     vaultApi.list(clientId).then(setItems, () => setError('The vault could not be loaded'))
   }, [clientId])
   useEffect(refresh, [refresh])
-
-  async function add() {
-    setError(undefined)
-    try {
-      await vaultApi.add(
-        clientId,
-        Object.fromEntries(Object.entries(form).filter(([, v]) => v !== '')) as Record<string, string>,
-      )
-      setForm({ label: '', username: '', secret: '', url: '' })
-      refresh()
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Not saved')
-    }
-  }
 
   return (
     <Section title="Vault">
@@ -64,47 +59,47 @@ function Vault({ clientId }: { clientId: number | string }) {
       )}
       <ul className="mb-4 divide-y divide-slate-100">
         {items.map((item) => (
-          <CredentialRow key={item.id} item={item} />
+          <CredentialRow key={item.id} item={item} onEdit={() => setEditing(item)} />
         ))}
         {items.length === 0 && <li className="text-sm text-slate-500">No credentials yet.</li>}
       </ul>
-      <div className="grid gap-2 sm:grid-cols-2">
-        <AdminTextField
-          name="label"
-          label="Label"
-          value={form.label}
-          onChange={(label) => setForm({ ...form, label })}
-          isRequired
-        />
-        <AdminTextField
-          name="username"
-          label="Username"
-          value={form.username}
-          onChange={(username) => setForm({ ...form, username })}
-        />
-        <AdminTextField
-          name="secret"
-          label="Secret"
-          type="password"
-          value={form.secret}
-          onChange={(secret) => setForm({ ...form, secret })}
-          isRequired
-        />
-        <AdminTextField
-          name="url"
-          label="URL"
-          value={form.url}
-          onChange={(url) => setForm({ ...form, url })}
-        />
-      </div>
-      <div className="mt-2">
-        <AdminButton onPress={() => void add()}>Add credential</AdminButton>
-      </div>
+      <CredentialForm
+        label="Add credential"
+        initial={EMPTY_FIELDS}
+        assets={assets}
+        submitLabel="Add credential"
+        onSubmit={async (fields) => {
+          await vaultApi.add(clientId, createBody(fields))
+          refresh()
+        }}
+      />
+      {editing && (
+        <AdminDialog
+          title={`Edit ${editing.label}`}
+          isOpen
+          onOpenChange={(open) => !open && setEditing(null)}
+          size="lg"
+        >
+          <CredentialForm
+            label={`Edit ${editing.label}`}
+            initial={fieldsOf(editing)}
+            editing
+            assets={assets}
+            submitLabel="Save credential"
+            onCancel={() => setEditing(null)}
+            onSubmit={async (fields) => {
+              await vaultApi.update(editing.id, patchBody(fields))
+              setEditing(null)
+              refresh()
+            }}
+          />
+        </AdminDialog>
+      )}
     </Section>
   )
 }
 
-function CredentialRow({ item }: { item: Credential }) {
+function CredentialRow({ item, onEdit }: { item: Credential; onEdit: () => void }) {
   const withReauth = useReauth()
   const [secret, setSecret] = useState<string | null>(null)
   const [note, setNote] = useState<string>()
@@ -146,6 +141,9 @@ function CredentialRow({ item }: { item: Credential }) {
         </AdminButton>
         <AdminButton variant="secondary" onPress={() => void ask('copy')}>
           Copy
+        </AdminButton>
+        <AdminButton variant="secondary" onPress={onEdit} aria-label={`Edit ${item.label}`}>
+          Edit
         </AdminButton>
       </span>
     </li>

@@ -12,6 +12,7 @@ import {
   supportUpdateOf,
   UPDATE_SUPPORT_REQUEST,
 } from './queries'
+import { RequestAsset } from './RequestAsset'
 import { RequestDialog } from './RequestDialog'
 import { Thread } from './Thread'
 
@@ -32,6 +33,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
           <QuickActions request={request} details={supportDetails(request)} />
           <OpenClientLink clientId={request.clientId} reference={request.reference} />
           <RequestRating requestId={request.id} />
+          <RequestAsset requestId={request.id} clientId={request.clientId} assetId={request.assetId} />
         </>
       }
       thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}

@@ -49,6 +49,7 @@ export const SUPPORT_REQUESTS_QUERY = graphql(`
       delivery
       customerRepliedAt
       clientId
+      assetId
     }
   }
 `)

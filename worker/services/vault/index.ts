@@ -139,6 +139,8 @@ export type RevealContext = {
   actor: string | null
   ip: string | null
   userAgent: string | null
+  /** Told once the audit entry is written, so the edge writes no second, generic one. */
+  onAudited?: () => void
 }
 
 /**
@@ -161,6 +163,7 @@ export async function revealCredential(db: Db, keys: Keys, id: string, who: Reve
     ip: who.ip,
     userAgent: who.userAgent,
   })
+  who.onAudited?.()
   if (secret === null) throw new VaultUnavailable(VAULT_MESSAGES.notOpened)
   return secret
 }
