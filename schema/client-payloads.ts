@@ -69,6 +69,9 @@ const billingFields = {
   paymentTermsDays: wholeNumber('Payment terms', 0, 365),
 }
 
+/** A healthcare practice: it needs a BAA on file (issue 39). */
+const handlesPhi = z.boolean({ error: 'Healthcare practice must be true or false' })
+
 export const clientInput = z.object({
   name: singleLine('Name', 200),
   domains: domainList.optional(),
@@ -76,6 +79,7 @@ export const clientInput = z.object({
   defaultRateCents: billingFields.defaultRateCents.optional(),
   roundingMinutes: billingFields.roundingMinutes.optional(),
   paymentTermsDays: billingFields.paymentTermsDays.optional(),
+  handlesPhi: handlesPhi.optional(),
   contacts: z
     .array(contactInput, { error: 'Contacts must be a list' })
     .max(MAX_CONTACTS_PER_REQUEST, `At most ${MAX_CONTACTS_PER_REQUEST} contacts at once`)
@@ -93,6 +97,7 @@ export const clientPatch = z.object({
   defaultRateCents: billingFields.defaultRateCents.optional(),
   roundingMinutes: billingFields.roundingMinutes.optional(),
   paymentTermsDays: billingFields.paymentTermsDays.optional(),
+  handlesPhi: handlesPhi.optional(),
   status: z.enum(CLIENT_STATUSES, { error: 'Status must be active or archived' }).optional(),
   /** Saves a name that matches another client's (case, spaces, punctuation aside); without it: 409 LIKELY_DUPLICATE. */
   confirmDuplicate: z.boolean({ error: 'confirmDuplicate must be true or false' }).optional(),

@@ -513,6 +513,9 @@ export const clients = sqliteTable(
     roundingMinutes: integer('rounding_minutes').notNull().default(0),
     // Invoice payment terms in days (Net 15 by default).
     paymentTermsDays: integer('payment_terms_days').notNull().default(15),
+    // A healthcare practice whose patient data the owner may touch (issue 39): it
+    // needs a BAA on file, and the compliance desk flags it until one is.
+    handlesPhi: integer('handles_phi', { mode: 'boolean' }).notNull().default(false),
     // 'active' | 'archived'
     status: text('status').notNull().default('active'),
     ...timestamps,

@@ -58,6 +58,46 @@ describe('compliance desk: BAAs from quotes, flags, cron, retention', () => {
     expect((await clientsMissingBaa(db())).map((r) => r.id)).not.toContain(c.clientId)
   })
 
+  it('flags a healthcare practice and a client that asked for the BAA, with the reasons; not others', async () => {
+    const marked = await makeClient()
+    const asked = await makeClient()
+    const plain = await makeClient()
+    const flagged = async () => new Map((await clientsMissingBaa(db())).map((r) => [r.id, r]))
+    expect((await flagged()).has(marked.clientId)).toBe(false)
+
+    const res = await asOwner(`/api/clients/${marked.clientId}`, {
+      method: 'PATCH',
+      json: { handlesPhi: true },
+    })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toMatchObject({ handlesPhi: true })
+    // The trust page's words, reworded by the visitor: the abbreviation still counts.
+    await env.DB.prepare('update support_requests set description = ? where id = ?')
+      .bind('Could you send over your BAA before Monday?', asked.requestId)
+      .run()
+    await env.DB.prepare('update support_requests set description = ? where id = ?')
+      .bind('The baazaar printer is jammed', plain.requestId)
+      .run()
+
+    const now = await flagged()
+    expect(now.get(marked.clientId)).toMatchObject({ handlesPhi: true, ephiAssets: 0, baaRequests: 0 })
+    expect(now.get(asked.clientId)).toMatchObject({ handlesPhi: false, baaRequests: 1 })
+    expect(now.has(plain.clientId)).toBe(false)
+
+    // A bad value is refused naming the field, and nothing changes.
+    const bad = await asOwner(`/api/clients/${plain.clientId}`, {
+      method: 'PATCH',
+      json: { handlesPhi: 'yes' },
+    })
+    expect(bad.status).toBe(400)
+    expect(await json(bad)).toMatchObject({ errors: { handlesPhi: expect.any(String) } })
+    expect((await flagged()).has(plain.clientId)).toBe(false)
+
+    // An archived client is no longer flagged.
+    await asOwner(`/api/clients/${marked.clientId}`, { method: 'PATCH', json: { status: 'archived' } })
+    expect((await flagged()).has(marked.clientId)).toBe(false)
+  })
+
   it('reminds of a BAA renewal and an incident deadline once each, run twice', async () => {
     const now = new Date('2032-03-02T15:00:00Z')
     const c = await makeClient()

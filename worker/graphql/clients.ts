@@ -139,6 +139,9 @@ export const ClientRef = builder.objectRef<ClientRow>('Client').implement({
       description: 'Time rounding when invoiced: 0, 6 or 15.',
     }),
     paymentTermsDays: t.exposeInt('paymentTermsDays', { description: 'Invoice payment terms in days.' }),
+    handlesPhi: t.exposeBoolean('handlesPhi', {
+      description: 'A healthcare practice whose patient data the owner may touch: it needs a BAA on file.',
+    }),
     status: t.field({
       type: ClientStatusEnum,
       description: 'Active or archived.',
@@ -216,6 +219,7 @@ const clientFields = (t: PothosInputFields) => ({
   defaultRateCents: t.int({ description: 'Default hourly rate in cents.' }),
   roundingMinutes: t.int({ description: 'Time rounding when invoiced: 0, 6 or 15.' }),
   paymentTermsDays: t.int({ description: 'Invoice payment terms in days (0-365).' }),
+  handlesPhi: t.boolean({ description: 'A healthcare practice that needs a BAA on file.' }),
   confirmDuplicate: t.boolean({
     description:
       'Save a name that matches another client’s; without it a CONFLICT with reason LIKELY_DUPLICATE.',

@@ -74,11 +74,14 @@ const BaaRef = builder.objectRef<Baa>('Baa').implement({
 })
 
 const MissingRef = builder.objectRef<Missing>('ClientMissingBaa').implement({
-  description: 'A client that needs a BAA (it has ePHI assets) and has none on file.',
+  description:
+    'A client that needs a BAA (a healthcare practice, ePHI assets or a request for the BAA) and has none on file.',
   fields: (t) => ({
     clientId: t.exposeID('id', { description: 'The client.' }),
     clientName: t.exposeString('name', { description: "The client's name." }),
+    handlesPhi: t.exposeBoolean('handlesPhi', { description: 'Marked as a healthcare practice.' }),
     ephiAssets: t.exposeInt('ephiAssets', { description: 'Its assets in use that hold ePHI.' }),
+    baaRequests: t.exposeInt('baaRequests', { description: 'Its support requests that ask for the BAA.' }),
   }),
 })
 

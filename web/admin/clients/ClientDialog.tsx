@@ -8,7 +8,7 @@ import { clientInput, contactInput } from '../../../schema/client-payloads'
 import { type FieldConstraint, formConstraints } from '../../../schema/form-constraints'
 import { formatCents, parseCents } from '../../../schema/money'
 import { toast } from '../../components/Toaster'
-import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
+import { AdminButton, AdminCheckbox, AdminDialog, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { type ClientPageData, CREATE_CLIENT, UPDATE_CLIENT } from './queries'
 
@@ -42,6 +42,7 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
   )
   const [rounding, setRounding] = useState<'0' | '6' | '15'>(String(client?.roundingMinutes ?? 0) as '0')
   const [terms, setTerms] = useState(String(client?.paymentTermsDays ?? 15))
+  const [handlesPhi, setHandlesPhi] = useState(client?.handlesPhi ?? false)
   const [contactName, setContactName] = useState('')
   const [contactEmail, setContactEmail] = useState('')
   const [contactPhone, setContactPhone] = useState('')
@@ -61,6 +62,7 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
     const common = {
       name,
       domains: domainsOf(domains),
+      handlesPhi,
       ...(client ? {} : { notes }),
       ...(duplicateOk ? { confirmDuplicate: true } : {}),
     }
@@ -148,6 +150,9 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
             limits={CLIENT_LIMITS.notes}
           />
         )}
+        <AdminCheckbox name="handlesPhi" isSelected={handlesPhi} onChange={setHandlesPhi}>
+          Healthcare practice: handles patient data (needs a BAA on file)
+        </AdminCheckbox>
         <AdminTextField
           name="defaultRateCents"
           label="Hourly rate ($)"

@@ -36,6 +36,7 @@ const client = {
   defaultRateCents: 12_000,
   roundingMinutes: 0,
   paymentTermsDays: 15,
+  handlesPhi: false,
   contacts: [],
   requests: [
     {

@@ -26,6 +26,7 @@ export const CLIENT_QUERY = graphql(`
       defaultRateCents
       roundingMinutes
       paymentTermsDays
+      handlesPhi
       contacts {
         id
         name
@@ -91,6 +92,7 @@ export const UPDATE_CLIENT = graphql(`
       defaultRateCents
       roundingMinutes
       paymentTermsDays
+      handlesPhi
     }
   }
 `)

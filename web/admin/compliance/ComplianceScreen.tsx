@@ -136,7 +136,7 @@ export function CompliancePage() {
             </Section>
             <Section title="Clients without a BAA">
               {data.clientsMissingBaa.length === 0 ? (
-                <p className="text-sm text-slate-600">Every client with ePHI has a BAA on file.</p>
+                <p className="text-sm text-slate-600">Every client that needs one has a BAA on file.</p>
               ) : (
                 <ul aria-label="Clients without a BAA" className="space-y-1 text-sm">
                   {data.clientsMissingBaa.map((c) => (
@@ -144,9 +144,7 @@ export function CompliancePage() {
                       <Link to={`/admin/clients/${c.clientId}`} className={`${link} text-red-800`}>
                         {c.clientName}
                       </Link>{' '}
-                      <span className="text-slate-600">
-                        ({c.ephiAssets} ePHI asset{c.ephiAssets === 1 ? '' : 's'}, no BAA)
-                      </span>
+                      <span className="text-slate-600">({missingReasons(c).join(', ')}; no BAA)</span>
                     </li>
                   ))}
                 </ul>
@@ -158,4 +156,13 @@ export function CompliancePage() {
       </ListState>
     </div>
   )
+}
+
+/** Why a client is flagged: each reason the service found, in words. */
+function missingReasons(c: { handlesPhi: boolean; ephiAssets: number; baaRequests: number }) {
+  return [
+    c.handlesPhi ? 'healthcare practice' : null,
+    c.ephiAssets > 0 ? `${c.ephiAssets} ePHI asset${c.ephiAssets === 1 ? '' : 's'}` : null,
+    c.baaRequests > 0 ? 'asked for the BAA' : null,
+  ].filter((r): r is string => r !== null)
 }

@@ -18,7 +18,9 @@ export const COMPLIANCE = graphql(`
     clientsMissingBaa {
       clientId
       clientName
+      handlesPhi
       ephiAssets
+      baaRequests
     }
     incidents {
       id

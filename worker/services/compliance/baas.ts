@@ -156,15 +156,29 @@ export async function baaFromAcceptedQuote(db: Db, quoteId: number) {
 }
 
 /**
- * Clients that need a BAA and have none on file: an ePHI asset (ephi = 'yes')
- * or a healthcare request, and no BAA row.
+ * Clients that need a BAA and have none on file (issue 39): a healthcare
+ * practice by the owner's mark on the client, an ePHI asset in use, or a
+ * support request asking for the BAA (the trust page's "Request our BAA"
+ * writes the words in; the visitor may have reworded them, so the phrase, in
+ * any case, and the upper-case abbreviation both count). Archived clients are left out.
  */
 export async function clientsMissingBaa(db: Db) {
-  const rows = await db.all<{ id: number; name: string; ephiAssets: number }>(sql`
-    select c.id, c.name, (select count(*) from assets a where a.client_id = c.id and a.ephi = 'yes' and a.status != 'retired') as ephiAssets
-    from clients c
-    where not exists (select 1 from baas b where b.client_id = c.id)
-      and exists (select 1 from assets a where a.client_id = c.id and a.ephi = 'yes' and a.status != 'retired')
-    order by c.name`)
-  return rows
+  const rows = await db.all<{
+    id: number
+    name: string
+    handlesPhi: number
+    ephiAssets: number
+    baaRequests: number
+  }>(sql`
+    select * from (
+      select c.id, c.name, c.handles_phi as handlesPhi,
+        (select count(*) from assets a where a.client_id = c.id and a.ephi = 'yes' and a.status != 'retired') as ephiAssets,
+        (select count(*) from support_requests r where r.client_id = c.id
+          and (r.description like '%business associate%' or instr(r.description, 'BAA') > 0)) as baaRequests
+      from clients c
+      where c.status = 'active' and not exists (select 1 from baas b where b.client_id = c.id)
+    )
+    where handlesPhi = 1 or ephiAssets > 0 or baaRequests > 0
+    order by name`)
+  return rows.map((r) => ({ ...r, handlesPhi: r.handlesPhi === 1 }))
 }

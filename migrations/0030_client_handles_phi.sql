@@ -1,0 +1,1 @@
+ALTER TABLE `clients` ADD `handles_phi` integer DEFAULT false NOT NULL;
