@@ -49,6 +49,10 @@ const ItemRef = builder.objectRef<Item>('RiskItem').implement({
     area: t.exposeString('area', { description: 'Area: administrative, physical or technical.' }),
     topic: t.exposeString('topic', { description: 'The standard or the ePHI asset.' }),
     question: t.exposeString('question', { description: 'The question.' }),
+    assetId: t.exposeID('assetId', {
+      nullable: true,
+      description: 'The ePHI asset the item was seeded from.',
+    }),
     finding: t.exposeString('finding', {
       nullable: true,
       description: 'Finding: met, partly, not_met, not_applicable; null: not answered.',

@@ -90,7 +90,8 @@ export async function riskAnalysisClients(db: Db, now = new Date()): Promise<Ris
     db.select({ clientId: a.clientId, analysisDate: a.analysisDate }).from(a),
   ])
   const last = new Map<number, string>()
-  for (const x of analyses) if ((last.get(x.clientId) ?? '') < x.analysisDate) last.set(x.clientId, x.analysisDate)
+  for (const x of analyses)
+    if ((last.get(x.clientId) ?? '') < x.analysisDate) last.set(x.clientId, x.analysisDate)
   return clients.map((c) => {
     const date = last.get(c.id) ?? null
     return { ...c, lastAnalysisDate: date, due: date === null || reminderDate(date) <= today }
