@@ -18,7 +18,13 @@ async function expectNoOverflow(page: Page, where: string) {
 }
 
 /** Every admin route (web/routes/admin.*.tsx) with the heading that says it has loaded. */
-const ROUTES = (ids: { clientId: string; quoteId: string; assetId: string; maintenanceTaskId: string }) =>
+const ROUTES = (ids: {
+  clientId: string
+  quoteId: string
+  assetId: string
+  maintenanceTaskId: string
+  riskAnalysisId: string
+}) =>
   [
     ['/admin', 'Portfolio Admin'],
     ['/admin/requests', 'Requests'],
@@ -34,6 +40,8 @@ const ROUTES = (ids: { clientId: string; quoteId: string; assetId: string; maint
     [`/admin/assets/${ids.assetId}`, 'Assets'],
     ['/admin/maintenance', 'Maintenance'],
     [`/admin/maintenance/tasks/${ids.maintenanceTaskId}`, 'Maintenance task'],
+    ['/admin/compliance/risk-analyses', 'Risk analyses'],
+    [`/admin/compliance/risk-analyses/${ids.riskAnalysisId}`, 'Risk analysis'],
     ['/admin/projects', 'Projects'],
     ['/admin/skills', 'Skills'],
     ['/admin/files', 'Files'],

@@ -15,6 +15,19 @@ const AREAS = [
   { path: '/admin/plans', heading: 'Plans', nav: 'Plans', title: 'Plans' },
   { path: '/admin/renewals', heading: 'Renewals', nav: 'Renewals', title: 'Renewals' },
   { path: '/admin/maintenance', heading: 'Maintenance', nav: 'Maintenance', title: 'Maintenance' },
+  // Under Compliance (issue 39.4); the analysis's id is a seeded record's.
+  {
+    path: '/admin/compliance/risk-analyses',
+    heading: 'Risk analyses',
+    nav: 'Compliance',
+    title: 'Risk analyses',
+  },
+  {
+    path: '/admin/compliance/risk-analyses/{riskAnalysisId}',
+    heading: 'Risk analysis',
+    nav: 'Compliance',
+    title: 'Risk analysis',
+  },
   { path: '/admin/projects', heading: 'Projects', nav: 'Projects', title: 'Projects' },
   { path: '/admin/skills', heading: 'Skills', nav: 'Skills', title: 'Skills' },
   { path: '/admin/files', heading: 'Files', nav: 'Files', title: 'Files' },
@@ -33,7 +46,10 @@ for (const area of AREAS) {
   test(`${area.path}: a deep link opens the screen, with its title, and a reload keeps it`, async ({
     ownerPage: page,
   }) => {
-    await page.goto(area.path)
+    const path = area.path.includes('{riskAnalysisId}')
+      ? area.path.replace('{riskAnalysisId}', (await seedAdminTables(page.request)).riskAnalysisId)
+      : area.path
+    await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: area.heading, exact: true })).toBeVisible()
     await expect(page).toHaveTitle(`${area.title} · Portfolio Admin`)
     const nav = page.getByRole('navigation', { name: 'Admin' })
@@ -42,7 +58,7 @@ for (const area of AREAS) {
     if (await menu.isVisible()) await menu.click()
     await expect(navLink(nav, area.nav)).toHaveAttribute('aria-current', 'page')
     await page.reload()
-    await expect(page).toHaveURL(area.path)
+    await expect(page).toHaveURL(path)
     await expect(page.getByRole('heading', { level: 1, name: area.heading, exact: true })).toBeVisible()
   })
 }
