@@ -11,6 +11,11 @@ import { mailTo } from './mail'
 // message at the field), completed; the PDF report reads right in pdftotext;
 // then the client's portal offers it for download.
 
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+)
+
 /** Opens the select from the keyboard and picks the option (see e2e/invoices.spec.ts). */
 async function choose(page: Page, trigger: Locator, option: RegExp) {
   await expect(async () => {
@@ -33,6 +38,7 @@ test('the owner runs a risk analysis on a phone; the client downloads its report
     data: { name: clientName, contacts: [{ name: 'Dana Risk', email }] },
   })
   expect(made.status()).toBe(201)
+  const clientId = ((await made.json()) as { id: number }).id
 
   await page.goto('/admin/compliance/risk-analyses')
   await expect(page.getByRole('heading', { level: 1, name: 'Risk analyses' })).toBeVisible()
@@ -83,12 +89,26 @@ test('the owner runs a risk analysis on a phone; the client downloads its report
   await description.fill('Write the risk management plan')
   await taskForm.getByRole('button', { name: 'Add task' }).click()
   await expect(plan.getByRole('checkbox', { name: /Write the risk management plan · due/ })).toBeVisible()
+  await plan
+    .getByLabel(/Add evidence/)
+    .setInputFiles({ name: 'closet.png', mimeType: 'image/png', buffer: PNG })
+  const evidence = plan.getByRole('link', { name: 'closet.png' })
+  await expect(evidence).toHaveAttribute('href', new RegExp(`^/api/risk-analyses/${id}/evidence/\\d+$`))
+  const stored = await page.request.get((await evidence.getAttribute('href'))!)
+  expect(Buffer.from(await stored.body()).equals(PNG)).toBe(true)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
 
   await page.getByRole('button', { name: 'Complete', exact: true }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Complete' }).click()
   await expect(page.getByText('Completed', { exact: true })).toBeVisible()
   await expect(plan.getByRole('radio', { name: 'Met', exact: true })).toBeDisabled()
+
+  // The client page shows it with its progress.
+  await page.getByRole('link', { name: 'Client page' }).click()
+  await expect(page).toHaveURL(`/admin/clients/${clientId}`)
+  const latest = page.getByRole('link', { name: /^Risk analysis of / })
+  await expect(latest).toHaveAttribute('href', `/admin/compliance/risk-analyses/${id}`)
+  await expect(latest.locator('..')).toContainText('3 of 17 answered · completed · 1 open tasks')
 
   const pdf = await page.request.get(`/api/risk-analyses/${id}/pdf`)
   expect(pdf.status()).toBe(200)
