@@ -3,7 +3,13 @@
 // remediation tasks. A refused change shows its message at the field it is
 // about; a completed analysis shows the item as recorded.
 import { useId, useState } from 'react'
-import { RISK_FINDING_LABELS, RISK_FINDINGS, type RiskFinding } from '../../../schema/risk-checklist'
+import {
+  RISK_FINDING_LABELS,
+  RISK_FINDINGS,
+  RISK_NOTES_MAX,
+  RISK_TASK_MAX,
+  type RiskFinding,
+} from '../../../schema/risk-checklist'
 import { formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { uploadFile } from '../rest'
@@ -119,6 +125,7 @@ export function RiskItemCard({
         item.notes && <p className="text-sm whitespace-pre-wrap text-slate-700 break-words">{item.notes}</p>
       ) : (
         <form
+          noValidate
           className="flex flex-col gap-2"
           aria-label={`Notes on ${item.topic}`}
           onSubmit={(e) => {
@@ -131,6 +138,7 @@ export function RiskItemCard({
             <textarea
               name="notes"
               rows={3}
+              maxLength={RISK_NOTES_MAX}
               value={notes}
               onChange={(e) => setNotes(e.currentTarget.value)}
               aria-invalid={errors.items ? true : undefined}
@@ -206,7 +214,9 @@ export function RiskItemCard({
         </ul>
         {errors.tasks && <p className="text-sm text-red-700">{errors.tasks}</p>}
         {!locked && (
+          // noValidate: the limits are announced, and the server's message is shown at the field (as validationBehavior="aria" elsewhere).
           <form
+            noValidate
             aria-label={`New remediation task for ${item.topic}`}
             className="mt-2 grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end"
             onSubmit={(e) => {
@@ -221,6 +231,8 @@ export function RiskItemCard({
               <span className={label}>Task</span>
               <input
                 name="description"
+                required
+                maxLength={RISK_TASK_MAX}
                 value={task.description}
                 onChange={(e) => setTask({ ...task, description: e.currentTarget.value })}
                 aria-invalid={descriptionError ? true : undefined}
@@ -234,6 +246,7 @@ export function RiskItemCard({
               <input
                 name="dueDate"
                 type="date"
+                required
                 value={task.dueDate}
                 onChange={(e) => setTask({ ...task, dueDate: e.currentTarget.value })}
                 aria-invalid={dueError ? true : undefined}
