@@ -24,6 +24,7 @@ const ROUTES = (ids: {
   assetId: string
   maintenanceTaskId: string
   incidentId: string
+  riskAnalysisId: string
 }) =>
   [
     ['/admin', 'Portfolio Admin'],
@@ -42,6 +43,8 @@ const ROUTES = (ids: {
     [`/admin/maintenance/tasks/${ids.maintenanceTaskId}`, 'Maintenance task'],
     ['/admin/compliance', 'Compliance'],
     [`/admin/compliance/incidents/${ids.incidentId}`, 'Incident'],
+    ['/admin/compliance/risk-analyses', 'Risk analyses'],
+    [`/admin/compliance/risk-analyses/${ids.riskAnalysisId}`, 'Risk analysis'],
     ['/admin/projects', 'Projects'],
     ['/admin/skills', 'Skills'],
     ['/admin/files', 'Files'],

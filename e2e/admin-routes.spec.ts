@@ -23,6 +23,19 @@ const AREAS = [
     nav: 'Compliance',
     title: 'Incident',
   },
+  // Under Compliance (issue 39.4); the analysis's id is a seeded record's.
+  {
+    path: '/admin/compliance/risk-analyses',
+    heading: 'Risk analyses',
+    nav: 'Compliance',
+    title: 'Risk analyses',
+  },
+  {
+    path: '/admin/compliance/risk-analyses/{riskAnalysisId}',
+    heading: 'Risk analysis',
+    nav: 'Compliance',
+    title: 'Risk analysis',
+  },
   { path: '/admin/projects', heading: 'Projects', nav: 'Projects', title: 'Projects' },
   { path: '/admin/skills', heading: 'Skills', nav: 'Skills', title: 'Skills' },
   { path: '/admin/files', heading: 'Files', nav: 'Files', title: 'Files' },
@@ -60,7 +73,9 @@ for (const area of AREAS) {
   }) => {
     const path = area.path.includes(':incident')
       ? area.path.replace(':incident', await anIncident(page.request))
-      : area.path
+      : area.path.includes('{riskAnalysisId}')
+        ? area.path.replace('{riskAnalysisId}', (await seedAdminTables(page.request)).riskAnalysisId)
+        : area.path
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: area.heading, exact: true })).toBeVisible()
     await expect(page).toHaveTitle(`${area.title} · Portfolio Admin`)

@@ -118,9 +118,32 @@ export async function seedAdminTables(request: APIRequestContext) {
       },
     },
   )
+  // A risk analysis with a finding and a remediation task (issue 39.4).
+  const { startRiskAnalysis } = await gql<{ startRiskAnalysis: { id: string; items: { id: string }[] } }>(
+    request,
+    'mutation($clientId: ID!) { startRiskAnalysis(clientId: $clientId) { id items { id } } }',
+    { clientId },
+  )
+  const firstItem = Number(startRiskAnalysis.items[0]!.id)
+  await gql(
+    request,
+    'mutation($id: ID!, $input: RiskAnalysisPatchInput!) { updateRiskAnalysis(id: $id, input: $input) { id } }',
+    {
+      id: startRiskAnalysis.id,
+      input: {
+        items: [
+          { id: firstItem, finding: 'not_met', notes: 'No written risk management plan for the practice' },
+        ],
+        newTasks: [
+          { itemId: firstItem, description: 'Write and adopt the risk management plan', dueDate: day(30) },
+        ],
+      },
+    },
+  )
   return {
     clientId,
     incidentId: createIncident.id,
+    riskAnalysisId: startRiskAnalysis.id,
     quoteId: createQuote.id,
     assetId: createAsset.id,
     maintenanceTaskId: maintenanceTasks[0]!.id,

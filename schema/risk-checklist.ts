@@ -26,6 +26,10 @@ export const RISK_FINDING_LABELS: Record<RiskFinding, string> = {
 export const RISK_STATUSES = ['in_progress', 'completed'] as const
 export type RiskStatus = (typeof RISK_STATUSES)[number]
 
+/** Longest notes of an item and description of a task: the payload schema's and the admin form's limits. */
+export const RISK_NOTES_MAX = 5000
+export const RISK_TASK_MAX = 500
+
 /** The owner is reminded this many months after the last analysis of a client. */
 export const RISK_REMINDER_MONTHS = 11
 

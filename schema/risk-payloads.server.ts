@@ -2,7 +2,7 @@
 // REST routes publish them in the OpenAPI document and GraphQL parses with them.
 import { z } from 'zod'
 import { calendarDate } from './billing-payloads.server'
-import { RISK_FINDINGS } from './risk-checklist'
+import { RISK_FINDINGS, RISK_NOTES_MAX, RISK_TASK_MAX } from './risk-checklist'
 import { optionalText, singleLine } from './text'
 
 /** Most items, tasks or new tasks one PATCH may name. */
@@ -24,14 +24,14 @@ export const riskItemChange = z
       .enum(RISK_FINDINGS, { error: 'Finding is met, partly, not_met, not_applicable or null' })
       .nullable()
       .optional(),
-    notes: optionalText('Notes', 5000, 'multi'),
+    notes: optionalText('Notes', RISK_NOTES_MAX, 'multi'),
   })
   .strict()
 
 export const riskTaskInput = z
   .object({
     itemId: id('Item id'),
-    description: singleLine('Description', 500),
+    description: singleLine('Description', RISK_TASK_MAX),
     dueDate: calendarDate('Due date'),
   })
   .strict()
@@ -39,7 +39,7 @@ export const riskTaskInput = z
 export const riskTaskChange = z
   .object({
     id: id('Task id'),
-    description: singleLine('Description', 500).optional(),
+    description: singleLine('Description', RISK_TASK_MAX).optional(),
     dueDate: calendarDate('Due date').optional(),
     done: z.boolean({ error: 'Done must be true or false' }).optional(),
   })

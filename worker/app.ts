@@ -18,6 +18,7 @@ import { securityHeaders } from './middleware/security-headers'
 import { bodyGuard } from './middleware/validate'
 import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
+import { portalComplianceFiles } from './portal/compliance-server'
 import { portalInvoiceFiles } from './portal/invoices-wiring'
 import { portalQuoteFiles } from './portal/quotes-wiring'
 import { portalReportFiles } from './portal/reports-server'
@@ -80,6 +81,8 @@ export const app = new Hono<AppEnv>()
   // The portal's invoice PDFs (issue 26), likewise.
   .route('/portal', portalInvoiceFiles)
   .route('/portal', portalReportFiles)
+  // Sent incident notices and completed risk analyses (issue 39), likewise.
+  .route('/portal', portalComplianceFiles)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

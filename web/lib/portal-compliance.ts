@@ -1,5 +1,6 @@
 // What the server gives the portal's compliance page (issue 39): the signed-in
-// contact's client's BAAs on file and the incident notices sent to it, scoped
+// contact's client's BAAs on file, the incident notices sent to it and its
+// completed risk analyses (each with its PDF), scoped
 // to that client on the server (worker/portal/compliance-server.ts).
 import { createContext } from 'react-router'
 
@@ -11,7 +12,16 @@ export type PortalComplianceView = {
     notice: string
     sha256: string | null
   }[]
-  notices: { id: number; reference: string; subject: string; sentAt: string; sha256: string | null }[]
+  notices: {
+    id: number
+    reference: string
+    subject: string
+    sentAt: string
+    sha256: string | null
+    pdfHref: string
+  }[]
+  /** Completed risk analyses only: one in progress is not the client's report yet. */
+  riskAnalyses: { id: number; analysisDate: string; completedAt: string | null; pdfHref: string }[]
 }
 
 export type PortalComplianceServer = {

@@ -1,9 +1,10 @@
 // The signed-in client's compliance record (issue 39), /portal/compliance: the
-// BAA on file and the incident notices sent to the practice, with their
-// SHA-256. Server-rendered, works without JavaScript; the server scopes every
+// BAA on file, the incident notices sent to the practice (with their SHA-256)
+// and its completed risk analyses, each downloadable as a PDF. Server-rendered, works without JavaScript; the server scopes every
 // query to the session's client.
 import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
 import { signInPath } from '../../schema/portal-next'
+import { textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalCompliance } from '../lib/portal-compliance'
 import { portalServer } from '../lib/portal-server'
@@ -24,14 +25,15 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
     title: 'Compliance',
-    description: 'Your business associate agreement and the incident notices sent to you.',
+    description:
+      'Your business associate agreement, the incident notices sent to you and your risk analyses.',
     siteUrl: siteFromMatches(matches).config.siteUrl,
     path: '/portal',
     noindex: true,
   })
 
 export default function PortalCompliancePage() {
-  const { contact, baas, notices } = useLoaderData<typeof loader>()
+  const { contact, baas, notices, riskAnalyses } = useLoaderData<typeof loader>()
   return (
     <PortalFrame contact={contact} title="Compliance">
       <section aria-labelledby="baa" className={portalCard}>
@@ -66,11 +68,36 @@ export default function PortalCompliancePage() {
                 {n.sha256 ? (
                   <span className="block break-all text-xs text-slate-500">{`SHA-256 ${n.sha256}`}</span>
                 ) : null}
+                <a href={n.pdfHref} className={`${textLink} inline-block py-1`}>
+                  Download the notice (PDF)
+                </a>
               </li>
             ))}
           </ul>
         ) : (
           <p className="mt-2 text-slate-700">No incident notices have been sent to you.</p>
+        )}
+      </section>
+      <section aria-labelledby="risk" className={portalCard}>
+        <h2 id="risk" className={portalHeading}>
+          Risk analyses
+        </h2>
+        {riskAnalyses.length ? (
+          <ul className="mt-3 divide-y divide-slate-200" data-testid="portal-risk-analyses">
+            {riskAnalyses.map((r) => (
+              <li key={r.id} className={`py-2 ${longText}`}>
+                <span className="font-semibold text-slate-900">{`Risk analysis of ${r.analysisDate}`}</span>
+                {r.completedAt ? (
+                  <span className="block text-slate-700">{`Completed ${r.completedAt}`}</span>
+                ) : null}
+                <a href={r.pdfHref} className={`${textLink} inline-block py-1`}>
+                  Download the report (PDF)
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">No completed risk analysis yet.</p>
         )}
       </section>
     </PortalFrame>

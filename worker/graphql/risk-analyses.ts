@@ -11,6 +11,12 @@ import {
   type RiskAnalysisView,
   updateRiskAnalysis,
 } from '../services/risk-analyses'
+import {
+  type RiskAnalysisRow,
+  type RiskClientRow,
+  riskAnalysisClients,
+  riskAnalysisRows,
+} from '../services/risk-overview'
 import { builder, withoutNulls } from './builder'
 
 type Item = RiskAnalysisView['items'][number]
@@ -43,6 +49,10 @@ const ItemRef = builder.objectRef<Item>('RiskItem').implement({
     area: t.exposeString('area', { description: 'Area: administrative, physical or technical.' }),
     topic: t.exposeString('topic', { description: 'The standard or the ePHI asset.' }),
     question: t.exposeString('question', { description: 'The question.' }),
+    assetId: t.exposeID('assetId', {
+      nullable: true,
+      description: 'The ePHI asset the item was seeded from.',
+    }),
     finding: t.exposeString('finding', {
       nullable: true,
       description: 'Finding: met, partly, not_met, not_applicable; null: not answered.',
@@ -85,6 +95,59 @@ builder.queryField('riskAnalyses', (t) =>
     description: "A client's risk analyses, newest first.",
     args: { clientId: t.arg.id({ required: true, description: 'The client.' }).validate(rowId) },
     resolve: (_r, args, { db }) => listRiskAnalyses(db, args.clientId),
+  }),
+)
+
+const RowRef = builder.objectRef<RiskAnalysisRow>('RiskAnalysisRow').implement({
+  description: 'A risk analysis in the list across clients: progress and open remediation work.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Id of the analysis.' }),
+    clientId: t.exposeID('clientId', { description: 'The client.' }),
+    clientName: t.exposeString('clientName', { description: "The client's name." }),
+    analysisDate: t.exposeString('analysisDate', { description: 'Date of the analysis (YYYY-MM-DD).' }),
+    status: t.exposeString('status', { description: 'Status: in_progress or completed (locked).' }),
+    itemCount: t.exposeInt('itemCount', { description: 'Items in the checklist.' }),
+    answeredCount: t.exposeInt('answeredCount', { description: 'Items with a finding.' }),
+    notMetCount: t.exposeInt('notMetCount', { description: 'Items found not met.' }),
+    partlyCount: t.exposeInt('partlyCount', { description: 'Items found partly met.' }),
+    openTaskCount: t.exposeInt('openTaskCount', { description: 'Remediation tasks not done.' }),
+    nextTaskDue: t.exposeString('nextTaskDue', {
+      nullable: true,
+      description: 'Earliest due date of an open remediation task (YYYY-MM-DD).',
+    }),
+    nextAnalysisDue: t.exposeString('nextAnalysisDue', {
+      description: 'When the next yearly analysis is due (YYYY-MM-DD).',
+    }),
+  }),
+})
+
+const ClientRowRef = builder.objectRef<RiskClientRow>('RiskAnalysisClient').implement({
+  description: 'An active client an analysis can be started for.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The client.' }),
+    name: t.exposeString('name', { description: "The client's name." }),
+    lastAnalysisDate: t.exposeString('lastAnalysisDate', {
+      nullable: true,
+      description: 'Date of its last analysis (YYYY-MM-DD); null: none yet.',
+    }),
+    due: t.exposeBoolean('due', { description: 'No analysis yet, or the last one is 11 months old.' }),
+  }),
+})
+
+builder.queryField('riskAnalysisRows', (t) =>
+  t.field({
+    type: [RowRef],
+    description: "Risk analyses across clients (or one client's), newest first, with progress.",
+    args: { clientId: t.arg.id({ description: 'Only this client.' }).validate(rowId.nullish()) },
+    resolve: (_r, args, { db }) => riskAnalysisRows(db, args.clientId ?? undefined),
+  }),
+)
+
+builder.queryField('riskAnalysisClients', (t) =>
+  t.field({
+    type: [ClientRowRef],
+    description: 'Active clients, each marked when a risk analysis is due.',
+    resolve: (_r, _args, { db }) => riskAnalysisClients(db),
   }),
 )
 

@@ -7,6 +7,7 @@ import { rowId } from '../../schema/ids'
 import { RISK_AREAS, RISK_FINDINGS, RISK_STATUSES } from '../../schema/risk-checklist'
 import { riskAnalysisInput, riskAnalysisPatch } from '../../schema/risk-payloads.server'
 import { requireOwner } from '../auth/middleware'
+import { fileHeaders } from '../files/disposition'
 import { FILE_KINDS } from '../files/sniff'
 import { readUpload, UPLOAD_MESSAGES } from '../files/upload'
 import { badRequest } from '../middleware/errors'
@@ -26,6 +27,7 @@ import {
   createRiskAnalysis,
   getRiskAnalysis,
   listRiskAnalyses,
+  openRiskEvidence,
   riskAnalysisPdfFor,
   updateRiskAnalysis,
 } from '../services/risk-analyses'
@@ -77,6 +79,11 @@ const analysis = summary
     ),
   })
   .openapi('RiskAnalysis')
+
+const evidencePath = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '3' }),
+  evidenceId: z.string().openapi({ param: { name: 'evidenceId', in: 'path' }, example: '7' }),
+})
 
 const itemPath = z.object({
   id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '3' }),
@@ -181,5 +188,23 @@ riskAnalysesApi
       if (!itemId.success) throw badRequest({ itemId: 'Not a valid id' })
       const upload = await readUpload(c.req, 'file', FILE_KINDS, UPLOAD_MESSAGES.fileType)
       return c.json(await addRiskEvidence(c.var.db, c.env.FILES, id, itemId.data, upload), 201)
+    },
+  )
+  .openapi(
+    createRoute({
+      ...owner,
+      method: 'get',
+      path: '/risk-analyses/{id}/evidence/{evidenceId}',
+      summary: 'Downloads one evidence file of the analysis',
+      request: { params: evidencePath },
+      responses: { ...OWNER_ERRORS, 200: { description: 'The file' }, 404: errors[404] },
+    }),
+    async (c) => {
+      const evidenceId = rowId.safeParse(c.req.param('evidenceId'))
+      if (!evidenceId.success) throw badRequest({ evidenceId: 'Not a valid id' })
+      const { file, object } = await openRiskEvidence(c.var.db, c.env.FILES, pathId(c), evidenceId.data)
+      return new Response(object.body, {
+        headers: fileHeaders({ mime: file.type, name: file.name, size: object.size }),
+      }) as never
     },
   )

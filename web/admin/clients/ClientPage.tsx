@@ -11,6 +11,7 @@ import { toast } from '../../components/Toaster'
 import { ClientAssets } from '../assets/ClientAssets'
 import { ClientMaintenance } from '../maintenance/ClientMaintenance'
 import { ClientSubscription } from '../plans/ClientSubscription'
+import { ClientRisk } from '../risk/ClientRisk'
 import {
   AdminButton,
   AdminDialog,
@@ -81,6 +82,7 @@ export function ClientPage({ id }: { id: string }) {
             <ClientSubscription clientId={client.id} />
             <ClientMaintenance clientId={client.id} />
             <ComplianceSection clientId={client.id} />
+            <ClientRisk clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />
