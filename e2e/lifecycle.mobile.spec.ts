@@ -111,6 +111,15 @@ async function choose(page: Page, scope: Locator, label: string, option: string 
   await page.getByRole('option', { name: option }).click()
 }
 
+/**
+ * Closes a toast, as a person does: on a phone it lies over the bottom of the
+ * screen for 5 s, where a dialog's buttons are.
+ */
+async function dismiss(toast: Locator) {
+  await toast.getByRole('button', { name: 'Close' }).click()
+  await expect(toast).toBeHidden()
+}
+
 /** The text of a PDF as a reader sees it (poppler's pdftotext). */
 function pdfText(bytes: Buffer) {
   const file = join(mkdtempSync(join(tmpdir(), 'walk-pdf-')), 'doc.pdf')
@@ -140,6 +149,7 @@ test('a new practice with two contacts: Maria asks, the owner answers her with T
   await expect(owner).toHaveURL(/\/admin\/clients\/\d+$/)
   walk.clientId = /\/admin\/clients\/(\d+)$/.exec(owner.url())![1]!
   await expect(owner.getByRole('heading', { level: 2, name: PRACTICE })).toBeVisible()
+  await dismiss(owner.getByRole('alertdialog', { name: 'Client created' }))
   await owner.getByRole('button', { name: 'Add contact' }).click()
   const adding = owner.getByRole('dialog', { name: 'Add contact' })
   await adding.getByLabel('Name').fill(TOM.name)
@@ -283,6 +293,7 @@ test('a quote previewed and sent to both; Tom asks for changes; revision 2 repla
   const draft = owner.getByRole('heading', { level: 2, name: /^Quote Q-\d{4}-\d{4}: Draft$/ })
   await expect(draft).toBeVisible()
   walk.quote.number = /Q-\d{4}-\d{4}/.exec((await draft.textContent()) ?? '')![0]
+  await dismiss(owner.getByRole('alertdialog', { name: 'Quote saved as a draft' }))
   await fits(owner)
 
   // The send step: Maria by default, the e-mail and the document as the client gets them.
@@ -341,7 +352,7 @@ test('a quote previewed and sent to both; Tom asks for changes; revision 2 repla
   await form.getByLabel('Description').fill('Replace the reception switch, five-year warranty')
   await form.getByLabel('Unit price ($)').fill('1000')
   await form.getByRole('button', { name: 'Save draft' }).click()
-  await expect(owner.getByText('Draft saved')).toBeVisible()
+  await dismiss(owner.getByRole('alertdialog', { name: 'Draft saved' }))
   await fits(owner)
   await owner.getByRole('button', { name: 'Send...' }).click()
   const again = owner.getByRole('dialog', { name: `Send quote ${walk.quote.number} rev 2` })
@@ -393,7 +404,7 @@ test('the work invoiced and sent; Maria signs in again from the e-mail to the in
     .getByRole('textbox', { name: 'How clients pay by bank transfer or check' })
     .fill(INSTRUCTIONS)
   await settings.getByRole('button', { name: 'Save' }).click()
-  await expect(owner.getByRole('alertdialog', { name: 'Payment instructions saved' })).toBeVisible()
+  await dismiss(owner.getByRole('alertdialog', { name: 'Payment instructions saved' }))
   await fits(owner)
 
   // The logged time, then the signed revision, each a draft invoice.
@@ -401,9 +412,9 @@ test('the work invoiced and sent; Maria signs in again from the e-mail to the in
   await expect(select(create, 'Client')).toContainText(PRACTICE)
   await expect(select(create, 'From')).toContainText('Unbilled time')
   await create.getByRole('button', { name: 'Create draft' }).click()
-  await expect(owner.getByRole('alertdialog', { name: /^Invoice INV-\d{4}-\d{4} created$/ })).toContainText(
-    '$90.00',
-  )
+  const timeInvoice = owner.getByRole('alertdialog', { name: /^Invoice INV-\d{4}-\d{4} created$/ })
+  await expect(timeInvoice).toContainText('$90.00')
+  await dismiss(timeInvoice)
   await choose(owner, create, 'From', 'Accepted quote')
   await choose(owner, create, 'Quote', new RegExp(`^${walk.quote.number} rev 2: `))
   await expect(select(create, 'Part')).toContainText('Whole quote, $1,000.00')
@@ -416,6 +427,7 @@ test('the work invoiced and sent; Maria signs in again from the e-mail to the in
   const number = /INV-\d{4}-\d{4}/.exec(
     (await made.getAttribute('aria-label')) ?? (await made.textContent()) ?? '',
   )![0]
+  await dismiss(made)
 
   // Sent through the send step: the e-mail carries the instructions.
   const row = owner.getByRole('row', { name: new RegExp(number) })
@@ -425,7 +437,7 @@ test('the work invoiced and sent; Maria signs in again from the e-mail to the in
   await expect(sending.getByRole('region', { name: 'The e-mail' })).toContainText('routing 111000025')
   await fits(owner)
   await sending.getByRole('button', { name: 'Send', exact: true }).click()
-  await expect(owner.getByRole('alertdialog', { name: `Invoice ${number} sent` })).toBeVisible()
+  await dismiss(owner.getByRole('alertdialog', { name: `Invoice ${number} sent` }))
   const mail = await mailTo(request, MARIA.email, new RegExp(`^Invoice ${number} from `))
   expect(mail.text).toContain(INSTRUCTIONS)
 
