@@ -398,6 +398,14 @@ test('the work invoiced and sent; Maria signs in again from the e-mail to the in
   // From the client page: New invoice, with the client chosen; first the payment instructions.
   await open(owner, `/admin/clients/${walk.clientId}`)
   await expect(owner.getByRole('heading', { level: 2, name: PRACTICE })).toBeVisible()
+  // The hub shows the signed revision.
+  await expect(
+    owner
+      .getByRole('list', { name: 'Quotes' })
+      .getByRole('listitem')
+      .filter({ hasText: `${walk.quote.number} rev 2` }),
+  ).toContainText(/accepted · \$1,000\.00/i)
+  await fits(owner)
   await owner.getByRole('link', { name: 'New invoice' }).click()
   await expect(owner).toHaveURL(new RegExp(`/admin/invoices\\?clientId=${walk.clientId}$`))
   const settings = owner
