@@ -5,7 +5,7 @@ import { showToaster, type ToastContentValue } from './toast'
 
 export type { ToastContentValue }
 
-// One queue for the whole app: at most one toast visible (SPEC §9), each shown
+// One queue for the whole app: at most one toast visible, the newest (SPEC §9), each shown
 // for 5 s. The queue is tiny; the region that renders it is not (about 5 KB
 // gzip), and most visits never toast, so it is fetched on the first toast.
 // Its 5 s timer starts when the toast is rendered, so the delay costs nothing.
@@ -13,6 +13,10 @@ export const toastQueue = new ToastQueue<ToastContentValue>({ maxVisibleToasts: 
 
 export function toast(content: ToastContentValue) {
   showToaster()
+  // The newest replaces the one shown: react-aria's queue would hold the older
+  // one and show it again, for its full 5 s, once the newer one goes (stale
+  // news, over a phone's dialog buttons).
+  toastQueue.clear()
   return toastQueue.add(content, { timeout: TOAST_TIMEOUT_MS })
 }
 
