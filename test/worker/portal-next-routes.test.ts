@@ -60,6 +60,15 @@ describe('signing in again from any portal page', () => {
     )
     expect((await asOwner(`/api/invoices/${invoice.id}/send`, { method: 'POST' })).status).toBe(200)
     const page = `/portal/invoices/${invoice.id}`
+    // The e-mail gives the invoice's own address beside its one-time link, as the quote's does.
+    const sent = await env.DB.prepare(
+      "select text_body as text, html_body as html from mail_outbox where kind = 'billing' and recipient = ? order by id desc limit 1",
+    )
+      .bind(a.email)
+      .first<{ text: string; html: string }>()
+    const address = new URL(page, env.SITE_URL).toString()
+    expect(sent!.text).toContain(`Later, the invoice is at ${address}`)
+    expect(sent!.html).toContain(address)
     // A cookie whose session is gone is no session.
     const res = await call(page, { redirect: 'manual', headers: { Cookie: 'portal_session=expired-token' } })
     const location = res.headers.get('location')!

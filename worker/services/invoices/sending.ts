@@ -2,6 +2,7 @@
 import { and, eq } from 'drizzle-orm'
 import { invoiceStatusLabel } from '../../../schema/billing-words'
 import { formatCents } from '../../../schema/money'
+import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import type { Invoice } from '../../../schema/tables'
 import type { Db } from '../../db'
 import { tables } from '../../db'
@@ -191,12 +192,16 @@ export function invoiceMail(
     balance,
     ...howToPay,
   ]
+  // The sign-in link works once, for a short while; the page's own address stays
+  // (it asks for a new link by e-mail first), as in the quote's e-mail.
+  const later = `The link signs you in once, within ${SIGN_IN_LINK_LIFETIME}. Later, the ${what.toLowerCase()} is at ${invoiceLink(env, invoice.id)}`
   return {
     subject: headerSafe(subject),
-    textBody: [...paragraphs, link, '', env.OWNER_NAME].join('\n\n'),
+    textBody: [...paragraphs, link, later, '', env.OWNER_NAME].join('\n\n'),
     htmlBody: letterHtml({
       paragraphs: [...paragraphs, env.OWNER_NAME],
       link: { href: link, text: `${what} ${invoice.number}` },
+      footer: later,
     }),
   }
 }
