@@ -154,3 +154,24 @@ test('the Insights charts keep readable labels on a 375 px screen, none cut off'
     expect(label.cut, `"${label.text}" is not cut off`).toBe(false)
   }
 })
+
+test('on a phone a toast sits at the top, clear of the buttons at the bottom of a form or dialog', async ({
+  page,
+}) => {
+  await page.goto('/login')
+  await page.getByLabel('Username').fill('owner')
+  await page.getByLabel('Password').fill('not-the-password')
+  const login = page.getByRole('button', { name: 'Login' })
+  await login.click()
+  const toast = page.getByRole('region', { name: /notification/i }).getByRole('alertdialog')
+  await expect(toast).toHaveAccessibleName('Login failed')
+  const box = (await toast.boundingBox())!
+  expect(box.y + box.height, 'the toast ends in the upper part of the screen').toBeLessThan(400)
+  // The form's button is still what a tap on it reaches.
+  const target = (await login.boundingBox())!
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null,
+    [target.x + target.width / 2, target.y + target.height / 2],
+  )
+  expect(hit).toBe('Login')
+})

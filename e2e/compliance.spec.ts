@@ -55,6 +55,14 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   const sha = createHash('sha256').update(PDF).digest('hex')
   await expect(row.getByTitle(sha)).toHaveText(sha.slice(0, 12))
   await expect(row.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\/api\/baas\/\d+\/document$/)
+  // Its renewal date added later; the filed PDF is not offered for replacement.
+  await row.getByRole('button', { name: `Edit the BAA of ${clientName}` }).click()
+  const edit = page.getByRole('dialog', { name: `BAA of ${clientName}` })
+  await expect(edit.getByLabel('Signed PDF (optional)')).toHaveCount(0)
+  await edit.getByRole('textbox', { name: 'Renewal or end date' }).fill('2027-01-01')
+  await edit.getByRole('button', { name: 'Save BAA' }).click()
+  await expect(edit).toHaveCount(0)
+  await expect(row).toContainText('January 1, 2027')
 
   const incidentForm = page.getByRole('form', { name: 'New incident' })
   await incidentForm.getByRole('textbox', { name: 'Title' }).fill(`Phishing at the front desk ${tag}`)

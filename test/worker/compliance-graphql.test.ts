@@ -162,6 +162,30 @@ describe('compliance GraphQL', () => {
     const served = new Uint8Array(await (await asOwner(baa!.documentUrl)).arrayBuffer())
     expect(served).toEqual(bytes)
     expect(baa!.documentSha256).toBe(await sha256Hex(bytes))
+
+    // The filed PDF is kept as filed: a second upload is refused and changes nothing.
+    const again = await asOwner(`/api/baas/${id}/document`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/pdf' },
+      body: new TextEncoder().encode('%PDF-1.4\n% another file\n%%EOF\n'),
+    })
+    expect(again.status).toBe(409)
+    expect(new Uint8Array(await (await asOwner(baa!.documentUrl)).arrayBuffer())).toEqual(bytes)
+
+    // Its dates and notice period can still be corrected, named field by field when wrong.
+    const UPDATE =
+      'mutation ($id: ID!, $input: BaaPatchInput!) { updateBaa(id: $id, input: $input) { id renewalDate notificationDays notificationDayKind } }'
+    const edited = await gql<{ updateBaa: Record<string, unknown> }>(UPDATE, {
+      id,
+      input: { renewalDate: '2027-03-01', notificationDays: 10, notificationDayKind: 'business' },
+    })
+    expect(edited.body.data!.updateBaa).toMatchObject({
+      renewalDate: '2027-03-01',
+      notificationDays: 10,
+      notificationDayKind: 'business',
+    })
+    const wrong = await gql(UPDATE, { id, input: { notificationDays: 0 } })
+    expect(wrong.body.errors?.[0]?.extensions?.errors).toHaveProperty('notificationDays')
   })
 
   it('names the bad field and stores nothing; no session, no data', async () => {

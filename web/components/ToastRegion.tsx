@@ -9,11 +9,13 @@ import { type ToastContentValue, toastQueue } from './Toaster'
 
 // The toast UI, loaded on first use by <Toaster/> (see there): react-aria's
 // toast region is a landmark with live announcements, one toast at a time.
+// On a phone it sits at the top, below the header: at the bottom it covered a
+// dialog's Save and Send for its 5 s (issue 36's walk at 375 px).
 export function ToastRegion() {
   return (
     <ToastRegionBase<ToastContentValue>
       queue={toastQueue}
-      className="fixed right-4 bottom-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
+      className="fixed top-20 right-4 z-[100] sm:top-auto sm:bottom-4 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none"
     >
       {({ toast: item }) => (
         <Toast

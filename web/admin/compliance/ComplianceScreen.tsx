@@ -9,7 +9,7 @@ import { formatCalendarDate } from '../../../schema/slot-time'
 import { OwnerPage } from '../OwnerPage'
 import { CardTable, ListState, Section } from '../ui'
 import { FROM_NETWORK } from '../urql'
-import { BaaForm } from './BaaForm'
+import { BaaForm, EditBaa } from './BaaForm'
 import { incidentClock } from './clock'
 import { IncidentForm } from './IncidentForm'
 import { COMPLIANCE } from './queries'
@@ -96,6 +96,9 @@ export function CompliancePage() {
                       <th>Source</th>
                       <th>SHA-256</th>
                       <th>Document</th>
+                      <th>
+                        <span className="sr-only">Actions</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
@@ -127,6 +130,9 @@ export function CompliancePage() {
                           ) : (
                             'None'
                           )}
+                        </td>
+                        <td>
+                          <EditBaa baa={b} onDone={reload} />
                         </td>
                       </tr>
                     ))}

@@ -90,6 +90,14 @@ export const RECORD_BAA = graphql(`
   }
 `)
 
+export const UPDATE_BAA = graphql(`
+  mutation UpdateBaa($id: ID!, $input: BaaPatchInput!) {
+    updateBaa(id: $id, input: $input) {
+      id
+    }
+  }
+`)
+
 export const CREATE_INCIDENT = graphql(`
   mutation CreateIncident($input: IncidentInput!) {
     createIncident(input: $input) {

@@ -94,6 +94,8 @@ export async function recordBaa(db: Db, _env: Env, input: BaaInput) {
 export async function attachBaaDocument(db: Db, env: Env, id: number, bytes: Uint8Array) {
   const row = await baaRow(db, id)
   if (row.source !== 'recorded') throw new Conflict("A quote's BAA keeps the signed quote's PDF.")
+  // What was signed is never rewritten: a wrong file is corrected by recording the BAA again.
+  if (row.documentKey) throw new Conflict('This BAA already has its signed PDF on file; it is kept as filed.')
   if (!bytes.length) throw new Invalid({ file: 'The file is empty' })
   if (new TextDecoder().decode(bytes.slice(0, 5)) !== '%PDF-') throw new Invalid({ file: 'Upload a PDF' })
   const documentSha256 = await sha256Hex(bytes)
