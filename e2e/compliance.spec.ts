@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { expect, test } from './fixtures'
+import { writeFileSync } from 'node:fs'
+import { expect, type Locator, type Page, test } from './fixtures'
 import { mailTo } from './mail'
 import { PDF } from './owner'
 import { blockExternal } from './public-helpers'
@@ -9,6 +11,19 @@ import { blockExternal } from './public-helpers'
 // the Compliance page, assess it (the timeline grows), draft the notice, send
 // it through the send step (the clock stops), and the practice's contact
 // finds the notice in the portal.
+
+/**
+ * Picks an option of a select. A click that lands while the screen re-renders
+ * (its data arriving) can leave the list closed: open it again until it shows.
+ */
+async function choose(page: Page, select: Locator, option: string) {
+  const list = page.getByRole('listbox')
+  await expect(async () => {
+    if (!(await list.isVisible())) await select.click()
+    await expect(list).toBeVisible({ timeout: 2_000 })
+  }).toPass()
+  await list.getByRole('option', { name: option, exact: true }).click()
+}
 
 /** Now on the business's wall clock, as the form takes it: "2026-11-27 09:30". */
 const businessNow = () => new Date().toLocaleString('sv-SE', { timeZone: 'America/Chicago' }).slice(0, 16)
@@ -37,12 +52,10 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   const baaForm = page.getByRole('form', { name: 'Record a BAA' })
   const picker = baaForm.getByRole('button', { name: /Client$/ })
   await expect(picker).toBeEnabled()
-  await picker.click()
-  await page.getByRole('option', { name: clientName }).click()
+  await choose(page, picker, clientName)
   await baaForm.getByRole('textbox', { name: 'Effective date' }).fill('2026-01-01')
   await baaForm.getByRole('textbox', { name: 'Breach-notice period (days)' }).fill('10')
-  await baaForm.getByRole('button', { name: /Counted in$/ }).click()
-  await page.getByRole('option', { name: 'Business days' }).click()
+  await choose(page, baaForm.getByRole('button', { name: /Counted in$/ }), 'Business days')
   await baaForm.getByLabel('Signed PDF (optional)').setInputFiles({
     name: 'baa-signed.pdf',
     mimeType: 'application/pdf',
@@ -89,8 +102,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   await expect(timeline.locator(':scope > li')).toHaveCount(1)
   const assessment = page.getByRole('form', { name: 'Risk assessment' })
   await assessment.getByRole('textbox', { name: /Nature and extent/ }).fill('Names and e-mail addresses')
-  await assessment.getByRole('button', { name: /Determination$/ }).click()
-  await page.getByRole('option', { name: 'Breach', exact: true }).click()
+  await choose(page, assessment.getByRole('button', { name: /Determination$/ }), 'Breach')
   await assessment.getByRole('button', { name: 'Save assessment' }).click()
   await expect(timeline.locator(':scope > li')).toHaveCount(2)
   await expect(timeline).toContainText('determination: undetermined → breach')
@@ -114,6 +126,25 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   await expect(page.getByTestId('incident-clock')).toContainText('All notices sent')
   const mail = await mailTo(request, email, new RegExp(reference))
   expect(mail.attachments.map((a) => a.filename)).toEqual([`${reference}-notice.pdf`])
+  // The notice's words are in the e-mail too, with the owner's edit.
+  expect(mail.text).toContain('Reset every password at the front desk.')
+  // The PDF served is the one whose SHA-256 was stored at sending, and a real reader finds the
+  // incident's reference, the discovery date and the sending date in it.
+  const stored = (await notice.locator('code').textContent())!.trim()
+  const served = await page.request.get(
+    (await notice.getByRole('link', { name: /as sent/ }).getAttribute('href'))!,
+  )
+  expect(served.status()).toBe(200)
+  const bytes = await served.body()
+  expect(createHash('sha256').update(bytes).digest('hex')).toBe(stored)
+  const file = test.info().outputPath('notice.pdf')
+  writeFileSync(file, bytes)
+  const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
+  expect(text).toContain(reference)
+  // "Nov 27, 2026, 9:30 AM CST": the business's wall clock, the zone named.
+  const when = String.raw`[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M C[SD]T`
+  expect(text).toMatch(new RegExp(`Date of discovery: ${when}`))
+  expect(text).toMatch(new RegExp(`Sent ${when}`))
 
   // The practice's contact finds it in the portal.
   const context = await browser.newContext()

@@ -153,7 +153,7 @@ export async function sendNotice(
     await env.FILES.delete(key)
     throw new Conflict('This notice was already sent.')
   }
-  const mail = noticeMail(row.subject, filename)
+  const mail = noticeMail(row.subject, row.body, filename)
   const [, , queued] = await db.batch([
     db
       .update(incidentClients)
@@ -209,13 +209,21 @@ async function drawNotice(
 
 const noticeFilename = (reference: string) => `${reference}-notice.pdf`
 
-/** The e-mail that carries the notice: the same words in the preview and in the outbox. */
-function noticeMail(subject: string, filename: string) {
-  const line = `The notice is attached (${filename}).`
+/**
+ * The e-mail that carries the notice: the same words in the preview and in the
+ * outbox. The notice's text is in the e-mail itself as well as in the attached
+ * PDF (the record kept), so that the practice can read it on any device.
+ */
+function noticeMail(subject: string, body: string, filename: string) {
+  const line = `The notice is also attached as a PDF (${filename}); keep it with your records.`
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
   return {
     subject,
-    textBody: `${subject}\n\n${line}`,
-    htmlBody: letterHtml({ paragraphs: [subject, line] }),
+    textBody: [subject, ...paragraphs, line].join('\n\n'),
+    htmlBody: letterHtml({ paragraphs: [subject, ...paragraphs, line] }),
   }
 }
 
@@ -229,7 +237,7 @@ export async function noticeSendPreview(db: Db, id: number): Promise<SendPreview
   if (row.status !== 'draft') throw new Conflict('This notice was already sent.')
   const incident = await incidentRow(db, row.incidentId)
   const recipients = await recipientOptions(db, row.clientId, null)
-  const mail = noticeMail(row.subject, noticeFilename(incident.reference))
+  const mail = noticeMail(row.subject, row.body, noticeFilename(incident.reference))
   const warnings: string[] = []
   if (!recipients.length) warnings.push('The client has no contact yet: add one before sending.')
   if (/\(to be completed\)/.test(row.body))
