@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { expect, type Locator, type Page, test } from './fixtures'
+import { choose } from './admin-select'
+import { expect, test } from './fixtures'
 import { mailTo } from './mail'
 import { PDF } from './owner'
 import { blockExternal } from './public-helpers'
@@ -11,19 +12,6 @@ import { blockExternal } from './public-helpers'
 // the Compliance page, assess it (the timeline grows), draft the notice, send
 // it through the send step (the clock stops), and the practice's contact
 // finds the notice in the portal.
-
-/**
- * Picks an option of a select. A click that lands while the screen re-renders
- * (its data arriving) can leave the list closed: open it again until it shows.
- */
-async function choose(page: Page, select: Locator, option: string) {
-  const list = page.getByRole('listbox')
-  await expect(async () => {
-    if (!(await list.isVisible())) await select.click()
-    await expect(list).toBeVisible({ timeout: 2_000 })
-  }).toPass()
-  await list.getByRole('option', { name: option, exact: true }).click()
-}
 
 /** Now on the business's wall clock, as the form takes it: "2026-11-27 09:30". */
 const businessNow = () => new Date().toLocaleString('sv-SE', { timeZone: 'America/Chicago' }).slice(0, 16)

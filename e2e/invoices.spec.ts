@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { choose } from './admin-select'
 import { expectNoAxeViolations } from './axe'
-import { expect, type Locator, type Page, signInOwner, test } from './fixtures'
+import { expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
 import { blockExternal } from './public-helpers'
 
@@ -13,27 +14,6 @@ import { blockExternal } from './public-helpers'
 
 const unique = (tag: string) =>
   `${tag}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
-
-/**
- * Chooses an option of an admin select. Opened from the keyboard: the client
- * list is long by now (every spec on this server adds clients), and a mouse
- * press that opens it can land its release on the first option when the list
- * opens over the button. While the page's other lists still load, the layout
- * moves and react-aria closes an open list on scroll: open and choose again
- * until the button shows the choice.
- */
-async function choose(page: Page, trigger: Locator, option: string | RegExp) {
-  await expect(async () => {
-    if (!(await page.getByRole('listbox').isVisible())) await trigger.press('ArrowDown')
-    await page
-      .getByRole('option', { name: option, exact: typeof option === 'string' })
-      .click({ timeout: 2_000 })
-    await expect(trigger).toHaveAccessibleName(
-      typeof option === 'string' ? new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `) : option,
-      { timeout: 1_000 },
-    )
-  }).toPass()
-}
 
 test('the owner invoices 95 minutes at $120/hour; the client reads and downloads it without JavaScript', async ({
   browser,

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { choose as chooseOption } from './admin-select'
 import {
   type APIRequestContext,
   type Browser,
@@ -125,8 +126,7 @@ const select = (scope: Locator, label: string) => scope.getByRole('button', { na
 
 /** Chooses an option of the admin's select, as a person does. */
 async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
-  await select(scope, label).click()
-  await page.getByRole('option', { name: option }).click()
+  await chooseOption(page, select(scope, label), option)
 }
 
 /**

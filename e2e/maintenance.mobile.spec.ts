@@ -1,4 +1,5 @@
 import { MAINTENANCE_TEMPLATES } from '../schema/maintenance-templates'
+import { choose } from './admin-select'
 import { expect, test } from './fixtures'
 
 // Issue 40 on the owner's phone (375 px): a schedule made from a seeded
@@ -29,10 +30,8 @@ test('a schedule from a template, its tasks made, one ticked on a phone and mark
   // The client picker is disabled until the clients have loaded (a click before then opens nothing).
   const clientPicker = form.getByRole('button', { name: /Client$/ })
   await expect(clientPicker).toBeEnabled()
-  await clientPicker.click()
-  await page.getByRole('option', { name: clientName }).click()
-  await form.getByRole('button', { name: /Start from$/ }).click()
-  await page.getByRole('option', { name: template.title }).click()
+  await choose(page, clientPicker, clientName)
+  await choose(page, form.getByRole('button', { name: /Start from$/ }), template.title)
   await expect(form.getByRole('textbox', { name: 'Title' })).toHaveValue(template.title)
   await form.getByRole('button', { name: 'Add schedule' }).click()
   await expect(page.getByText('Schedule added')).toBeVisible()

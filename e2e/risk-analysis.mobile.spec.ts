@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, type Locator, type Page, test } from './fixtures'
+import { choose } from './admin-select'
+import { expect, test } from './fixtures'
 import { mailTo } from './mail'
 
 // Issue 39, point 4, on the owner's phone (375 px): a risk analysis started
@@ -15,15 +16,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 )
-
-/** Opens the select from the keyboard and picks the option (see e2e/invoices.spec.ts). */
-async function choose(page: Page, trigger: Locator, option: RegExp) {
-  await expect(async () => {
-    if (!(await page.getByRole('listbox').isVisible())) await trigger.press('ArrowDown')
-    await page.getByRole('option', { name: option }).click({ timeout: 2_000 })
-    await expect(trigger).toHaveAccessibleName(option, { timeout: 1_000 })
-  }).toPass()
-}
 
 test('the owner runs a risk analysis on a phone; the client downloads its report in the portal', async ({
   ownerPage: page,
