@@ -298,3 +298,38 @@ test('the project dialog passes an axe scan', async ({ ownerPage: page }) => {
   await expect(page.getByRole('dialog', { name: 'Add Project' })).toBeVisible()
   await expectNoAxeViolations(page, { include: '[role=dialog]', label: 'dialog' })
 })
+
+test('a select with a long list opens beside its button and scrolls inside; a click chooses nothing by itself', async ({
+  ownerPage: page,
+}) => {
+  // Sixty clients: a practice's list after a few years.
+  const tag = Date.now().toString(36)
+  for (let i = 0; i < 60; i += 10)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        page.request.post('/api/clients', {
+          data: { name: `Long list ${tag} ${String(i + j).padStart(2, '0')}` },
+        }),
+      ),
+    )
+  await page.goto('/admin/compliance')
+  const form = page.getByRole('form', { name: 'Record a BAA' })
+  const picker = form.getByRole('button', { name: /Client$/ })
+  await expect(picker).toBeEnabled()
+  await picker.click()
+  const list = page.getByRole('listbox')
+  await expect(list).toBeVisible()
+  // The press that opened it chose nothing: the button still asks.
+  await expect(picker).toHaveAccessibleName(/^Select an item Client$/)
+  const [button, popover] = [(await picker.boundingBox())!, (await list.locator('..').boundingBox())!]
+  const viewport = page.viewportSize()!
+  expect(popover.y, 'the list starts on screen').toBeGreaterThanOrEqual(0)
+  expect(popover.y + popover.height, 'the list ends on screen').toBeLessThanOrEqual(viewport.height)
+  const overlaps = popover.y < button.y + button.height && button.y < popover.y + popover.height
+  expect(overlaps, 'the list does not cover its button').toBe(false)
+  // Its options scroll inside it, to the last one.
+  const last = list.getByRole('option', { name: `Long list ${tag} 59` })
+  await last.scrollIntoViewIfNeeded()
+  await last.click()
+  await expect(picker).toHaveAccessibleName(new RegExp(`^Long list ${tag} 59`))
+})

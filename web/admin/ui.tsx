@@ -186,7 +186,10 @@ export function AdminSelect<V extends string>({
         <span aria-hidden="true">▾</span>
       </Button>
       <FieldError className={fieldErrorClass} />
-      <Popover className="min-w-[var(--trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+      {/* Scrolling inside, no taller than the room on screen (react-aria sets that as the
+          popover's max-height): a long list (every client) otherwise grew past the screen,
+          over its own button, and the release of the press that opened it chose an option. */}
+      <Popover className="max-h-80 min-w-[var(--trigger-width)] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
         <ListBox className="outline-none">
           {options.map((o) => (
             <ListBoxItem

@@ -121,7 +121,7 @@ export function SkillsTab() {
             </Button>
           </div>
           <FieldError className="text-sm text-red-700" />
-          <Popover className="min-w-[var(--trigger-width)] rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          <Popover className="max-h-80 min-w-[var(--trigger-width)] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg">
             <ListBox className="outline-none" items={groups.map(([group]) => ({ id: group }))}>
               {(item) => (
                 <ListBoxItem
