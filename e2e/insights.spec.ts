@@ -145,20 +145,22 @@ test('a visit and a request appear in Insights for today; the visitor got no coo
 })
 
 test('a visitor who sends Sec-GPC: 1 is not counted', async ({ browser, ownerRequest: owner }) => {
-  const before = views(await report(owner), '/privacy')
+  // The home page: the report lists the top ten pages only, and after the other specs on this
+  // server /privacy may not be among them. The specs on one server run one at a time.
+  const before = views(await report(owner), '/')
 
   const gpc = await browser.newContext({ extraHTTPHeaders: { 'Sec-GPC': '1' } })
   const page = await gpc.newPage()
-  await page.goto('/privacy')
+  await page.goto('/')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await gpc.close()
   // A visit without the signal afterwards is counted: once it is in, the first would have been too.
   const plain = await browser.newContext()
-  await (await plain.newPage()).goto('/privacy')
+  await (await plain.newPage()).goto('/')
   await plain.close()
   // A count is written after its response (ADR 065), so the report may lag a moment: wait for
   // the second visit to be in. The first came before it and is in the same batch or an earlier
   // one, so had it been counted the report would show two: only the second is there.
-  await expect.poll(async () => views(await report(owner), '/privacy')).toBeGreaterThan(before)
-  expect(views(await report(owner), '/privacy')).toBe(before + 1)
+  await expect.poll(async () => views(await report(owner), '/')).toBeGreaterThan(before)
+  expect(views(await report(owner), '/')).toBe(before + 1)
 })
