@@ -266,6 +266,13 @@ function Contacts({ client, onChanged }: { client: ClientPageData; onChanged: ()
   )
 }
 
+/** The contact form's fields, in order, with their labels (their limits are the schema's). */
+const CONTACT_FIELDS = [
+  ['name', 'Name'],
+  ['email', 'E-mail'],
+  ['phone', 'Phone'],
+  ['role', 'Role'],
+] as const
 function AddContactDialog({
   clientId,
   onClose,
@@ -308,34 +315,16 @@ function AddContactDialog({
         }}
         className="flex flex-col gap-4"
       >
-        <AdminTextField
-          name="name"
-          label="Name"
-          value={fields.name}
-          onChange={set('name')}
-          limits={CONTACT_LIMITS.name}
-        />
-        <AdminTextField
-          name="email"
-          label="E-mail"
-          value={fields.email}
-          onChange={set('email')}
-          limits={CONTACT_LIMITS.email}
-        />
-        <AdminTextField
-          name="phone"
-          label="Phone"
-          value={fields.phone}
-          onChange={set('phone')}
-          limits={CONTACT_LIMITS.phone}
-        />
-        <AdminTextField
-          name="role"
-          label="Role"
-          value={fields.role}
-          onChange={set('role')}
-          limits={CONTACT_LIMITS.role}
-        />
+        {CONTACT_FIELDS.map(([name, label]) => (
+          <AdminTextField
+            key={name}
+            name={name}
+            label={label}
+            value={fields[name]}
+            onChange={set(name)}
+            limits={CONTACT_LIMITS[name]}
+          />
+        ))}
         <div className="flex justify-end gap-3">
           <AdminButton variant="secondary" onPress={onClose}>
             Cancel
