@@ -1,7 +1,7 @@
 import { expectNoAxeViolations } from './axe'
 import { type APIRequestContext, expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
-import { blockExternal, expectNoHorizontalScroll } from './public-helpers'
+import { expectNoHorizontalScroll } from './public-helpers'
 
 // Issue 38's walks: the owner adds an asset on the client page's Assets
 // section, imports a CSV (a bad row is reported by line and field and nothing
@@ -130,7 +130,6 @@ test.describe('on a phone', () => {
       maxRedirects: 0,
     })
     expect(continued.status()).toBe(302)
-    await blockExternal(page)
 
     await page.goto('/portal/assets')
     await expect(page.getByRole('heading', { level: 1, name: 'Your IT' })).toBeVisible()

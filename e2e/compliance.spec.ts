@@ -5,7 +5,6 @@ import { choose } from './admin-select'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
 import { PDF } from './owner'
-import { blockExternal } from './public-helpers'
 
 // Issue 39, point 6, as the owner lives a breach: record the practice's BAA
 // (10 business days), record the incident, see its clock on the overview and
@@ -147,7 +146,6 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
     maxRedirects: 0,
   })
   expect(continued.status()).toBe(302)
-  await blockExternal(client)
   await client.goto('/portal/compliance')
   await expect(client.getByTestId('portal-notices')).toContainText(reference)
   await context.close()

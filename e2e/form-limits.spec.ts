@@ -2,7 +2,6 @@ import { type FieldConstraint, formConstraints } from '../schema/form-constraint
 import { consultationInput, portalLinkInput, replyInput, supportRequestInput } from '../schema/payloads'
 import { expect, type Page, test } from './fixtures'
 import { mailTo } from './mail'
-import { blockExternal } from './public-helpers'
 
 // The request forms' `required`, `maxlength`, `minlength` and `pattern` are the
 // schema's rules (ADR 148), in the HTML itself: checked with JavaScript off, so
@@ -29,7 +28,6 @@ async function expectLimits(page: Page, limits: Record<string, FieldConstraint>,
 }
 
 test('the consultation form carries the limits of consultationInput', async ({ page }) => {
-  await blockExternal(page)
   await page.goto('/schedule-consultation')
   await expect(page.getByLabel('Full Name')).toHaveAttribute('maxlength', '120')
   await expectLimits(page, formConstraints(consultationInput), [
@@ -46,7 +44,6 @@ test('the consultation form carries the limits of consultationInput', async ({ p
 })
 
 test('the IT-support form carries the limits of supportRequestInput', async ({ page }) => {
-  await blockExternal(page)
   await page.goto('/it-support?form=support')
   await expect(page.getByLabel('Phone Number')).toHaveAttribute('required', '')
   await expectLimits(page, formConstraints(supportRequestInput), [
@@ -66,7 +63,6 @@ test('the portal’s sign-in, new-request and reply forms carry the limits of th
   page,
   request,
 }) => {
-  await blockExternal(page)
   const email = `limits-${Date.now().toString(36)}@example.com`
   // A request by this address makes it a contact the portal lets in.
   const sent = await request.post('/api/consultation', {

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { blockExternal, PUBLIC_PAGES } from './public-helpers'
+import { PUBLIC_PAGES } from './public-helpers'
 
 // Every public page arrives with its content and React takes it over in
 // place: no hydration warning or error, no script blocked by the policy, no
@@ -9,7 +9,6 @@ const problem = /hydrat|did not match|Content Security Policy|Refused to|Minifie
 
 for (const { path, heading } of PUBLIC_PAGES) {
   test(`${path} hydrates without a warning, a blocked script or a layout shift`, async ({ page }) => {
-    await blockExternal(page)
     const messages: string[] = []
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning' || problem.test(m.text())) messages.push(m.text())
@@ -95,7 +94,6 @@ test('the IT-support form is hydrated when opened by its address, and its code i
   // The form is lazily loaded (ADR 068): a view of the page without it does not
   // download it, pointing at a link that opens it does, and a page opened with
   // the form already shown hydrates it in place.
-  await blockExternal(page)
   const messages: string[] = []
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning' || problem.test(m.text())) messages.push(m.text())

@@ -4,7 +4,6 @@ import { choose } from './admin-select'
 import { expectNoAxeViolations } from './axe'
 import { expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
-import { blockExternal } from './public-helpers'
 
 // Issue 26's "done when", as a new user would try it: the owner records 95
 // minutes at $120/hour on a client's support request, invoices the client's
@@ -71,7 +70,6 @@ test('the owner invoices 95 minutes at $120/hour; the client reads and downloads
 
   const context = await browser.newContext({ javaScriptEnabled: false, acceptDownloads: true })
   const page = await context.newPage()
-  await blockExternal(page)
   await page.goto(link!)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(new RegExp(`/portal/invoices/${invoice.id}$`))
@@ -105,7 +103,6 @@ test('the owner invoices 95 minutes at $120/hour; the client reads and downloads
   const withJs = await browser.newContext({ storageState: await context.storageState() })
   await context.close()
   const jsPage = await withJs.newPage()
-  await blockExternal(jsPage)
   await jsPage.goto(`/portal/invoices/${invoice.id}`)
   await expect(jsPage.getByTestId('invoice-total')).toHaveText('$190.00')
   await expectNoAxeViolations(jsPage, { label: `/portal/invoices/${invoice.id}` })

@@ -14,7 +14,7 @@ import {
   test,
 } from './fixtures'
 import { mailTo, sentMail } from './mail'
-import { blockExternal, waitForHydration } from './public-helpers'
+import { waitForHydration } from './public-helpers'
 import { serverURL } from './servers'
 
 // Issue 36's Done-when walk: the whole client life cycle at 375 px, as the
@@ -85,7 +85,6 @@ async function phone(browser: Browser, baseURL: string) {
     baseURL,
   })
   const page = await context.newPage()
-  await blockExternal(page)
   return page
 }
 

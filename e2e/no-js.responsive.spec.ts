@@ -4,16 +4,12 @@ import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
 import { expect, type Page, signInOwner, test } from './fixtures'
-import { blockExternal, PUBLIC_PAGES } from './public-helpers'
+import { PUBLIC_PAGES } from './public-helpers'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // The site with JavaScript switched off, at 1280 px and 375 px: every page
 // reads, every link navigates, and both request forms are stored and e-mailed.
 test.use({ javaScriptEnabled: false })
-
-test.beforeEach(async ({ page }) => {
-  await blockExternal(page)
-})
 
 const header = (page: Page) => page.getByRole('banner')
 

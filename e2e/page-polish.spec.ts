@@ -3,15 +3,11 @@ import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
 import { consultationInput } from '../schema/payloads'
 import { PHONE_INVALID } from '../schema/request-options'
 import { expect, type Page, test } from './fixtures'
-import { blockExternal, expectNoHorizontalScroll, waitForHydration } from './public-helpers'
+import { expectNoHorizontalScroll, waitForHydration } from './public-helpers'
 
 // Issue 28's layout polish, at the sizes named in the issue: the footer sits at
 // the bottom of a short page instead of mid-screen, and the catalogue's
 // category chips say when they scroll sideways on a phone.
-
-test.beforeEach(async ({ page }) => {
-  await blockExternal(page)
-})
 
 const VIEWPORTS = [
   { width: 1280, height: 1400 },

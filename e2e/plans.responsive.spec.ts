@@ -2,7 +2,6 @@ import { periodOf } from '../schema/plans'
 import { expectNoAxeViolations } from './axe'
 import { expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
-import { blockExternal } from './public-helpers'
 
 // Issue 37's walk: the owner puts a client on a plan with one included hour,
 // records an hour and a half, bills this period (the overage is half an hour)
@@ -96,7 +95,6 @@ test('a client on a plan sees its hours and the period invoice in the portal', a
   expect(link, 'the invoice e-mail carries a sign-in link').toBeTruthy()
   const context = await browser.newContext()
   const page = await context.newPage()
-  await blockExternal(page)
   await page.goto(link!)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page).toHaveURL(new RegExp(`/portal/invoices/${invoice.id}$`))

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import { mailTo } from './mail'
-import { blockExternal, expectNoHorizontalScroll } from './public-helpers'
+import { expectNoHorizontalScroll } from './public-helpers'
 
 // Every portal page a client uses (issue 24, and the quote and invoice pages of
 // issues 25 and 26), on the desktop and on a 375 px phone (the "responsive"
@@ -50,7 +50,6 @@ async function signIn(page: Page, request: APIRequestContext, email: string, bas
   })
   expect(continued.status()).toBe(302)
   // page.request shares the page's cookies: the portal session is now the page's too.
-  await blockExternal(page)
 }
 
 async function clientIdOf(owner: APIRequestContext, email: string) {

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from './fixtures'
 import { mailTo } from './mail'
-import { blockExternal, expectNoHorizontalScroll } from './public-helpers'
+import { expectNoHorizontalScroll } from './public-helpers'
 
 // Issue 36, points 7 and 8, on a 375 px phone (the "mobile" project runs
 // *.mobile.spec.ts): a quote reads as written (Markdown lists and paragraphs,
@@ -58,7 +58,6 @@ async function signIn(page: Page, request: APIRequestContext, email: string, bas
     maxRedirects: 0,
   })
   expect(continued.status()).toBe(302)
-  await blockExternal(page)
 }
 
 const INTRO = [
@@ -233,7 +232,6 @@ test('an invoice link from an e-mail opens the invoice after signing in again', 
   expect((await owner.post(`/api/invoices/${invoice.id}/send`)).ok()).toBe(true)
 
   // Not signed in (or the session ended): the invoice's address leads to the sign-in form.
-  await blockExternal(page)
   await page.goto(`/portal/invoices/${invoice.id}`)
   await expect(page).toHaveURL(/\/portal\?next=/)
   await page.getByRole('textbox', { name: 'Your e-mail address' }).fill(client.email)

@@ -4,7 +4,6 @@ import { formatDay } from '../web/booking/days'
 import { expectNoAxeViolations } from './axe'
 import { type APIRequestContext, type Browser, expect, signInOwner, test } from './fixtures'
 import { mailTo } from './mail'
-import { blockExternal } from './public-helpers'
 import { freeSlotPayload, seedOf } from './slots'
 
 // The client portal (issue 24) as a client lives it, with and without
@@ -43,7 +42,6 @@ async function signInByMail(
 ) {
   const context = await browser.newContext({ javaScriptEnabled })
   const page = await context.newPage()
-  await blockExternal(page)
   await page.goto('/portal')
   await expect(page.getByRole('heading', { level: 1, name: 'Client portal' })).toBeVisible()
   await page.getByRole('textbox', { name: 'Your e-mail address' }).fill(email)
@@ -147,7 +145,6 @@ for (const route of ['/portal', '/portal/requests/{reference}', '/portal/files']
 test('the signed-out portal sign-in form passes axe', async ({ browser }) => {
   const anonymous = await browser.newContext()
   const signedOut = await anonymous.newPage()
-  await blockExternal(signedOut)
   await signedOut.goto('/portal')
   await expect(signedOut.getByRole('heading', { level: 1, name: 'Client portal' })).toBeVisible()
   await expectNoAxeViolations(signedOut, { label: '/portal signed out' })

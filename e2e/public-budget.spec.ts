@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test } from './fixtures'
-import { blockExternal, PUBLIC_PAGES } from './public-helpers'
+import { PUBLIC_PAGES } from './public-helpers'
 
 // Public routes load at most 120 KB of gzipped JavaScript (issue 11's budget;
 // the admin's code, urql and GraphQL stay out of them), measured as
@@ -11,7 +11,6 @@ const BUDGET_BYTES = 120 * 1000
 
 for (const { path, heading } of PUBLIC_PAGES) {
   test(`${path} loads at most 120 KB of gzipped JavaScript`, async ({ page }) => {
-    await blockExternal(page)
     const scripts = new Map<string, number>()
     page.on('response', async (res) => {
       if (res.request().resourceType() !== 'script') return

@@ -3,7 +3,7 @@ import { EMPTY_STATES } from '../schema/messages'
 import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
 import { expect, type Page, test } from './fixtures'
 import { ownerProjects, recreateProject } from './owner'
-import { blockExternal, settleAnimations } from './public-helpers'
+import { settleAnimations } from './public-helpers'
 
 // The solutions catalogue against the seeded API, at 1280 px and 375 px.
 
@@ -35,10 +35,6 @@ const cards = (page: Page) => page.getByRole('main').getByRole('article')
 async function apiProjects(page: Page) {
   return (await (await page.request.get('/api/projects')).json()) as ApiProject[]
 }
-
-test.beforeEach(async ({ page }) => {
-  await blockExternal(page)
-})
 
 test('the filter shows a count per category that matches GET /api/projects', async ({ page }) => {
   const projects = await apiProjects(page)

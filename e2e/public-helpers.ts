@@ -12,11 +12,6 @@ export const PUBLIC_PAGES = [
   { path: '/trust', heading: 'Trust & HIPAA' },
 ] as const
 
-/** Tests must never load external URLs: anything not on localhost is aborted. */
-export async function blockExternal(page: Page) {
-  await page.route(/^https?:\/\/(?!localhost[:/])/, (route) => route.abort())
-}
-
 export async function expectNoHorizontalScroll(page: Page) {
   const [scrollWidth, clientWidth] = await page.evaluate(() => [
     document.documentElement.scrollWidth,

@@ -1,14 +1,10 @@
 import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
 import { expect, test } from './fixtures'
-import { blockExternal, expectNoSeriousA11yViolations, waitForHydration } from './public-helpers'
+import { expectNoSeriousA11yViolations, waitForHydration } from './public-helpers'
 
 // The collapsed navigation at 375 px (the mobile project only: playwright.config.ts).
 test.use({ viewport: { width: 375, height: 800 } })
-
-test.beforeEach(async ({ page }) => {
-  await blockExternal(page)
-})
 
 test('the menu toggle opens and closes the menu with its mobile labels', async ({ page }) => {
   await page.goto('/')

@@ -2,13 +2,8 @@ import { NAV_LINKS } from '../schema/routes'
 import { NAV_COPY } from '../schema/site-copy'
 import { expect, test } from './fixtures'
 import { withoutActiveResume } from './owner'
-import { blockExternal } from './public-helpers'
 
 // The desktop navigation bar (1280 px).
-
-test.beforeEach(async ({ page }) => {
-  await blockExternal(page)
-})
 
 const nav = (page: import('@playwright/test').Page) =>
   page.getByRole('navigation', { name: NAV_COPY.mainNavigation })

@@ -8,18 +8,9 @@ import { SCHEDULE_COPY } from '../schema/page-copy/schedule'
 import { CLAIMS } from '../schema/site-copy'
 import { expect, test } from './fixtures'
 import { saveContent } from './owner'
-import {
-  blockExternal,
-  expectNoHorizontalScroll,
-  expectNoSeriousA11yViolations,
-  PUBLIC_PAGES,
-} from './public-helpers'
+import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, PUBLIC_PAGES } from './public-helpers'
 
 // Runs at 1280 px (desktop project) and 375 px (mobile project).
-
-test.beforeEach(async ({ page }) => {
-  await blockExternal(page)
-})
 
 for (const { path, heading } of PUBLIC_PAGES) {
   test(`${path}: heading, fixed nav, no horizontal scroll, no serious axe violations`, async ({ page }) => {

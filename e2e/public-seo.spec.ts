@@ -1,6 +1,6 @@
 import { EMPTY_STATES } from '../schema/messages'
 import { expect, test } from './fixtures'
-import { blockExternal, expectNoSeriousA11yViolations, PUBLIC_PAGES } from './public-helpers'
+import { expectNoSeriousA11yViolations, PUBLIC_PAGES } from './public-helpers'
 
 // What the Worker answers before any JavaScript runs, and the routes' statuses.
 
@@ -126,7 +126,6 @@ test("each public page's HTML links its stylesheet and preloads no module", asyn
 // in one test had to beat its timeout on a busy machine).
 for (const { path } of PUBLIC_PAGES) {
   test(`${path}: the browser asks for no script before the stylesheet has arrived`, async ({ page }) => {
-    await blockExternal(page)
     const order: string[] = []
     page.on('requestfinished', (r) => {
       if (r.resourceType() === 'stylesheet') order.push('stylesheet loaded')
@@ -175,7 +174,6 @@ test('unknown paths: HTTP 404 with the 404 page, Return to Home, and no indexing
   expect(raw.status()).toBe(404)
   expect(await raw.text()).toContain('<meta name="robots" content="noindex"/>')
 
-  await blockExternal(page)
   const res = await page.goto('/no-such-page/deeper')
   expect(res?.status()).toBe(404)
   await expect(page.getByText(EMPTY_STATES.notFound)).toBeVisible()

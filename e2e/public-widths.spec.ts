@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { blockExternal, expectNoHorizontalScroll, PUBLIC_PAGES } from './public-helpers'
+import { expectNoHorizontalScroll, PUBLIC_PAGES } from './public-helpers'
 
 // No horizontal scrolling at 375, 768 and 1280 px on any public route. One load
 // per route, resized to each width (a reflow, as when a tablet turns), in the
@@ -9,7 +9,6 @@ import { blockExternal, expectNoHorizontalScroll, PUBLIC_PAGES } from './public-
 // all of them.
 for (const { path, heading } of PUBLIC_PAGES) {
   test(`${path}: no horizontal scrolling at 375, 768 and 1280 px`, async ({ page }) => {
-    await blockExternal(page)
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     for (const width of [375, 768, 1280]) {

@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { type Download, expect, type Page, test } from './fixtures'
 import { mailTo, type SentItem, sentMail } from './mail'
-import { blockExternal } from './public-helpers'
 
 // Issue 25's "Done when", as a new user lives it: the owner makes a quote from
 // the seeded consultation (C-1002, Grace Park of Riverside Family Clinic) in
@@ -119,7 +118,6 @@ for (const javaScriptEnabled of [true, false]) {
 
     const context = await browser.newContext({ javaScriptEnabled, acceptDownloads: true })
     const page = await context.newPage()
-    await blockExternal(page)
     await page.goto(link!)
     await page.getByRole('button', { name: 'Continue' }).click()
     await expect(page).toHaveURL(new RegExp(`/portal/quotes/${id}$`))
@@ -194,7 +192,6 @@ for (const javaScriptEnabled of [true, false]) {
     if (!javaScriptEnabled) {
       const later = await browser.newContext({ javaScriptEnabled })
       const again2 = await later.newPage()
-      await blockExternal(again2)
       await again2.goto(link!)
       await expect(again2.getByRole('alert')).toContainText('already used or has expired')
       const seen = await sentMail(request)
