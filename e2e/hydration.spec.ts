@@ -7,8 +7,11 @@ import { blockExternal, PUBLIC_PAGES } from './public-helpers'
 
 const problem = /hydrat|did not match|Content Security Policy|Refused to|Minified React error/i
 
-for (const { path, heading } of PUBLIC_PAGES) {
-  test(`${path} hydrates without a warning, a blocked script or a layout shift`, async ({ page }) => {
+for (const { path, heading, hydrates } of PUBLIC_PAGES) {
+  const title = hydrates
+    ? `${path} hydrates without a warning, a blocked script or a layout shift`
+    : `${path} is sent without scripts, and without a warning or a layout shift`
+  test(title, async ({ page }) => {
     await blockExternal(page)
     const messages: string[] = []
     page.on('console', (m) => {
@@ -25,13 +28,23 @@ for (const { path, heading } of PUBLIC_PAGES) {
           if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value
       }).observe({ type: 'layout-shift', buffered: true })
     })
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url())
+    })
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    // Hydrated: React Router has taken over the page.
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-    )
+    // Hydrated: React Router has taken over the page. Or, on a page with nothing to hydrate
+    // (ADR 170), no script at all, not even an inline one.
+    if (hydrates)
+      await page.waitForFunction(
+        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+      )
     await page.waitForLoadState('networkidle')
+    if (!hydrates) {
+      expect(scripts).toEqual([])
+      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
+    }
     expect(messages).toEqual([])
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
     // The shift above came and went with the machine's load (issue 35.8): a paint of a half-parsed
@@ -40,14 +53,16 @@ for (const { path, heading } of PUBLIC_PAGES) {
     expect(expected).toBe('#main')
     await expect(page.locator(expected ?? '')).toHaveCount(1)
 
-    // A link now navigates on the client: the document stays, the page changes.
+    // A link now navigates on the client: the document stays, the page changes. Without scripts
+    // it is a plain link: the browser loads the next page.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
     const target = path === '/contact' ? '/about' : '/contact'
     await page.locator(`header a[href="${target}"]`).first().click()
     await expect(page).toHaveURL(target)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-    ).toBe(true)
+    ).toBe(hydrates ? true : undefined)
   })
 }
 

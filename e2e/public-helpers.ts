@@ -1,15 +1,22 @@
 import { expect, type Page } from '@playwright/test'
 import { expectNoAxeViolations } from './axe'
 
-/** The public routes and the heading each one shows. */
+/**
+ * The public routes, the heading each one shows, and whether it is hydrated: a page with nothing of
+ * its own to run in the browser is sent without scripts (`handle: { hydrate: false }`, ADR 170).
+ */
 export const PUBLIC_PAGES = [
-  { path: '/', heading: 'Custom Software That Solves Real Problems' },
-  { path: '/about', heading: 'From Paramedic to Software Developer' },
-  { path: '/contact', heading: "Let's Talk About Your Project" },
-  { path: '/portfolio-solutions', heading: 'Software Solutions That Pay for Themselves' },
-  { path: '/it-support', heading: 'IT Support for Small Businesses and Healthcare Practices' },
-  { path: '/schedule-consultation', heading: 'Schedule a Free Consultation' },
-  { path: '/trust', heading: 'Trust & HIPAA' },
+  { path: '/', heading: 'Custom Software That Solves Real Problems', hydrates: true },
+  { path: '/about', heading: 'From Paramedic to Software Developer', hydrates: false },
+  { path: '/contact', heading: "Let's Talk About Your Project", hydrates: false },
+  { path: '/portfolio-solutions', heading: 'Software Solutions That Pay for Themselves', hydrates: true },
+  {
+    path: '/it-support',
+    heading: 'IT Support for Small Businesses and Healthcare Practices',
+    hydrates: true,
+  },
+  { path: '/schedule-consultation', heading: 'Schedule a Free Consultation', hydrates: true },
+  { path: '/trust', heading: 'Trust & HIPAA', hydrates: false },
 ] as const
 
 /** Tests must never load external URLs: anything not on localhost is aborted. */

@@ -66,9 +66,9 @@ test('clicking a link navigates and closes the menu', async ({ page }) => {
 test('keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus to the toggle', async ({
   page,
 }) => {
+  // /about has no scripts (ADR 170): the browser's popover does all of this by itself.
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await waitForHydration(page)
   const toggle = page.getByRole('button', { name: NAV_COPY.openMenu })
   await toggle.focus()
   await page.keyboard.press('Enter')
