@@ -69,10 +69,14 @@ for (const { path, heading, hydrates } of PUBLIC_PAGES) {
 test('client-side navigation replaces the whole head: title, description, canonical, og:*, twitter:* and JSON-LD', async ({
   page,
 }) => {
-  await page.goto('/')
+  // From a page React hydrates (/ has no scripts, ADR 170) to one with its own JSON-LD and back.
+  await page.goto('/it-support')
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
   )
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0)
+  await page.locator('header a[href="/"]').first().click()
+  await expect(page).toHaveTitle(/^Custom Software/)
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
   await page.locator('header a[href="/about"]').first().click()
   await expect(page).toHaveTitle(/^About/)

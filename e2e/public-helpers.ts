@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './axe'
  * its own to run in the browser is sent without scripts (`handle: { hydrate: false }`, ADR 170).
  */
 export const PUBLIC_PAGES = [
-  { path: '/', heading: 'Custom Software That Solves Real Problems', hydrates: true },
+  { path: '/', heading: 'Custom Software That Solves Real Problems', hydrates: false },
   { path: '/about', heading: 'From Paramedic to Software Developer', hydrates: false },
   { path: '/contact', heading: "Let's Talk About Your Project", hydrates: false },
   { path: '/portfolio-solutions', heading: 'Software Solutions That Pay for Themselves', hydrates: true },

@@ -11,7 +11,8 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('the menu toggle opens and closes the menu with its mobile labels', async ({ page }) => {
-  await page.goto('/')
+  // A page React hydrates (/ has no scripts, ADR 170): React mirrors the state into aria-expanded.
+  await page.goto('/it-support')
   await waitForHydration(page)
   const banner = page.getByRole('banner')
   // The desktop links are hidden at this width.
@@ -37,7 +38,7 @@ test('the menu toggle opens and closes the menu with its mobile labels', async (
     'href',
     '/api/resume/download',
   )
-  await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  await expect(menu.getByRole('link', { name: 'IT Support' })).toHaveAttribute('aria-current', 'page')
   await expectNoSeriousA11yViolations(page)
 
   await close.click()
@@ -49,7 +50,7 @@ test('the menu toggle opens and closes the menu with its mobile labels', async (
 })
 
 test('clicking a link navigates and closes the menu', async ({ page }) => {
-  await page.goto('/')
+  await page.goto('/it-support')
   await waitForHydration(page)
   await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
   await page.locator('#mobile-menu').getByRole('link', { name: 'Portfolio & Solutions' }).click()
@@ -90,7 +91,7 @@ test('the menu works before React hydrates, and React takes its state over', asy
     await held
     await route.continue()
   })
-  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.goto('/it-support', { waitUntil: 'domcontentloaded' })
   const menu = page.locator('#mobile-menu')
   await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
   await expect(menu).toBeVisible()
