@@ -64,3 +64,16 @@ export async function waitForHydration(page: Page) {
     () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
   )
 }
+
+/**
+ * Waits until the consultation form is React's. Its code is fetched when the visitor reaches
+ * for the form (ADR 170), so: hydrated page, a pointer over the form, then the check in place
+ * that the hydrated form turns on (until then it is the plain HTML form, posted without
+ * JavaScript).
+ */
+export async function waitForConsultationForm(page: Page) {
+  await waitForHydration(page)
+  const form = page.getByRole('form', { name: 'Schedule a consultation' })
+  await form.hover()
+  await expect(form).toHaveJSProperty('noValidate', true)
+}

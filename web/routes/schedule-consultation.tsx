@@ -1,3 +1,4 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { formConstraints } from '../../schema/form-constraints'
 import { SCHEDULE_COPY } from '../../schema/page-copy/schedule'
@@ -7,8 +8,9 @@ import { CLAIMS } from '../../schema/site-copy'
 import { CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
 import { card, container, textLink } from '../components/ui'
 import { requestFormAction } from '../forms/action'
-import { ConsultationForm, consultationPayload } from '../forms/ConsultationForm'
+import { consultationPayload } from '../forms/consultation-payload'
 import { type FormOutcome, formOutcome } from '../forms/outcome'
+import { isBooted } from '../insights/beacon'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
 import { formUnreadable, siteServer } from '../lib/site-server'
@@ -47,10 +49,46 @@ const EXPECT = [
   'No obligation and no sales pressure.',
 ]
 
+// The form's code (the form, its fields, the submit logic and the slot times: about 5 KB gzip)
+// is not part of a fresh load of the page (ADR 170). The server renders the form in full
+// (entry.server.tsx waits for everything), so from the first paint it works as a plain form,
+// like without JavaScript; React keeps that HTML and hydrates the form once its code is here,
+// which is fetched when the visitor first reaches for the form (a pointer over it, a touch, a
+// key or focus in it), or at once when there is no such HTML to keep (a client-side navigation)
+// or the page answers a post (its messages and focus are the form's).
+let wantForm = () => {}
+const formWanted = new Promise<void>((resolve) => {
+  wantForm = resolve
+})
+// The server has no visitor to wait for.
+if (typeof document === 'undefined') wantForm()
+const ConsultationForm = lazy(() =>
+  formWanted.then(() => import('../forms/ConsultationForm')).then((m) => ({ default: m.ConsultationForm })),
+)
+// Listened to on the window, in the capture phase: before React, which stops the events that
+// reach a part of the page it has not hydrated yet.
+const REACHING = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const
+
 export default function SchedulePage() {
   const { copy, availability, formUnreadable, limits } = useLoaderData<typeof loader>()
   const outcome = formOutcome(useActionData<FormOutcome>(), formUnreadable)
   const { config } = useSite()
+  // Rendered by the initial hydration (the page has not booted yet), or after a navigation.
+  const [hydrating] = useState(() => !isBooted())
+  if (!hydrating || outcome !== undefined) wantForm()
+  const formCard = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const reach = (event: Event) => {
+      if (event.target instanceof Node && formCard.current?.contains(event.target)) wantForm()
+    }
+    for (const type of REACHING) window.addEventListener(type, reach, { capture: true, passive: true })
+    formWanted.then(() => {
+      for (const type of REACHING) window.removeEventListener(type, reach, { capture: true })
+    })
+    return () => {
+      for (const type of REACHING) window.removeEventListener(type, reach, { capture: true })
+    }
+  }, [])
 
   return (
     <main id="main" className="bg-slate-50 pt-16">
@@ -62,8 +100,16 @@ export default function SchedulePage() {
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
           {/* The form renders its three sections: personal information, project details, preferred meeting time. */}
-          <div className={`${card} min-w-0 p-6 sm:p-8`}>
-            <ConsultationForm outcome={outcome} availability={availability} limits={limits} />
+          <div ref={formCard} className={`${card} min-w-0 p-6 sm:p-8`}>
+            {/* Shown only while the code loads after a client-side navigation: the form's space is kept. */}
+            <Suspense fallback={<div className="min-h-[80rem]" />}>
+              <ConsultationForm
+                outcome={outcome}
+                availability={availability}
+                limits={limits}
+                shownWithPage={hydrating}
+              />
+            </Suspense>
           </div>
 
           <aside aria-label="Consultation details" className="flex min-w-0 flex-col gap-6">
