@@ -1,5 +1,6 @@
 // A build plugin that leaves React Router features this site does not use
-// out of the browser's bundle (docs/decisions/068-public-javascript-budget.md).
+// out of the browser's bundle (docs/decisions/068-public-javascript-budget.md),
+// and, the same way, React DOM's fragment refs (ADR 170).
 //
 // `HydratedRouter` decides at run time, from the server's context, whether to
 // start React Router's custom route discovery (`future.unstable_customRouteDiscovery`,
@@ -21,6 +22,9 @@ import type { Plugin } from 'vite'
 type Patch = { file: string; from: string; to: string; all?: true }
 
 const DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]/
+/** React DOM's client, named in PATCHES by this path (the others are under React Router's dist/production/lib). */
+export const REACT_DOM_CLIENT = 'react-dom/cjs/react-dom-client.production.js'
+const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/
 
 export const PATCHES: Patch[] = [
   // Custom route discovery: never constructed, never used by the hook.
@@ -82,6 +86,26 @@ export const PATCHES: Patch[] = [
   { file: 'router/router.js', from: '\t\tnavigate,\n\t\tfetch,\n', to: '\t\tnavigate,\n' },
   // Navigation blockers (useBlocker, usePrompt): none, so none is ever registered.
   { file: 'router/router.js', from: '\t\tgetBlocker,\n\t\tdeleteBlocker,\n', to: '' },
+  // ...so no navigation is ever blocked, whether by a link or by the browser's Back.
+  { file: 'router/router.js', from: 'if (blockerKey && delta != null) {', to: 'if (false) {' },
+  {
+    file: 'router/router.js',
+    from: '\t\tif (blockerKey) {\n\t\t\tupdateBlocker(blockerKey, {',
+    to: '\t\tif (false) {\n\t\t\tupdateBlocker(blockerKey, {',
+  },
+  // View transitions (REFUSED below): none is started, so the router has none to remember
+  // across Back and Forward or to keep in the session's storage.
+  {
+    file: 'router/router.js',
+    from: '\t\tif (isBrowser) {\n\t\t\trestoreAppliedTransitions(',
+    to: '\t\tif (false) {\n\t\t\trestoreAppliedTransitions(',
+  },
+  {
+    file: 'router/router.js',
+    from: 'if (pendingAction === "POP" && !isUninterruptedRevalidation && location !== state.location) {\n\t\t\tlet priorPaths = appliedViewTransitions',
+    to: 'if (false) {\n\t\t\tlet priorPaths = appliedViewTransitions',
+  },
+  { file: 'router/router.js', from: '} else if (pendingViewTransitionEnabled) {', to: '} else if (false) {' },
   // A revalidation asked by the page (useRevalidator): none (REFUSED below); the router
   // still revalidates after a submission by itself.
   { file: 'router/router.js', from: '\t\trevalidate,\n\t\tcreateHref:', to: '\t\tcreateHref:' },
@@ -116,6 +140,20 @@ export const PATCHES: Patch[] = [
     from: 'let runClientMiddleware = isStaticHandler ? () => {',
     to: 'let runClientMiddleware = false ? () => {',
   },
+  // Fragment refs (`<Fragment ref>`, React 19.2): no fragment of the site has a ref (REFUSED
+  // below), so React DOM never makes the fragment's instance, whose DOM-like methods
+  // (listeners, focus, observers, scrolling, positions) then leave the bundle.
+  {
+    file: REACT_DOM_CLIENT,
+    from: 'var fragmentInstance = new FragmentInstance(current);',
+    to: 'var fragmentInstance = null;',
+  },
+  {
+    file: REACT_DOM_CLIENT,
+    from: 'function FragmentInstance(fragmentFiber) {',
+    to: 'var fragmentInstanceMethods = {};\nfunction FragmentInstance(fragmentFiber) {',
+  },
+  { file: REACT_DOM_CLIENT, from: 'FragmentInstance.prototype.', to: 'fragmentInstanceMethods.', all: true },
   // View transitions again (REFUSED below): no navigation asks for one, so the router's
   // provider never starts one and never waits for one to finish.
   {
@@ -184,6 +222,7 @@ export const REFUSED: { feature: string; use: RegExp }[] = [
   { feature: 'a view transition', use: /\bviewTransition\b|\buseViewTransitionState\b/ },
   { feature: 'a navigation blocker', use: /\buseBlocker\b|\b(?:unstable_)?usePrompt\b/ },
   { feature: 'a revalidation', use: /\buseRevalidator\b/ },
+  { feature: 'a fragment ref', use: /<(?:React\.)?Fragment\b[^>]*\bref=/ },
   { feature: 'client middleware', use: /\b(?:unstable_)?clientMiddleware\b/ },
 ]
 
@@ -200,8 +239,12 @@ export function trimReactRouter(): Plugin {
           )
       }
       const match = DIST.exec(id)
-      if (!match) return
-      const file = id.slice(match.index + match[0].length).replaceAll('\\', '/')
+      const file = match
+        ? id.slice(match.index + match[0].length).replaceAll('\\', '/')
+        : REACT_DOM.test(id)
+          ? REACT_DOM_CLIENT
+          : undefined
+      if (!file) return
       if (!PATCHES.some((p) => p.file === file) && QUIET[file] === undefined) return
       return { code: trimModule(file, code), map: null }
     },
