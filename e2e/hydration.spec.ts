@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { blockExternal, PUBLIC_PAGES } from './public-helpers'
+import { blockExternal, PUBLIC_PAGES, waitForForm } from './public-helpers'
 
 // Every public page arrives with its content and React takes it over in
 // place: no hydration warning or error, no script blocked by the policy, no
@@ -133,8 +133,14 @@ test('the IT-support form is hydrated when opened by its address, and its code i
   await page.getByRole('link', { name: 'Request Support Now' }).click()
   await expect(page.getByLabel('Full Name')).toBeVisible()
 
+  // Opened by its address, the form comes with the page, as the plain form, and its code
+  // when the visitor reaches for it (ADR 170): once a pointer is over the form.
+  await page.mouse.move(0, 0)
   await page.goto('/it-support?form=support')
   await page.waitForLoadState('networkidle')
+  const form = page.getByRole('form', { name: 'IT support request' })
+  await expect(form).toHaveJSProperty('noValidate', false)
+  await waitForForm(page, 'IT support request')
   // Enhanced in place: an empty send is refused beside the fields, by the page's
   // own check, rather than by the browser's bubble.
   await page.getByRole('button', { name: 'Send Support Request' }).click()

@@ -4,7 +4,7 @@ import { SOLUTIONS_COPY } from '../schema/page-copy/solutions'
 import { consultationInput } from '../schema/payloads'
 import { PHONE_INVALID } from '../schema/request-options'
 import { expect, type Page, test } from './fixtures'
-import { blockExternal, expectNoHorizontalScroll, waitForConsultationForm } from './public-helpers'
+import { blockExternal, expectNoHorizontalScroll, waitForForm } from './public-helpers'
 
 // Issue 28's layout polish, at the sizes named in the issue: the footer sits at
 // the bottom of a short page instead of mid-screen, and the catalogue's
@@ -148,7 +148,7 @@ test.describe('a phone number is checked in the browser by the server’s rule',
       if (r.url().endsWith(BEACON_PATH)) beacons.push(r.postData() ?? '')
     })
     await page.goto('/schedule-consultation')
-    await waitForConsultationForm(page)
+    await waitForForm(page, 'Schedule a consultation')
     const phone = page.getByLabel('Phone Number')
     await expect(phone).toHaveAttribute('pattern', PHONE_RULE)
     await phone.fill('abc')

@@ -66,14 +66,14 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
- * Waits until the consultation form is React's. Its code is fetched when the visitor reaches
- * for the form (ADR 170), so: hydrated page, a pointer over the form, then the check in place
- * that the hydrated form turns on (until then it is the plain HTML form, posted without
- * JavaScript).
+ * Waits until a request form that came with its page is React's. Its code is fetched when the
+ * visitor reaches for the form (ADR 170), so: hydrated page, a pointer over the form, then the
+ * check in place that the hydrated form turns on (until then it is the plain HTML form, posted
+ * without JavaScript).
  */
-export async function waitForConsultationForm(page: Page) {
+export async function waitForForm(page: Page, name: 'Schedule a consultation' | 'IT support request') {
   await waitForHydration(page)
-  const form = page.getByRole('form', { name: 'Schedule a consultation' })
+  const form = page.getByRole('form', { name })
   await form.hover()
   await expect(form).toHaveJSProperty('noValidate', true)
 }

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
-import { waitForConsultationForm } from './public-helpers'
+import { waitForForm } from './public-helpers'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // A visitor books a consultation and asks for IT support. The server is the
@@ -101,7 +101,7 @@ test.describe('Schedule a consultation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
     await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
     // Enhanced once hydrated: the form's code comes when the visitor reaches for it (ADR 170).
-    await waitForConsultationForm(page)
+    await waitForForm(page, 'Schedule a consultation')
   })
 
   test('shows the three sections with every field and the slots from the shared list', async ({ page }) => {

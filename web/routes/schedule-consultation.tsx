@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { formConstraints } from '../../schema/form-constraints'
 import { SCHEDULE_COPY } from '../../schema/page-copy/schedule'
@@ -12,6 +12,7 @@ import { consultationPayload } from '../forms/consultation-payload'
 import { type FormOutcome, formOutcome } from '../forms/outcome'
 import { isBooted } from '../insights/beacon'
 import { pageMeta } from '../lib/meta'
+import { onReach, useReach } from '../lib/on-reach'
 import { siteFromMatches, useSite } from '../lib/site'
 import { formUnreadable, siteServer } from '../lib/site-server'
 
@@ -50,24 +51,15 @@ const EXPECT = [
 ]
 
 // The form's code (the form, its fields, the submit logic and the slot times: about 5 KB gzip)
-// is not part of a fresh load of the page (ADR 170). The server renders the form in full
-// (entry.server.tsx waits for everything), so from the first paint it works as a plain form,
-// like without JavaScript; React keeps that HTML and hydrates the form once its code is here,
-// which is fetched when the visitor first reaches for the form (a pointer over it, a touch, a
-// key or focus in it), or at once when there is no such HTML to keep (a client-side navigation)
-// or the page answers a post (its messages and focus are the form's).
-let wantForm = () => {}
-const formWanted = new Promise<void>((resolve) => {
-  wantForm = resolve
-})
-// The server has no visitor to wait for.
-if (typeof document === 'undefined') wantForm()
+// comes when the visitor reaches for the form (web/lib/on-reach.ts, ADR 170), or at once when
+// there is no server HTML to keep (a client-side navigation) or the page answers a post (its
+// messages and focus are the form's).
+const formCode = onReach()
 const ConsultationForm = lazy(() =>
-  formWanted.then(() => import('../forms/ConsultationForm')).then((m) => ({ default: m.ConsultationForm })),
+  formCode.wanted
+    .then(() => import('../forms/ConsultationForm'))
+    .then((m) => ({ default: m.ConsultationForm })),
 )
-// Listened to on the window, in the capture phase: before React, which stops the events that
-// reach a part of the page it has not hydrated yet.
-const REACHING = ['pointerover', 'touchstart', 'focusin', 'keydown'] as const
 
 export default function SchedulePage() {
   const { copy, availability, formUnreadable, limits } = useLoaderData<typeof loader>()
@@ -75,20 +67,9 @@ export default function SchedulePage() {
   const { config } = useSite()
   // Rendered by the initial hydration (the page has not booted yet), or after a navigation.
   const [hydrating] = useState(() => !isBooted())
-  if (!hydrating || outcome !== undefined) wantForm()
+  if (!hydrating || outcome !== undefined) formCode.want()
   const formCard = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const reach = (event: Event) => {
-      if (event.target instanceof Node && formCard.current?.contains(event.target)) wantForm()
-    }
-    for (const type of REACHING) window.addEventListener(type, reach, { capture: true, passive: true })
-    formWanted.then(() => {
-      for (const type of REACHING) window.removeEventListener(type, reach, { capture: true })
-    })
-    return () => {
-      for (const type of REACHING) window.removeEventListener(type, reach, { capture: true })
-    }
-  }, [])
+  useReach(formCard, formCode)
 
   return (
     <main id="main" className="bg-slate-50 pt-16">
