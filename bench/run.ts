@@ -57,7 +57,8 @@ try {
       bytes.workerGzip = worker.uploadGzip
       bytes.workerStartupGzip = worker.startupGzip
       for (const r of routes) {
-        check(`${r.path} JS <= 120 KB gzip`, kb(r.jsGzip), r.jsGzip <= 120_000)
+        // 120 KB with 8 KB to spare (issue 35, ADR 170), as e2e/public-budget.spec.ts guards it.
+        check(`${r.path} JS <= 112 KB gzip`, kb(r.jsGzip), r.jsGzip <= 112_000)
         check(`${r.path} CSS <= 20 KB gzip`, kb(r.cssGzip), r.cssGzip <= 20_000)
         check(
           `${r.path} loads no admin/GraphQL code`,

@@ -6,6 +6,7 @@ import { formatCalendarDate, formatSlotTime, slotInstant } from '../schema/slot-
 import { formatDay } from '../web/booking/days'
 import { expect, type Page, signInOwner, test } from './fixtures'
 import { mailTo, type SentDetail } from './mail'
+import { waitForForm } from './public-helpers'
 import { changeableDay, chooseFreeSlot, seedOf } from './slots'
 
 // Issue 17, the visitor's side as they live it: the e-mails land in the local
@@ -46,9 +47,7 @@ async function icsOf(mail: SentDetail): Promise<string> {
 async function openForm(page: Page) {
   await page.goto('/schedule-consultation')
   await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-  )
+  await waitForForm(page, 'Schedule a consultation')
 }
 
 /** Books a free slot through the schedule form as a visitor; returns the slot and the reference shown. */

@@ -2,6 +2,7 @@ import { federalHolidaysBetween } from '../schema/holidays'
 import { addDays, businessToday, formatCalendarDate, slotInstant, weekdayOf } from '../schema/slot-time'
 import { expectNoAxeViolations } from './axe'
 import { type Browser, expect, type Page, test } from './fixtures'
+import { waitForForm } from './public-helpers'
 import { seedOf } from './slots'
 
 // Issue 17 as a visitor tries it: only free days and times are offered, two
@@ -13,10 +14,7 @@ async function openForm(browser: Browser, javaScriptEnabled = true) {
   const page = await context.newPage()
   await page.goto('/schedule-consultation')
   await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
-  if (javaScriptEnabled)
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-    )
+  if (javaScriptEnabled) await waitForForm(page, 'Schedule a consultation')
   return { context, page }
 }
 

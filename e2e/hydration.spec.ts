@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures'
-import { PUBLIC_PAGES } from './public-helpers'
+import { PUBLIC_PAGES, waitForForm } from './public-helpers'
 
 // Every public page arrives with its content and React takes it over in
 // place: no hydration warning or error, no script blocked by the policy, no
@@ -7,8 +7,11 @@ import { PUBLIC_PAGES } from './public-helpers'
 
 const problem = /hydrat|did not match|Content Security Policy|Refused to|Minified React error/i
 
-for (const { path, heading } of PUBLIC_PAGES) {
-  test(`${path} hydrates without a warning, a blocked script or a layout shift`, async ({ page }) => {
+for (const { path, heading, hydrates } of PUBLIC_PAGES) {
+  const title = hydrates
+    ? `${path} hydrates without a warning, a blocked script or a layout shift`
+    : `${path} is sent without scripts, and without a warning or a layout shift`
+  test(title, async ({ page }) => {
     const messages: string[] = []
     page.on('console', (m) => {
       if (m.type() === 'error' || m.type() === 'warning' || problem.test(m.text())) messages.push(m.text())
@@ -24,13 +27,23 @@ for (const { path, heading } of PUBLIC_PAGES) {
           if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value
       }).observe({ type: 'layout-shift', buffered: true })
     })
+    const scripts: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url())
+    })
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    // Hydrated: React Router has taken over the page.
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-    )
+    // Hydrated: React Router has taken over the page. Or, on a page with nothing to hydrate
+    // (ADR 170), no script at all, not even an inline one.
+    if (hydrates)
+      await page.waitForFunction(
+        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
+      )
     await page.waitForLoadState('networkidle')
+    if (!hydrates) {
+      expect(scripts).toEqual([])
+      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
+    }
     expect(messages).toEqual([])
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
     // The shift above came and went with the machine's load (issue 35.8): a paint of a half-parsed
@@ -39,24 +52,30 @@ for (const { path, heading } of PUBLIC_PAGES) {
     expect(expected).toBe('#main')
     await expect(page.locator(expected ?? '')).toHaveCount(1)
 
-    // A link now navigates on the client: the document stays, the page changes.
+    // A link now navigates on the client: the document stays, the page changes. Without scripts
+    // it is a plain link: the browser loads the next page.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
     const target = path === '/contact' ? '/about' : '/contact'
     await page.locator(`header a[href="${target}"]`).first().click()
     await expect(page).toHaveURL(target)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-    ).toBe(true)
+    ).toBe(hydrates ? true : undefined)
   })
 }
 
 test('client-side navigation replaces the whole head: title, description, canonical, og:*, twitter:* and JSON-LD', async ({
   page,
 }) => {
-  await page.goto('/')
+  // From a page React hydrates (/ has no scripts, ADR 170) to one with its own JSON-LD and back.
+  await page.goto('/it-support')
   await page.waitForFunction(
     () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
   )
+  await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0)
+  await page.locator('header a[href="/"]').first().click()
+  await expect(page).toHaveTitle(/^Custom Software/)
   await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(1)
   await page.locator('header a[href="/about"]').first().click()
   await expect(page).toHaveTitle(/^About/)
@@ -112,8 +131,14 @@ test('the IT-support form is hydrated when opened by its address, and its code i
   await page.getByRole('link', { name: 'Request Support Now' }).click()
   await expect(page.getByLabel('Full Name')).toBeVisible()
 
+  // Opened by its address, the form comes with the page, as the plain form, and its code
+  // when the visitor reaches for it (ADR 170): once a pointer is over the form.
+  await page.mouse.move(0, 0)
   await page.goto('/it-support?form=support')
   await page.waitForLoadState('networkidle')
+  const form = page.getByRole('form', { name: 'IT support request' })
+  await expect(form).toHaveJSProperty('noValidate', false)
+  await waitForForm(page, 'IT support request')
   // Enhanced in place: an empty send is refused beside the fields, by the page's
   // own check, rather than by the browser's bubble.
   await page.getByRole('button', { name: 'Send Support Request' }).click()

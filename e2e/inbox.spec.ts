@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import ICAL from 'ical.js'
 import { type APIRequestContext, expect, type Page, signInOwner, test } from './fixtures'
+import { waitForForm } from './public-helpers'
 import { freeSlotPayload, seedOf } from './slots'
 
 // Issue 15, as the owner would try it on a clean clone: the badge counts a
@@ -154,11 +155,7 @@ for (const script of [true, false]) {
     const page = await context.newPage()
     // The form is a state of the page with its own address (?form=support), so it opens without JavaScript too.
     await page.goto('/it-support?form=support')
-    if (script) {
-      await page.waitForFunction(
-        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-      )
-    }
+    if (script) await waitForForm(page, 'IT support request')
     await page.getByLabel('Full Name').fill('Robin Ref')
     await page.getByLabel('Email Address').fill(unique('ref'))
     await page.getByLabel('Phone Number').fill('618-555-0111')

@@ -60,8 +60,15 @@ test('a visit and a request appear in Insights for today; the visitor got no coo
   const referrerHost = `search-${(Number.MAX_SAFE_INTEGER - Date.now()).toString(36)}.example`
 
   const hosts = requestedHosts(page)
-  // Arrives from a search result, reads the home page, moves to About in the browser.
+  // Arrives from a search result, reads the home page, follows its link to IT Support (the home
+  // page has no scripts, ADR 170: the Worker counts the next page it serves), then moves to
+  // About in the browser.
   await page.goto('/', { referer: `https://${referrerHost}/results?q=it+support` })
+  await page
+    .getByRole('navigation', { name: NAV_COPY.mainNavigation })
+    .getByRole('link', { name: 'IT Support', exact: true })
+    .click()
+  await expect(page).toHaveURL(/\/it-support$/)
   await hydrated(page)
   // The move to About is counted by the browser's beacon: wait for the Worker's answer to it.
   const aboutBeacon = page.waitForResponse(

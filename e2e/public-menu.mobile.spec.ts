@@ -7,7 +7,8 @@ import { expectNoSeriousA11yViolations, waitForHydration } from './public-helper
 test.use({ viewport: { width: 375, height: 800 } })
 
 test('the menu toggle opens and closes the menu with its mobile labels', async ({ page }) => {
-  await page.goto('/')
+  // A page React hydrates (/ has no scripts, ADR 170): React mirrors the state into aria-expanded.
+  await page.goto('/it-support')
   await waitForHydration(page)
   const banner = page.getByRole('banner')
   // The desktop links are hidden at this width.
@@ -33,7 +34,7 @@ test('the menu toggle opens and closes the menu with its mobile labels', async (
     'href',
     '/api/resume/download',
   )
-  await expect(menu.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page')
+  await expect(menu.getByRole('link', { name: 'IT Support' })).toHaveAttribute('aria-current', 'page')
   await expectNoSeriousA11yViolations(page)
 
   await close.click()
@@ -45,7 +46,7 @@ test('the menu toggle opens and closes the menu with its mobile labels', async (
 })
 
 test('clicking a link navigates and closes the menu', async ({ page }) => {
-  await page.goto('/')
+  await page.goto('/it-support')
   await waitForHydration(page)
   await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
   await page.locator('#mobile-menu').getByRole('link', { name: 'Portfolio & Solutions' }).click()
@@ -62,9 +63,9 @@ test('clicking a link navigates and closes the menu', async ({ page }) => {
 test('keyboard: Enter opens, Tab reaches the links, Escape closes and returns focus to the toggle', async ({
   page,
 }) => {
+  // /about has no scripts (ADR 170): the browser's popover does all of this by itself.
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await waitForHydration(page)
   const toggle = page.getByRole('button', { name: NAV_COPY.openMenu })
   await toggle.focus()
   await page.keyboard.press('Enter')
@@ -86,7 +87,7 @@ test('the menu works before React hydrates, and React takes its state over', asy
     await held
     await route.continue()
   })
-  await page.goto('/', { waitUntil: 'domcontentloaded' })
+  await page.goto('/it-support', { waitUntil: 'domcontentloaded' })
   const menu = page.locator('#mobile-menu')
   await page.getByRole('button', { name: NAV_COPY.openMenu }).click()
   await expect(menu).toBeVisible()

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from './fixtures'
+import { waitForForm } from './public-helpers'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // Both request forms at 1280 px (desktop project) and 375 px (mobile project):
@@ -19,9 +20,7 @@ async function choose(page: Page, field: RegExp, option: string) {
 test('the consultation form fits the screen and can be sent', async ({ page }, testInfo) => {
   await page.goto('/schedule-consultation')
   await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible()
-  await page.waitForFunction(
-    () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-  )
+  await waitForForm(page, 'Schedule a consultation')
   const form = page.getByRole('form', { name: 'Schedule a consultation' })
   await expect(form).toBeVisible()
   await expectNoHorizontalScroll(page)

@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
+import { waitForForm } from './public-helpers'
 import { chooseFreeSlot, seedOf } from './slots'
 
 // A visitor books a consultation and asks for IT support. The server is the
@@ -99,10 +100,8 @@ test.describe('Schedule a consultation', () => {
     await page.goto('/schedule-consultation')
     await expect(page.getByRole('heading', { level: 1, name: 'Schedule a Free Consultation' })).toBeVisible()
     await expect(page.getByRole('form', { name: 'Schedule a consultation' })).toBeVisible()
-    // Enhanced once hydrated: React Router has taken over the page.
-    await page.waitForFunction(
-      () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-    )
+    // Enhanced once hydrated: the form's code comes when the visitor reaches for it (ADR 170).
+    await waitForForm(page, 'Schedule a consultation')
   })
 
   test('shows the three sections with every field and the slots from the shared list', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useLocation,
+  useMatches,
   useRouteError,
 } from 'react-router'
 import { Footer } from './components/Footer'
@@ -42,7 +43,28 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 }) =>
   formMethod !== undefined || /^\/(admin|login)\b/.test(currentUrl.pathname) ? defaultShouldRevalidate : false
 
+/**
+ * A route's `handle`. `hydrate: false` marks a page with nothing of its own to run in the browser
+ * (no state, no handlers: its menu is a native popover, its links plain links): it is sent without
+ * React's scripts at all (ADR 170). The Worker counts its view when it serves it.
+ */
+export type PageHandle = { hydrate?: false }
+
+/**
+ * Whether the page is sent with its scripts: only the server leaves them out, for a page whose routes
+ * says `hydrate: false`. In the browser they stay (a page reached by a client-side navigation keeps
+ * the document, and React must not remove the scripts it runs from).
+ */
+function useScripts(): boolean {
+  const matches = useMatches()
+  return (
+    typeof document !== 'undefined' ||
+    !matches.some((m) => (m.handle as PageHandle | undefined)?.hydrate === false)
+  )
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const scripts = useScripts()
   return (
     <html lang="en">
       <head>
@@ -54,8 +76,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-white text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   )

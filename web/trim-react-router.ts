@@ -1,5 +1,6 @@
 // A build plugin that leaves React Router features this site does not use
-// out of the browser's bundle (docs/decisions/068-public-javascript-budget.md).
+// out of the browser's bundle (docs/decisions/068-public-javascript-budget.md),
+// and, the same way, React DOM's fragment refs (ADR 170).
 //
 // `HydratedRouter` decides at run time, from the server's context, whether to
 // start React Router's custom route discovery (`future.unstable_customRouteDiscovery`,
@@ -21,6 +22,9 @@ import type { Plugin } from 'vite'
 type Patch = { file: string; from: string; to: string; all?: true }
 
 const DIST = /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]lib[\\/]/
+/** React DOM's client, named in PATCHES by this path (the others are under React Router's dist/production/lib). */
+export const REACT_DOM_CLIENT = 'react-dom/cjs/react-dom-client.production.js'
+const REACT_DOM = /[\\/]node_modules[\\/]react-dom[\\/]cjs[\\/]react-dom-client\.production\.js$/
 
 export const PATCHES: Patch[] = [
   // Custom route discovery: never constructed, never used by the hook.
@@ -82,7 +86,103 @@ export const PATCHES: Patch[] = [
   { file: 'router/router.js', from: '\t\tnavigate,\n\t\tfetch,\n', to: '\t\tnavigate,\n' },
   // Navigation blockers (useBlocker, usePrompt): none, so none is ever registered.
   { file: 'router/router.js', from: '\t\tgetBlocker,\n\t\tdeleteBlocker,\n', to: '' },
+  // ...so no navigation is ever blocked, whether by a link or by the browser's Back.
+  { file: 'router/router.js', from: 'if (blockerKey && delta != null) {', to: 'if (false) {' },
+  {
+    file: 'router/router.js',
+    from: '\t\tif (blockerKey) {\n\t\t\tupdateBlocker(blockerKey, {',
+    to: '\t\tif (false) {\n\t\t\tupdateBlocker(blockerKey, {',
+  },
+  // View transitions (REFUSED below): none is started, so the router has none to remember
+  // across Back and Forward or to keep in the session's storage.
+  {
+    file: 'router/router.js',
+    from: '\t\tif (isBrowser) {\n\t\t\trestoreAppliedTransitions(',
+    to: '\t\tif (false) {\n\t\t\trestoreAppliedTransitions(',
+  },
+  {
+    file: 'router/router.js',
+    from: 'if (pendingAction === "POP" && !isUninterruptedRevalidation && location !== state.location) {\n\t\t\tlet priorPaths = appliedViewTransitions',
+    to: 'if (false) {\n\t\t\tlet priorPaths = appliedViewTransitions',
+  },
+  { file: 'router/router.js', from: '} else if (pendingViewTransitionEnabled) {', to: '} else if (false) {' },
+  // A revalidation asked by the page (useRevalidator): none (REFUSED below); the router
+  // still revalidates after a submission by itself.
+  { file: 'router/router.js', from: '\t\trevalidate,\n\t\tcreateHref:', to: '\t\tcreateHref:' },
+  // ...the fetchers' own getters (useFetcher's only callers, see above)...
+  {
+    file: 'router/router.js',
+    from: '\t\tgetFetcher,\n\t\tresetFetcher,\n\t\tdeleteFetcher: queueFetcherForDeletion,\n\t\tdispose,\n',
+    to: '',
+  },
+  // ...and what only the development server (hot module replacement) and the server's static
+  // router call: a disposal, a swap of every route, the fetchers' abort controllers.
+  {
+    file: 'router/router.js',
+    from: '\t\t_internalFetchControllers: fetchControllers,\n\t\t_internalSetRoutes,\n',
+    to: '',
+  },
+  // Client middleware (a route's `clientMiddleware`): no route has any (REFUSED below), so a
+  // data request calls its handler directly instead of through the middleware pipeline; only
+  // the server's static handler (never in the browser) says it is one.
+  {
+    file: 'router/router.js',
+    from: 'return runClientMiddlewarePipeline(typedDataStrategyArgs, () => {',
+    to: 'return ((_, handler) => handler())(typedDataStrategyArgs, () => {',
+  },
+  {
+    file: 'router/router.js',
+    from: '\treturn runClientMiddlewarePipeline(args, () => defaultDataStrategy(args));',
+    to: '\treturn defaultDataStrategy(args);',
+  },
+  {
+    file: 'router/router.js',
+    from: 'let runClientMiddleware = isStaticHandler ? () => {',
+    to: 'let runClientMiddleware = false ? () => {',
+  },
+  // Fragment refs (`<Fragment ref>`, React 19.2): no fragment of the site has a ref (REFUSED
+  // below), so React DOM never makes the fragment's instance, whose DOM-like methods
+  // (listeners, focus, observers, scrolling, positions) then leave the bundle.
+  {
+    file: REACT_DOM_CLIENT,
+    from: 'var fragmentInstance = new FragmentInstance(current);',
+    to: 'var fragmentInstance = null;',
+  },
+  {
+    file: REACT_DOM_CLIENT,
+    from: 'function FragmentInstance(fragmentFiber) {',
+    to: 'var fragmentInstanceMethods = {};\nfunction FragmentInstance(fragmentFiber) {',
+  },
+  { file: REACT_DOM_CLIENT, from: 'FragmentInstance.prototype.', to: 'fragmentInstanceMethods.', all: true },
+  // View transitions again (REFUSED below): no navigation asks for one, so the router's
+  // provider never starts one and never waits for one to finish.
+  {
+    file: 'components.js',
+    from: 'let isViewTransitionAvailable = router.window != null && router.window.document != null && typeof router.window.document.startViewTransition === "function";',
+    to: 'let isViewTransitionAvailable = false;',
+  },
 ]
+
+/**
+ * React Router's production build still carries its developer warnings (`warning(cond, message)`,
+ * `warnOnce(cond, message)`: a misspelt route, a link to an invalid URL, an option without its
+ * implementation), messages written for whoever builds the site, long and many. Marked pure, the
+ * minifier drops each call with its text. The count is each file's number of calls in the installed
+ * version: a React Router that adds or moves one fails the build here (as a patch above would).
+ */
+export const QUIET: Record<string, number> = {
+  'components.js': 4,
+  'dom/dom.js': 1,
+  'dom/lib.js': 3,
+  'dom/ssr/components.js': 1,
+  'hooks.js': 4,
+  'router/history.js': 2,
+  'router/router.js': 7,
+  'router/utils.js': 4,
+}
+
+/** A call (not the declaration) of one of React Router's warning helpers. */
+const WARNING_CALL = /(?<![\w.$]|function\s+)(?:warning|warningOnce|warnOnce)\(/g
 
 /** The module's code with the patches for `file` (a path under React Router's dist/production/lib) applied. */
 export function trimModule(file: string, code: string): string {
@@ -97,6 +197,18 @@ export function trimModule(file: string, code: string): string {
     }
     out = patch.all ? out.replaceAll(patch.from, patch.to) : out.replace(patch.from, patch.to)
   }
+  const calls = QUIET[file]
+  if (calls !== undefined) {
+    let found = 0
+    out = out.replace(WARNING_CALL, (call) => {
+      found++
+      return `/* @__PURE__ */ ${call}`
+    })
+    if (found !== calls)
+      throw new Error(
+        `trim-react-router: ${file} has ${found} developer warnings, not ${calls}; React Router changed, update QUIET in web/trim-react-router.ts`,
+      )
+  }
   return out
 }
 
@@ -109,6 +221,9 @@ export const REFUSED: { feature: string; use: RegExp }[] = [
   { feature: 'link prefetching', use: /<(?:Nav)?Link\b[^>]*\bprefetch=|\bPrefetchPageLinks\b/ },
   { feature: 'a view transition', use: /\bviewTransition\b|\buseViewTransitionState\b/ },
   { feature: 'a navigation blocker', use: /\buseBlocker\b|\b(?:unstable_)?usePrompt\b/ },
+  { feature: 'a revalidation', use: /\buseRevalidator\b/ },
+  { feature: 'a fragment ref', use: /<(?:React\.)?Fragment\b[^>]*\bref=/ },
+  { feature: 'client middleware', use: /\b(?:unstable_)?clientMiddleware\b/ },
 ]
 
 export function trimReactRouter(): Plugin {
@@ -124,9 +239,13 @@ export function trimReactRouter(): Plugin {
           )
       }
       const match = DIST.exec(id)
-      if (!match) return
-      const file = id.slice(match.index + match[0].length).replaceAll('\\', '/')
-      if (!PATCHES.some((p) => p.file === file)) return
+      const file = match
+        ? id.slice(match.index + match[0].length).replaceAll('\\', '/')
+        : REACT_DOM.test(id)
+          ? REACT_DOM_CLIENT
+          : undefined
+      if (!file) return
+      if (!PATCHES.some((p) => p.file === file) && QUIET[file] === undefined) return
       return { code: trimModule(file, code), map: null }
     },
   }

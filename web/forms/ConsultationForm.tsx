@@ -8,18 +8,11 @@ import { PRIVACY_FORM_NOTICE, REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from '.
 import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES } from '../../schema/request-options'
 import { formatCalendarDate, formatSlotTime, slotInstant } from '../../schema/slot-time'
 import type { PublicAvailability } from '../lib/site-server'
+import { consultationPayload } from './consultation-payload'
 import { Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { FormSection, twoColumns } from './layout'
 import { anotherClass, Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
 import { Turnstile } from './Turnstile'
-
-/** The API payload of the form's values: the chosen date and slot become one ISO date-time (Central time). */
-export function consultationPayload({ preferredDate, preferredTime, ...rest }: Record<string, string>) {
-  // Without a time the day is still sent as a valid instant (its start, Central), so the
-  // server flags only the missing time, not the valid date chosen with it (issue 28).
-  const instant = slotInstant(preferredDate, preferredTime) ?? slotInstant(preferredDate, '00:00')
-  return { ...rest, preferredDate: instant ?? preferredDate, preferredTime }
-}
 
 /**
  * The visitor's own zone when it is not Central (after hydration only: the
@@ -67,13 +60,17 @@ export function ConsultationForm({
   outcome,
   availability,
   limits,
+  shownWithPage,
 }: {
   outcome?: FormOutcome
   availability: PublicAvailability
   /** The limits of consultationInput, the schema the server checks the request with (ADR 148). */
   limits: FormLimits
+  /** Server-rendered with the page and hydrated late (ADR 170): not a form shown after the page loaded. */
+  shownWithPage?: boolean
 }) {
   const form = useRequestForm({
+    shownWithPage,
     url: '/api/consultations',
     insight: 'consultation',
     payload: consultationPayload,

@@ -15,8 +15,11 @@ export function SupportRequestForm({
   done,
   limits,
   prefill,
+  shownWithPage,
 }: {
   outcome?: FormOutcome
+  /** Server-rendered with the page and hydrated late (ADR 170): not a form shown after the page loaded. */
+  shownWithPage?: boolean
   /** A description written in by the page (the BAA request from /trust). */
   prefill?: string
   done: ReactNode
@@ -24,6 +27,7 @@ export function SupportRequestForm({
   limits: FormLimits
 }) {
   const form = useRequestForm({
+    shownWithPage,
     url: '/api/consultation',
     insight: 'support',
     payload: (values) => values,

@@ -2,7 +2,7 @@
 // valid date look invalid. The payload keeps the day as a valid instant, so the
 // server (test/worker/everyday-flows.test.ts) flags the time alone.
 import { describe, expect, it } from 'vitest'
-import { consultationPayload } from './ConsultationForm'
+import { consultationPayload } from './consultation-payload'
 
 describe('consultationPayload', () => {
   it('turns a date and a slot into one instant, Central time', () => {

@@ -43,9 +43,14 @@ type Options = {
   failure: ToastContentValue
   /** The page action's answer when the form was posted without JavaScript. */
   outcome: FormOutcome | undefined
+  /**
+   * The form came with the page and is only hydrated late, after the page booted (its code is
+   * fetched when the visitor reaches for it, ADR 170): the Worker counted it with the page.
+   */
+  shownWithPage?: boolean
 }
 
-export function useRequestForm({ url, insight, payload, success, failure, outcome }: Options) {
+export function useRequestForm({ url, insight, payload, success, failure, outcome, shownWithPage }: Options) {
   const [sent, setSent] = useState(outcome?.sent === true)
   // The reference the server gave the request (C-1042), shown on the confirmation.
   const [reference, setReference] = useState<string | null>(
@@ -72,7 +77,7 @@ export function useRequestForm({ url, insight, payload, success, failure, outcom
   // refusal by its own check and a send that never reached the Worker.
   const started = useRef(false)
   useEffect(() => {
-    if (isBooted()) track({ t: 'form', k: `${insight}:shown` })
+    if (isBooted() && !shownWithPage) track({ t: 'form', k: `${insight}:shown` })
   }, [])
   function onFocus() {
     if (started.current) return

@@ -25,6 +25,7 @@ import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
 import { featuredProjects } from '../lib/solutions'
+import type { PageHandle } from '../root'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteServer)
@@ -35,6 +36,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   ])
   return { copy, featured: featuredProjects(projects), testimonials }
 }
+
+// Nothing of this page runs in the browser: it is sent without scripts (ADR 170).
+export const handle: PageHandle = { hydrate: false }
 
 export const meta: MetaFunction = ({ matches }) => {
   const { config } = siteFromMatches(matches)

@@ -19,6 +19,7 @@ import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
 import { type PublicSkill, siteServer } from '../lib/site-server'
 import { cardImage } from '../lib/solutions'
+import type { PageHandle } from '../root'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const site = context.get(siteServer)
@@ -29,6 +30,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
   ])
   return { copy, skillGroups: groupSkills(skills), testimonials }
 }
+
+// Nothing of this page runs in the browser: it is sent without scripts (ADR 170).
+export const handle: PageHandle = { hydrate: false }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

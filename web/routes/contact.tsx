@@ -7,12 +7,16 @@ import { button, card, container, section, sectionTitle, textLink } from '../com
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches, useSite } from '../lib/site'
 import { siteServer } from '../lib/site-server'
+import type { PageHandle } from '../root'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return {
     copy: await context.get(siteServer).content(['contact.intro', 'contact.location', 'contact.hours']),
   }
 }
+
+// Nothing of this page runs in the browser: it is sent without scripts (ADR 170).
+export const handle: PageHandle = { hydrate: false }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

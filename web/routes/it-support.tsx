@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import {
   Link,
   type LoaderFunctionArgs,
@@ -18,7 +18,9 @@ import { CheckCard, CtaSection, IconCard, TitledSection } from '../components/se
 import { button, container, section, sectionTitle } from '../components/ui'
 import { requestFormAction } from '../forms/action'
 import { type FormOutcome, formOutcome } from '../forms/outcome'
+import { isBooted } from '../insights/beacon'
 import { pageMeta } from '../lib/meta'
+import { onReach, useReach } from '../lib/on-reach'
 import { keepDataOnQueryChange } from '../lib/revalidate'
 import { siteFromMatches, useSite } from '../lib/site'
 import { formUnreadable, siteServer } from '../lib/site-server'
@@ -52,13 +54,21 @@ export const meta: MetaFunction = ({ matches }) =>
 
 // The form is a state of the page that most views never open, so its code (the
 // form and what both request forms share, about 4.5 KB gzip) is fetched when the
-// form is shown, or as soon as a visitor points at or focuses a link that opens
+// form is opened, or as soon as a visitor points at or focuses a link that opens
 // it, not with every view of the page (ADR 068). The server renders the form in
 // full either way (entry.server.tsx waits for everything), so it works before
-// and without JavaScript like the rest of the page.
+// and without JavaScript like the rest of the page. A page opened with the form
+// shown (its address, /trust's BAA request) fetches it when the visitor reaches
+// for the form, like the consultation form (web/lib/on-reach.ts, ADR 170).
+const formCode = onReach()
 const loadForm = () => import('../forms/SupportRequestForm')
-const SupportRequestForm = lazy(() => loadForm().then((m) => ({ default: m.SupportRequestForm })))
-const preload = () => void loadForm()
+const SupportRequestForm = lazy(() =>
+  formCode.wanted.then(loadForm).then((m) => ({ default: m.SupportRequestForm })),
+)
+const preload = () => {
+  formCode.want()
+  void loadForm()
+}
 const preloadForm = { onPointerEnter: preload, onFocus: preload, onTouchStart: preload }
 
 /** The form is a state of the page with its own address, so it opens without JavaScript too. */
@@ -99,6 +109,12 @@ export default function ItSupportPage() {
   const { config } = useSite()
   const [params] = useSearchParams()
   const showForm = params.get(FORM_PARAM) === 'support' || outcome !== undefined
+  // The form came with the page (by its address, not answering a post) and the page is hydrating:
+  // it waits to be reached for. Any other form is wanted at once.
+  const [formCameWithPage] = useState(() => !isBooted() && showForm && outcome === undefined)
+  if (!formCameWithPage) formCode.want()
+  const formArea = useRef<HTMLDivElement>(null)
+  useReach(formArea, formCode)
   const formHeading = useRef<HTMLHeadingElement>(null)
   const requestButton = useRef<HTMLAnchorElement>(null)
   const firstRender = useRef(true)
@@ -152,10 +168,11 @@ export default function ItSupportPage() {
                 {IT_SUPPORT_COPY.backToServices}
               </Link>
             </div>
-            <div className="mt-8">
+            <div ref={formArea} className="mt-8">
               {/* While the form's code loads after a click, its space is kept. */}
               <Suspense fallback={<div className="min-h-[56rem]" />}>
                 <SupportRequestForm
+                  shownWithPage={formCameWithPage}
                   outcome={outcome}
                   limits={limits}
                   prefill={prefill}

@@ -18,6 +18,7 @@ import {
   publicCategory,
   statusLabel,
 } from '../lib/solutions'
+import type { PageHandle } from '../root'
 import NotFoundPage from './$'
 
 /** The page's own headings; kept here rather than in the shared copy so no other page's bundle carries them. */
@@ -46,6 +47,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const back = filter === 'all' ? '/portfolio-solutions' : `/portfolio-solutions?category=${filter}`
   return { project: found.project, back }
 }
+
+// Nothing of this page runs in the browser: it is sent without scripts (ADR 170).
+export const handle: PageHandle = { hydrate: false }
 
 export const meta: MetaFunction<typeof loader> = ({ loaderData: loaded, matches }) => {
   const { config } = siteFromMatches(matches)

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useRef, useState } from 'react'
 import { type LoaderFunctionArgs, type MetaFunction, useActionData, useLoaderData } from 'react-router'
 import { formConstraints } from '../../schema/form-constraints'
 import { SCHEDULE_COPY } from '../../schema/page-copy/schedule'
@@ -7,9 +8,11 @@ import { CLAIMS } from '../../schema/site-copy'
 import { CheckIcon, ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../components/icons'
 import { card, container, textLink } from '../components/ui'
 import { requestFormAction } from '../forms/action'
-import { ConsultationForm, consultationPayload } from '../forms/ConsultationForm'
+import { consultationPayload } from '../forms/consultation-payload'
 import { type FormOutcome, formOutcome } from '../forms/outcome'
+import { isBooted } from '../insights/beacon'
 import { pageMeta } from '../lib/meta'
+import { onReach, useReach } from '../lib/on-reach'
 import { siteFromMatches, useSite } from '../lib/site'
 import { formUnreadable, siteServer } from '../lib/site-server'
 
@@ -47,10 +50,26 @@ const EXPECT = [
   'No obligation and no sales pressure.',
 ]
 
+// The form's code (the form, its fields, the submit logic and the slot times: about 5 KB gzip)
+// comes when the visitor reaches for the form (web/lib/on-reach.ts, ADR 170), or at once when
+// there is no server HTML to keep (a client-side navigation) or the page answers a post (its
+// messages and focus are the form's).
+const formCode = onReach()
+const ConsultationForm = lazy(() =>
+  formCode.wanted
+    .then(() => import('../forms/ConsultationForm'))
+    .then((m) => ({ default: m.ConsultationForm })),
+)
+
 export default function SchedulePage() {
   const { copy, availability, formUnreadable, limits } = useLoaderData<typeof loader>()
   const outcome = formOutcome(useActionData<FormOutcome>(), formUnreadable)
   const { config } = useSite()
+  // Rendered by the initial hydration (the page has not booted yet), or after a navigation.
+  const [hydrating] = useState(() => !isBooted())
+  if (!hydrating || outcome !== undefined) formCode.want()
+  const formCard = useRef<HTMLDivElement>(null)
+  useReach(formCard, formCode)
 
   return (
     <main id="main" className="bg-slate-50 pt-16">
@@ -62,8 +81,16 @@ export default function SchedulePage() {
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-start">
           {/* The form renders its three sections: personal information, project details, preferred meeting time. */}
-          <div className={`${card} min-w-0 p-6 sm:p-8`}>
-            <ConsultationForm outcome={outcome} availability={availability} limits={limits} />
+          <div ref={formCard} className={`${card} min-w-0 p-6 sm:p-8`}>
+            {/* Shown only while the code loads after a client-side navigation: the form's space is kept. */}
+            <Suspense fallback={<div className="min-h-[80rem]" />}>
+              <ConsultationForm
+                outcome={outcome}
+                availability={availability}
+                limits={limits}
+                shownWithPage={hydrating}
+              />
+            </Suspense>
           </div>
 
           <aside aria-label="Consultation details" className="flex min-w-0 flex-col gap-6">

@@ -15,6 +15,7 @@ import { button, container, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches } from '../lib/site'
 import { siteServer } from '../lib/site-server'
+import type { PageHandle } from '../root'
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const blocks = await context.get(siteServer).blocks('trust')
@@ -26,6 +27,9 @@ export async function loader({ context }: LoaderFunctionArgs) {
     >,
   }
 }
+
+// Nothing of this page runs in the browser: it is sent without scripts (ADR 170).
+export const handle: PageHandle = { hydrate: false }
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
