@@ -3,13 +3,15 @@
 # dry run), the unit/Worker tests (Vitest) and the end-to-end tests (Playwright
 # on the build just made) at the same time. Playwright sets the total, and it
 # leaves a core idle part of the time (its servers booting, pages waiting on
-# workerd), so the other two run beside it at a lower priority (nice 5): they
-# fill those gaps rather than slow the browser down (ADRs 066, 104 and 105).
+# workerd), so the other two run beside it at the lowest priority (nice 19):
+# they fill those gaps rather than slow the browser down (ADRs 066, 104 and
+# 105). At nice 5 they still took a third of the cores from Playwright, which
+# then ran on alone with a core partly idle (docs/test-times.md, 2026-11-27).
 # Each line is prefixed with its suite; the step fails if any of them fails.
 set -uo pipefail
-nice -n 5 bash -c 'npm run --silent typecheck && npm run --silent lint && npm run --silent test:deploy:built' 2>&1 | sed -u 's/^/[checks] /' &
+nice -n 19 bash -c 'npm run --silent typecheck && npm run --silent lint && npm run --silent test:deploy:built' 2>&1 | sed -u 's/^/[checks] /' &
 checks=$!
-nice -n 5 npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
+nice -n 19 npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 npx playwright test 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!
