@@ -8,7 +8,7 @@ export const PORTAL_CONTACT = 'grace@riversideclinic.example'
 export const PORTAL_REQUEST = 'S-1001'
 export const PORTAL_PATHS = ['/portal', `/portal/requests/${PORTAL_REQUEST}`]
 
-const MAIL_API = '/cdn-cgi/explorer/api/local/email/sending'
+const MAIL_API = '/cdn-cgi/local/explorer/api/local/email/sending'
 type SentItem = { to: string[]; subject: string; messageId: string }
 
 async function findMail(baseUrl: string, to: string): Promise<string> {

@@ -7,6 +7,7 @@ import { formatDay } from '../web/booking/days'
 import { expect, type Page, signInOwner, test } from './fixtures'
 import { mailTo, type SentDetail } from './mail'
 import { waitForForm } from './public-helpers'
+import { stateDir } from './servers'
 import { changeableDay, chooseFreeSlot, seedOf } from './slots'
 
 // Issue 17, the visitor's side as they live it: the e-mails land in the local
@@ -28,13 +29,13 @@ function manageLink(mail: SentDetail): string {
 
 /**
  * The message's calendar attachment, as the local send_email binding wrote it
- * to a file (.wrangler/tmp/email/<instance>/email-attachment/<message id>-1.ics):
+ * to a file (<server state>/tmp/email/<instance>/email-attachment/<message id>-1.ics):
  * the explorer API lists attachments by name only.
  */
-async function icsOf(mail: SentDetail): Promise<string> {
+async function icsOf(mail: SentDetail, baseURL: string | undefined): Promise<string> {
   expect(mail.attachments.map((a) => a.filename)).toEqual(['consultation.ics'])
   const file = `${mail.messageId.replace(/^<|>$/g, '')}-1.ics`
-  const root = join(process.cwd(), '.wrangler', 'tmp', 'email')
+  const root = join(stateDir(baseURL), 'tmp', 'email')
   const find = () =>
     readdirSync(root)
       .map((dir) => join(root, dir, 'email-attachment', file))
@@ -146,6 +147,7 @@ test('the link in the "request received" e-mail shows that booking only and canc
 
 test("the owner confirms in the admin; the visitor's mail carries an .ics REQUEST at the Central time", async ({
   page,
+  baseURL,
 }, testInfo) => {
   const name = `Invite Visitor ${testInfo.project.name}`
   const email = unique('invite')
@@ -161,7 +163,7 @@ test("the owner confirms in the admin; the visitor's mail carries an .ics REQUES
   await expect(page.getByRole('listitem').filter({ hasText: reference })).toContainText(/confirmed/i)
 
   const confirmed = await mailTo(page.request, email, /confirmed/)
-  const calendar = new ICAL.Component(ICAL.parse(await icsOf(confirmed)))
+  const calendar = new ICAL.Component(ICAL.parse(await icsOf(confirmed, baseURL)))
   expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST')
   ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!)
   const vevent = calendar.getFirstSubcomponent('vevent')!
@@ -268,6 +270,7 @@ for (const javaScriptEnabled of [true, false]) {
   test(`reschedules by day, then time (${how}); the page, the mail and the .ics agree`, async ({
     page,
     browser,
+    baseURL,
   }, testInfo) => {
     const email = unique(javaScriptEnabled ? 'byday-js' : 'byday-nojs')
     const { slot, reference } = await bookThroughForm(
@@ -337,7 +340,7 @@ for (const javaScriptEnabled of [true, false]) {
     const moved = await mailTo(page.request, email, /new time/)
     expect(moved.text).toContain(`Time: ${when}`)
     expect(moved.text).toContain('Status: Requested (awaiting confirmation)')
-    const calendar = new ICAL.Component(ICAL.parse(await icsOf(moved)))
+    const calendar = new ICAL.Component(ICAL.parse(await icsOf(moved, baseURL)))
     ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!)
     const vevent = calendar.getFirstSubcomponent('vevent')!
     expect(new ICAL.Event(vevent).startDate.toString()).toBe(`${newDate}T${newTime}:00`)

@@ -37,7 +37,7 @@ type SentMail = { to: string[]; from: string; replyTo?: string; subject: string 
 
 /** The messages the local send_email binding captured (wrangler dev's local explorer). */
 async function sentMail(request: APIRequestContext): Promise<SentMail[]> {
-  const res = await request.get('/cdn-cgi/explorer/api/local/email/sending')
+  const res = await request.get('/cdn-cgi/local/explorer/api/local/email/sending')
   expect(res.ok()).toBe(true)
   return ((await res.json()) as { result: SentMail[] }).result
 }
@@ -55,13 +55,10 @@ function deliver(request: APIRequestContext, from: string, to: string, body: str
     body,
     '',
   ].join('\r\n')
-  return request.post(
-    `/cdn-cgi/handler/email?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
-    {
-      data: raw,
-      headers: { 'Content-Type': 'message/rfc822' },
-    },
-  )
+  return request.post(`/cdn-cgi/local/email?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, {
+    data: raw,
+    headers: { 'Content-Type': 'message/rfc822' },
+  })
 }
 
 const list = (page: Page) => page.getByRole('list', { name: 'Requests' })

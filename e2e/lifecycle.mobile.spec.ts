@@ -99,7 +99,9 @@ async function newSignInLink(request: APIRequestContext, to: string, before: Set
       return id !== undefined
     })
     .toBe(true)
-  const res = await request.get('/cdn-cgi/explorer/api/local/email/sending', { params: { email_id: id! } })
+  const res = await request.get('/cdn-cgi/local/explorer/api/local/email/sending', {
+    params: { email_id: id! },
+  })
   return SIGN_IN_LINK.exec(((await res.json()) as { result: { text?: string } }).result.text ?? '')![0]
 }
 

@@ -1,10 +1,10 @@
-// The local mail output (wrangler dev's send_email capture, read through its
-// explorer API): what the e2e specs read the e-mails a visitor gets from.
+// The local mail output (the send_email binding's local capture, read through the
+// local explorer's API): what the e2e specs read the e-mails a visitor gets from.
 import { type APIRequestContext, expect } from './fixtures'
 
 export type SentItem = { to: string[]; subject: string; messageId: string }
 export type SentDetail = SentItem & { text?: string; attachments: { filename?: string | null }[] }
-const MAIL_API = '/cdn-cgi/explorer/api/local/email/sending'
+const MAIL_API = '/cdn-cgi/local/explorer/api/local/email/sending'
 
 /** Every message the local send_email binding captured (all pages). */
 export async function sentMail(request: APIRequestContext): Promise<SentItem[]> {

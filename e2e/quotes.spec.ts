@@ -40,7 +40,7 @@ async function newSignInLink(request: APIRequestContext, to: string, seen: SentI
       return found !== undefined
     })
     .toBe(true)
-  const detail = await request.get('/cdn-cgi/explorer/api/local/email/sending', {
+  const detail = await request.get('/cdn-cgi/local/explorer/api/local/email/sending', {
     params: { email_id: found!.messageId },
   })
   const text = ((await detail.json()) as { result: { text?: string } }).result.text ?? ''

@@ -10,6 +10,7 @@ import {
   signInThroughForm as signInWithPassword,
   test,
 } from './fixtures'
+import { stateDir } from './servers'
 
 // Issue 13, tried as the owner would: passkeys (Chromium's virtual
 // authenticator), an authenticator app (codes computed here from the key the
@@ -82,11 +83,10 @@ async function addVirtualAuthenticator(context: BrowserContext, page: Page) {
  * scripts/owner.ts writes the owner: the Worker itself has no way to do it.
  */
 function ageReauthProofs(baseURL: string | undefined) {
-  const port = new URL(baseURL!).port
   const at = Date.now() - 11 * 60 * 1000
   execFileSync(
     'npx',
-    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', `.wrangler/e2e-state-${port}`].concat([
+    ['wrangler', 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir(baseURL)].concat([
       '--command',
       `UPDATE sessions SET reauth_at = ${at}`,
     ]),

@@ -13,3 +13,6 @@ export const demoPort = firstPort + 1
 /** The server of the worker with this parallel index (each index runs one test at a time). */
 export const serverURL = (parallelIndex: number) =>
   `http://localhost:${serverPorts[parallelIndex % serverPorts.length]}`
+
+/** The local state of the server at this base URL (scripts/serve-e2e.sh): D1, KV, R2, and under tmp/ the mail it sent. */
+export const stateDir = (baseURL: string | undefined) => `.wrangler/e2e-state-${new URL(baseURL!).port}`

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, OWNER, test } from './fixtures'
+import { stateDir } from './servers'
 
 // Issue 38: a credential's secret is nowhere in plain text: not in any file of
 // the server's local state (D1's SQLite files, KV, R2) nor in the server's log,
@@ -42,7 +43,7 @@ test('a stored, listed and revealed secret is in no state file and no log line',
   expect(revealed.status()).toBe(200)
   expect(((await revealed.json()) as { secret: string }).secret).toBe(secret)
 
-  const state = `.wrangler/e2e-state-${new URL(baseURL!).port}`
+  const state = stateDir(baseURL)
   const files = filesUnder(state)
   await expect.poll(() => holding(files.concat(filesUnder(state)), label).length).toBeGreaterThan(0)
   expect(holding(filesUnder(state), secret)).toEqual([])

