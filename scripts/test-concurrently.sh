@@ -13,7 +13,7 @@ idle=(nice -n 19)
 if chrt --idle 0 true 2>/dev/null; then idle=(chrt --idle 0); fi
 "${idle[@]}" bash -c 'npm run --silent typecheck && npm run --silent lint' 2>&1 | sed -u 's/^/[checks] /' &
 checks=$!
-"${idle[@]}" npx vitest run 2>&1 | sed -u 's/^/[unit] /' &
+"${idle[@]}" npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 npx playwright test 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!
