@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# `npm test` after the build: the static checks (typecheck, lint, the deploy
-# dry run), the unit/Worker tests (Vitest) and the end-to-end tests (Playwright
-# on the build just made) at the same time. Playwright sets the total, and it
-# leaves a core idle part of the time (its servers booting, pages waiting on
-# workerd), so the other two run beside it at the lowest priority (nice 19):
-# they fill those gaps rather than slow the browser down (ADRs 066, 104 and
-# 105). At nice 5 they still took a third of the cores from Playwright, which
-# then ran on alone with a core partly idle (docs/test-times.md, 2026-11-27).
+# `npm test`: the static checks (typecheck, lint), the unit/Worker tests (Vitest)
+# and the end-to-end tests (the build, then Playwright on it) at the same time.
+# Playwright sets the total, and it leaves a core idle part of the time (pages
+# waiting on the server, the browser waiting on pages), so the other two run in
+# the idle scheduling class (`chrt --idle`; nice 19 where that is refused): they
+# fill those gaps rather than slow the browser down (ADRs 066, 104, 105, 171 and
+# 172; docs/test-times.md). Vitest runs one file at a time here (its config says
+# two): it only fills the gaps, and a second workerd with its own module graph
+# cost about 19 CPU-seconds. The deploy dry run is not among the checks: the e2e
+# servers serve the bundle it makes (scripts/serve-e2e.sh), so a bundle that
+# cannot be made fails the e2e run.
 # Each line is prefixed with its suite; the step fails if any of them fails.
 set -uo pipefail
 idle=(nice -n 19)
@@ -15,7 +18,8 @@ if chrt --idle 0 true 2>/dev/null; then idle=(chrt --idle 0); fi
 checks=$!
 "${idle[@]}" npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
-npx playwright test 2>&1 | sed -u 's/^/[e2e] /' &
+# Only the end-to-end tests need the build; the other two start beside it.
+bash -c 'npm run --silent build && npx playwright test' 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!
 wait "$checks"; checks_status=$?
 wait "$unit"; unit_status=$?
