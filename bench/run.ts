@@ -4,7 +4,7 @@
 // (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load,plans,documents),
 // BENCH_PAGES (comma list of public,portal: which pages the bytes and Lighthouse runs measure).
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { slotInstant } from '../schema/slot-time'
 import { measureRoutes, PUBLIC_PATHS, workerBundleGzip } from './bytes'
 import { type DocumentFigures, runDocuments } from './documents'
@@ -13,7 +13,12 @@ import { type LoadFigures, runLoad } from './load'
 import { PORTAL_PATHS, portalSessionCookie } from './portal'
 import { startServer } from './server'
 
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// The full Chromium when installed (Lighthouse's own choice), else Debian's headless
+// shell, which the e2e suite and .ci/run install (ADR 105); CHROMIUM_PATH wins.
+const CHROME =
+  process.env.CHROMIUM_PATH ??
+  ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path)) ??
+  '/usr/bin/chromium'
 const FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
