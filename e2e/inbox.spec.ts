@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import ICAL from 'ical.js'
 import { type APIRequestContext, expect, type Page, signInOwner, test } from './fixtures'
+import { MAIL_API } from './mail'
 import { waitForForm } from './public-helpers'
 import { freeSlotPayload, seedOf } from './slots'
 
@@ -35,9 +36,9 @@ async function supportRequest(request: APIRequestContext, overrides: Record<stri
 
 type SentMail = { to: string[]; from: string; replyTo?: string; subject: string }
 
-/** The messages the local send_email binding captured (wrangler dev's local explorer). */
+/** The messages the local send_email binding captured (the first page of the local explorer's list). */
 async function sentMail(request: APIRequestContext): Promise<SentMail[]> {
-  const res = await request.get('/cdn-cgi/local/explorer/api/local/email/sending')
+  const res = await request.get(MAIL_API)
   expect(res.ok()).toBe(true)
   return ((await res.json()) as { result: SentMail[] }).result
 }

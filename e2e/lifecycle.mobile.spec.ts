@@ -13,7 +13,7 @@ import {
   signInOwner,
   test,
 } from './fixtures'
-import { mailTo, sentMail } from './mail'
+import { mailById, mailTo, sentMail } from './mail'
 import { waitForHydration } from './public-helpers'
 import { serverURL } from './servers'
 
@@ -99,10 +99,7 @@ async function newSignInLink(request: APIRequestContext, to: string, before: Set
       return id !== undefined
     })
     .toBe(true)
-  const res = await request.get('/cdn-cgi/local/explorer/api/local/email/sending', {
-    params: { email_id: id! },
-  })
-  return SIGN_IN_LINK.exec(((await res.json()) as { result: { text?: string } }).result.text ?? '')![0]
+  return SIGN_IN_LINK.exec((await mailById(request, id!)).text ?? '')![0]
 }
 
 /** Asks for a link on the portal's sign-in form (where the page is) and follows it, as a client does. */

@@ -4,7 +4,8 @@ import { type APIRequestContext, expect } from './fixtures'
 
 export type SentItem = { to: string[]; subject: string; messageId: string }
 export type SentDetail = SentItem & { text?: string; attachments: { filename?: string | null }[] }
-const MAIL_API = '/cdn-cgi/local/explorer/api/local/email/sending'
+/** Miniflare's local explorer API for sent mail (`wrangler dev` answers it too). */
+export const MAIL_API = '/cdn-cgi/local/explorer/api/local/email/sending'
 
 /** Every message the local send_email binding captured (all pages). */
 export async function sentMail(request: APIRequestContext): Promise<SentItem[]> {
@@ -34,7 +35,12 @@ export async function mailTo(request: APIRequestContext, to: string, subject: Re
       { message: `a mail to ${to} with subject ${subject}`, timeout: 15_000 },
     )
     .toBe(true)
-  const res = await request.get(MAIL_API, { params: { email_id: found!.messageId } })
+  return mailById(request, found!.messageId)
+}
+
+/** One captured message, with its text and attachments' names. */
+export async function mailById(request: APIRequestContext, id: string): Promise<SentDetail> {
+  const res = await request.get(MAIL_API, { params: { email_id: id } })
   expect(res.ok()).toBe(true)
   return ((await res.json()) as { result: SentDetail }).result
 }

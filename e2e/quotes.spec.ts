@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import { type Download, expect, type Page, test } from './fixtures'
-import { mailTo, type SentItem, sentMail } from './mail'
+import { mailById, mailTo, type SentItem, sentMail } from './mail'
 
 // Issue 25's "Done when", as a new user lives it: the owner makes a quote from
 // the seeded consultation (C-1002, Grace Park of Riverside Family Clinic) in
@@ -40,10 +40,7 @@ async function newSignInLink(request: APIRequestContext, to: string, seen: SentI
       return found !== undefined
     })
     .toBe(true)
-  const detail = await request.get('/cdn-cgi/local/explorer/api/local/email/sending', {
-    params: { email_id: found!.messageId },
-  })
-  const text = ((await detail.json()) as { result: { text?: string } }).result.text ?? ''
+  const text = (await mailById(request, found!.messageId)).text ?? ''
   return /https?:\/\/[^\s"<>]+\/portal\/sign-in\/[A-Za-z0-9_-]{43}/.exec(text)![0]
 }
 
