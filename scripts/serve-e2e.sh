@@ -19,7 +19,7 @@ exec 9>".wrangler/e2e-state-template.lock"
 flock 9
 if [ "$(cat "$template/run-id" 2>/dev/null)" != "$run_id" ]; then
   rm -rf "$template"
-  npx wrangler d1 migrations apply DB --local --persist-to "$template" >/dev/null
+  # Migrations, seed and owner in one workerd (scripts/local-migrations.ts).
   PERSIST_TO="$template" npx tsx scripts/setup-local.ts
   # The Worker as a deploy would upload it, bundled once for every server (scripts/serve-e2e.mjs).
   rm -rf "$bundle"

@@ -1,7 +1,7 @@
 // Prepares the local bindings for `npm start` / `npm run dev`: creates
 // .dev.vars from the example when missing, seeds an empty database, and
-// creates (or resets) the local owner account from .dev.vars.
-// Migrations are applied just before by `wrangler d1 migrations apply --local`.
+// creates (or resets) the local owner account from .dev.vars. It applies the
+// migrations first, in the same workerd (scripts/local-migrations.ts).
 import { appendFileSync, copyFileSync, existsSync, readFileSync } from 'node:fs'
 import { getPlatformProxy } from 'wrangler'
 import { hashPassword } from '../worker/auth/password'
@@ -9,6 +9,7 @@ import { passwordProblem } from '../worker/auth/password-policy'
 import { createDb } from '../worker/db'
 import { upsertOwner } from '../worker/services/users'
 import { missingFromExample } from './dev-vars'
+import { applyLocalMigrations } from './local-migrations'
 import { seedIfEmpty } from './seed'
 import { seedAgreementsIfNone } from './seed-agreements'
 
@@ -71,6 +72,12 @@ const { env, dispose } = await getPlatformProxy<Env>({
   persist: persistTo ? { path: `${persistTo}/v3` } : true,
 })
 try {
+  const applied = await applyLocalMigrations(env.DB)
+  console.log(
+    applied.length
+      ? `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'} to the local database: ${applied.join(', ')}`
+      : 'The local database is up to date with migrations/.',
+  )
   if (await seedIfEmpty(env)) console.log('Seeded the local database with demo content.')
   // Issue 25: the service agreement and BAA drafts, also on an install seeded before them.
   if (await seedAgreementsIfNone(env))

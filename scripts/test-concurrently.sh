@@ -10,8 +10,11 @@
 # cost about 19 CPU-seconds. The deploy dry run is not among the checks: the e2e
 # servers serve the bundle it makes (scripts/serve-e2e.sh), so a bundle that
 # cannot be made fails the e2e run.
-# Each line is prefixed with its suite; the step fails if any of them fails.
+# Each line is prefixed with its suite, and each job says when it ended (seconds
+# since the start: which job is the tail, docs/test-times.md); the step fails if
+# any of them fails.
 set -uo pipefail
+started=$SECONDS
 idle=(nice -n 19)
 if chrt --idle 0 true 2>/dev/null; then idle=(chrt --idle 0); fi
 "${idle[@]}" bash -c 'npm run --silent typecheck && npm run --silent lint' 2>&1 | sed -u 's/^/[checks] /' &
@@ -21,8 +24,15 @@ unit=$!
 # Only the end-to-end tests need the build; the other two start beside it.
 bash -c 'npm run --silent build && npx playwright test' 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!
-wait "$checks"; checks_status=$?
-wait "$unit"; unit_status=$?
-wait "$e2e"; e2e_status=$?
-echo "checks: exit $checks_status; unit tests: exit $unit_status; e2e tests: exit $e2e_status"
+# Each job's exit status, and when it ended.
+declare -A job=(["$checks"]=checks ["$unit"]=unit ["$e2e"]=e2e) status ended
+while [ ${#job[@]} -gt 0 ]; do
+  wait -n -p done "${!job[@]}"
+  code=$?
+  status[${job[$done]}]=$code
+  ended[${job[$done]}]=$((SECONDS - started))
+  unset "job[$done]"
+done
+checks_status=${status[checks]} unit_status=${status[unit]} e2e_status=${status[e2e]}
+echo "checks: exit $checks_status at ${ended[checks]} s; unit tests: exit $unit_status at ${ended[unit]} s; e2e tests: exit $e2e_status at ${ended[e2e]} s"
 [ "$checks_status" -eq 0 ] && [ "$unit_status" -eq 0 ] && [ "$e2e_status" -eq 0 ]
