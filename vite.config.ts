@@ -1,8 +1,8 @@
 import { cloudflare } from '@cloudflare/vite-plugin'
-import optimizeLocales from '@react-aria/optimize-locales-plugin'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { englishOnly } from './scripts/english-only-plugin'
 import { pdfFonts } from './scripts/pdf-fonts-plugin'
 import { trimReactRouter } from './web/trim-react-router'
 
@@ -13,8 +13,8 @@ import { trimReactRouter } from './web/trim-react-router'
 export default defineConfig({
   publicDir: 'web/public',
   plugins: [
-    // react-aria ships its UI strings in 34 locales; the site is English.
-    { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' },
+    // react-aria's UI strings in English only, in the browser's build and the Worker's (ADR 174).
+    englishOnly(),
     cloudflare({
       viteEnvironment: { name: 'ssr' },
       // The same local state `npm run setup:local` seeds and `wrangler dev` uses.

@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { englishOnly } from './scripts/english-only-plugin'
 
 // Two projects: Worker tests run inside workerd against real local D1, R2 and
 // KV (fresh storage per test file); web unit tests run in jsdom.
@@ -14,6 +15,10 @@ export default defineConfig({
     projects: [
       {
         plugins: [
+          // As in the build (vite.config.ts): react-aria's UI strings in English
+          // only. The pages pull react-aria in, and its other 33 locales were about
+          // 700 of the modules this project transformed and sent to workerd (ADR 174).
+          englishOnly(),
           // Dependencies are inlined into workerd with their source maps; the
           // map of @peculiar/x509 (under @simplewebauthn/server) pushes one module
           // past the 1 MiB WebSocket message workerd accepts, which kills the
