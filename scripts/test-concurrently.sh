@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # `npm test`: the static checks (typecheck, lint), the unit/Worker tests (Vitest)
 # and the end-to-end tests (the build, then Playwright on it) at the same time.
-# Playwright sets the total, and it leaves a core idle part of the time (pages
-# waiting on the server, the browser waiting on pages), so the other two run in
-# the idle scheduling class (`chrt --idle`; nice 19 where that is refused): they
-# fill those gaps rather than slow the browser down (ADRs 066, 104, 105, 171 and
-# 172; docs/test-times.md). Vitest runs one file at a time here (its config says
-# two): it only fills the gaps, and a second workerd with its own module graph
-# cost about 19 CPU-seconds. The deploy dry run is not among the checks: the e2e
-# servers serve the bundle it makes (scripts/serve-e2e.sh), so a bundle that
-# cannot be made fails the e2e run.
+# Playwright sets the pace, and it leaves a core idle part of the time (pages
+# waiting on the server, the browser waiting on pages); the other two fill those
+# gaps rather than slow the browser down (ADRs 066, 104, 105, 171, 172 and 174;
+# docs/test-times.md). Vitest runs at nice 8: it gets about a seventh of a core
+# where Playwright wants both, and most of the gaps, so that it ends with
+# Playwright instead of running on alone afterwards. The checks run in the idle
+# scheduling class (`chrt --idle`; nice 19 where that is refused): they take only
+# what the other two leave. Vitest runs one file at a time here (its config says
+# two): a second workerd with its own module graph cost about 19 CPU-seconds.
+# The deploy dry run is not among the checks: the e2e servers serve the bundle
+# it makes (scripts/serve-e2e.sh), so a bundle that cannot be made fails the e2e run.
 # Each line is prefixed with its suite, and each job says when it ended (seconds
 # since the start: which job is the tail, docs/test-times.md); the step fails if
 # any of them fails.
@@ -19,7 +21,7 @@ idle=(nice -n 19)
 if chrt --idle 0 true 2>/dev/null; then idle=(chrt --idle 0); fi
 "${idle[@]}" bash -c 'npm run --silent typecheck && npm run --silent lint' 2>&1 | sed -u 's/^/[checks] /' &
 checks=$!
-"${idle[@]}" npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
+nice -n 8 npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 # Only the end-to-end tests need the build; the other two start beside it.
 bash -c 'npm run --silent build && npx playwright test' 2>&1 | sed -u 's/^/[e2e] /' &
