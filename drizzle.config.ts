@@ -4,7 +4,8 @@ import { defineConfig } from 'drizzle-kit'
 
 // drizzle-kit reads the local D1 file through @libsql/client (for db:studio);
 // migrations are generated from schema/tables.ts into migrations/, which
-// `wrangler d1 migrations apply` then applies locally or remotely.
+// `npm run setup:local` applies locally (scripts/local-migrations.ts) and
+// `wrangler d1 migrations apply DB --remote` remotely.
 function localD1File(): string {
   const dir = '.wrangler/state/v3/d1/miniflare-D1DatabaseObject'
   try {
