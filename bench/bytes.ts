@@ -72,6 +72,9 @@ export async function measureRoutes(
   return results
 }
 
+/** ADR 103's budgets for the Worker (1 KB = 1,000 bytes, gzip -9 of each module). */
+export const WORKER_BUDGET = { uploadGzip: 2_000_000, startupGzip: 1_000_000 } as const
+
 export type WorkerBytes = {
   /** Every module uploaded (gzip -9 of each, summed): what Cloudflare's size limit counts. */
   uploadGzip: number
@@ -89,6 +92,14 @@ export function workerBundleGzip(): WorkerBytes {
   // Wrangler adds to the directory; files of an earlier build would be counted too.
   rmSync(outdir, { recursive: true, force: true })
   execFileSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], { stdio: 'ignore' })
+  return workerBytesIn(outdir)
+}
+
+/**
+ * Measures a Worker bundle `wrangler deploy --dry-run` wrote to `outdir` (the bench's,
+ * or the one the e2e servers run, scripts/serve-e2e.sh; e2e/worker-budget.spec.ts).
+ */
+export function workerBytesIn(outdir: string): WorkerBytes {
   const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length
   let uploadGzip = 0
   const walk = (dir: string) => {

@@ -2,17 +2,21 @@
 // in the business's time zone (BUSINESS_TIME_ZONE, US Central), with the zone
 // named. A module of its own and nothing else, because every portal page loads
 // it and /portal's JavaScript is near its budget.
+import { madeOnFirstUse } from './made-on-first-use'
 import { BUSINESS_TIME_ZONE } from './request-options'
 
-const peopleDateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-})
+const peopleDateTime = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: BUSINESS_TIME_ZONE,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }),
+)
 
 /**
  * Every date-time a person reads (portal and admin: messages, requests,
@@ -24,5 +28,5 @@ const peopleDateTime = new Intl.DateTimeFormat('en-US', {
  */
 export function formatBusinessDateTime(instant: string | number | Date): string {
   const date = instant instanceof Date ? instant : new Date(instant)
-  return Number.isNaN(date.getTime()) ? String(instant) : peopleDateTime.format(date)
+  return Number.isNaN(date.getTime()) ? String(instant) : peopleDateTime().format(date)
 }

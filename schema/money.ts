@@ -4,6 +4,8 @@
 // the portal, the e-mails and the PDFs all show what these functions return,
 // formatted by formatCents.
 
+import { madeOnFirstUse } from './made-on-first-use'
+
 /** Largest quantity and unit price accepted, so every product stays an exact integer in a double. */
 export const MAX_QUANTITY = 10_000
 export const MAX_UNIT_PRICE_CENTS = 100_000_000 // $1,000,000.00
@@ -77,7 +79,7 @@ export function timeLine(minutes: number, rateCents: number): { quantityMilli: n
   return { quantityMilli: roundCents(minutes * 1000, 60), amountCents: roundCents(minutes * rateCents, 60) }
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const usd = madeOnFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }))
 
 /**
  * An integer count of hundredths as exact decimal text: 280000 -> "2800.00",
@@ -101,7 +103,7 @@ export function formatCents(cents: number, style: 'display' | 'plain' = 'display
   const plain = hundredthsText(cents)
   if (style === 'plain') return plain
   // Intl formats a decimal string exactly (Intl.NumberFormat v3); an older engine reads it as a number.
-  return usd.format(plain as Intl.StringNumericLiteral)
+  return usd().format(plain as Intl.StringNumericLiteral)
 }
 
 /** The tax line's label from its rate in basis points: 825 -> "Tax (8.25%)"; every view shows this one. */

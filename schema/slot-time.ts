@@ -4,22 +4,30 @@
 // as the API wants it is the chosen calendar date and time read as Central
 // wall-clock time, sent as an ISO date-time in UTC. Plain Intl, so the public
 // form carries no calendar library (docs/decisions/073-one-home-per-rule.md).
+import { madeOnFirstUse } from './made-on-first-use'
 import { BUSINESS_TIME_ZONE } from './request-options'
 
-const zoneParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
+const zoneParts = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: BUSINESS_TIME_ZONE,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+)
 
 /** The business's wall clock at an instant: year, month (1-12), day, hour (0-23), minute, second. */
 export function businessParts(instant: number) {
-  const p = Object.fromEntries(zoneParts.formatToParts(instant).map((x) => [x.type, Number(x.value)]))
+  const p = Object.fromEntries(
+    zoneParts()
+      .formatToParts(instant)
+      .map((x) => [x.type, Number(x.value)]),
+  )
   return { y: p.year!, m: p.month!, d: p.day!, h: p.hour!, min: p.minute!, s: p.second! }
 }
 
@@ -74,15 +82,18 @@ export function addDays(date: string, days: number): string {
 /** 0 (Sunday) ... 6 (Saturday) for a YYYY-MM-DD date. */
 export const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay()
 
-const longDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-})
+const longDate = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    }),
+)
 
 /** "Tuesday, June 10, 2025" for a YYYY-MM-DD calendar date. */
 export function formatCalendarDate(date: string): string {
-  return longDate.format(new Date(`${date}T12:00:00Z`))
+  return longDate().format(new Date(`${date}T12:00:00Z`))
 }

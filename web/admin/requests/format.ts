@@ -3,22 +3,26 @@
 
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { labelOf } from '../../../schema/constants'
+import { madeOnFirstUse } from '../../../schema/made-on-first-use'
 import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../../schema/request-options'
 import { CLOSED_STATUSES, SUPPORT_STATUS_LABELS, type SupportStatus } from '../../../schema/request-statuses'
 import { slotInstant } from '../../../schema/slot-time'
 
-const slotDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-})
+const slotDate = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: BUSINESS_TIME_ZONE,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }),
+)
 
 /** "Mon, Jul 15, 2030 at 9:00 AM CT": the slot as the visitor chose it (Central time). */
 export function formatSlot(preferredDate: string, preferredTime: string): string {
   const date = new Date(preferredDate)
-  const day = Number.isNaN(date.getTime()) ? preferredDate : slotDate.format(date)
+  const day = Number.isNaN(date.getTime()) ? preferredDate : slotDate().format(date)
   return `${day} at ${labelOf(TIME_SLOTS, preferredTime)} CT`
 }
 
@@ -54,7 +58,7 @@ export function supportTone(status: string): SupportTone {
   return 'active'
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' })
+const relative = madeOnFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }))
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],
   ['month', 30 * 86_400_000],
@@ -69,7 +73,7 @@ export function formatRelative(iso: string, now = Date.now()): string {
   const diff = new Date(iso).getTime() - now
   if (Number.isNaN(diff)) return iso
   for (const [unit, ms] of UNITS) {
-    if (Math.abs(diff) >= ms) return relative.format(Math.round(diff / ms), unit)
+    if (Math.abs(diff) >= ms) return relative().format(Math.round(diff / ms), unit)
   }
   return 'just now'
 }
@@ -92,12 +96,15 @@ const icsStamp = (date: Date) =>
     .replace(/\.\d{3}/, '')
 const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
 
-const centralDay = new Intl.DateTimeFormat('en-US', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
+const centralDay = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: BUSINESS_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+)
 
 /**
  * When the slot starts: the stored instant's calendar day in Central time at
@@ -107,7 +114,11 @@ const centralDay = new Intl.DateTimeFormat('en-US', {
 export function slotStart(preferredDate: string, preferredTime: string): Date | null {
   const instant = new Date(preferredDate)
   if (Number.isNaN(instant.getTime())) return null
-  const parts = Object.fromEntries(centralDay.formatToParts(instant).map((p) => [p.type, p.value]))
+  const parts = Object.fromEntries(
+    centralDay()
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  )
   const start = slotInstant(`${parts.year}-${parts.month}-${parts.day}`, preferredTime)
   return start ? new Date(start) : instant
 }
