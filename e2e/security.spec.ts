@@ -23,15 +23,24 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 })
 
 const toastRegion = (page: Page) => page.getByRole('region', { name: /notification/i })
 
+/**
+ * Whether the page is on an admin screen already (after a sign-in, say): its
+ * navigation and Logout are there, so the helpers below do not load the admin
+ * again (a signed-in admin start is the costliest page load of the suite).
+ */
+const inAdmin = (page: Page) => /^\/admin(\/|$)/.test(new URL(page.url()).pathname)
+
 async function openSecurity(page: Page) {
-  await page.goto('/admin')
-  await expect(page.getByText('Welcome back, owner')).toBeVisible()
+  if (!inAdmin(page)) {
+    await page.goto('/admin')
+    await expect(page.getByText('Welcome back, owner')).toBeVisible()
+  }
   await page.getByRole('link', { name: 'Security', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible()
 }
 
 async function logout(page: Page) {
-  await page.goto('/admin')
+  if (!inAdmin(page)) await page.goto('/admin')
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/$/)
 }

@@ -37,12 +37,10 @@ export const site = new Hono<AppEnv>()
       url.pathname = url.pathname.replace(/\/+$/, '') || '/'
       return c.redirect(url.toString(), 301)
     }
-    // Files come straight from the assets binding, and so do the dev server's own modules.
+    // Files come straight from the assets binding, and so do the dev server's own
+    // modules. The build's hashed output (/assets/*) never gets here in a deploy:
+    // the assets service serves it with web/public/_headers (ADR 176).
     if (!isFile(url.pathname) && !(viteDev && url.pathname.startsWith('/@'))) return next()
     const asset = await c.env.ASSETS.fetch(c.req.raw)
-    const res = new Response(asset.body, asset)
-    // Hashed build output never changes under its name.
-    if (asset.ok && url.pathname.startsWith('/assets/'))
-      res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
-    return res
+    return new Response(asset.body, asset)
   })
