@@ -4,10 +4,9 @@
 # Playwright sets the pace, and it leaves a core idle part of the time (pages
 # waiting on the server, the browser waiting on pages); the other two fill those
 # gaps rather than slow the browser down (ADRs 066, 104, 105, 171, 172 and 174;
-# docs/test-times.md). Vitest runs at nice 5: it gets about a quarter of a core
-# where Playwright wants both, and most of the gaps, so that it ends before
-# Playwright rather than running on alone afterwards, on one core (at nice 8 it
-# still ended 10-15 s after Playwright on a clean clone). The checks run in the idle
+# docs/test-times.md). Vitest runs at nice 8: it gets about a seventh of a core
+# where Playwright wants both, and most of the gaps, so that it ends with
+# Playwright instead of running on alone afterwards. The checks run in the idle
 # scheduling class (`chrt --idle`; nice 19 where that is refused): they take only
 # what the other two leave. Vitest runs one file at a time here (its config says
 # two): a second workerd with its own module graph cost about 19 CPU-seconds.
@@ -22,7 +21,7 @@ idle=(nice -n 19)
 if chrt --idle 0 true 2>/dev/null; then idle=(chrt --idle 0); fi
 "${idle[@]}" bash -c 'npm run --silent typecheck && npm run --silent lint' 2>&1 | sed -u 's/^/[checks] /' &
 checks=$!
-nice -n 5 npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
+nice -n 8 npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 # Only the end-to-end tests need the build; the other two start beside it.
 bash -c 'npm run --silent build && npx playwright test' 2>&1 | sed -u 's/^/[e2e] /' &
