@@ -6,7 +6,7 @@ import { labelOf } from '../../../schema/constants'
 import { madeOnFirstUse } from '../../../schema/made-on-first-use'
 import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../../schema/request-options'
 import { CLOSED_STATUSES, SUPPORT_STATUS_LABELS, type SupportStatus } from '../../../schema/request-statuses'
-import { slotInstant } from '../../../schema/slot-time'
+import { businessDate, slotInstant } from '../../../schema/slot-time'
 
 const slotDate = madeOnFirstUse(
   () =>
@@ -96,16 +96,6 @@ const icsStamp = (date: Date) =>
     .replace(/\.\d{3}/, '')
 const icsText = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n')
 
-const centralDay = madeOnFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: BUSINESS_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }),
-)
-
 /**
  * When the slot starts: the stored instant's calendar day in Central time at
  * the chosen slot time, as formatSlot shows it and the Worker's own invitation
@@ -114,12 +104,7 @@ const centralDay = madeOnFirstUse(
 export function slotStart(preferredDate: string, preferredTime: string): Date | null {
   const instant = new Date(preferredDate)
   if (Number.isNaN(instant.getTime())) return null
-  const parts = Object.fromEntries(
-    centralDay()
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  )
-  const start = slotInstant(`${parts.year}-${parts.month}-${parts.day}`, preferredTime)
+  const start = slotInstant(businessDate(instant), preferredTime)
   return start ? new Date(start) : instant
 }
 
