@@ -35,6 +35,12 @@ export type AppEnv = {
      * names its route, GraphQL each such mutation field once per call.
      */
     selfAudited: string[] | undefined
+    /**
+     * A POST to /graphql as read once after the body guard: its JSON body (undefined
+     * when it is not JSON) and the mutation fields it calls, null for a query
+     * (worker/middleware/graphql-request.ts). Unset for every other request.
+     */
+    graphqlRequest: { body: unknown; mutations: string[] | null } | undefined
     /** Work to start once the response exists (worker/middleware/background.ts afterAnswer). */
     afterAnswer: (() => Promise<unknown>)[] | undefined
   }

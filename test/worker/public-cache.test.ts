@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { PAGE_CACHE } from '../../worker/cache/pages'
 import { purgePublicReads } from '../../worker/cache/public-reads'
+import { gql } from './admin-helpers'
 import { call } from './helpers'
 import { send } from './requests-fixtures'
 import { ownerCookie } from './session-helpers'
@@ -24,6 +26,33 @@ describe('public read caching', () => {
     expect(write.ok).toBe(true)
     const fresh = (await (await call('/api/skills')).json()) as unknown[]
     expect(fresh).toHaveLength(2)
+  })
+
+  it("keeps the edge copy through the owner's GraphQL queries; a GraphQL mutation purges it", async () => {
+    const names = async () =>
+      ((await (await call('/api/skills')).json()) as { name: string }[]).map((s) => s.name)
+    await env.DB.prepare("insert into skills (category, name) values ('Languages', 'Haskell')").run()
+    await send('/api/skills', { method: 'GET' })
+    await send('/about', { method: 'GET' })
+    const generation = async () =>
+      (await (await caches.open(PAGE_CACHE)).match('https://pages.cache/__generation'))?.text()
+    const before = await generation()
+    expect(before).toBeTruthy()
+    // A change behind the API's back: the edge copy does not show it yet.
+    await env.DB.prepare("insert into skills (category, name) values ('Languages', 'OCaml')").run()
+    // The admin's reads are POSTs too (urql), several at every screen: none of them writes.
+    const skills = await gql<{ skills: { name: string }[] }>('{ skills { name } }')
+    expect(skills.body.data?.skills.map((s) => s.name)).toContain('OCaml')
+    await gql('query Named { __typename }')
+    expect(await names()).not.toContain('OCaml')
+    expect(await generation()).toBe(before)
+    // A mutation writes: the public reads and the rendered pages go.
+    const created = await gql('mutation Add($input: SkillInput!) { createSkill(input: $input) { name } }', {
+      input: { category: 'Languages', name: 'Zig' },
+    })
+    expect(created.body.errors).toBeUndefined()
+    expect(await names()).toEqual(expect.arrayContaining(['Haskell', 'OCaml', 'Zig']))
+    expect(await generation()).not.toBe(before)
   })
 
   it('answers 304 to a matching If-None-Match, with revalidation headers', async () => {

@@ -108,19 +108,15 @@ export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], 
     auditedBelow: (field) => auditedBelow(c, field),
   }
   const local = localConveniences(c.env, c.req.url)
-  const refused = malformedVariables(c.req.method, c.req.header('content-type'), await bodyOf(c.req.raw))
+  // The body as readGraphQLRequest read it (worker/middleware/graphql-request.ts).
+  const refused = malformedVariables(
+    c.req.method,
+    c.req.header('content-type'),
+    c.get('graphqlRequest')?.body,
+  )
   if (refused) return c.json({ message: refused, errors: { variables: refused } }, 400)
   return withErrorShape(await getYoga(local).fetch(c.req.raw, { ctx }), local)
 })
-
-/** The JSON body of a POST (a clone; yoga reads the original), or undefined. */
-async function bodyOf(req: Request): Promise<unknown> {
-  if (req.method !== 'POST' || !(req.headers.get('content-type') ?? '').includes('json')) return undefined
-  return req
-    .clone()
-    .json()
-    .catch(() => undefined)
-}
 
 /**
  * `variables` must be an object (or absent/null): yoga answered a string, a list

@@ -2,32 +2,14 @@
 // (docs/decisions/025-audit-trail.md). Sign-in, factor and session changes are
 // audited by their own routes with more specific actions, so /api/auth and
 // /api/security are skipped here.
-import { Kind, parse } from 'graphql'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../env'
 import { log } from '../log'
 import { audit } from './audit'
+import type { GraphQLRequestBody } from './graphql-request'
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SELF_AUDITED = ['/api/auth/', '/api/security']
-
-type GraphQLRequest = { query?: string; variables?: Record<string, unknown> }
-
-/** The mutation fields a GraphQL request calls, or null for a query. */
-function mutationFields(body: GraphQLRequest | null): string[] | null {
-  // Any JSON may arrive here (null, a list, a string): yoga refuses it afterwards.
-  if (!body || typeof body !== 'object' || typeof body.query !== 'string') return null
-  try {
-    const fields: string[] = []
-    for (const def of parse(body.query).definitions) {
-      if (def.kind !== Kind.OPERATION_DEFINITION || def.operation !== 'mutation') continue
-      for (const sel of def.selectionSet.selections) if (sel.kind === Kind.FIELD) fields.push(sel.name.value)
-    }
-    return fields.length ? fields : null
-  } catch {
-    return null
-  }
-}
 
 /** The called fields less one for each call that wrote its own entry ("updateProject, deleteSkill"), or null. */
 function withoutSelfAudited(called: string[], audited: string[] = []) {
@@ -88,14 +70,9 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
     return next()
   }
   if (c.req.path === '/graphql') {
-    let body: GraphQLRequest | null = null
-    if ((c.req.header('content-type') ?? '').includes('json')) {
-      body = (await c.req.raw
-        .clone()
-        .json()
-        .catch(() => null)) as GraphQLRequest | null
-    }
-    const called = mutationFields(body)
+    // Read by readGraphQLRequest (app.ts), which runs before this middleware.
+    const { body, mutations: called } = c.get('graphqlRequest') ?? { body: undefined, mutations: null }
+    const sent = body as GraphQLRequestBody | undefined
     await next()
     const fields = called && withoutSelfAudited(called, c.get('selfAudited'))
     if (!fields) return
@@ -106,7 +83,7 @@ export const auditOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
     await safely(() =>
       audit(c, {
         action: `graphql ${fields}`,
-        record: note?.record ?? graphqlRecord(body?.variables) ?? graphqlAnswerRecord(result),
+        record: note?.record ?? graphqlRecord(sent?.variables) ?? graphqlAnswerRecord(result),
         state: note?.state ?? null,
         outcome: ok ? 'success' : 'failure',
       }),

@@ -37,12 +37,18 @@ export const publicRead = [
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
- * After a successful write by the owner (REST or a GraphQL request), the public
+ * After a successful write by the owner (REST or a GraphQL mutation), the public
  * reads are purged before the response leaves, so the next read sees the change.
+ * A GraphQL query is a POST as well (the admin's urql sends them so) but writes
+ * nothing: purging on it emptied the public cache at every admin screen and cost
+ * each query most of its CPU (ADR 177).
  */
 export const purgeAfterOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
   await next()
-  if (WRITE_METHODS.has(c.req.method) && c.res.ok && c.get('user')) await purgePublicReads()
+  if (!WRITE_METHODS.has(c.req.method) || !c.res.ok || !c.get('user')) return
+  // Known once readGraphQLRequest has run; a /graphql write it did not read is purged after, to be safe.
+  if (c.req.path === '/graphql' && c.get('graphqlRequest')?.mutations === null) return
+  await purgePublicReads()
 })
 
 /**
