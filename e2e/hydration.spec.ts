@@ -1,69 +1,13 @@
 import { expect, test } from './fixtures'
-import { PUBLIC_PAGES, waitForForm } from './public-helpers'
+import { waitForForm } from './public-helpers'
 
-// Every public page arrives with its content and React takes it over in
-// place: no hydration warning or error, no script blocked by the policy, no
-// layout shift, and the page works as an app afterwards.
+// React takes the public pages over in place and they work as an app
+// afterwards: the head on client-side navigation, the sign-in page, the
+// IT-support form's lazy code. Each public page's own load (no hydration
+// warning, blocked script or layout shift) is checked in public-budget.spec.ts,
+// on the one load that also measures its scripts.
 
 const problem = /hydrat|did not match|Content Security Policy|Refused to|Minified React error/i
-
-for (const { path, heading, hydrates } of PUBLIC_PAGES) {
-  const title = hydrates
-    ? `${path} hydrates without a warning, a blocked script or a layout shift`
-    : `${path} is sent without scripts, and without a warning or a layout shift`
-  test(title, async ({ page }) => {
-    const messages: string[] = []
-    page.on('console', (m) => {
-      if (m.type() === 'error' || m.type() === 'warning' || problem.test(m.text())) messages.push(m.text())
-    })
-    page.on('pageerror', (e) => messages.push(e.message))
-    await page.addInitScript(() => {
-      ;(window as unknown as { __shift: number }).__shift = 0
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & {
-          value: number
-          hadRecentInput: boolean
-        })[])
-          if (!entry.hadRecentInput) (window as unknown as { __shift: number }).__shift += entry.value
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
-    const scripts: string[] = []
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url())
-    })
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    // Hydrated: React Router has taken over the page. Or, on a page with nothing to hydrate
-    // (ADR 170), no script at all, not even an inline one.
-    if (hydrates)
-      await page.waitForFunction(
-        () => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules,
-      )
-    await page.waitForLoadState('networkidle')
-    if (!hydrates) {
-      expect(scripts).toEqual([])
-      await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(0)
-    }
-    expect(messages).toEqual([])
-    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0)
-    // The shift above came and went with the machine's load (issue 35.8): a paint of a half-parsed
-    // header. The first paint waits for the end of the page's <main>, so no paint shows part of one.
-    const expected = await page.locator('head link[rel="expect"][blocking="render"]').getAttribute('href')
-    expect(expected).toBe('#main')
-    await expect(page.locator(expected ?? '')).toHaveCount(1)
-
-    // A link now navigates on the client: the document stays, the page changes. Without scripts
-    // it is a plain link: the browser loads the next page.
-    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true))
-    const target = path === '/contact' ? '/about' : '/contact'
-    await page.locator(`header a[href="${target}"]`).first().click()
-    await expect(page).toHaveURL(target)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    expect(
-      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
-    ).toBe(hydrates ? true : undefined)
-  })
-}
 
 test('client-side navigation replaces the whole head: title, description, canonical, og:*, twitter:* and JSON-LD', async ({
   page,

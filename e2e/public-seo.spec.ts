@@ -108,7 +108,7 @@ test("each public page's HTML links its stylesheet and preloads no module", asyn
   // The HTML is readable and works before hydration, so nothing may compete with
   // the render-blocking stylesheet and the page's image (web/entry.server.tsx,
   // ADR 069): no module is preloaded, and the browser asks for the first script
-  // only once the stylesheet has arrived.
+  // only once the stylesheet has arrived (the browser's side: public-budget.spec.ts).
   for (const path of await sitemapPaths(request)) {
     const html = await (await request.get(path)).text()
     const head = html.slice(0, html.indexOf('</head>'))
@@ -130,26 +130,6 @@ function hydrates(path: string): boolean {
   const page = PUBLIC_PAGES.find((p) => p.path === path)
   if (page) return page.hydrates
   return !(path === '/privacy' || path.startsWith('/portfolio-solutions/'))
-}
-
-// The browser's side of the test above, one page per test (a walk of them all
-// in one test had to beat its timeout on a busy machine).
-for (const { path, hydrates } of PUBLIC_PAGES) {
-  test(`${path}: the browser asks for no script before the stylesheet has arrived`, async ({ page }) => {
-    const order: string[] = []
-    page.on('requestfinished', (r) => {
-      if (r.resourceType() === 'stylesheet') order.push('stylesheet loaded')
-    })
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') order.push('script asked for')
-    })
-    await page.goto(path)
-    await page.waitForLoadState('networkidle')
-    expect(order[0], path).toBe('stylesheet loaded')
-    // A page with nothing to hydrate asks for none at all (ADR 170).
-    if (hydrates) expect(order, path).toContain('script asked for')
-    else expect(order, path).toEqual(['stylesheet loaded'])
-  })
 }
 
 test('every icon on a public page is a symbol of the cached icon sprite', async ({ request }) => {
