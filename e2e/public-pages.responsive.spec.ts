@@ -1,5 +1,4 @@
 import { FEATURED_PROJECT_COUNT, HOME_CATEGORIES } from '../schema/constants'
-import { CONTENT_KEYS } from '../schema/content-keys'
 import { ABOUT_COPY } from '../schema/page-copy/about'
 import { CONTACT_COPY } from '../schema/page-copy/contact'
 import { HOME_COPY } from '../schema/page-copy/home'
@@ -7,10 +6,11 @@ import { IT_SUPPORT_COPY } from '../schema/page-copy/it-support'
 import { SCHEDULE_COPY } from '../schema/page-copy/schedule'
 import { CLAIMS } from '../schema/site-copy'
 import { expect, test } from './fixtures'
-import { saveContent } from './owner'
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, PUBLIC_PAGES } from './public-helpers'
 
-// Runs at 1280 px (desktop project) and 375 px (mobile project).
+// Runs at 1280 px (desktop project) and 375 px (mobile project). What the width
+// does not change (where the copy comes from, which requests it needs) is
+// checked at 1280 px only, in public-content.spec.ts.
 
 for (const { path, heading } of PUBLIC_PAGES) {
   test(`${path}: heading, fixed nav, no horizontal scroll, no serious axe violations`, async ({ page }) => {
@@ -104,47 +104,6 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
   await expect(
     page.getByRole('contentinfo').getByRole('link', { name: 'Privacy & Security' }),
   ).toHaveAttribute('href', '/privacy')
-})
-
-test('copy with a page content block uses the block; other copy falls back to its default', async ({
-  ownerPage: page,
-}) => {
-  const previous = await saveContent(
-    page.request,
-    'home.hero.subtitle',
-    'Owner-edited subtitle from the admin.',
-  )
-  try {
-    await page.goto('/')
-    await expect(page.getByText('Owner-edited subtitle from the admin.')).toBeVisible()
-    // No block for this key: the default copy is shown.
-    await expect(page.getByText(CONTENT_KEYS['home.contact'].defaultContent)).toBeVisible()
-  } finally {
-    if (previous !== null) await saveContent(page.request, 'home.hero.subtitle', previous)
-  }
-})
-
-test('page copy and the resume buttons need no extra request: they come with the HTML', async ({ page }) => {
-  const apiCalls: string[] = []
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(r.url()).pathname)
-  })
-  await page.goto('/contact')
-  await expect(page.getByText(CLAIMS.businessHours, { exact: true })).toBeVisible()
-  await page.waitForLoadState('networkidle')
-  expect(apiCalls).not.toContain('/api/page-content')
-  expect(apiCalls).not.toContain('/api/resume/active')
-})
-
-test('the seeded content blocks reach the pages', async ({ page, request }) => {
-  const blocks = (await (await request.get('/api/page-content')).json()) as { key: string; content: string }[]
-  const location = blocks.find((b) => b.key === 'contact.location')
-  const intro = blocks.find((b) => b.key === 'about.intro')
-  expect(location && intro).toBeTruthy()
-  await page.goto('/contact')
-  await expect(page.getByText(location!.content, { exact: true })).toBeVisible()
-  await page.goto('/about')
-  await expect(page.getByText(intro!.content)).toBeVisible()
 })
 
 test('about: buttons, sections, skills grouped by category from the API, closing email link', async ({
