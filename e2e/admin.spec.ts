@@ -1,4 +1,5 @@
 import { CONTENT_KEYS } from '../schema/content-keys'
+import { openScreen, siteTab } from './admin-nav'
 import { expectNoAxeViolations } from './axe'
 import { expect, type Page, test } from './fixtures'
 import { freeSlotPayload, seedOf } from './slots'
@@ -7,14 +8,6 @@ import { freeSlotPayload, seedOf } from './slots'
 // checked where a visitor would see it (the catalogue, the resume download,
 // the public copy). Runs against the seeded e2e server (scripts/serve-e2e.sh).
 // Every test runs as the signed-in owner (ownerPage, e2e/fixtures.ts).
-
-/** Opens a screen from the admin's navigation (ADR 122: each has its own address). */
-async function openScreen(page: Page, name: string | RegExp, path: string) {
-  const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name })
-  await link.click()
-  await expect(page).toHaveURL(new RegExp(`${path}(\\?|$)`))
-  await expect(link).toHaveAttribute('aria-current', 'page')
-}
 
 const toast = (page: Page, title: string) => page.getByRole('alertdialog', { name: title })
 
@@ -71,11 +64,12 @@ test('projects: create, edit and delete, seen on /portfolio-solutions', async ({
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('heading', { name: title })).toBeVisible()
 
-  await page.goto('/portfolio-solutions')
-  await expect(page.getByRole('heading', { name: title })).toBeVisible()
+  // The catalogue in a tab of its own; the admin stays open on Projects.
+  const site = await siteTab(page)
+  await site.goto('/portfolio-solutions')
+  await expect(site.getByRole('heading', { name: title })).toBeVisible()
 
   // Edit in the same dialog, prefilled with the project.
-  await page.goto('/admin/projects')
   await page.getByRole('button', { name: `Edit ${title}` }).click()
   const edit = page.getByRole('dialog', { name: 'Edit Project' })
   await expect(edit.getByLabel('Technologies')).toHaveValue('React, D1')
@@ -84,20 +78,19 @@ test('projects: create, edit and delete, seen on /portfolio-solutions', async ({
   await expect(toast(page, 'Project updated')).toBeVisible()
   await expect(page.getByRole('heading', { name: `${title} v2` })).toBeVisible()
 
-  await page.goto('/portfolio-solutions')
-  await expect(page.getByRole('heading', { name: `${title} v2` })).toBeVisible()
+  await site.reload()
+  await expect(site.getByRole('heading', { name: `${title} v2` })).toBeVisible()
 
   // Delete after a confirmation.
-  await page.goto('/admin/projects')
   await page.getByRole('button', { name: `Delete ${title} v2` }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Delete project?' })
   await confirm.getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page, 'Project deleted')).toBeVisible()
   await expect(page.getByRole('heading', { name: `${title} v2` })).toHaveCount(0)
 
-  await page.goto('/portfolio-solutions')
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect(page.getByRole('heading', { name: `${title} v2` })).toHaveCount(0)
+  await site.reload()
+  await expect(site.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(site.getByRole('heading', { name: `${title} v2` })).toHaveCount(0)
 })
 
 test('skills: add and delete, grouped by category', async ({ ownerPage: page }) => {
@@ -210,10 +203,11 @@ test('content: create and edit a block, and the public copy changes', async ({ o
   const block = page.getByRole('listitem').filter({ hasText: 'contact.intro' })
   await expect(block).toContainText(first)
 
-  await page.goto('/contact')
-  await expect(page.getByText(first)).toBeVisible()
+  // The contact page in a tab of its own; the admin stays open on Content.
+  const site = await siteTab(page)
+  await site.goto('/contact')
+  await expect(site.getByText(first)).toBeVisible()
 
-  await page.goto('/admin/content')
   await page.getByRole('button', { name: 'Edit contact.intro' }).click()
   await expect(page.getByRole('textbox', { name: 'Key' })).toBeDisabled()
   const content = page.getByRole('textbox', { name: 'Content', exact: true })
@@ -229,8 +223,8 @@ test('content: create and edit a block, and the public copy changes', async ({ o
     `${second.slice(0, 200)}...`,
   )
 
-  await page.goto('/contact')
-  await expect(page.getByText(second.trim())).toBeVisible()
+  await site.reload()
+  await expect(site.getByText(second.trim())).toBeVisible()
 
   // Put the default copy back for the other specs that read /contact.
   const restored = await page.request.put('/api/page-content/contact.intro', {

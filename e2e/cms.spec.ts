@@ -1,4 +1,5 @@
 import { CONTENT_KEYS } from '../schema/content-keys'
+import { openScreen, siteTab } from './admin-nav'
 import { expect, type Locator, type Page, test } from './fixtures'
 
 // Issue 16, tried as the owner would: an image uploaded in the project dialog
@@ -143,16 +144,17 @@ test('the content editor lists every key, and reset restores the default text on
   await expect(page.getByTestId('content-preview')).toHaveText(custom)
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(toast(page, 'Content saved')).toBeVisible()
-  await page.goto('/contact')
-  await expect(page.getByText(custom)).toBeVisible()
+  // The contact page in a tab of its own; the admin stays open on Content.
+  const site = await siteTab(page)
+  await site.goto('/contact')
+  await expect(site.getByText(custom)).toBeVisible()
 
-  await page.goto('/admin/content')
   await page.getByRole('button', { name: `Edit ${key}` }).click()
   await page.getByRole('button', { name: 'Reset to Default' }).click()
   await expect(toast(page, 'Content reset')).toBeVisible()
-  await page.goto('/contact')
-  await expect(page.getByText(custom)).toHaveCount(0)
-  await expect(page.getByText(CONTENT_KEYS[key].defaultContent).first()).toBeVisible()
+  await site.reload()
+  await expect(site.getByText(custom)).toHaveCount(0)
+  await expect(site.getByText(CONTENT_KEYS[key].defaultContent).first()).toBeVisible()
 })
 
 test('the project dialog asks before throwing edits away, and tabs are history entries', async ({
@@ -301,7 +303,7 @@ test('the image picker chooses an uploaded image, in the project dialog and in a
     content: string
   }[]
   const previous = blocks.find((b) => b.key === 'about.photo') ?? null
-  await page.goto('/admin/content')
+  await openScreen(page, 'Content', '/admin/content')
   await page.getByRole('button', { name: 'Edit about.photo' }).click()
   await page.getByRole('button', { name: 'Choose uploaded image' }).click()
   await page

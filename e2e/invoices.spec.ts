@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expectNoAxeViolations } from './axe'
 import { expect, signInOwner, test } from './fixtures'
@@ -148,7 +149,7 @@ test('the owner sells prepaid hours on the client page and invoices the block fr
   await expect(time.getByTestId('block-remaining')).toHaveText('8.5 h')
   await expect(time.getByRole('table', { name: 'Latest time' })).toContainText('Prepaid block')
 
-  await page.goto('/admin/invoices')
+  await openScreen(page, 'Invoices', '/admin/invoices')
   const form = page.getByRole('form', { name: 'New invoice' })
   await choose(page, form.getByRole('button', { name: /Client/ }), name)
   // That time is prepaid: there is no unbilled time to invoice, and the form says so.

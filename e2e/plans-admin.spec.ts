@@ -1,4 +1,5 @@
 import { periodOf } from '../schema/plans'
+import { openScreen } from './admin-nav'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
 
@@ -59,7 +60,7 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   await expect(page.getByText('$560.00').first()).toBeVisible()
   const number = /INV-\d{4}-\d{4}/.exec((await made.textContent()) ?? '')![0]
 
-  await page.goto('/admin/invoices')
+  await openScreen(page, 'Invoices', '/admin/invoices')
   const row = page.getByRole('row', { name: new RegExp(number) })
   await expect(row).toContainText('Draft')
   const dialog = page.getByRole('dialog', { name: `Send invoice ${number}` })
