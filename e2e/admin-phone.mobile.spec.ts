@@ -117,13 +117,14 @@ test('the admin tables are cards on a phone: every value named, Balance and the 
     const box = (await value.boundingBox())!
     expect(box.x + box.width, `${path}: ${cell} ends inside the screen`).toBeLessThanOrEqual(375)
     await expectNoOverflow(page, path)
+    if (path !== '/admin/invoices') continue
+    // An invoice card's actions are in reach too.
+    const action = page.locator('td[data-label="Actions"]').first().getByRole('button').first()
+    await action.scrollIntoViewIfNeeded()
+    await expect(action).toBeInViewport()
+    const actionBox = (await action.boundingBox())!
+    expect(actionBox.x + actionBox.width, 'the first action ends inside the screen').toBeLessThanOrEqual(375)
   }
-  await page.goto('/admin/invoices')
-  const action = page.locator('td[data-label="Actions"]').first().getByRole('button').first()
-  await action.scrollIntoViewIfNeeded()
-  await expect(action).toBeInViewport()
-  const box = (await action.boundingBox())!
-  expect(box.x + box.width, 'the first action ends inside the screen').toBeLessThanOrEqual(375)
 })
 
 test('the Availability grid scrolls in its own box, its last column reachable', async ({

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
@@ -76,7 +77,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   await expect(listed.getByTestId('incident-clock')).toContainText(`left to notify ${clientName}`)
   const reference = /INC-\d{4}-\d{4}/.exec((await listed.getByRole('link').textContent()) ?? '')![0]
 
-  await page.goto('/admin')
+  await openScreen(page, 'Overview', '/admin')
   const clocks = page.getByRole('region', { name: 'Incident clocks' })
   await expect(clocks.getByRole('listitem').filter({ hasText: reference })).toContainText(
     `left to notify ${clientName}`,
