@@ -52,7 +52,22 @@ describe('public read caching', () => {
     })
     expect(created.body.errors).toBeUndefined()
     expect(await names()).toEqual(expect.arrayContaining(['Haskell', 'OCaml', 'Zig']))
-    expect(await generation()).not.toBe(before)
+    const afterMutation = await generation()
+    expect(afterMutation).not.toBe(before)
+    // A mutation's fields reached through a fragment on Mutation run as any other:
+    // they purge, and the audit trail names them.
+    await env.DB.prepare("insert into skills (category, name) values ('Languages', 'Scheme')").run()
+    const viaFragment = await gql(
+      'mutation Add($input: SkillInput!) { ...Adds } fragment Adds on Mutation { ... on Mutation { createSkill(input: $input) { name } } }',
+      { input: { category: 'Languages', name: 'Lisp' } },
+    )
+    expect(viaFragment.body.errors).toBeUndefined()
+    expect(await names()).toEqual(expect.arrayContaining(['Scheme', 'Lisp']))
+    expect(await generation()).not.toBe(afterMutation)
+    const audited = await env.DB.prepare(
+      "select action from audit_log where action = 'graphql createSkill' order by id",
+    ).all<{ action: string }>()
+    expect(audited.results).toHaveLength(2)
   })
 
   it('answers 304 to a matching If-None-Match, with revalidation headers', async () => {
