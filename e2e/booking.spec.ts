@@ -1,7 +1,7 @@
 import { federalHolidaysBetween } from '../schema/holidays'
 import { addDays, businessToday, formatCalendarDate, slotInstant, weekdayOf } from '../schema/slot-time'
 import { expectNoAxeViolations } from './axe'
-import { type Browser, expect, type Page, test } from './fixtures'
+import { type APIRequestContext, type Browser, expect, type Page, test } from './fixtures'
 import { waitForForm } from './public-helpers'
 import { seedOf } from './slots'
 
@@ -98,9 +98,38 @@ test('two browsers asking for the same slot at once: one 201, one 409 with the f
   await two.context.close()
 })
 
+/**
+ * The day offered first is the earliest with a free time. Late in a day it can
+ * have one time left, which another visitor's booking empties (and the day is
+ * then no longer offered, rightly): such times are booked away first, so the
+ * day offered first has at least two.
+ */
+async function twoTimesOnTheFirstDay(request: APIRequestContext) {
+  for (let i = 0; i < 5; i++) {
+    const { days } = (await (await request.get('/api/availability')).json()) as {
+      days: { date: string; slots: string[] }[]
+    }
+    const first = days[0]
+    if (!first || first.slots.length >= 2) return
+    const taken = await request.post('/api/consultations', {
+      data: {
+        name: 'Earlier Visitor',
+        email: 'earlier@example.com',
+        projectType: 'other',
+        description: 'The last time of the day.',
+        preferredDate: slotInstant(first.date, first.slots[0]!),
+        preferredTime: first.slots[0],
+      },
+    })
+    expect(taken.status()).toBe(201)
+  }
+}
+
 test('without JavaScript, a slot taken meanwhile comes back with the free times of that day', async ({
   browser,
+  request,
 }, testInfo) => {
+  await twoTimesOnTheFirstDay(request)
   const visitor = await openForm(browser, false)
   const page = visitor.page
   // Without scripts the listed times are those of the day offered first.
