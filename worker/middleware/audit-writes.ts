@@ -7,8 +7,8 @@ import type { AppEnv } from '../env'
 import { log } from '../log'
 import { audit } from './audit'
 import type { GraphQLRequestBody } from './graphql-request'
+import { WRITE_METHODS } from './validate'
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const SELF_AUDITED = ['/api/auth/', '/api/security']
 
 /** The called fields less one for each call that wrote its own entry ("updateProject, deleteSkill"), or null. */

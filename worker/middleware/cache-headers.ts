@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory'
 import { cacheKey, EDGE_TTL_S, PUBLIC_READS_CACHE, purgePublicReads } from '../cache/public-reads'
 import type { AppEnv } from '../env'
 import { inBackground } from './background'
+import { WRITE_METHODS } from './validate'
 
 // The HTTP side of the public-read caching (worker/cache/public-reads.ts holds
 // the cache itself and its purges; docs/decisions/006-public-read-caching.md).
@@ -33,8 +34,6 @@ export const publicRead = [
   etag(),
   edgeCache,
 ] as const
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
  * After a successful write by the owner (REST or a GraphQL mutation), the public

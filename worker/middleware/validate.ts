@@ -41,7 +41,8 @@ export async function readJsonBody(c: Context<AppEnv>): Promise<unknown> {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The methods that may change stored data: the body guard, the audit trail and the public-read purge act on these. */
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const CSV_IMPORT_PATH = /^\/api\/clients\/[^/]+\/assets\/import$/
 /** An inventory of 2,000 rows with notes fits in 1 MB. */
 export const MAX_CSV_IMPORT_BYTES = 1024 * 1024
