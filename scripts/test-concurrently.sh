@@ -21,7 +21,7 @@ idle=(nice -n 19)
 if chrt --idle 0 true 2>/dev/null; then idle=(chrt --idle 0); fi
 "${idle[@]}" bash -c 'npm run --silent typecheck && npm run --silent lint' 2>&1 | sed -u 's/^/[checks] /' &
 checks=$!
-nice -n 5 npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
+npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 # Only the end-to-end tests need the build; the other two start beside it.
 bash -c 'npm run --silent build && npx playwright test' 2>&1 | sed -u 's/^/[e2e] /' &
