@@ -1,14 +1,20 @@
 // The typed GraphQL documents of the assets section, the asset page and the renewals (issue 38).
 import { graphql } from '../graphql'
 
-const FIELDS =
-  'id clientId kind name model serial location assignedTo os purchaseDate warrantyEnd renewalDate seats ephi status notes'
+// Every field of an asset, for the list and the asset page (unmasked: the screens read it directly).
+const ASSET_FIELDS = graphql(`
+  fragment AssetFields on Asset @_unmask {
+    id clientId kind name model serial location assignedTo os purchaseDate warrantyEnd renewalDate seats ephi status notes
+  }
+`)
 
 export const CLIENT_ASSETS = graphql(
-  `query ClientAssets($clientId: ID!, $kind: AssetKind, $status: String, $ephi: EphiAnswer, $sort: String) { assets(clientId: $clientId, kind: $kind, status: $status, ephi: $ephi, sort: $sort) { ${FIELDS} } }`,
+  `query ClientAssets($clientId: ID!, $kind: AssetKind, $status: String, $ephi: EphiAnswer, $sort: String) { assets(clientId: $clientId, kind: $kind, status: $status, ephi: $ephi, sort: $sort) { ...AssetFields } }`,
+  [ASSET_FIELDS],
 )
 export const ASSET = graphql(
-  `query Asset($id: ID!) { asset(id: $id) { ${FIELDS} requests { id reference status issueType description createdAt } time { id date minutes description billable } history { id at actor action changes } } }`,
+  `query Asset($id: ID!) { asset(id: $id) { ...AssetFields requests { id reference status issueType description createdAt } time { id date minutes description billable } history { id at actor action changes } } }`,
+  [ASSET_FIELDS],
 )
 export const RENEWALS = graphql(
   'query AssetRenewals($days: Int) { assetRenewals(days: $days) { assetId clientId clientName name kind date what } }',
