@@ -24,7 +24,7 @@ checks=$!
 npx vitest run --maxWorkers=1 2>&1 | sed -u 's/^/[unit] /' &
 unit=$!
 # Only the end-to-end tests need the build; the other two start beside it.
-bash -c 'npm run --silent build && npx playwright test' 2>&1 | sed -u 's/^/[e2e] /' &
+nice -n 5 bash -c 'npm run --silent build && npx playwright test' 2>&1 | sed -u 's/^/[e2e] /' &
 e2e=$!
 # Each job's exit status, and when it ended.
 declare -A job=(["$checks"]=checks ["$unit"]=unit ["$e2e"]=e2e) status ended
