@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # `npm test`: the static checks (typecheck, lint), the unit/Worker tests (Vitest)
 # and the end-to-end tests (the build, then Playwright on it) at the same time.
-# Playwright sets the pace, and it leaves a core idle part of the time (pages
-# waiting on the server, the browser waiting on pages); the other two fill those
-# gaps rather than slow the browser down (ADRs 066, 104, 105, 171, 172 and 174;
-# docs/test-times.md). Vitest runs at nice 8: it gets about a seventh of a core
-# where Playwright wants both, and most of the gaps, so that it ends with
-# Playwright instead of running on alone afterwards. The checks run in the idle
-# scheduling class (`chrt --idle`; nice 19 where that is refused): they take only
-# what the other two leave. Vitest runs one file at a time here (its config says
-# two): a second workerd with its own module graph cost about 19 CPU-seconds.
+# The run is bound by CPU on two cores. Vitest runs one file at a time and can
+# use only one core; Playwright's two workers, servers and browsers can use both.
+# So Vitest runs at normal priority and the e2e job at nice 5: Vitest gets about
+# a core while it runs and ends first, and Playwright then fills both cores
+# instead of one idling beside a Vitest that runs on alone (ADR 179; before it,
+# Vitest at nice 8 ended 60-120 s after Playwright; ADRs 066, 104, 105, 171,
+# 172 and 174; docs/test-times.md). The checks run in the idle scheduling class
+# (`chrt --idle`; nice 19 where that is refused): they take only what the other
+# two leave. Vitest runs one file at a time here (its config says two): a second
+# workerd with its own module graph cost about 19 CPU-seconds.
 # The deploy dry run is not among the checks: the e2e servers serve the bundle
 # it makes (scripts/serve-e2e.sh), so a bundle that cannot be made fails the e2e run.
 # Each line is prefixed with its suite, and each job says when it ended (seconds
