@@ -2,7 +2,8 @@
 # `npm test`: the static checks (typecheck, lint), the unit/Worker tests (Vitest)
 # and the end-to-end tests (the build, then Playwright on it) at the same time.
 # The run is bound by CPU on two cores. Vitest runs one file at a time and can
-# use only one core; Playwright's two workers, servers and browsers can use both.
+# use only one core; Playwright's three workers, servers and browsers can use both
+# (ADR 180: two left a core a third idle once Vitest was done).
 # So Vitest runs at normal priority and the e2e job at nice 5: Vitest gets about
 # a core while it runs and ends first, and Playwright then fills both cores
 # instead of one idling beside a Vitest that runs on alone (ADR 179; before it,
