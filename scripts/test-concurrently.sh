@@ -5,10 +5,10 @@
 # use only one core; Playwright's three workers, servers and browsers can use both
 # (ADR 180: two left a core a third idle once Vitest was done).
 # So Vitest runs at normal priority and the e2e job at nice 5: Vitest gets about
-# a core while it runs and ends first, and Playwright then fills both cores
-# instead of one idling beside a Vitest that runs on alone (ADR 179; before it,
-# Vitest at nice 8 ended 60-120 s after Playwright; ADRs 066, 104, 105, 171,
-# 172 and 174; docs/test-times.md). The checks run in the idle scheduling class
+# a core while it runs, and the two end within seconds of each other instead of
+# one running on alone with a core idle beside it (ADR 179; before it, Vitest at
+# nice 8 ended 60-120 s after Playwright; ADRs 066, 104, 105, 171, 172 and 174;
+# docs/test-times.md). The checks run in the idle scheduling class
 # (`chrt --idle`; nice 19 where that is refused): they take only what the other
 # two leave. Vitest runs one file at a time here (its config says two): a second
 # workerd with its own module graph cost about 19 CPU-seconds.
