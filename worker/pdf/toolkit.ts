@@ -73,6 +73,48 @@ const FEATURES = { liga: false, clig: false, dlig: false, calt: false, kern: fal
 
 type Run = { text: string; font: PDFFont }
 
+// @pdf-lib/fontkit 1.1.1's subsetter copies each glyph's bytes as they are,
+// then writes the short `loca` format (offsets stored halved) whenever the
+// subset is small. Noto Sans stores many glyphs at odd lengths (its own `loca`
+// is the long format, which allows that), so in the subset every glyph after
+// an odd one started a byte off: PDFium and poppler drew most letters blank
+// while pdftotext, which reads only the text layer, read them all (issue 52).
+// TrueType asks for glyph data padded to an even length; padding each copied
+// glyph makes the halved offsets exact. Patched once, on the subset class.
+type GlyphSubset = {
+  glyf: Uint8Array[]
+  offset: number
+  _addGlyph(gid: number): number
+}
+const paddedSubsets = new WeakSet<object>()
+function padGlyphs(subsetClass: GlyphSubset) {
+  if (paddedSubsets.has(subsetClass) || typeof subsetClass._addGlyph !== 'function') return
+  const addGlyph = subsetClass._addGlyph
+  subsetClass._addGlyph = function (this: GlyphSubset, gid: number) {
+    const index = addGlyph.call(this, gid)
+    const bytes = this.glyf[index] as Uint8Array
+    if (bytes.length % 2 === 1) {
+      // fontkit's own Buffer class (a polyfill in the Worker): its encoder takes no plain Uint8Array.
+      const padded = (bytes.constructor as unknown as { alloc(n: number): Uint8Array }).alloc(
+        bytes.length + 1,
+      )
+      padded.set(bytes)
+      this.glyf[index] = padded
+      this.offset += 1
+    }
+    return index
+  }
+  paddedSubsets.add(subsetClass)
+}
+const evenGlyphFontkit: typeof fontkit = {
+  ...fontkit,
+  create(...args: Parameters<typeof fontkit.create>) {
+    const font = fontkit.create(...args)
+    padGlyphs(Object.getPrototypeOf(font.createSubset()))
+    return font
+  },
+}
+
 /** What a character that no font has prints as: a look-alike where there is one, else "?". */
 const LOOKALIKES: Record<string, string> = {
   '\u2192': '->',
@@ -112,7 +154,7 @@ export class PdfDocument {
   ) {
     const files = reader(fontSource)
     const doc = await PDFDocument.create()
-    doc.registerFontkit(fontkit)
+    doc.registerFontkit(evenGlyphFontkit)
     const needsCjk = CJK.test(cleanText(allText))
     const [regularBytes, boldBytes, cjkBytes] = await Promise.all([
       files('NotoSans-Regular.ttf'),
