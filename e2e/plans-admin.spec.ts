@@ -13,7 +13,7 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   ownerPage: page,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const email = `plan-admin-${tag}@example.com`
   const planName = `Clinic Care ${tag}`
@@ -68,7 +68,7 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   await expect(async () => {
     if (!(await dialog.isVisible())) await row.getByRole('button', { name: 'Send...' }).click()
     await expect(dialog).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 15_000 })
+  }).toPass({ timeout: 30_000 })
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(page.getByText(`Invoice ${number} sent`)).toBeVisible()
   const mail = await mailTo(request, email, new RegExp(`^Invoice ${number} from `))
