@@ -33,6 +33,7 @@ import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
 import { ratingsRoutes } from './routes/ratings'
 import { reportsRoutes } from './routes/reports'
+import { exportsRoutes } from './routes/exports'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
@@ -79,6 +80,7 @@ api
   .route('/maintenance', maintenanceRoutes)
   .route('/maintenance-tasks', maintenanceTasksRoutes)
   .route('/billing-settings', billingSettingsRoutes)
+  .route('/exports', exportsRoutes)
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)
   .route('/ratings', ratingsRoutes)
