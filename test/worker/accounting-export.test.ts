@@ -216,6 +216,8 @@ describe('the accountant files', () => {
       xeroTaxType: 'Sales Tax 8.25%',
       xeroTaxTypeNone: 'Tax Exempt',
     })
-    expect(await countRows("select count(*) as n from billing_settings where xero_account_code = '4000'")).toBe(1)
+    expect(
+      await countRows("select count(*) as n from billing_settings where xero_account_code = '4000'"),
+    ).toBe(1)
   })
 })
