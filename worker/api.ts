@@ -23,8 +23,10 @@ import {
   timeEntries,
   timerRoutes,
 } from './routes/billing'
+import { calendarFeedApi } from './routes/calendar'
 import { clients } from './routes/clients'
 import { complianceApi } from './routes/compliance'
+import { exportsRoutes } from './routes/exports'
 import { health } from './routes/health'
 import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
 import { pageContent } from './routes/page-content'
@@ -33,7 +35,6 @@ import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
 import { ratingsRoutes } from './routes/ratings'
 import { reportsRoutes } from './routes/reports'
-import { exportsRoutes } from './routes/exports'
 import { consultations, requests, supportRequestForm, supportRequests } from './routes/requests'
 import { resume } from './routes/resume'
 import { resumes } from './routes/resumes'
@@ -81,6 +82,7 @@ api
   .route('/maintenance-tasks', maintenanceTasksRoutes)
   .route('/billing-settings', billingSettingsRoutes)
   .route('/exports', exportsRoutes)
+  .route('/calendar-feed', calendarFeedApi)
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)
   .route('/ratings', ratingsRoutes)
