@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { exports } from 'cloudflare:workers'
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { addDays, businessToday } from '../../schema/slot-time'
+import { addDays, businessToday, slotInstant } from '../../schema/slot-time'
 import { asOwner, json } from './billing-fixtures'
 
 const tomorrow = addDays(businessToday(), 1)
@@ -16,7 +16,14 @@ async function booking(name: string, status = 'confirmed', time = '10:00') {
     `insert into consultations (name, email, company, project_type, preferred_date, preferred_time, description, status, uid, reference)
      values (?, 'grace@clinic.example', 'Riverside Clinic', 'it-support', ?, ?, 'Network review', ?, ?, ?)`,
   )
-    .bind(name, tomorrow, time, status, crypto.randomUUID(), `C-${Math.floor(Math.random() * 1e7)}`)
+    .bind(
+      name,
+      slotInstant(tomorrow, time),
+      time,
+      status,
+      crypto.randomUUID(),
+      `C-${Math.floor(Math.random() * 1e7)}`,
+    )
     .run()
 }
 

@@ -7,7 +7,7 @@
 import { encodeBase64urlNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
 import { and, asc, eq, gte } from 'drizzle-orm'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
-import { addDays, businessToday } from '../../schema/slot-time'
+import { addDays, businessDate, businessToday } from '../../schema/slot-time'
 import { cleanText } from '../../schema/text'
 import type { Db } from '../db'
 import { tables } from '../db'
@@ -64,32 +64,37 @@ export async function feedIcs(db: Db, token: string, now = new Date()): Promise<
 async function calendarOf(db: Db, feed: FeedSettings, now: Date): Promise<string> {
   // From a month back (so today's calendar still shows the week's past meetings), everything ahead.
   const from = addDays(businessToday(now), -31)
+  // A consultation's slot is stored as its UTC instant (canonicalSlot), which compares as text.
+  const since = new Date(now.getTime() - 31 * 86_400_000).toISOString()
   const c = tables.consultations
   const [bookings, availability] = await Promise.all([
     db
       .select()
       .from(c)
-      .where(and(eq(c.status, 'confirmed'), gte(c.preferredDate, from)))
+      .where(and(eq(c.status, 'confirmed'), gte(c.preferredDate, since)))
       .orderBy(asc(c.preferredDate), asc(c.preferredTime)),
     getAvailability(db),
   ])
   const stamp = utcStamp(now)
-  const events: string[][] = bookings.map((b) => [
-    'BEGIN:VEVENT',
-    `UID:${b.uid ?? `consultation-${b.id}`}@portfolio`,
-    `DTSTAMP:${stamp}`,
-    `DTSTART;TZID=${BUSINESS_TIME_ZONE}:${localStamp(b.preferredDate, b.preferredTime)}`,
-    `DTEND;TZID=${BUSINESS_TIME_ZONE}:${localStamp(b.preferredDate, addMinutes(b.preferredTime, availability.meetingMinutes))}`,
-    `SUMMARY:${escapeIcsText(feed.busyOnly ? 'Busy' : `Consultation: ${b.name}${b.company ? ` (${b.company})` : ''}`)}`,
-    ...(feed.busyOnly
-      ? ['CLASS:PRIVATE']
-      : [
-          `DESCRIPTION:${escapeIcsText(`${b.reference ?? ''} ${b.projectType}\n${b.email}${b.phone ? `, ${b.phone}` : ''}`)}`,
-        ]),
-    'STATUS:CONFIRMED',
-    'TRANSP:OPAQUE',
-    'END:VEVENT',
-  ])
+  const events: string[][] = bookings.map((b) => {
+    const day = businessDate(new Date(b.preferredDate))
+    return [
+      'BEGIN:VEVENT',
+      `UID:${b.uid ?? `consultation-${b.id}`}@portfolio`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART;TZID=${BUSINESS_TIME_ZONE}:${localStamp(day, b.preferredTime)}`,
+      `DTEND;TZID=${BUSINESS_TIME_ZONE}:${localStamp(day, addMinutes(b.preferredTime, availability.meetingMinutes))}`,
+      `SUMMARY:${escapeIcsText(feed.busyOnly ? 'Busy' : `Consultation: ${b.name}${b.company ? ` (${b.company})` : ''}`)}`,
+      ...(feed.busyOnly
+        ? ['CLASS:PRIVATE']
+        : [
+            `DESCRIPTION:${escapeIcsText(`${b.reference ?? ''} ${b.projectType}\n${b.email}${b.phone ? `, ${b.phone}` : ''}`)}`,
+          ]),
+      'STATUS:CONFIRMED',
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+    ]
+  })
   if (feed.includeMaintenance) {
     const m = tables.maintenanceTasks
     const tasks = await db
