@@ -23,7 +23,7 @@ import {
   timeEntries,
   timerRoutes,
 } from './routes/billing'
-import { calendarFeedApi } from './routes/calendar'
+import { calendarFeedApi, calendarSourcesApi } from './routes/calendar'
 import { clients } from './routes/clients'
 import { complianceApi } from './routes/compliance'
 import { exportsRoutes } from './routes/exports'
@@ -83,6 +83,7 @@ api
   .route('/billing-settings', billingSettingsRoutes)
   .route('/exports', exportsRoutes)
   .route('/calendar-feed', calendarFeedApi)
+  .route('/calendar-sources', calendarSourcesApi)
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)
   .route('/ratings', ratingsRoutes)
