@@ -4,10 +4,16 @@
 // booking already on a now-busy slot as a conflict, and a calendar that fails
 // keeps its last good copy and says why. The address is kept sealed. The
 // outside calendar is stubbed only at the network edge (fetch).
-import { env } from 'cloudflare:test'
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { slotInstant } from '../../schema/slot-time'
 import { createDb } from '../../worker/db'
+import worker from '../../worker/index'
 import { bookingConflicts, freeSlotsOn } from '../../worker/services/availability'
 import { MAX_FEED_BYTES, syncSource } from '../../worker/services/calendar-sources'
 import { asOwner, countRows, json } from './billing-fixtures'
@@ -164,5 +170,30 @@ describe("the owner's calendars", () => {
     expect(anonymous.status).toBe(401)
     expect((await asOwner('/api/calendar-sources/999999/sync', { method: 'POST' })).status).toBe(404)
     expect((await asOwner('/api/calendar-sources/999999', { method: 'DELETE' })).status).toBe(404)
+  })
+
+  it('the cron reads each calendar every 15 minutes, not more often', async () => {
+    const fetches = serve(GOOGLE_ICS)
+    const added = await addCalendar('Work')
+    const cron = async (at: string) => {
+      const ctx = createExecutionContext()
+      await worker.scheduled(createScheduledController({ scheduledTime: Date.parse(at) }), env, ctx)
+      await waitOnExecutionContext(ctx)
+    }
+    await env.DB.prepare('update calendar_sources set last_attempt_at = ?')
+      .bind(Date.parse('2026-11-01T00:00:00Z'))
+      .run()
+    const calls = () =>
+      fetches.mock.calls.filter(([r]) => String((r as Request).url ?? r).includes('calendar.google.com'))
+        .length
+    const before = calls()
+    await cron('2026-11-01T00:05:00Z')
+    expect(calls()).toBe(before)
+    await cron('2026-11-01T00:15:00Z')
+    expect(calls()).toBeGreaterThan(before)
+    const row = await env.DB.prepare('select last_attempt_at as t from calendar_sources where id = ?')
+      .bind(added.id)
+      .first<{ t: number }>()
+    expect(row!.t).toBe(Date.parse('2026-11-01T00:15:00Z'))
   })
 })
