@@ -13,7 +13,7 @@ import { vaultKeys } from '../auth/vault-key'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { Invalid, NotFound, Unavailable } from './errors'
-import { busyIntervals, mergeIntervals } from './ical-busy'
+import { busyIntervals, mergeIntervals, NotICalendar } from './ical-busy'
 import { openSecret, sealSecret } from './vault/crypto'
 
 /** How often a source is read, how long a read may take, and how large a file may be. */
@@ -139,7 +139,7 @@ async function addressOf(env: Env, s: CalendarSource): Promise<string> {
   }
   for (const kek of [keys.current, keys.previous])
     if (kek && kek.id === s.keyId) return openSecret(kek, aad(s.id), sealed)
-  throw new Error('The vault key that sealed this address is gone; add the calendar again')
+  throw new ReadFailure('The vault key that sealed this address is gone; add the calendar again')
 }
 
 /** The network edge: a fetch (tests give their own). */
@@ -148,7 +148,7 @@ export type Fetcher = (request: Request) => Promise<Response>
 /** The body as text, or an error once it passes the limit. */
 async function boundedText(res: Response, limit: number): Promise<string> {
   const length = Number(res.headers.get('content-length') ?? 0)
-  if (length > limit) throw new Error(`The calendar is larger than ${limit / 1024 / 1024} MB`)
+  if (length > limit) throw new ReadFailure(`The calendar is larger than ${limit / 1024 / 1024} MB`)
   if (!res.body) return ''
   const reader = res.body.getReader()
   const chunks: Uint8Array[] = []
@@ -159,7 +159,7 @@ async function boundedText(res: Response, limit: number): Promise<string> {
     size += value.byteLength
     if (size > limit) {
       await reader.cancel()
-      throw new Error(`The calendar is larger than ${limit / 1024 / 1024} MB`)
+      throw new ReadFailure(`The calendar is larger than ${limit / 1024 / 1024} MB`)
     }
     chunks.push(value)
   }
@@ -172,12 +172,16 @@ async function boundedText(res: Response, limit: number): Promise<string> {
   return new TextDecoder().decode(all)
 }
 
+/** A failure this module words itself (a status, a size, a file that is not a calendar). */
+class ReadFailure extends Error {}
+
+/** What the owner reads: our own words, or "could not be reached" for whatever the network said. */
 const messageOf = (e: unknown) =>
-  e instanceof Error
-    ? e.name === 'TimeoutError' || e.name === 'AbortError'
-      ? `The calendar did not answer within ${FETCH_TIMEOUT_MS / 1000} seconds`
-      : e.message
-    : String(e)
+  e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')
+    ? `The calendar did not answer within ${FETCH_TIMEOUT_MS / 1000} seconds`
+    : e instanceof ReadFailure || e instanceof NotICalendar
+      ? e.message
+      : 'The calendar could not be reached (check its address)'
 
 /**
  * Reads one source now: a 304 keeps the copy, a good file replaces it, any

@@ -112,7 +112,8 @@ export function AccountingExport() {
       </div>
       <p className="mt-2 text-sm text-slate-600">
         By invoice date (payments by payment date). Drafts and void invoices are left out. Dates are{' '}
-        {EXPORT_DATE_FORMAT}; choose that format when the importer asks. Import steps: docs/billing.md.
+        {EXPORT_DATE_FORMAT}; choose that format when the importer asks (QuickBooks: Settings, Import data,
+        Invoices; Xero: Business, Invoices, Import).
       </p>
       {product === 'xero' && <XeroCodes />}
     </Section>
