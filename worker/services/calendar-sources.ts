@@ -212,7 +212,7 @@ export async function syncSource(
       await db.update(t).set({ lastSyncedAt: now, lastAttemptAt: now, lastError: null }).where(eq(t.id, id))
     } else {
       if (!res.ok)
-        throw new Error(`The calendar answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`)
+        throw new ReadFailure(`The calendar answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`)
       const text = await boundedText(res, MAX_FEED_BYTES)
       const busy = busyIntervals(text, now.getTime() - 86_400_000, now.getTime() + AHEAD_MS)
       await db
