@@ -21,6 +21,7 @@ import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
+import { syncDueSources } from './services/calendar-sources'
 import { queueBaaRenewalReminders, queueIncidentReminders } from './services/compliance/reminders'
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { generateAhead } from './services/maintenance'
@@ -92,6 +93,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     (await queueBaaRenewalReminders(db, env, new Date(now))) +
     (await queueIncidentReminders(db, env, new Date(now)))
   if (compliance) log('info', 'compliance reminders queued', { messages: compliance })
+  // The owner's own calendars (issue 56): each read every 15 minutes for its busy times.
+  const calendars = await syncDueSources(db, env, new Date(now))
+  if (calendars.read) log('info', 'calendars read', calendars)
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)
