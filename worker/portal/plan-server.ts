@@ -6,7 +6,8 @@ import type { Context } from 'hono'
 import { redirect } from 'react-router'
 import { invoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents } from '../../schema/money'
-import { hoursText, PERIOD_PATTERN, periodOf, SLA_URGENCIES } from '../../schema/plans'
+import { periodSentences } from '../../schema/plan-words'
+import { dateWords, hoursText, PERIOD_PATTERN, periodLabel, periodOf, SLA_URGENCIES } from '../../schema/plans'
 import type { PortalPlanServer } from '../../web/lib/portal-plan'
 import type { AppEnv } from '../env'
 import { stripeCheckoutEnabled } from '../payments/stripe'
@@ -27,13 +28,15 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
       const period = rawPeriod && PERIOD_PATTERN.test(rawPeriod) && rawPeriod <= current ? rawPeriod : current
       try {
         const p = await portalPlan(c.var.db, { clientId: contact.clientId }, period)
-        const u = p.usage
+        const u = p.figures
         return {
           planName: p.planName,
           status: p.status,
-          startDate: p.startDate,
-          endsPeriod: p.endsPeriod,
+          startDate: dateWords(p.startDate),
+          endsPeriod: p.endsPeriod ? periodLabel(p.endsPeriod) : null,
           period: u.period,
+          periodLabel: u.label,
+          current: u.period === current,
           autopay: p.autopay,
           cardSaved: p.cardSaved,
           canSaveCard: p.autopay && stripeCheckoutEnabled(c.env),
@@ -42,16 +45,17 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
           included: hoursText(u.includedMinutes),
           rollover: hoursText(u.rolloverMinutes),
           remaining: hoursText(u.remainingMinutes),
-          over: hoursText(u.overageMinutes),
           usedMinutes: u.usedMinutes,
           availableMinutes: u.includedMinutes + u.rolloverMinutes,
+          // What was and will be billed, in the words the admin card and the usage e-mail use.
+          billing: periodSentences(u, 'client'),
           sla: SLA_URGENCIES.map((k) => ({
             label: SLA_LABELS[k],
             hours: p.sla[k].hours,
             businessHours: p.sla[k].businessHours,
           })),
           invoices: p.invoices.map((i) => ({
-            period: i.period,
+            period: periodLabel(i.period),
             number: i.number,
             total: formatCents(i.totalCents),
             statusLabel: invoiceStatusLabel(i.status),
