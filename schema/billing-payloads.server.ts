@@ -13,7 +13,9 @@ import { optionalText, singleLine } from './text'
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** Where time logged into an invoiced plan period goes (issue 52): 'next' plan invoice, or 'none' (not billed). */
-const lateTime = z.enum(LATE_TIME_CHOICES, { error: 'Late time goes to "next" (the next plan invoice) or "none" (not billed)' })
+const lateTime = z.enum(LATE_TIME_CHOICES, {
+  error: 'Late time goes to "next" (the next plan invoice) or "none" (not billed)',
+})
 export const calendarDate = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })

@@ -28,7 +28,13 @@ export type FigureWords = {
     notBilledMinutes: number
     undecidedMinutes: number
   }
-  carriedIn: { label: string; minutes: number; overageMinutes: number; overageCents: number; detail: string }[]
+  carriedIn: {
+    label: string
+    minutes: number
+    overageMinutes: number
+    overageCents: number
+    detail: string
+  }[]
 }
 
 /** Who reads: the owner sees drafts and the choices waiting; a client sees sent invoices only. */

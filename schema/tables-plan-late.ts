@@ -7,12 +7,11 @@
 import { sql } from 'drizzle-orm'
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { LateTimeChoice } from './plans'
-import { timeEntries } from './tables'
 
 export const lateTime = sqliteTable('late_time', {
-  timeEntryId: integer('time_entry_id')
-    .primaryKey()
-    .references(() => timeEntries.id, { onDelete: 'cascade' }),
+  // References time_entries(id) ON DELETE CASCADE: the foreign key is in migration 0032's SQL, not
+  // declared here, since importing time_entries from tables.ts would make the two modules import each other.
+  timeEntryId: integer('time_entry_id').primaryKey(),
   // 'next': onto the next period invoice as a late line; 'none': never billed.
   choice: text('choice').$type<LateTimeChoice>().notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),

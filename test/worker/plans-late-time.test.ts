@@ -118,19 +118,27 @@ describe('a period is billed once it has ended in the business time zone', () =>
     for (const r of results.filter((x) => x.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason).toBeInstanceOf(Conflict)
     expect(await countRows('select count(*) as n from invoices where client_id = ?', c.clientId)).toBe(1)
-    expect(await countRows('select count(*) as n from time_entries where invoice_id is null and client_id = ?', c.clientId)).toBe(0)
+    expect(
+      await countRows(
+        'select count(*) as n from time_entries where invoice_id is null and client_id = ?',
+        c.clientId,
+      ),
+    ).toBe(0)
   })
 })
 
 describe('late time: logged into a billed period, it waits for the choice', () => {
-  it('the issue\'s month: billed at 2.5 h, 8 h logged for the 30th go onto the next invoice as 0.5 h over', async () => {
+  it("the issue's month: billed at 2.5 h, 8 h logged for the 30th go onto the next invoice as 0.5 h over", async () => {
     const { c, sub } = await subscribed()
     await log(c.clientId, '2025-11-10', 150, noon('2025-11-10'))
     const november = await billPeriod(db(), sub.id, '2025-11', noon('2025-12-01'))
     expect(november.totalCents).toBe(50_000)
 
     // Without a choice: 409 naming the period, its invoice and both choices; nothing stored.
-    const entriesBefore = await countRows('select count(*) as n from time_entries where client_id = ?', c.clientId)
+    const entriesBefore = await countRows(
+      'select count(*) as n from time_entries where client_id = ?',
+      c.clientId,
+    )
     const asked = await refusal(() => log(c.clientId, '2025-11-30', 480, noon('2025-12-02')))
     expect(asked).toBeInstanceOf(Conflict)
     expect(asked.message).toBe(
@@ -152,7 +160,11 @@ describe('late time: logged into a billed period, it waits for the choice', () =
     const nov = await periodFigures(db(), sub.id, '2025-11', noon('2025-12-02'))
     expect(nov).toMatchObject({ state: 'billed', usedMinutes: 150, overageMinutes: 0, overageCents: 0 })
     expect(nov.invoice?.number).toBe(november.number)
-    expect(nov.late).toMatchObject({ pendingMinutes: 480, pendingOverageMinutes: 30, pendingOverageCents: 7_500 })
+    expect(nov.late).toMatchObject({
+      pendingMinutes: 480,
+      pendingOverageMinutes: 30,
+      pendingOverageCents: 7_500,
+    })
     const dec = await periodFigures(db(), sub.id, '2025-12', noon('2025-12-02'))
     expect(dec.state).toBe('open')
     expect(dec.carriedIn).toEqual([
@@ -213,7 +225,10 @@ describe('late time: logged into a billed period, it waits for the choice', () =
     const invoice = await billPeriod(db(), sub.id, '2025-12', noon('2026-01-01'))
     expect(invoice.lines.some((l) => l.description.startsWith('Late time'))).toBe(false)
     expect(
-      await countRows('select count(*) as n from time_entries where invoice_id is null and client_id = ?', c.clientId),
+      await countRows(
+        'select count(*) as n from time_entries where invoice_id is null and client_id = ?',
+        c.clientId,
+      ),
     ).toBe(2)
   })
 
@@ -224,7 +239,11 @@ describe('late time: logged into a billed period, it waits for the choice', () =
     // November's 7.5 h left rolled into December, so 2 h late are all over.
     await log(c.clientId, '2025-11-30', 120, noon('2025-12-02'), 'next')
     const nov = await periodFigures(db(), sub.id, '2025-11', noon('2025-12-02'))
-    expect(nov.late).toMatchObject({ pendingMinutes: 120, pendingOverageMinutes: 120, pendingOverageCents: 30_000 })
+    expect(nov.late).toMatchObject({
+      pendingMinutes: 120,
+      pendingOverageMinutes: 120,
+      pendingOverageCents: 30_000,
+    })
     expect((await periodFigures(db(), sub.id, '2025-12', noon('2025-12-02'))).rolloverMinutes).toBe(450)
   })
 
@@ -255,7 +274,9 @@ describe('every view shows the same figures', () => {
     await log(c.clientId, '2025-11-30', 120, noon('2025-12-02'), 'next')
     const page = await (await call('/portal/plan?period=2025-11', { headers: { Cookie: contact } })).text()
     expect(page).toContain('Hours in November 2025')
-    expect(page).toContain(`Invoiced on ${november.number} ($575.00): 0.5 h over the included hours, $75.00 at $150.00 an hour.`)
+    expect(page).toContain(
+      `Invoiced on ${november.number} ($575.00): 0.5 h over the included hours, $75.00 at $150.00 an hour.`,
+    )
     expect(page).toContain(
       '2 h logged after the invoice goes onto the next plan invoice as late time: 2 h over the included hours, $300.00.',
     )
@@ -265,7 +286,9 @@ describe('every view shows the same figures', () => {
     expect(usage.late.pendingOverageCents).toBe(30_000)
     // Another client's contact never sees it.
     const other = await makeClient()
-    const res = await call('/portal/plan?period=2025-11', { headers: { Cookie: await portalCookie(other.contactId) } })
+    const res = await call('/portal/plan?period=2025-11', {
+      headers: { Cookie: await portalCookie(other.contactId) },
+    })
     expect(res.status).toBe(404)
   })
 })
@@ -314,5 +337,7 @@ describe('invoice from time', () => {
 })
 
 async function getEntryDate(id: number) {
-  return (await env.DB.prepare('select date from time_entries where id = ?').bind(id).first<{ date: string }>())!
+  return (await env.DB.prepare('select date from time_entries where id = ?')
+    .bind(id)
+    .first<{ date: string }>())!
 }

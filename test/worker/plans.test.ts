@@ -9,12 +9,12 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { addPeriods } from '../../schema/plans'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { createApiToken } from '../../worker/services/api-tokens'
 import { billPeriod } from '../../worker/services/plan-billing'
 import { createPlan, firstResponseTarget, updatePlan } from '../../worker/services/plans'
-import { addPeriods } from '../../schema/plans'
 import { createSubscription, periodUsage } from '../../worker/services/subscriptions'
 import { gql } from './admin-helpers'
 import { asOwner, countRows, type InvoiceBody, json, makeClient, owner } from './billing-fixtures'
@@ -78,7 +78,12 @@ describe('periods and proration', () => {
       expect([usage.days, usage.of]).toEqual([days, of])
       expect(usage.includedMinutes).toBe(Math.round((600 * days) / of))
       // Billed once the period is over (issue 52): noon Central on the 1st of the next month.
-      const invoice = await billPeriod(db(), sub.id, period, new Date(`${addPeriods(period, 1)}-01T18:00:00Z`))
+      const invoice = await billPeriod(
+        db(),
+        sub.id,
+        period,
+        new Date(`${addPeriods(period, 1)}-01T18:00:00Z`),
+      )
       expect(invoice.lines[0]!.description).toContain(`prorated: ${days} of ${of} days`)
       expect(invoice.totalCents).toBe(Math.floor((2 * 60_000 * days + of) / (2 * of)))
     }

@@ -22,8 +22,8 @@ import { createPlan, getPlan, listPlans, type PlanView, type SlaHours, updatePla
 import {
   cancelSubscription,
   createSubscription,
-  listSubscriptions,
   type LateEntry,
+  listSubscriptions,
   pauseSubscription,
   resumeSubscription,
   type SubscriptionView,
@@ -182,17 +182,15 @@ const CarriedRef = builder.objectRef<CarriedLate>('CarriedLateTime').implement({
   }),
 })
 
-const PeriodBillRef = builder
-  .objectRef<NonNullable<PeriodFigures['invoice']>>('PeriodBill')
-  .implement({
-    description: "The period's invoice.",
-    fields: (t) => ({
-      invoiceId: t.exposeID('invoiceId', { description: 'The invoice.' }),
-      number: t.exposeString('number', { description: 'INV-YYYY-NNNN.' }),
-      status: t.exposeString('status', { description: 'Its status.' }),
-      totalCents: t.exposeInt('totalCents', { description: 'Total in cents.' }),
-    }),
-  })
+const PeriodBillRef = builder.objectRef<NonNullable<PeriodFigures['invoice']>>('PeriodBill').implement({
+  description: "The period's invoice.",
+  fields: (t) => ({
+    invoiceId: t.exposeID('invoiceId', { description: 'The invoice.' }),
+    number: t.exposeString('number', { description: 'INV-YYYY-NNNN.' }),
+    status: t.exposeString('status', { description: 'Its status.' }),
+    totalCents: t.exposeInt('totalCents', { description: 'Total in cents.' }),
+  }),
+})
 
 const UsageRef = builder.objectRef<PeriodFigures>('PeriodUsage').implement({
   description:

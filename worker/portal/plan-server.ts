@@ -7,7 +7,14 @@ import { redirect } from 'react-router'
 import { invoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents } from '../../schema/money'
 import { periodSentences } from '../../schema/plan-words'
-import { dateWords, hoursText, PERIOD_PATTERN, periodLabel, periodOf, SLA_URGENCIES } from '../../schema/plans'
+import {
+  dateWords,
+  hoursText,
+  PERIOD_PATTERN,
+  periodLabel,
+  periodOf,
+  SLA_URGENCIES,
+} from '../../schema/plans'
 import type { PortalPlanServer } from '../../web/lib/portal-plan'
 import type { AppEnv } from '../env'
 import { stripeCheckoutEnabled } from '../payments/stripe'

@@ -91,7 +91,9 @@ const usage = z
     billableFrom: z.string().openapi({ description: 'The first day the period can be billed' }),
     includedMinutes: z.number(),
     rolloverMinutes: z.number(),
-    usedMinutes: z.number().openapi({ description: 'Used, late time apart (billed: what the invoice counted)' }),
+    usedMinutes: z
+      .number()
+      .openapi({ description: 'Used, late time apart (billed: what the invoice counted)' }),
     remainingMinutes: z.number(),
     overageMinutes: z.number(),
     overageRateCents: z.number(),

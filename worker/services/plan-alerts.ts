@@ -62,7 +62,9 @@ export async function checkUsageAlerts(
   // What is and will be billed, in the words of the admin card and the portal (the period's figures).
   const messages = [
     { recipient: env.NOTIFY_EMAIL, audience: 'owner' as const },
-    ...(contact && visitorMailEnabled(env) ? [{ recipient: contact.email, audience: 'client' as const }] : []),
+    ...(contact && visitorMailEnabled(env)
+      ? [{ recipient: contact.email, audience: 'client' as const }]
+      : []),
   ].map(({ recipient, audience }) => {
     const paragraphs = [used, ...periodSentences(usage, audience)]
     return {

@@ -193,7 +193,9 @@ export async function billPeriod(
   const usage = history.at(-1)!
   if (usage.paused) throw new Conflict(PLAN_BILLING_MESSAGES.paused, { period: 'Paused' })
   // Late time of earlier periods the owner sent to the next invoice, as counted with the usage.
-  const late = (await lateEntriesOf(db, sub)).filter((e) => e.id <= maxEntryId && e.date < periodRange(period).from)
+  const late = (await lateEntriesOf(db, sub)).filter(
+    (e) => e.id <= maxEntryId && e.date < periodRange(period).from,
+  )
   const figures = figuresOf(period, { sub, history, late, invoices: [], now })
   const lateIds = late.filter((e) => e.choice === 'next' && e.invoiceId === null).map((e) => e.id)
   const rateOf = (p: string) => history.find((u) => u.period === p)!.terms.overageRateCents

@@ -6,6 +6,8 @@
 // those its invoice billed, since time dated in it afterwards is late time,
 // kept apart (services/subscriptions.ts, lateCondition) and billed on the next
 // period invoice as a late line, or not billed, as the owner chose.
+
+import { eq, sql } from 'drizzle-orm'
 import { timeLine } from '../../schema/money'
 import {
   addPeriods,
@@ -17,7 +19,6 @@ import {
   periodOfDate,
   periodRange,
 } from '../../schema/plans'
-import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
 import {
@@ -177,7 +178,10 @@ export type FigureInputs = {
 }
 
 /** The figures of one period from the loaded inputs (no D1: the invoice is made from the same). */
-export function figuresOf(period: string, { sub, history, late, invoices, now }: FigureInputs): PeriodFigures {
+export function figuresOf(
+  period: string,
+  { sub, history, late, invoices, now }: FigureInputs,
+): PeriodFigures {
   const at = (p: string) => history.find((u) => u.period === p)
   const usage = at(period)!
   const invoice = invoices.find((i) => i.period === period) ?? null

@@ -7,12 +7,12 @@ import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'driz
 import type { SubscriptionPatchPayload, SubscriptionPayload } from '../../schema/plan-payloads.server'
 import {
   addPeriods,
+  type LateTimeChoice,
   type PlanRollover,
   periodOf,
   periodOfDate,
   periodRange,
   periodShare,
-  type LateTimeChoice,
   type SubscriptionStatus,
 } from '../../schema/plans'
 import type { Subscription, SubscriptionUnit } from '../../schema/tables'
@@ -558,7 +558,8 @@ export async function lateEntriesOf(
 /** The question asked when time is logged into, or moved into, a plan period already invoiced (issue 52). */
 export const LATE_TIME_MESSAGES = {
   field: 'Choose where this time goes: the next plan invoice, or not billed',
-  noNext: 'This plan ends with that period: there is no next plan invoice, so this time can only be not billed',
+  noNext:
+    'This plan ends with that period: there is no next plan invoice, so this time can only be not billed',
 } as const
 
 export const lateTimeQuestion = (label: string, number: string) =>
@@ -586,7 +587,9 @@ export async function billedPlanPeriodOf(db: Db, clientId: number, date: string)
     .where(and(eq(s.clientId, clientId), lte(s.startDate, date)))
     .limit(1)
   if (!row) return null
-  const last = row.status === 'cancelled' || (row.cancelAtPeriodEnd && row.endsPeriod !== null && row.endsPeriod <= row.period)
+  const last =
+    row.status === 'cancelled' ||
+    (row.cancelAtPeriodEnd && row.endsPeriod !== null && row.endsPeriod <= row.period)
   return { ...row, canCarry: !last }
 }
 

@@ -308,8 +308,16 @@ export async function updateTimeEntry(db: Db, id: number, patch: TimeEntryPatch)
     .from(tables.lateTime)
     .where(eq(tables.lateTime.timeEntryId, id))
   const stays = kept && date.slice(0, 7) === entry.date.slice(0, 7)
-  const late = await lateChoiceFor(db, entry.clientId, date, billable, lateTime ?? (stays ? kept.choice : null))
-  const set: Partial<TimeEntry> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
+  const late = await lateChoiceFor(
+    db,
+    entry.clientId,
+    date,
+    billable,
+    lateTime ?? (stays ? kept.choice : null),
+  )
+  const set: Partial<TimeEntry> = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  )
   if (late && late !== kept?.choice) await storeLateChoice(db, [id], late, new Date())
   if (!Object.keys(set).length) return late && late !== kept?.choice ? getTimeEntry(db, id) : entry
   // Setting a rate is what a "needs a rate" entry waits for.
@@ -379,7 +387,9 @@ export async function planTimeLeftOut(db: Db, clientId: number, from?: string | 
   const [row] = await db
     .select({
       minutes: sql<number>`coalesce(sum(${e.minutes}), 0)`,
-      planName: sql<string | null>`(select p.name from subscriptions s join plans p on p.id = s.plan_id where s.client_id = ${clientId} order by s.id desc limit 1)`,
+      planName: sql<
+        string | null
+      >`(select p.name from subscriptions s join plans p on p.id = s.plan_id where s.client_id = ${clientId} order by s.id desc limit 1)`,
     })
     .from(e)
     .where(

@@ -10,10 +10,19 @@ import { useSearchParams } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
+import type { LateTimeChoice } from '../../../schema/plans'
 import { toast } from '../../components/Toaster'
 import { AssetPicker } from '../assets/AssetPicker'
 import { OwnerPage } from '../OwnerPage'
-import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
+import {
+  AdminButton,
+  AdminCheckbox,
+  AdminDialog,
+  AdminSelect,
+  AdminTextField,
+  ListState,
+  Section,
+} from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
 import {
   type BillingColumn,
@@ -76,6 +85,8 @@ export function TimeEditor() {
   const [rate, setRate] = useState('')
   const [billable, setBillable] = useState(true)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // Time dated in a plan period already invoiced (issue 52): the server's question, answered in a dialog.
+  const [lateQuestion, setLateQuestion] = useState<string | null>(null)
   const refresh = () => {
     refetchEntries(FROM_NETWORK)
     refetchTimer(FROM_NETWORK)
@@ -107,10 +118,18 @@ export function TimeEditor() {
     setAssetId('')
   }
 
-  async function save(entry: AdminTimeEntry) {
+  /** The server asks where late time goes: true when it did (the dialog then asks the owner). */
+  function askedWhereLateTimeGoes(error: Parameters<typeof fieldErrorsOf>[0]) {
+    if (!fieldErrorsOf(error).lateTime) return false
+    setLateQuestion(messageOf(error))
+    return true
+  }
+
+  async function save(entry: AdminTimeEntry, lateTime: LateTimeChoice | null = null) {
     const result = await update({
       id: entry.id,
       input: {
+        ...(lateTime ? { lateTime } : {}),
         date: date || null,
         minutes: Number(minutes),
         description,
@@ -121,6 +140,7 @@ export function TimeEditor() {
       },
     })
     if (result.error) {
+      if (askedWhereLateTimeGoes(result.error)) return
       setErrors(fieldErrorsOf(result.error))
       if (!Object.keys(fieldErrorsOf(result.error)).length)
         toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
@@ -132,10 +152,11 @@ export function TimeEditor() {
     refresh()
   }
 
-  async function add() {
-    if (editing) return save(editing)
+  async function add(lateTime: LateTimeChoice | null = null) {
+    if (editing) return save(editing, lateTime)
     const result = await create({
       input: {
+        ...(lateTime ? { lateTime } : {}),
         clientId,
         minutes: Number(minutes),
         description,
@@ -147,6 +168,7 @@ export function TimeEditor() {
       },
     })
     if (result.error) {
+      if (askedWhereLateTimeGoes(result.error)) return
       setErrors(fieldErrorsOf(result.error))
       return
     }
@@ -277,6 +299,44 @@ export function TimeEditor() {
             {editing ? 'Save entry' : 'Record'}
           </AdminButton>
         </Form>
+        <AdminDialog
+          title="This month is already invoiced"
+          isOpen={lateQuestion !== null}
+          onOpenChange={(open) => !open && setLateQuestion(null)}
+        >
+          {(close) => (
+            <>
+              <p className="text-sm text-slate-700">{lateQuestion}</p>
+              <p className="mt-2 text-sm text-slate-700">
+                On the next plan invoice it is a line of its own, "Late time from" its month with its date:
+                the hours that month had left cost nothing, the rest is billed at the plan's rate. Not billed,
+                it stays on record and is never invoiced.
+              </p>
+              <div className="mt-6 flex flex-wrap justify-end gap-2">
+                <AdminButton variant="secondary" onPress={close}>
+                  Go back
+                </AdminButton>
+                <AdminButton
+                  variant="secondary"
+                  onPress={() => {
+                    close()
+                    void add('none')
+                  }}
+                >
+                  Don't bill it
+                </AdminButton>
+                <AdminButton
+                  onPress={() => {
+                    close()
+                    void add('next')
+                  }}
+                >
+                  Bill it on the next plan invoice
+                </AdminButton>
+              </div>
+            </>
+          )}
+        </AdminDialog>
       </Section>
       <Section title="Entries">
         <ListState

@@ -37,7 +37,11 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
   let planTimeLeftOut: string | null = null
   switch (input.source) {
     case 'time':
-      ;({ lines, entryIds, leftOut: planTimeLeftOut } = await timeLines(db, client.id, client.roundingMinutes, input))
+      ;({
+        lines,
+        entryIds,
+        leftOut: planTimeLeftOut,
+      } = await timeLines(db, client.id, client.roundingMinutes, input))
       break
     case 'quote':
       ;({ lines, part: quotePart } = await quoteLines(db, client.id, input))
