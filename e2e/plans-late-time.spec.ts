@@ -127,7 +127,13 @@ test('a plan billed after its month, with late time billed on the next invoice a
   ).toBeVisible()
   await expect(phone.getByText('$560.00').first()).toBeVisible()
 
-  await phone.goto(`/portal/plan?period=${first}`)
+  // This month's page, then the first month from its list of months.
+  await phone.goto('/portal/plan')
+  await expect(phone.getByRole('heading', { name: `Hours in ${periodLabel(now)} so far` })).toBeVisible()
+  await phone
+    .getByRole('navigation', { name: 'Other months' })
+    .getByRole('link', { name: periodLabel(first) })
+    .click()
   await expect(phone.getByRole('heading', { name: `Hours in ${periodLabel(first)}` })).toBeVisible()
   const billing = phone.getByTestId('plan-billing')
   await expect(billing).toContainText(

@@ -27,6 +27,8 @@ export type PortalPlanView = {
   remaining: string
   /** What this period billed and will bill, sentence by sentence (schema/plan-words.ts). */
   billing: string[]
+  /** The plan's other months (newest first), each a link to its figures. */
+  months: { label: string; href: string }[]
   usedMinutes: number
   availableMinutes: number
   /** First-response targets; businessHours: counted Monday-Friday 9-5 Central. */

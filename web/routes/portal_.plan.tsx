@@ -106,6 +106,21 @@ export default function PortalPlanPage() {
             </li>
           ))}
         </ul>
+        {plan.months.length > 0 && (
+          <nav aria-label="Other months" className="mt-3 text-sm">
+            <span className="text-slate-600">Other months: </span>
+            <ul className="inline">
+              {plan.months.map((m, i) => (
+                <li key={m.href} className="inline">
+                  {i > 0 && ' · '}
+                  <a href={m.href} className="text-blue-800 underline">
+                    {m.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <p className="mt-3 text-sm text-slate-600">
           On this plan since {plan.startDate}
           {plan.endsPeriod ? `; it ends after ${plan.endsPeriod}` : ''}.

@@ -8,6 +8,7 @@ import { invoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents } from '../../schema/money'
 import { periodSentences } from '../../schema/plan-words'
 import {
+  addPeriods,
   dateWords,
   hoursText,
   PERIOD_PATTERN,
@@ -22,6 +23,15 @@ import { stripeAutopayGateway } from '../payments/stripe-autopay'
 import { startCardSetup } from '../services/autopay'
 import { Conflict, NotFound } from '../services/errors'
 import { portalPlan } from '../services/plan-billing'
+
+/** The plan's other months, newest first (at most a year back), as links to their figures. */
+function otherMonths(startDate: string, current: string, shown: string) {
+  const out: { label: string; href: string }[] = []
+  for (let p = current, n = 0; p >= startDate.slice(0, 7) && n < 12; p = addPeriods(p, -1), n++)
+    if (p !== shown)
+      out.push({ label: periodLabel(p), href: p === current ? '/portal/plan' : `/portal/plan?period=${p}` })
+  return out
+}
 
 const SLA_LABELS = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' } as const
 
@@ -56,6 +66,7 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
           availableMinutes: u.includedMinutes + u.rolloverMinutes,
           // What was and will be billed, in the words the admin card and the usage e-mail use.
           billing: periodSentences(u, 'client'),
+          months: otherMonths(p.startDate, current, u.period),
           sla: SLA_URGENCIES.map((k) => ({
             label: SLA_LABELS[k],
             hours: p.sla[k].hours,

@@ -149,6 +149,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
           options={periodOptions(live.startDate, new Date())}
           value={period}
           onChange={setPeriod}
+          className="w-48"
         />
         <AdminButton
           isDisabled={billing.fetching || u.state !== 'ENDED' || u.paused}
