@@ -25,7 +25,7 @@ import {
   getSubscription,
   undoCancelSubscription,
 } from '../../worker/services/subscriptions'
-import { createTimeEntry, updateTimeEntry } from '../../worker/services/time'
+import { createTimeEntry, getTimer, startTimer, stopTimer, updateTimeEntry } from '../../worker/services/time'
 import { gql } from './admin-helpers'
 import { asOwner, countRows, json, makeClient } from './billing-fixtures'
 import { call } from './helpers'
@@ -230,6 +230,26 @@ describe('late time: logged into a billed period, it waits for the choice', () =
         c.clientId,
       ),
     ).toBe(2)
+  })
+
+  it('a timer stopped after its month was billed asks too, and keeps running until answered', async () => {
+    const { c, sub } = await subscribed()
+    await startTimer(
+      db(),
+      { clientId: c.clientId, description: 'Night call' },
+      new Date('2025-11-30T23:00:00Z'),
+    )
+    await billPeriod(db(), sub.id, '2025-11', noon('2025-12-01'))
+    const asked = await refusal(() => stopTimer(db(), env, {}, noon('2025-12-01')))
+    expect(asked).toBeInstanceOf(Conflict)
+    expect(asked.errors).toHaveProperty('lateTime')
+    expect(await getTimer(db())).not.toBeNull()
+    const [entry] = await stopTimer(db(), env, { lateTime: 'next' }, noon('2025-12-01'))
+    expect(entry!.date).toBe('2025-11-30')
+    expect(await getTimer(db())).toBeNull()
+    expect((await periodFigures(db(), sub.id, '2025-11', noon('2025-12-01'))).late.pendingMinutes).toBe(
+      entry!.minutes,
+    )
   })
 
   it('late time uses what its period had left, never what rolled over to the next period', async () => {

@@ -14,15 +14,7 @@ import type { LateTimeChoice } from '../../../schema/plans'
 import { toast } from '../../components/Toaster'
 import { AssetPicker } from '../assets/AssetPicker'
 import { OwnerPage } from '../OwnerPage'
-import {
-  AdminButton,
-  AdminCheckbox,
-  AdminDialog,
-  AdminSelect,
-  AdminTextField,
-  ListState,
-  Section,
-} from '../ui'
+import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
 import {
   type BillingColumn,
@@ -33,6 +25,7 @@ import {
   rowClass,
 } from './BillingTable'
 import { HeaderTimer } from './HeaderTimer'
+import { LateTimeDialog, lateTimeQuestionOf } from './LateTimeDialog'
 import {
   type AdminTimeEntry,
   CREATE_TIME_ENTRY,
@@ -120,9 +113,9 @@ export function TimeEditor() {
 
   /** The server asks where late time goes: true when it did (the dialog then asks the owner). */
   function askedWhereLateTimeGoes(error: Parameters<typeof fieldErrorsOf>[0]) {
-    if (!fieldErrorsOf(error).lateTime) return false
-    setLateQuestion(messageOf(error))
-    return true
+    const question = lateTimeQuestionOf(error)
+    if (question) setLateQuestion(question)
+    return question !== null
   }
 
   async function save(entry: AdminTimeEntry, lateTime: LateTimeChoice | null = null) {
@@ -299,44 +292,11 @@ export function TimeEditor() {
             {editing ? 'Save entry' : 'Record'}
           </AdminButton>
         </Form>
-        <AdminDialog
-          title="This month is already invoiced"
-          isOpen={lateQuestion !== null}
-          onOpenChange={(open) => !open && setLateQuestion(null)}
-        >
-          {(close) => (
-            <>
-              <p className="text-sm text-slate-700">{lateQuestion}</p>
-              <p className="mt-2 text-sm text-slate-700">
-                On the next plan invoice it is a line of its own, "Late time from" its month with its date:
-                the hours that month had left cost nothing, the rest is billed at the plan's rate. Not billed,
-                it stays on record and is never invoiced.
-              </p>
-              <div className="mt-6 flex flex-wrap justify-end gap-2">
-                <AdminButton variant="secondary" onPress={close}>
-                  Go back
-                </AdminButton>
-                <AdminButton
-                  variant="secondary"
-                  onPress={() => {
-                    close()
-                    void add('none')
-                  }}
-                >
-                  Don't bill it
-                </AdminButton>
-                <AdminButton
-                  onPress={() => {
-                    close()
-                    void add('next')
-                  }}
-                >
-                  Bill it on the next plan invoice
-                </AdminButton>
-              </div>
-            </>
-          )}
-        </AdminDialog>
+        <LateTimeDialog
+          question={lateQuestion}
+          onClose={() => setLateQuestion(null)}
+          onChoose={(choice) => void add(choice)}
+        />
       </Section>
       <Section title="Entries">
         <ListState
