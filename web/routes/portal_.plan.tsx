@@ -113,7 +113,7 @@ export default function PortalPlanPage() {
               {plan.months.map((m, i) => (
                 <li key={m.href} className="inline">
                   {i > 0 && ' · '}
-                  <a href={m.href} className="text-blue-800 underline">
+                  <a href={m.href} className="whitespace-nowrap text-blue-800 underline">
                     {m.label}
                   </a>
                 </li>
