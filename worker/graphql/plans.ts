@@ -104,7 +104,12 @@ const SubscriptionRef = builder.objectRef<SubscriptionView>('Subscription').impl
       type: UsageRef,
       description: "A period's usage (this period when none is given).",
       args: { period: t.arg.string({ description: 'YYYY-MM.' }) },
-      resolve: (s, args, { db }) => periodFigures(db, s, args.period ?? periodOf(new Date())),
+      resolve: (s, args, { db }) => {
+        // A plan that starts later shows its first month rather than failing the whole subscription.
+        const period = args.period ?? periodOf(new Date())
+        const first = s.startDate.slice(0, 7)
+        return periodFigures(db, s, [period, first].sort().at(-1)!)
+      },
     }),
     periodInvoices: t.field({
       type: [PeriodInvoiceRef],

@@ -118,6 +118,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
       </Section>
     )
   const u = live.usage
+  const months = periodOptions(live.startDate, new Date())
   const available = u.includedMinutes + u.rolloverMinutes
   const current = periodLabel(periodOf(new Date()))
   const endsLabel = live.endsPeriod ? periodLabel(live.endsPeriod) : current
@@ -146,8 +147,8 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         <AdminSelect
           name="period"
           label="Month"
-          options={periodOptions(live.startDate, new Date())}
-          value={period}
+          options={months}
+          value={months.some((m) => m.value === period) ? period : months[0]!.value}
           onChange={setPeriod}
           className="w-48"
         />
