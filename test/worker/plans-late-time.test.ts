@@ -304,6 +304,11 @@ describe('every view shows the same figures', () => {
       await asOwner(`/api/subscriptions/${sub.id}/usage?period=2025-11`),
     )
     expect(usage.late.pendingOverageCents).toBe(30_000)
+    const before = await asOwner(`/api/subscriptions/${sub.id}/usage?period=2025-10`)
+    expect(before.status).toBe(400)
+    expect((await json<{ errors: Record<string, string> }>(before)).errors).toEqual({
+      period: 'The subscription starts in November 2025',
+    })
     // Another client's contact never sees it.
     const other = await makeClient()
     const res = await call('/portal/plan?period=2025-11', {

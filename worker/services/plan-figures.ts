@@ -21,6 +21,7 @@ import {
 } from '../../schema/plans'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { Invalid } from './errors'
 import {
   getSubscription,
   type LateEntry,
@@ -247,5 +248,7 @@ export async function periodFigures(
   now = new Date(),
 ): Promise<PeriodFigures> {
   const sub = typeof subscription === 'number' ? await getSubscription(db, subscription) : subscription
+  const first = periodOfDate(sub.startDate)
+  if (period < first) throw new Invalid({ period: `The subscription starts in ${periodLabel(first)}` })
   return figuresOf(period, await figureInputs(db, sub, period, now))
 }
