@@ -1835,3 +1835,4 @@ export const monthlyReportMailings = sqliteTable(
 )
 
 export * from './tables-books'
+export * from './tables-plan-late'
