@@ -13,6 +13,8 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { monthLabel } from '../../schema/service-report'
+import { formatCalendarDate } from '../../schema/slot-time'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalPlan } from '../lib/portal-plan'
@@ -61,7 +63,7 @@ export default function PortalPlanPage() {
     <PortalFrame contact={contact} title={`Your plan: ${plan.planName}`}>
       <section aria-labelledby="hours" className={portalCard}>
         <h2 id="hours" className={portalHeading}>
-          {`Hours in ${plan.period}`}
+          {`Hours in ${monthLabel(plan.period)}`}
         </h2>
         {plan.paused ? (
           <p className="mt-2 text-slate-700">Your plan is paused this month; time is billed as usual.</p>
@@ -107,8 +109,8 @@ export default function PortalPlanPage() {
           </>
         )}
         <p className="mt-3 text-sm text-slate-600">
-          On this plan since {plan.startDate}
-          {plan.endsPeriod ? `; it ends after ${plan.endsPeriod}` : ''}.
+          On this plan since {formatCalendarDate(plan.startDate)}
+          {plan.endsPeriod ? `; it ends after ${monthLabel(plan.endsPeriod)}` : ''}.
         </p>
       </section>
       <section aria-labelledby="sla" className={portalCard}>
@@ -171,7 +173,7 @@ export default function PortalPlanPage() {
             {plan.invoices.map((i) => (
               <li key={i.number} className="flex flex-wrap justify-between gap-2 py-2">
                 <a href={i.href} className={`font-semibold text-blue-800 underline ${longText}`}>
-                  {`${i.period}: ${i.number}`}
+                  {`${monthLabel(i.period)}: ${i.number}`}
                 </a>
                 <span className="text-slate-700">
                   {i.total} · {i.statusLabel}
