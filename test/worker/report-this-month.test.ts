@@ -96,9 +96,12 @@ describe('the report of the month in progress', () => {
       expect(res.status).toBe(400)
       expect(await res.json()).toMatchObject({ message, errors: { period: message } })
     }
-    const refused = await gql('query($id: ID!) { serviceReport(clientId: $id, period: "2026-12") { label } }', {
-      id: String(c.clientId),
-    })
+    const refused = await gql(
+      'query($id: ID!) { serviceReport(clientId: $id, period: "2026-12") { label } }',
+      {
+        id: String(c.clientId),
+      },
+    )
     expect(JSON.stringify(refused.body.errors)).toContain('December 2026 has not begun yet')
 
     const cookie = await portalCookie(c.contactId)
