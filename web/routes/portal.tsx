@@ -76,9 +76,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   )
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>
   pageMeta({
-    title: 'Overview',
+    // Signed in, the page is the menu's "Overview"; signed out, the sign-in form.
+    title: loaderData?.contact ? 'Overview' : 'Client portal',
     description: 'Your requests, consultations, files, quotes and invoices in one place.',
     siteUrl: siteFromMatches(matches).config.siteUrl,
     path: '/portal',
@@ -89,7 +90,11 @@ export default function PortalPage() {
   const { contact, dashboard } = useLoaderData<typeof loader>()
   if (!contact || !dashboard) return <SignInForm />
   return (
-    <PortalFrame contact={contact} title={`Hello, ${contact.name}`}>
+    // The heading is the menu's word for the page (issue 52); the greeting follows it.
+    <PortalFrame contact={contact} title="Overview">
+      <p className={`-mt-3 text-lg text-slate-700 ${longText}`} data-testid="portal-greeting">
+        {`Hello, ${contact.name}`}
+      </p>
       {dashboard.plan && (
         <section aria-labelledby="plan" className={portalCard}>
           <h2 id="plan" className={portalHeading}>
