@@ -12,6 +12,7 @@ import {
   noticePatch,
 } from '../../schema/compliance-payloads.server'
 import { rowId } from '../../schema/ids'
+import { renderMarkdown } from '../../schema/markdown'
 import { deliverEach } from '../mail/outbox'
 import { baaRegister, clientsMissingBaa, recordBaa, updateBaa } from '../services/compliance/baas'
 import {
@@ -317,6 +318,15 @@ builder.queryField('incidentNoticeSendPreview', (t) =>
     description: "The send step of a draft notice: the client's contacts, the e-mail, the PDF, warnings.",
     args: { id: t.arg.id({ required: true, description: 'Id of the notice.' }).validate(rowId) },
     resolve: (_r, args, { db }) => noticeSendPreview(db, args.id),
+  }),
+)
+
+builder.queryField('incidentNoticePreview', (t) =>
+  t.string({
+    description:
+      "A notice's Markdown rendered as safe HTML, as the client's e-mail shows it (the editor's preview).",
+    args: { body: t.arg.string({ required: true, description: 'The notice text (Markdown).' }) },
+    resolve: (_r, { body }) => renderMarkdown(body.slice(0, 100_000)),
   }),
 )
 

@@ -4,7 +4,7 @@
 // sends the visitor to /portal.
 import type { Context } from 'hono'
 import { redirect } from 'react-router'
-import { invoiceStatusLabel } from '../../schema/billing-words'
+import { clientInvoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents } from '../../schema/money'
 import { periodSentences } from '../../schema/plan-words'
 import {
@@ -76,7 +76,7 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
             period: periodLabel(i.period),
             number: i.number,
             total: formatCents(i.totalCents),
-            statusLabel: invoiceStatusLabel(i.status),
+            statusLabel: clientInvoiceStatusLabel(i.status),
             href: `/portal/invoices/${i.invoiceId}`,
           })),
         }
