@@ -216,7 +216,7 @@ describe('ConsultationsTab', () => {
     const { client } = mockClient({ consultations: [consultation({})], supportRequests: [] })
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550199')
     expect(within(dialog).getByRole('link', { name: 'E-mail' }).getAttribute('href')).toBe(
       'mailto:jordan@example.com?subject=Your%20request%20C-1001',
@@ -250,7 +250,7 @@ describe('ConsultationsTab', () => {
     })
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     const link = within(dialog).getByRole('link', { name: 'Download data' })
     expect(link.getAttribute('href')).toMatch(/^\/api\/consultations\/\w+\/export\.json$/)
     expect(link.hasAttribute('download')).toBe(true)
@@ -267,7 +267,7 @@ describe('ConsultationsTab', () => {
     })
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera (S-1007)' })
     expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550142')
     expect(within(dialog).getByRole('link', { name: 'E-mail' }).getAttribute('href')).toBe(
       'mailto:sam@example.com?subject=Your%20request%20S-1007',
@@ -330,7 +330,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera (S-1007)' })
     expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550142')
     await user.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'Restart the router, please.')
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }))
@@ -363,7 +363,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera (S-1007)' })
     const box = within(dialog).getByRole('textbox', { name: 'Reply' })
     // The reply box says what the e-mail adds around the text.
     expect(box.getAttribute('aria-describedby')).toBeTruthy()
@@ -386,7 +386,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     await user.click(within(dialog).getByRole('button', { name: 'Erase' }))
     const confirm = screen.getByRole('alertdialog', { name: 'Erase this request?' })
     expect(executeMutation).not.toHaveBeenCalled()
@@ -525,7 +525,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     for (const text of [
       'Lee Family Clinic',
       '(618) 555-0199',
