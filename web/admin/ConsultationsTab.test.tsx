@@ -82,18 +82,19 @@ function mockClient(data: Data, mutationResult: () => object = () => ({ data: {}
 }
 
 let search = ''
-/** Shows the router's query string, as the address bar would. */
+let pathname = ''
+/** Shows the router's query string and path, as the address bar would. */
 function Search() {
-  search = useLocation().search
+  ;({ search, pathname } = useLocation())
   return null
 }
 
-function renderTab(client: Client, url = '/admin?tab=consultations') {
+function renderTab(client: Client, url = '/admin?tab=consultations', reference?: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <Provider value={client}>
         <PendingBadge />
-        <ConsultationsTab />
+        <ConsultationsTab reference={reference} />
         <Search />
       </Provider>
     </MemoryRouter>,
@@ -132,6 +133,41 @@ describe('ConsultationsTab', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'pat@clinic.test')
     const rows = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
     expect(rows.map((r) => within(r).getByRole('heading').textContent).sort()).toEqual(['Pat A', 'Pat B'])
+  })
+
+  it('finds a request by its reference, as the overview and the e-mails name it (issue 52)', async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({
+      consultations: [consultation({}), consultation({ id: '2', reference: 'C-1002', name: 'Grace Park' })],
+      supportRequests: [support({}), support({ id: '8', reference: 'S-1003', name: 'Noor Haddad' })],
+    })
+    renderTab(client)
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'c-1002')
+    const rows = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Grace Park'])
+  })
+
+  it("opens the request its own address names, and closing it goes back to the list's address", async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({
+      consultations: [consultation({})],
+      supportRequests: [support({}), support({ id: '8', reference: 'S-1003', name: 'Noor Haddad' })],
+    })
+    renderTab(client, '/admin/requests/S-1003?kind=support', 'S-1003')
+    const dialog = await screen.findByRole('dialog', { name: 'Support request from Noor Haddad (S-1003)' })
+    expect(dialog.textContent).toContain('Noor Haddad')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(pathname).toBe('/admin/requests')
+    expect(search).toBe('?kind=support')
+  })
+
+  it('says so when the address names no request, and lists the rest', () => {
+    const { client } = mockClient({ consultations: [consultation({})], supportRequests: [support({})] })
+    renderTab(client, '/admin/requests/S-9999', 'S-9999')
+    expect(screen.getByRole('alert').textContent).toContain('There is no request S-9999')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')).toHaveLength(2)
   })
 
   it('puts an open critical request first and makes it look urgent; flags what is overdue', () => {
