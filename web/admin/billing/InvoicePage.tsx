@@ -242,8 +242,12 @@ function InvoiceDetail({ invoice, onChanged }: { invoice: AdminInvoiceDetail; on
             <BillingTable columns={CREDIT_COLUMNS} label="Credit notes">
               {invoice.credits.map((c) => (
                 <tr key={c.id} className={rowClass}>
-                  <td className={`${firstCellClass} font-mono`}>
-                    <Link to={invoiceUrl(c.id)} className={link} aria-label={`Credit note ${c.number}`}>
+                  <td className={firstCellClass}>
+                    <Link
+                      to={invoiceUrl(c.id)}
+                      className={`${link} font-mono`}
+                      aria-label={`Credit note ${c.number}`}
+                    >
                       {c.number}
                     </Link>
                   </td>

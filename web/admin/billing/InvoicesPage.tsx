@@ -194,10 +194,10 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
         <BillingTable columns={columns}>
           {invoices.map((i) => (
             <tr key={i.id} className={rowClass}>
-              <td className={`${firstCellClass} font-mono`}>
+              <td className={firstCellClass}>
                 <Link
                   to={invoiceUrl(i.id)}
-                  className="text-blue-800 underline-offset-2 hover:underline"
+                  className="font-mono text-blue-800 underline-offset-2 hover:underline"
                   aria-label={invoiceName(i)}
                 >
                   {i.number}
