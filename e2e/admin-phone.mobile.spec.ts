@@ -21,6 +21,8 @@ async function expectNoOverflow(page: Page, where: string) {
 const ROUTES = (ids: {
   clientId: string
   quoteId: string
+  invoiceId: string
+  invoiceNumber: string
   assetId: string
   maintenanceTaskId: string
   incidentId: string
@@ -36,6 +38,7 @@ const ROUTES = (ids: {
     [`/admin/quotes/${ids.quoteId}`, 'Quotes'],
     ['/admin/time', 'Time'],
     ['/admin/invoices', 'Invoices'],
+    [`/admin/invoices/${ids.invoiceId}`, `Invoice ${ids.invoiceNumber}`],
     ['/admin/plans', 'Plans'],
     ['/admin/renewals', 'Renewals'],
     [`/admin/assets/${ids.assetId}`, 'Assets'],

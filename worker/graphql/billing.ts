@@ -21,6 +21,7 @@ import {
   blockInvoice,
   createInvoice,
   getInvoice,
+  getInvoiceWithClient,
   type InvoiceDetail,
   invoiceSendPreview,
   listInvoices,
@@ -152,7 +153,25 @@ type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments'>) & 
   planTimeLeftOut?: string
 }
 
-const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
+const InvoiceDatesRef = builder
+  .objectRef<Pick<InvoiceRow, 'sentAt' | 'viewedAt' | 'paidAt' | 'voidedAt'>>('InvoiceDates')
+  .implement({
+    description: 'The moments an invoice passed through.',
+    fields: (t) => ({
+      sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'First sent.' }),
+      viewedAt: t.expose('viewedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'First opened by the client in the portal.',
+      }),
+      paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true, description: 'Paid in full.' }),
+      voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'Voided.' }),
+    }),
+  })
+
+// Declared before it is implemented: a credit note's fields name invoices too.
+const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice')
+InvoiceRef.implement({
   description: 'An invoice or credit note.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the invoice.' }),
@@ -183,6 +202,28 @@ const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
     paidCents: t.exposeInt('paidCents', { description: 'Paid in cents.' }),
     balanceCents: t.exposeInt('balanceCents', {
       description: 'What is left to pay in cents: owed + credited - paid (the one balance of every view).',
+    }),
+    dates: t.field({
+      type: InvoiceDatesRef,
+      description: 'When it was sent, first viewed, paid in full and voided (null until then).',
+      resolve: (i) => i,
+    }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes printed on it.' }),
+    creditFor: t.field({
+      type: InvoiceRef,
+      nullable: true,
+      description: 'For a credit note: the invoice it corrects.',
+      resolve: async (i, _args, { db }) => (i.creditForId ? getInvoice(db, i.creditForId) : null),
+    }),
+    credits: t.field({
+      type: [InvoiceRef],
+      description: 'The credit notes written against it, newest first.',
+      resolve: async (i, _args, { db }) =>
+        (await listInvoices(db, { creditForId: i.id })).map(({ invoice, clientName, ...balance }) => ({
+          ...invoice,
+          clientName,
+          ...balance,
+        })),
     }),
     lines: t.field({
       type: [InvoiceLineRef],
@@ -367,9 +408,9 @@ builder.queryField('invoices', (t) =>
 builder.queryField('invoice', (t) =>
   t.field({
     type: InvoiceRef,
-    description: 'One invoice with its lines and payments.',
+    description: 'One invoice with its lines, payments, credit notes and client name (its admin page).',
     args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
-    resolve: (_r, { id }, { db }) => getInvoice(db, id),
+    resolve: (_r, { id }, { db }) => getInvoiceWithClient(db, id),
   }),
 )
 

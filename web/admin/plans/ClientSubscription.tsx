@@ -273,7 +273,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
           {live.periodInvoices.map((i) => (
             <li key={i.invoiceId}>
               {periodLabel(i.period)}:{' '}
-              <Link to="/admin/invoices" className={linkClass}>
+              <Link to={`/admin/invoices/${i.invoiceId}`} className={linkClass}>
                 {i.number}
               </Link>{' '}
               {formatCents(i.totalCents)} ({invoiceStatusLabel(i.status)})
