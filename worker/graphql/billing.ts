@@ -41,7 +41,7 @@ import {
   stopTimer,
   updateTimeEntry,
 } from '../services/time'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { InvoiceSourceEnum, InvoiceStatusEnum, PaymentMethodEnum } from './enums'
 import { recipientIds, SendPreviewRef } from './send'
 
@@ -258,7 +258,7 @@ const TimeEntryPatch = builder
       assetId: t.id({ description: "The asset the work was on, one of the client's; null: none." }),
     }),
   })
-  .validate(withoutNulls(timeEntryPatch, ['assetId']))
+  .validate(somethingToChange(withoutNulls(timeEntryPatch, ['assetId'])))
 
 const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
   description: 'A manual or credit line.',
