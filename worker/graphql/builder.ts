@@ -10,9 +10,9 @@ import { GraphQLError } from 'graphql'
 import { DateTimeResolver } from 'graphql-scalars'
 import { z } from 'zod'
 import { enumName, GRAPHQL_ENUMS, type GraphQLEnumName } from '../../schema/graphql-enums'
+import { API_MESSAGES } from '../../schema/messages'
 import type { Db } from '../db'
 import type { AuditNote, SessionUser } from '../env'
-import { API_MESSAGES } from '../../schema/messages'
 import { badRequest } from '../middleware/errors'
 
 export type GraphQLContext = {

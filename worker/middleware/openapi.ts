@@ -3,11 +3,11 @@
 // createRoute: the same zod schemas validate the request and describe it in
 // /api/openapi.json, so the document cannot drift from what the server does.
 import { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { rowId } from '../../schema/ids'
 import { API_MESSAGES } from '../../schema/messages'
 import { fieldErrors } from '../../schema/payloads'
 import type { AppEnv } from '../env'
-import type { Context } from 'hono'
 import { ApiError, badRequest } from './errors'
 import { nothingToChange } from './validate'
 
