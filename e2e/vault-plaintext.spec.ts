@@ -106,6 +106,11 @@ test('Reveal on the client page asks for the authenticator code, says what for, 
   await page.getByRole('button', { name: 'Reveal' }).click()
   await expect(page.getByText('The vault opens only with a second factor.')).toBeVisible()
   await expect(page.getByRole('link', { name: 'Go to Security' })).toHaveAttribute('href', '/admin/security')
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.getByRole('link', { name: 'Go to Security' }).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: testInfo.outputPath(`vault-no-factor-${width}.png`) })
+  }
 
   const app = await withAuthenticator(page.request)
   try {
