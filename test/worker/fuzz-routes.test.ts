@@ -21,7 +21,7 @@ type Route = { method: string; path: string }
 const SKIP = new Set(['POST /api/auth/logout'])
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH'])
 /** Calls sent side by side. */
-const BATCH = 8
+const BATCH = 16
 // Written by every request, refused or not, by design: the audit trail records
 // refusals, a session's last-seen time, the sign-in throttle.
 const UNWATCHED = new Set(['audit_log', 'sessions', 'sign_in_attempts', 'fuzz_writes', 'd1_migrations'])
