@@ -129,3 +129,55 @@ test('Reveal on the client page asks for the authenticator code, says what for, 
     await app.remove()
   }
 })
+
+test('with a passkey only, the vault dialog offers the passkey, and it reveals', async ({
+  ownerPage: page,
+  context,
+}) => {
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`
+  const client = await page.request.post('/api/clients', { data: { name: `Passkey Clinic ${tag}` } })
+  const { id: clientId } = (await client.json()) as { id: number }
+  const secret = `ehr-pw-${tag}`
+  await page.request.post(`/api/clients/${clientId}/credentials`, { data: { label: 'EHR', secret } })
+
+  await page.goto('/admin/security')
+  await page.getByLabel('Passkey name').fill('Vault laptop')
+  await page.getByRole('button', { name: 'Add a passkey' }).click()
+  await page.getByRole('button', { name: 'I have saved them' }).click()
+  await expect(page.getByRole('list', { name: 'Passkeys' }).getByText('Vault laptop')).toBeVisible()
+  try {
+    await page.goto(`/admin/clients/${clientId}`)
+    await page.getByRole('button', { name: 'Reveal' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' })
+    await expect(dialog).toContainText(
+      'To reveal a password in the vault, confirm it is you with your passkey',
+    )
+    await expect(dialog.getByLabel('Code from your authenticator app')).toHaveCount(0)
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click()
+    await expect(page.getByTestId('revealed-secret')).toHaveText(secret)
+  } finally {
+    const { passkeys } = (await (await page.request.get('/api/security')).json()) as {
+      passkeys: { id: string }[]
+    }
+    for (const key of passkeys)
+      expect(
+        (
+          await page.request.delete(`/api/security/passkeys/${encodeURIComponent(key.id)}`, {
+            data: { password: OWNER.password },
+          })
+        ).status(),
+      ).toBe(204)
+  }
+})
