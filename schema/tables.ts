@@ -72,6 +72,10 @@ export const sessions = sqliteTable(
     // Security area's re-authentication): changes to sign-in methods need it recent
     // (docs/decisions/078-sudo-mode.md). Null for sessions from before migration 0010.
     reauthAt: integer('reauth_at', { mode: 'timestamp_ms' }),
+    // When this session last proved a second factor (an authenticator code or a
+    // passkey) through the re-authentication, never through sign-in: a vault reveal
+    // needs it recent (ADR 181). Null until the first such proof (migration 0031).
+    factorAt: integer('factor_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )

@@ -42,7 +42,7 @@ import {
   stopTimer,
   updateTimeEntry,
 } from '../services/time'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { InvoiceSourceEnum, InvoiceStatusEnum, PaymentMethodEnum } from './enums'
 import { recipientIds, SendPreviewRef } from './send'
 
@@ -320,7 +320,7 @@ const TimeEntryPatch = builder
       }),
     }),
   })
-  .validate(withoutNulls(timeEntryPatch, ['assetId']))
+  .validate(somethingToChange(withoutNulls(timeEntryPatch, ['assetId'])))
 
 const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
   description: 'A manual or credit line.',

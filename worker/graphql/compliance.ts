@@ -31,7 +31,7 @@ import {
   sendNotice,
   updateNotice,
 } from '../services/compliance/notices'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { payloadFields } from './payload-input'
 import { recipientIds, SendPreviewRef } from './send'
 
@@ -247,7 +247,7 @@ const IncidentPatchRef = builder
     fields: (t) =>
       payloadFields(t, describedFields(incidentPatch), { ephiInvolved: 'String', determination: 'String' }),
   })
-  .validate(incidentPatch)
+  .validate(somethingToChange(incidentPatch))
 
 const BaaInputRef = builder
   .inputType('BaaInput', {
@@ -262,14 +262,14 @@ const BaaPatchRef = builder
     description: "The BAA's dates or notice period to change; a null renewalDate makes it open-ended.",
     fields: (t) => payloadFields(t, describedFields(baaPatch), { notificationDayKind: 'String' }),
   })
-  .validate(baaPatch)
+  .validate(somethingToChange(baaPatch))
 
 const NoticePatchRef = builder
   .inputType('IncidentNoticePatchInput', {
     description: "A draft notice's subject or text.",
     fields: (t) => payloadFields(t, describedFields(noticePatch)),
   })
-  .validate(withoutNulls(noticePatch))
+  .validate(somethingToChange(withoutNulls(noticePatch)))
 
 builder.queryField('baas', (t) =>
   t.field({

@@ -30,7 +30,7 @@ import {
   undoCancelSubscription,
   updateSubscription,
 } from '../services/subscriptions'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { PlanRolloverEnum, SubscriptionStatusEnum } from './enums'
 
 type Unit = { description: string; unitPriceCents: number; quantity?: number }
@@ -302,7 +302,7 @@ const PlanPatchInput = builder
       autoSend: t.boolean({ description: 'Send period invoices without review.' }),
     }),
   })
-  .validate(withoutNulls(planPatch))
+  .validate(somethingToChange(withoutNulls(planPatch)))
 
 const SubscriptionInput = builder
   .inputType('SubscriptionInput', {
@@ -330,7 +330,7 @@ const SubscriptionPatchInput = builder
       alertContactId: t.id({ description: 'The contact who opted in to the usage alerts.' }),
     }),
   })
-  .validate(withoutNulls(subscriptionPatch))
+  .validate(somethingToChange(withoutNulls(subscriptionPatch)))
 
 builder.queryField('plans', (t) =>
   t.field({

@@ -201,6 +201,8 @@ describe('the invoices page', () => {
     expect(screen.getByText('Riverside Clinic: 30 min, $60.00')).toBeTruthy()
     const draft = screen.getByRole('row', { name: /INV-2026-0001/ })
     expect(within(draft).getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/api/invoices/9/pdf')
+    // A draft is changed, not credited (ADR 183).
+    expect(within(draft).queryByRole('button', { name: 'Credit note' })).toBeNull()
     const voided = screen.getByRole('row', { name: /INV-2026-0002/ })
     expect(within(voided).queryByRole('button', { name: /Send/ })).toBeNull()
     // A credit note is sent like an invoice (issue 36).

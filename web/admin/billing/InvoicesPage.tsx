@@ -231,9 +231,12 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
                     <AdminButton variant="secondary" onPress={() => setPaying(i)}>
                       Payment
                     </AdminButton>
-                    <AdminButton variant="secondary" onPress={() => setCrediting(i)}>
-                      Credit note
-                    </AdminButton>
+                    {/* A draft is changed, not credited (ADR 183): the API refuses it. */}
+                    {i.status !== 'DRAFT' && (
+                      <AdminButton variant="secondary" onPress={() => setCrediting(i)}>
+                        Credit note
+                      </AdminButton>
+                    )}
                     <AdminButton variant="ghost" onPress={() => setVoiding(i)}>
                       Void
                     </AdminButton>

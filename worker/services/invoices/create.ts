@@ -15,6 +15,7 @@ import {
   blockLines,
   type CreateInvoiceInput,
   creditCap,
+  creditForDraft,
   creditLines,
   creditTooLarge,
   type DraftLine,
@@ -134,6 +135,9 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
     if (isQuoteRaceLoss(err)) throw new Conflict(ALREADY_INVOICED, { part: 'Already invoiced meanwhile' })
     if (isBlockRaceLoss(err))
       throw new Conflict('This block is already invoiced', { blockId: 'Already invoiced meanwhile' })
+    // The invoice went back to draft or was voided meanwhile (ADR 183's trigger).
+    if (/credit note: invoice not sent/.test(`${err} ${(err as { cause?: unknown })?.cause ?? ''}`))
+      throw creditForDraft()
     if (moneyRefusal(err) === 'credit')
       return invoiceBalance(db, input.creditForId!).then((b) => {
         throw creditTooLarge(b.balanceCents)

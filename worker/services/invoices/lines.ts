@@ -255,6 +255,9 @@ export async function creditLines(db: Db, clientId: number, input: CreateInvoice
     throw new Invalid({ creditForId: 'No such invoice of this client' })
   if (original.status === 'void')
     throw new Conflict('A void invoice needs no credit note', { creditForId: 'Void' })
+  // A draft was never sent: change or delete it instead. The trigger of
+  // migration 0031 refuses it in the insert too (ADR 183).
+  if (original.status === 'draft') throw creditForDraft()
   return manualLines(input.lines, -1)
 }
 
@@ -268,6 +271,11 @@ export async function creditCap(db: Db, creditForId: number, totalCents: number)
   const { balanceCents } = await invoiceBalance(db, creditForId)
   if (balanceCents + totalCents < 0) throw creditTooLarge(balanceCents)
 }
+
+export const creditForDraft = () =>
+  new Conflict('A draft invoice cannot be credited: change the draft instead, or send it first', {
+    creditForId: 'Not sent yet',
+  })
 
 export const creditTooLarge = (balanceCents: number) =>
   new Invalid({
