@@ -1828,3 +1828,4 @@ export const monthlyReportMailings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.period] })],
 )
+export * from './tables-monitors'
