@@ -452,3 +452,30 @@ describe('monitors: the cron and the queue', () => {
     expect((await getMonitor(db(), env, id)).checks).toHaveLength(1)
   })
 })
+
+describe('monitors: the monthly report', () => {
+  it("gains each monitor's uptime and outages of the month, a deleted monitor's too", async () => {
+    const c = await makeClient()
+    const oct = Date.parse('2026-10-10T12:00:00Z')
+    const url = `https://report-${++seq}.example.org/`
+    const { id } = await createMonitor(
+      db(),
+      env,
+      { clientId: c.clientId, kind: 'http', name: 'Booking site', url, keywordAbsent: false } as never,
+      Date.parse('2026-10-02T00:00:00Z'),
+    )
+    for (const [i, answer] of [up, down, down, up].entries()) {
+      answer(url)
+      await checkMonitor(db(), env, id, `due:${oct + i * 5 * MIN}`, oct + i * 5 * MIN)
+    }
+    expect((await asOwner(`/api/monitors/${id}`, { method: 'DELETE' })).status).toBe(204)
+    const report = await json<{ uptime: unknown[] }>(
+      await asOwner(`/api/clients/${c.clientId}/reports/2026-10`),
+    )
+    expect(report.uptime).toEqual([{ monitorId: id, name: 'Booking site', percent: 50, outages: 1 }])
+    const before = await json<{ uptime: unknown[] }>(
+      await asOwner(`/api/clients/${c.clientId}/reports/2026-09`),
+    )
+    expect(before.uptime).toEqual([])
+  })
+})

@@ -46,6 +46,9 @@ export function PortalFrame({
             <Link to="/portal/assets" className={navLink}>
               Your IT
             </Link>
+            <Link to="/portal/monitors" className={navLink}>
+              Monitors
+            </Link>
             <Link to="/portal/reports" className={navLink}>
               Reports
             </Link>

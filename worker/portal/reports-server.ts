@@ -9,7 +9,7 @@ import { Hono } from 'hono'
 import { redirect } from 'react-router'
 import { ASSET_KIND_LABELS } from '../../schema/assets'
 import { hoursText, PERIOD_PATTERN } from '../../schema/plans'
-import { monthLabel, reportLines, URGENCY_LABELS } from '../../schema/service-report'
+import { monthLabel, reportLines, URGENCY_LABELS, uptimeText } from '../../schema/service-report'
 import { formatCalendarDate } from '../../schema/slot-time'
 import type { PortalReportsServer } from '../../web/lib/portal-reports'
 import { tables } from '../db'
@@ -44,6 +44,7 @@ export function portalReportsFor(c: Context<AppEnv>): PortalReportsServer {
           what: r.what === 'warranty' ? 'Warranty ends' : 'Renewal due',
           date: formatCalendarDate(r.date),
         })),
+        uptime: report.uptime.map((u) => ({ name: u.name, value: uptimeText(u) })),
         pdfHref: `/portal/reports/${period}.pdf`,
         optedIn: !!me?.optIn,
       }
