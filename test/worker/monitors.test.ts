@@ -17,6 +17,7 @@ import {
 } from '../../worker/services/monitors'
 import { asOwner, json, makeClient } from './billing-fixtures'
 import { call } from './helpers'
+import { formPost, portalCookie, seedClient } from './portal-fixtures'
 
 const db = () => createDb(env.DB)
 const MIN = 60_000
@@ -477,5 +478,111 @@ describe('monitors: the monthly report', () => {
       await asOwner(`/api/clients/${c.clientId}/reports/2026-09`),
     )
     expect(before.uptime).toEqual([])
+  })
+})
+
+describe('monitors: the portal', () => {
+  it("shows the client's own monitors with state, uptime and the open outage; another client's is a 404", async () => {
+    const a = await seedClient('monitors-a')
+    const b = await seedClient('monitors-b')
+    const now = Date.now()
+    const mine = await createMonitor(
+      db(),
+      env,
+      {
+        clientId: a.clientId,
+        kind: 'http',
+        name: 'Clinic website',
+        url: 'https://a.example.org/',
+        keywordAbsent: false,
+      } as never,
+      now - 60 * MIN,
+    )
+    const theirs = await createMonitor(
+      db(),
+      env,
+      {
+        clientId: b.clientId,
+        kind: 'http',
+        name: 'Other clinic site',
+        url: 'https://b.example.org/',
+        keywordAbsent: false,
+      } as never,
+      now - 60 * MIN,
+    )
+    up('https://a.example.org/')
+    await checkMonitor(db(), env, mine.id, 'p1', now - 30 * MIN)
+    down('https://a.example.org/')
+    await checkMonitor(db(), env, mine.id, 'p2', now - 20 * MIN)
+    await checkMonitor(db(), env, mine.id, 'p3', now - 10 * MIN)
+    const cookie = await portalCookie(a.contactId)
+    const page = await call('/portal/monitors', { headers: { Cookie: cookie } })
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('Clinic website')
+    expect(html).toContain('Open outages')
+    expect(html).toContain('Answered 502')
+    expect(html).toContain('33.33%')
+    expect(html).not.toContain('Other clinic site')
+    expect((await call(`/portal/monitors/${mine.id}`, { headers: { Cookie: cookie } })).status).toBe(200)
+    for (const id of [theirs.id, 999_999, 'x'])
+      expect((await call(`/portal/monitors/${id}`, { headers: { Cookie: cookie } })).status).toBe(404)
+    const signedOut = await call('/portal/monitors', { redirect: 'manual' })
+    expect(signedOut.headers.get('location')).toBe('/portal?next=%2Fportal%2Fmonitors')
+    // The REST API is the owner's: a portal session opens none of it.
+    expect((await call(`/api/monitors/${mine.id}`, { headers: { Cookie: cookie } })).status).toBe(401)
+
+    // The contact opts in to alerts; a bad choice changes nothing.
+    expect(
+      (
+        await call('/portal/monitors', {
+          ...formPost({ alerts: 'maybe' }),
+          headers: { ...formPost({}).headers, Cookie: cookie, Origin: 'http://localhost:8787' },
+        })
+      ).status,
+    ).toBe(400)
+    const on = await call('/portal/monitors', {
+      ...formPost({ alerts: 'on' }),
+      headers: { ...formPost({}).headers, Cookie: cookie, Origin: 'http://localhost:8787' },
+    })
+    expect(on.status).toBe(200)
+    const row = await env.DB.prepare('select count(*) as n from monitor_contact_alerts where contact_id = ?')
+      .bind(a.contactId)
+      .first<{ n: number }>()
+    expect(row!.n).toBe(1)
+  })
+})
+
+describe('monitors: GraphQL', () => {
+  it('gives the owner the monitors with their checks and chart, and nothing to anyone else', async () => {
+    const c = await makeClient()
+    const { id, url } = await httpMonitor(c.clientId)
+    up(url)
+    // Within the last 30 days of the real clock (what the admin's uptime counts).
+    await check(id, Date.now() - MIN)
+    const query = `query($id: ID!) { monitor(id: $id) { name state uptime30d responseChartSvg checks { ok ms } } jobs { name state } }`
+    const post = (headers: Record<string, string> = {}) =>
+      call('/graphql', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'x-graphql-yoga-csrf': '1', ...headers },
+        body: JSON.stringify({ query, variables: { id: String(id) } }),
+      })
+    const anonymous = await post()
+    expect(anonymous.status).toBe(401)
+    expect(JSON.stringify(await anonymous.json())).not.toContain('Patient portal')
+    const res = await asOwner('/graphql', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-graphql-yoga-csrf': '1' },
+      body: JSON.stringify({ query, variables: { id: String(id) } }),
+    })
+    const body = await json<{
+      data: { monitor: { state: string; uptime30d: number; responseChartSvg: string; checks: unknown[] } }
+    }>(res)
+    expect(body.data.monitor).toMatchObject({
+      state: 'UP',
+      uptime30d: 100,
+      checks: [{ ok: true, ms: expect.any(Number) }],
+    })
+    expect(body.data.monitor.responseChartSvg).toMatch(/^<svg[^>]*>.*<\/svg>$/)
   })
 })

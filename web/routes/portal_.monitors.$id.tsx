@@ -1,7 +1,8 @@
 // One monitored system of the signed-in client (issue 54), e.g.
 // /portal/monitors/12: its state, 30 days' uptime, the open outage and the
 // recent ones. Another client's monitor is a 404 like an unknown one.
-import { data, Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { data, Link, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
+import { signInPath } from '../../schema/portal-next'
 import { pageMeta } from '../lib/meta'
 import { portalMonitors } from '../lib/portal-monitors'
 import { portalServer } from '../lib/portal-server'
@@ -14,7 +15,8 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  if (!context.get(portalServer).contact) throw redirect(signInPath(request.url))
   const monitor = await context.get(portalMonitors).monitor(params.id ?? '')
   if (!monitor) throw data(null, { status: 404 })
   return { monitor, contact: context.get(portalServer).contact }

@@ -10,9 +10,11 @@ import {
   Link,
   type LoaderFunctionArgs,
   type MetaFunction,
+  redirect,
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { signInPath } from '../../schema/portal-next'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalMonitors } from '../lib/portal-monitors'
@@ -26,7 +28,9 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  // Without a session: the sign-in form, which leads back here (issue 36).
+  if (!context.get(portalServer).contact) throw redirect(signInPath(request.url))
   const { monitors, alertsOn } = await context.get(portalMonitors).monitors()
   return { monitors, alertsOn, contact: context.get(portalServer).contact }
 }
