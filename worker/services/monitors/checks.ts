@@ -19,7 +19,7 @@ import type { Db } from '../../db'
 import { tables } from '../../db'
 import { dueAfter } from '../../mail/business-time'
 import { letterHtml } from '../../mail/letter-html'
-import { queueMailOnce } from '../../mail/outbox'
+import { deliverEach, queueMailOnce } from '../../mail/outbox'
 import { headerSafe } from '../../mail/templates'
 import { isUniqueRefusal } from '../balance'
 import { NotFound } from '../errors'
@@ -159,6 +159,7 @@ export async function recordResult(
     ...(result.expiresAt ? { expiresAt: result.expiresAt } : {}),
   }
   let state: MonitorState
+  const mail: number[] = []
   if (result.ok) {
     const [row] = await db
       .update(m)
@@ -166,8 +167,8 @@ export async function recordResult(
       .where(eq(m.id, mon.id))
       .returning({ state: m.state })
     state = row?.state ?? 'up'
-    await endOutage(db, env, mon, now)
-    if (result.expiresAt) await warnExpiry(db, env, mon, result.expiresAt, now)
+    mail.push(...(await endOutage(db, env, mon, now)))
+    if (result.expiresAt) mail.push(...(await warnExpiry(db, env, mon, result.expiresAt, now)))
   } else {
     // The streak is counted in the database, so two checks at once still count two.
     const [row] = await db
@@ -180,8 +181,11 @@ export async function recordResult(
       .where(eq(m.id, mon.id))
       .returning({ state: m.state, failStreak: m.failStreak })
     state = (row?.state ?? mon.state) as MonitorState
-    if (row && row.failStreak >= DOWN_AFTER_FAILURES) await startOutage(db, env, mon, result, now)
+    if (row && row.failStreak >= DOWN_AFTER_FAILURES)
+      mail.push(...(await startOutage(db, env, mon, result, now)))
   }
+  // Sent now, not at the next cron: an outage is news. A failed send stays queued for the cron's retries.
+  if (mail.length) await deliverEach(db, env, mail, now)
   return { ...base, state: mon.paused ? 'paused' : state, recorded: true }
 }
 
@@ -282,7 +286,13 @@ async function openRequest(db: Db, env: Env, mon: Monitor, description: string, 
   return row!
 }
 
-async function startOutage(db: Db, env: Env, mon: Monitor, result: ProbeResult, now: number) {
+async function startOutage(
+  db: Db,
+  env: Env,
+  mon: Monitor,
+  result: ProbeResult,
+  now: number,
+): Promise<number[]> {
   const o = tables.monitorOutages
   const c = tables.monitorChecks
   // The outage began with the first failed check of this streak.
@@ -308,13 +318,13 @@ async function startOutage(db: Db, env: Env, mon: Monitor, result: ProbeResult, 
       .onConflictDoNothing()
       .returning({ id: o.id })
     // Already down: the open outage was opened (and told) by an earlier check.
-    if (!rows.length) return
+    if (!rows.length) return []
     outageId = rows[0]!.id
   } catch (err) {
-    if (isUniqueRefusal(err, 'monitor_outages.monitor_id')) return
+    if (isUniqueRefusal(err, 'monitor_outages.monitor_id')) return []
     throw err
   }
-  if (!alerted) return
+  if (!alerted) return []
   const kind = MONITOR_KIND_LABELS[mon.kind]
   const what = `${kind} monitor "${mon.name}" is down since ${startedAt.toISOString()}: ${result.error ?? 'the check failed'}.`
   const target = mon.url ?? mon.domain ?? ''
@@ -347,7 +357,7 @@ async function startOutage(db: Db, env: Env, mon: Monitor, result: ProbeResult, 
     `Request ${ref?.reference ?? ''}: ${siteUrl(env, '/admin/requests?kind=support')}`,
     `Monitor: ${siteUrl(env, `/admin/monitors/${mon.id}`)}`,
   ]
-  await queueAlerts(db, env, mon, now, {
+  return queueAlerts(db, env, mon, now, {
     key: `monitor-down:${outageId}`,
     ownerSubject: `Down: ${mon.name} (${client})`,
     ownerText,
@@ -359,14 +369,14 @@ async function startOutage(db: Db, env: Env, mon: Monitor, result: ProbeResult, 
   })
 }
 
-async function endOutage(db: Db, env: Env, mon: Monitor, now: number) {
+async function endOutage(db: Db, env: Env, mon: Monitor, now: number): Promise<number[]> {
   const o = tables.monitorOutages
   const [ended] = await db
     .update(o)
     .set({ endedAt: new Date(now) })
     .where(and(eq(o.monitorId, mon.id), isNull(o.endedAt)))
     .returning()
-  if (!ended?.alerted) return
+  if (!ended?.alerted) return []
   const downtime = durationWords(now - ended.startedAt.getTime())
   const text = `Up again at ${new Date(now).toISOString()} after ${downtime} down (from ${ended.startedAt.toISOString()}).`
   if (ended.requestId) {
@@ -379,7 +389,7 @@ async function endOutage(db: Db, env: Env, mon: Monitor, now: number) {
       await updateSupportRequest(db, ended.requestId, { status: 'resolved' }, now)
   }
   const client = await clientName(db, mon.clientId)
-  await queueAlerts(db, env, mon, now, {
+  return queueAlerts(db, env, mon, now, {
     key: `monitor-up:${ended.id}`,
     ownerSubject: `Up again: ${mon.name} (${client}), down ${downtime}`,
     ownerText: [`${mon.name}: ${text}`, siteUrl(env, `/admin/monitors/${mon.id}`)],
@@ -405,7 +415,7 @@ type Alert = {
 }
 
 /** The owner's e-mail and the opted-in contacts' ones, each once for its cause (the outbox's once key). */
-async function queueAlerts(db: Db, env: Env, mon: Monitor, now: number, alert: Alert) {
+async function queueAlerts(db: Db, env: Env, mon: Monitor, now: number, alert: Alert): Promise<number[]> {
   const contacts = await alertContacts(db, mon.clientId)
   const mail = [
     {
@@ -427,7 +437,7 @@ async function queueAlerts(db: Db, env: Env, mon: Monitor, now: number, alert: A
       onceKey: `${alert.key}:contact:${ct.id}`,
     })),
   ]
-  await queueMailOnce(db, mail, new Date(now))
+  return (await queueMailOnce(db, mail, new Date(now))).map((r) => r.id)
 }
 
 /** Whole days from `now` to `end`, rounded down (29.9 days left is 29). */
@@ -438,25 +448,25 @@ const daysLeft = (end: Date, now: number) => Math.floor((end.getTime() - now) / 
  * end is within, once per monitor, end date and lead (a monitor first seen 10
  * days out gets the 14-day warning only). Held during maintenance.
  */
-async function warnExpiry(db: Db, env: Env, mon: Monitor, end: Date, now: number) {
+async function warnExpiry(db: Db, env: Env, mon: Monitor, end: Date, now: number): Promise<number[]> {
   const left = daysLeft(end, now)
   const lead = [...EXPIRY_LEADS].reverse().find((l) => left <= l)
-  if (lead === undefined || left < 0) return
-  if (await inMaintenance(db, mon, now)) return
+  if (lead === undefined || left < 0) return []
+  if (await inMaintenance(db, mon, now)) return []
   const expiresOn = end.toISOString().slice(0, 10)
   const claimed = await db
     .insert(tables.monitorWarnings)
     .values({ monitorId: mon.id, expiresOn, leadDays: lead, createdAt: new Date(now) })
     .onConflictDoNothing()
     .returning({ monitorId: tables.monitorWarnings.monitorId })
-  if (!claimed.length) return
+  if (!claimed.length) return []
   const what = mon.kind === 'tls' ? 'certificate' : 'domain registration'
   const client = await clientName(db, mon.clientId)
   const text = [
     `The ${what} watched by "${mon.name}" (${client}) ends on ${expiresOn}, in ${left} days.`,
     siteUrl(env, `/admin/monitors/${mon.id}`),
   ]
-  await queueMailOnce(
+  const queued = await queueMailOnce(
     db,
     [
       {
@@ -473,4 +483,5 @@ async function warnExpiry(db: Db, env: Env, mon: Monitor, end: Date, now: number
     ],
     new Date(now),
   )
+  return queued.map((r) => r.id)
 }
