@@ -18,6 +18,14 @@ export function responseChart(checks: readonly CheckRow[]): string {
     .map((c, i) => (c.ok && c.ms !== null ? `${x(i).toFixed(1)},${y(c.ms).toFixed(1)}` : null))
     .filter(Boolean)
     .join(' ')
+  // A dot per good check, so a single one (or a gap between failures) still shows.
+  const dots = rows
+    .map((c, i) =>
+      c.ok && c.ms !== null
+        ? `<circle cx="${x(i).toFixed(1)}" cy="${y(c.ms).toFixed(1)}" r="3" fill="#1d4ed8"/>`
+        : '',
+    )
+    .join('')
   const fails = rows
     .map((c, i) =>
       c.ok
@@ -31,6 +39,7 @@ export function responseChart(checks: readonly CheckRow[]): string {
     `<rect width="${W}" height="${H}" fill="#f8fafc"/>`,
     `<line x1="${PAD}" y1="${H - PAD}" x2="${W - PAD}" y2="${H - PAD}" stroke="#cbd5e1"/>`,
     points ? `<polyline points="${points}" fill="none" stroke="#1d4ed8" stroke-width="2"/>` : '',
+    dots,
     fails,
     label,
     '</svg>',
