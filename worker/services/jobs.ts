@@ -19,6 +19,8 @@ const MINUTE = 60_000
 /** A job still running after this long is abandoned and recorded as timed out; the next job starts. */
 export const DEFAULT_JOB_TIMEOUT_MS = 60_000
 
+/** What a job reports: counts, one count, or nothing (a job with nothing to say is `async () => { ... }`). */
+// biome-ignore lint/suspicious/noConfusingVoidType: a job's work may be a function that returns nothing.
 export type JobResult = Record<string, unknown> | number | undefined | null | void
 export type Job = JobInfo & {
   run: () => Promise<JobResult>
