@@ -57,7 +57,7 @@ const ROUTES = (ids: {
   ] as const
 
 test('every admin route fits a 375 px screen, with records in its tables', async ({ ownerPage: page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const ids = await seedAdminTables(page.request)
   // One load of the admin, then each route by the router, as a link in the admin
   // goes there: the layout is the subject here, and a fresh load of every

@@ -78,7 +78,7 @@ for (const group of GROUPS) {
   test(`${group.map((a) => a.path).join(', ')}: a deep link opens each screen, with its title, and stays at its address`, async ({
     ownerPage: page,
   }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(180_000)
     for (const area of group) {
       await test.step(area.path, async () => {
         const path = area.path.includes(':incident')

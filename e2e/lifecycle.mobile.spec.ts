@@ -43,7 +43,7 @@ const walk = {
   revision: 0,
 }
 
-test.describe.configure({ mode: 'serial', timeout: 60_000 })
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 // Three phones for the whole walk, each its own browser: the owner's (signed
 // in through the API: the sign-in form has its own spec), Maria's and Tom's

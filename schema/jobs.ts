@@ -31,6 +31,7 @@ export const JOBS = [
   { name: 'asset-renewals', label: 'Asset renewal notices', periodMinutes: 5 },
   { name: 'risk-reminders', label: 'Risk analysis reminders', periodMinutes: 5 },
   { name: 'compliance-reminders', label: 'BAA and incident reminders', periodMinutes: 5 },
+  { name: 'calendars', label: "The owner's calendars read", periodMinutes: 5 },
   { name: 'monitors', label: 'Monitor checks queued', periodMinutes: 5 },
   { name: 'mail-outbox', label: 'Mail outbox', periodMinutes: 5 },
   { name: 'request-retention', label: 'Closed requests past retention', periodMinutes: 5 },

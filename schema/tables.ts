@@ -819,6 +819,11 @@ export const quoteChangeRequests = sqliteTable(
 export const billingSettings = sqliteTable('billing_settings', {
   id: integer('id').primaryKey(),
   paymentInstructions: text('payment_instructions'),
+  // The Xero export's codes (issue 56): the sales account, and the tax rates'
+  // names for a taxed and an untaxed invoice, as Xero names them.
+  xeroAccountCode: text('xero_account_code'),
+  xeroTaxType: text('xero_tax_type'),
+  xeroTaxTypeNone: text('xero_tax_type_none'),
   ...timestamps,
 })
 
@@ -1828,4 +1833,7 @@ export const monthlyReportMailings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.period] })],
 )
+
+export * from './tables-books'
+export * from './tables-plan-late'
 export * from './tables-monitors'

@@ -11,7 +11,8 @@
 // managed-service plans' period invoices on the 1st (issue 37);
 // payment notices a stopped Worker left out (issue 36);
 // asset renewals 60 and 14 days ahead, each once (issue 38); risk analysis reminders (issue 39);
-// the monthly service reports (issue 40); the client monitors' checks, queued (issue 54).
+// the monthly service reports (issue 40); the owner's calendars read (issue 56);
+// the client monitors' checks, queued (issue 54).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { JOBS, type JobName } from '../schema/jobs'
 import { securityConfig } from './auth/config'
@@ -27,6 +28,7 @@ import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
+import { syncDueSources } from './services/calendar-sources'
 import { queueBaaRenewalReminders, queueIncidentReminders } from './services/compliance/reminders'
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { alertJobHealth, type Job, type JobResult, purgeJobRuns, runJobs } from './services/jobs'
@@ -98,6 +100,11 @@ function work(db: Db, env: Env, now: number): Work {
       queued:
         (await queueBaaRenewalReminders(db, env, date())) + (await queueIncidentReminders(db, env, date())),
     }),
+    // The owner's own calendars (issue 56): each read every 15 minutes for its busy times.
+    calendars: async () => {
+      const c = await syncDueSources(db, env, date())
+      return c.read ? c : null
+    },
     // The client monitors due a check go to the queue; its consumer checks them (issue 54).
     monitors: async () => ({ enqueued: await enqueueDueChecks(db, env, now) }),
     'mail-outbox': async () => {

@@ -147,7 +147,10 @@ const UnmatchedPaymentRef = builder.objectRef<Payment>('UnmatchedPayment').imple
 })
 
 /** A full invoice, or a list row (lines and payments are then loaded when asked for). */
-type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments'>) & { clientName?: string }
+type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments'>) & {
+  clientName?: string
+  planTimeLeftOut?: string
+}
 
 const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
   description: 'An invoice or credit note.',
@@ -159,6 +162,12 @@ const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
       nullable: true,
       description: "The client's name.",
       resolve: (i) => i.clientName ?? null,
+    }),
+    planTimeLeftOut: t.string({
+      nullable: true,
+      description:
+        'On an invoice just made from time: the time a plan covers, left out (its period invoices bill it).',
+      resolve: (i) => i.planTimeLeftOut ?? null,
     }),
     source: t.expose('source', { type: InvoiceSourceEnum, description: 'Where it came from.' }),
     status: t.expose('status', { type: InvoiceStatusEnum, description: 'Where it stands.' }),
@@ -230,6 +239,10 @@ const TimeEntryInput = builder
       billable: t.boolean({ description: 'Billed (default true).' }),
       rateCents: t.int({ description: 'Hourly rate in cents.' }),
       assetId: t.id({ description: "The asset the work was on, one of the client's." }),
+      lateTime: t.string({
+        description:
+          'Time dated in a plan period already invoiced: "next" (onto the next plan invoice as late time) or "none" (not billed).',
+      }),
     }),
   })
   .validate(withoutNulls(timeEntryInput))
@@ -242,6 +255,10 @@ const TimerInput = builder
       requestReference: t.string({ description: 'A request of this client.' }),
       description: t.string({ description: 'What is being done.' }),
       rateCents: t.int({ description: 'Hourly rate in cents, for a client without a default rate.' }),
+      lateTime: t.string({
+        description:
+          'Time dated in a plan period already invoiced: "next" (onto the next plan invoice as late time) or "none" (not billed).',
+      }),
     }),
   })
   .validate(withoutNulls(timerInput))
@@ -256,6 +273,10 @@ const TimeEntryPatch = builder
       billable: t.boolean({ description: 'Billed or not.' }),
       rateCents: t.int({ description: 'Hourly rate in cents; setting it clears "needs a rate".' }),
       assetId: t.id({ description: "The asset the work was on, one of the client's; null: none." }),
+      lateTime: t.string({
+        description:
+          'Time dated in a plan period already invoiced: "next" (onto the next plan invoice as late time) or "none" (not billed).',
+      }),
     }),
   })
   .validate(withoutNulls(timeEntryPatch, ['assetId']))

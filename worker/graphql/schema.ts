@@ -19,6 +19,7 @@ import './vault'
 import './risk-analyses'
 import './compliance'
 import './reports'
+import './books'
 import './monitors'
 
 // Every mutation requires the owner's session, like every query (builder.ts).

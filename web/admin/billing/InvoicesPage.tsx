@@ -27,6 +27,7 @@ import {
   Section,
 } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
+import { AccountingExport } from './AccountingExport'
 import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
 import { NewInvoiceForm } from './NewInvoiceForm'
 import { PaymentInstructions } from './PaymentInstructions'
@@ -115,6 +116,8 @@ export function Invoices() {
       <Section title="New invoice">
         <NewInvoiceForm clients={options} onCreated={refresh} />
       </Section>
+
+      <AccountingExport />
 
       <Section title="Invoices">
         <InvoiceList onChanged={() => refetchOverview(FROM_NETWORK)} />

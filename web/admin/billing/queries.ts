@@ -33,7 +33,7 @@ export const INVOICE = graphql(
   'query AdminInvoice($id: ID!) { invoice(id: $id) { id number status totalCents balanceCents lines { id description amountCents } payments { id date method amountCents reference } } }',
 )
 export const CREATE_INVOICE = graphql(
-  'mutation CreateInvoice($input: InvoiceInput!) { createInvoice(input: $input) { id number totalCents } }',
+  'mutation CreateInvoice($input: InvoiceInput!) { createInvoice(input: $input) { id number totalCents planTimeLeftOut } }',
 )
 export const VOID_INVOICE = graphql('mutation VoidInvoice($id: ID!) { voidInvoice(id: $id) { id status } }')
 export const RECORD_PAYMENT = graphql(

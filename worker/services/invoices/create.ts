@@ -33,9 +33,15 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
   let lines: DraftLine[]
   let entryIds: number[] = []
   let quotePart: QuotePart | null = null
+  // Time a plan covers is left out of an invoice from time, and the answer says so (issue 52).
+  let planTimeLeftOut: string | null = null
   switch (input.source) {
     case 'time':
-      ;({ lines, entryIds } = await timeLines(db, client.id, client.roundingMinutes, input))
+      ;({
+        lines,
+        entryIds,
+        leftOut: planTimeLeftOut,
+      } = await timeLines(db, client.id, client.roundingMinutes, input))
       break
     case 'quote':
       ;({ lines, part: quotePart } = await quoteLines(db, client.id, input))
@@ -135,5 +141,6 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
     throw err
   })
   const created = results[1][0]!
-  return getInvoice(db, created.id)
+  const detail = await getInvoice(db, created.id)
+  return planTimeLeftOut ? { ...detail, planTimeLeftOut } : detail
 }

@@ -15,7 +15,7 @@ import { tables } from '../../db'
 import { invoiceBalance, isUniqueRefusal } from '../balance'
 import { idChunks } from '../chunks'
 import { Conflict, Invalid } from '../errors'
-import { unbilledTime } from '../time'
+import { planTimeLeftOut, unbilledTime } from '../time'
 import { getInvoiceRow } from './read'
 
 export type LineInput = {
@@ -59,9 +59,17 @@ const minutesText = (m: number) => `${m} min`
 
 /** One line per entry, or one per request (and rate), each entry rounded by the client's rule first. */
 export async function timeLines(db: Db, clientId: number, rounding: number, input: CreateInvoiceInput) {
-  const entries = await unbilledTime(db, clientId, input.from, input.to)
+  const [entries, leftOut] = await Promise.all([
+    unbilledTime(db, clientId, input.from, input.to),
+    planTimeLeftOut(db, clientId, input.from, input.to),
+  ])
   if (!entries.length)
-    throw new Conflict('No unbilled time for this client in that period', { from: 'No unbilled time' })
+    throw new Conflict(
+      leftOut
+        ? `No unbilled time outside the plan for this client in that period: ${leftOut}`
+        : 'No unbilled time for this client in that period',
+      { from: 'No unbilled time' },
+    )
   const refs = await requestReferences(db, entries)
   const lines: DraftLine[] = []
   if (input.grouping === 'request') {
@@ -101,7 +109,7 @@ export async function timeLines(db: Db, clientId: number, rounding: number, inpu
       })
     }
   }
-  return { lines, entryIds: entries.map((e) => e.id) }
+  return { lines, entryIds: entries.map((e) => e.id), leftOut }
 }
 
 /** The reference (S-1043 / C-1042) of each entry's request, by entry id. */
