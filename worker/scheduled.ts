@@ -19,6 +19,7 @@ import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
 import { purgeFailures } from './auth/throttle'
 import { sealPlainTotpKeys } from './auth/totp-seal'
+import { vaultKeys } from './auth/vault-key'
 import { createDb, type Db } from './db'
 import { purgeInsights, retentionMonths } from './insights/record'
 import { log } from './log'
@@ -102,7 +103,7 @@ function work(db: Db, env: Env, now: number): Work {
     }),
     // The owner's own calendars (issue 56): each read every 15 minutes for its busy times.
     calendars: async () => {
-      const c = await syncDueSources(db, env, date())
+      const c = await syncDueSources(db, await vaultKeys(env), date())
       return c.read ? c : null
     },
     // The client monitors due a check go to the queue; its consumer checks them (issue 54).

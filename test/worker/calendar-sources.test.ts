@@ -12,6 +12,7 @@ import {
 } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { slotInstant } from '../../schema/slot-time'
+import { vaultKeys } from '../../worker/auth/vault-key'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { bookingConflicts, freeSlotsOn } from '../../worker/services/availability'
@@ -99,14 +100,20 @@ describe("the owner's calendars", () => {
     serve(GOOGLE_ICS, { headers: { etag: '"abc"', 'last-modified': 'Fri, 20 Nov 2026 12:00:00 GMT' } })
     const added = await addCalendar()
     const now = new Date('2026-11-01T00:00:00Z')
-    const first = await syncSource(db(), env, added.id, now)
+    const first = await syncSource(db(), await vaultKeys(env), added.id, now)
     expect(first.busyCount).toBeGreaterThan(3)
     vi.restoreAllMocks()
     const seen: Headers[] = []
-    const after = await syncSource(db(), env, added.id, new Date('2026-11-01T00:20:00Z'), async (req) => {
-      seen.push(req.headers)
-      return new Response(null, { status: 304 })
-    })
+    const after = await syncSource(
+      db(),
+      await vaultKeys(env),
+      added.id,
+      new Date('2026-11-01T00:20:00Z'),
+      async (req) => {
+        seen.push(req.headers)
+        return new Response(null, { status: 304 })
+      },
+    )
     expect(seen[0]!.get('if-none-match')).toBe('"abc"')
     expect(seen[0]!.get('if-modified-since')).toBe('Fri, 20 Nov 2026 12:00:00 GMT')
     expect(after).toMatchObject({ busyCount: first.busyCount, lastError: null })
@@ -117,9 +124,9 @@ describe("the owner's calendars", () => {
     serve(GOOGLE_ICS)
     const added = await addCalendar()
     const now = new Date('2026-11-01T00:00:00Z')
-    const good = await syncSource(db(), env, added.id, now)
+    const good = await syncSource(db(), await vaultKeys(env), added.id, now)
     vi.restoreAllMocks()
-    const timeout = await syncSource(db(), env, added.id, now, async (req) => {
+    const timeout = await syncSource(db(), await vaultKeys(env), added.id, now, async (req) => {
       // The request's own deadline: reject as the runtime does when it passes.
       expect(req.signal).toBeDefined()
       throw new DOMException('The operation timed out.', 'TimeoutError')
@@ -129,7 +136,7 @@ describe("the owner's calendars", () => {
     expect(timeout.lastSyncedAt).toEqual(good.lastSyncedAt)
     const big = await syncSource(
       db(),
-      env,
+      await vaultKeys(env),
       added.id,
       now,
       async () =>
@@ -143,9 +150,21 @@ describe("the owner's calendars", () => {
     )
     expect(big.lastError).toBe(`The calendar is larger than ${MAX_FEED_BYTES / 1024 / 1024} MB`)
     expect(big.busyCount).toBe(good.busyCount)
-    const html = await syncSource(db(), env, added.id, now, async () => new Response('<html>Sign in</html>'))
+    const html = await syncSource(
+      db(),
+      await vaultKeys(env),
+      added.id,
+      now,
+      async () => new Response('<html>Sign in</html>'),
+    )
     expect(html.lastError).toMatch(/did not answer with an iCalendar file/)
-    const gone = await syncSource(db(), env, added.id, now, async () => new Response('nope', { status: 404 }))
+    const gone = await syncSource(
+      db(),
+      await vaultKeys(env),
+      added.id,
+      now,
+      async () => new Response('nope', { status: 404 }),
+    )
     expect(gone.lastError).toBe('The calendar answered 404')
     expect(gone.busyCount).toBe(good.busyCount)
   })

@@ -8,6 +8,8 @@ import { type ExportRange, exportRange } from '../../schema/accounting-export'
 import { accountingCodesInput } from '../../schema/billing-settings'
 import { rowId } from '../../schema/ids'
 import { fieldErrors } from '../../schema/payloads'
+import { localDeployment } from '../auth/local'
+import { vaultKeys } from '../auth/vault-key'
 import { type Receivables, receivables } from '../services/accounting-export'
 import { type BookingConflict, bookingConflicts } from '../services/availability'
 import { type BillingSettings, getBillingSettings, saveAccountingCodes } from '../services/billing-settings'
@@ -125,7 +127,10 @@ builder.mutationField('addCalendarSource', (t) =>
       name: t.arg.string({ required: true, description: 'A name for it.' }),
       url: t.arg.string({ required: true, description: 'Its secret iCal address (https).' }),
     },
-    resolve: async (_r, args, { db, env }) => syncSource(db, env, (await addSource(db, env, args)).id),
+    resolve: async (_r, args, { db, env }) => {
+      const keys = await vaultKeys(env)
+      return syncSource(db, keys, (await addSource(db, keys, args, localDeployment(env))).id)
+    },
   }),
 )
 
@@ -134,7 +139,7 @@ builder.mutationField('syncCalendarSource', (t) =>
     type: CalendarSourceRef,
     description: 'Reads a calendar now.',
     args: { id: t.arg.id({ required: true, description: 'Id of the calendar.' }).validate(rowId) },
-    resolve: (_r, { id }, { db, env }) => syncSource(db, env, id),
+    resolve: async (_r, { id }, { db, env }) => syncSource(db, await vaultKeys(env), id),
   }),
 )
 

@@ -3,7 +3,9 @@
 // (no session: the token is the key, worker/services/calendar-feed.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
+import { localDeployment } from '../auth/local'
 import { requireOwner } from '../auth/middleware'
+import { vaultKeys } from '../auth/vault-key'
 import type { AppEnv } from '../env'
 import {
   openApiBody as body,
@@ -183,8 +185,9 @@ calendarSourcesApi
       responses: { ...OWNER_ERRORS, 201: json(Source, 'The calendar, after its first read') },
     }),
     async (c) => {
-      const added = await addSource(c.var.db, c.env, c.req.valid('json'))
-      return c.json(sourceBody(await syncSource(c.var.db, c.env, added.id)), 201)
+      const keys = await vaultKeys(c.env)
+      const added = await addSource(c.var.db, keys, c.req.valid('json'), localDeployment(c.env))
+      return c.json(sourceBody(await syncSource(c.var.db, keys, added.id)), 201)
     },
   )
   .openapi(
@@ -197,7 +200,7 @@ calendarSourcesApi
       request: { params: idPath },
       responses: { ...OWNER_ERRORS, ...NOT_FOUND, 200: json(Source, 'The calendar after the read') },
     }),
-    async (c) => c.json(sourceBody(await syncSource(c.var.db, c.env, pathId(c))), 200),
+    async (c) => c.json(sourceBody(await syncSource(c.var.db, await vaultKeys(c.env), pathId(c))), 200),
   )
   .openapi(
     createRoute({

@@ -8,12 +8,11 @@
 // key and never shown again (only its host).
 import { asc, eq, isNull, lt, or } from 'drizzle-orm'
 import type { BusyInterval, CalendarSource } from '../../schema/tables'
-import { localDeployment } from '../auth/local'
-import { vaultKeys } from '../auth/vault-key'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { Invalid, NotFound, Unavailable } from './errors'
 import { busyIntervals, mergeIntervals, NotICalendar } from './ical-busy'
+import type { Keys } from './vault'
 import { openSecret, sealSecret } from './vault/crypto'
 
 /** How often a source is read, how long a read may take, and how large a file may be. */
@@ -32,7 +31,7 @@ export const CALENDAR_MESSAGES = {
 const LOCAL_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
 
 /** The address as given, checked: https (http only for this machine in a local deployment), no credentials. */
-export function checkCalendarUrl(env: Env, raw: unknown): URL {
+export function checkCalendarUrl(raw: unknown, allowLocal: boolean): URL {
   if (typeof raw !== 'string' || !raw.trim()) throw new Invalid({ url: 'The calendar address is required' })
   let url: URL
   try {
@@ -46,7 +45,7 @@ export function checkCalendarUrl(env: Env, raw: unknown): URL {
     throw new Invalid({ url: 'The calendar address must not carry a user name or password' })
   const local = LOCAL_HOST.test(url.hostname)
   if (url.protocol === 'https:' && !local) return url
-  if (local && localDeployment(env) && (url.protocol === 'http:' || url.protocol === 'https:')) return url
+  if (local && allowLocal && (url.protocol === 'http:' || url.protocol === 'https:')) return url
   throw new Invalid({
     url: local
       ? 'A calendar on this machine can be read only by a local deployment'
@@ -81,11 +80,16 @@ export async function listSources(db: Db): Promise<SourceView[]> {
   return rows.map(view)
 }
 
-/** Adds a source (checked, sealed) and returns it; the first read is the caller's (`syncSource`). */
+/**
+ * Adds a source (checked, sealed) and returns it; the first read is the caller's
+ * (`syncSource`). `allowLocal`: a local deployment may read a calendar on this
+ * machine (the caller knows, from auth/local.ts).
+ */
 export async function addSource(
   db: Db,
-  env: Env,
+  keys: Keys,
   input: { name?: unknown; url?: unknown },
+  allowLocal: boolean,
 ): Promise<SourceView> {
   const errors: Record<string, string> = {}
   const name = typeof input.name === 'string' ? input.name.trim() : ''
@@ -93,13 +97,12 @@ export async function addSource(
   else if (name.length > 80) errors.name = 'The name can be at most 80 characters'
   let url: URL | null = null
   try {
-    url = checkCalendarUrl(env, input.url)
+    url = checkCalendarUrl(input.url, allowLocal)
   } catch (e) {
     if (e instanceof Invalid) Object.assign(errors, e.errors)
     else throw e
   }
   if (Object.keys(errors).length || !url) throw new Invalid(errors)
-  const keys = await vaultKeys(env)
   if (!keys.current) throw new Unavailable(CALENDAR_MESSAGES.noKey, 'vault_key_missing')
   const count = (await db.select({ id: tables.calendarSources.id }).from(tables.calendarSources)).length
   if (count >= MAX_SOURCES) throw new Invalid({ url: CALENDAR_MESSAGES.tooMany })
@@ -128,8 +131,7 @@ export async function deleteSource(db: Db, id: number): Promise<void> {
   if (!gone.length) throw new NotFound('Calendar not found')
 }
 
-async function addressOf(env: Env, s: CalendarSource): Promise<string> {
-  const keys = await vaultKeys(env)
+async function addressOf(keys: Keys, s: CalendarSource): Promise<string> {
   const sealed = {
     secretCiphertext: s.urlCiphertext,
     secretIv: s.urlIv,
@@ -189,7 +191,7 @@ const messageOf = (e: unknown) =>
  */
 export async function syncSource(
   db: Db,
-  env: Env,
+  keys: Keys,
   id: number,
   now = new Date(),
   fetcher: Fetcher = (r) => fetch(r),
@@ -202,7 +204,7 @@ export async function syncSource(
     if (source.etag) headers.set('If-None-Match', source.etag)
     if (source.lastModified) headers.set('If-Modified-Since', source.lastModified)
     const res = await fetcher(
-      new Request(await addressOf(env, source), {
+      new Request(await addressOf(keys, source), {
         headers,
         redirect: 'follow',
         signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
@@ -212,7 +214,9 @@ export async function syncSource(
       await db.update(t).set({ lastSyncedAt: now, lastAttemptAt: now, lastError: null }).where(eq(t.id, id))
     } else {
       if (!res.ok)
-        throw new ReadFailure(`The calendar answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`)
+        throw new ReadFailure(
+          `The calendar answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
+        )
       const text = await boundedText(res, MAX_FEED_BYTES)
       const busy = busyIntervals(text, now.getTime() - 86_400_000, now.getTime() + AHEAD_MS)
       await db
@@ -238,14 +242,14 @@ export async function syncSource(
 }
 
 /** The job (every 15 minutes): each source not tried in the last 15 minutes, one after the other. */
-export async function syncDueSources(db: Db, env: Env, now = new Date(), fetcher?: Fetcher) {
+export async function syncDueSources(db: Db, keys: Keys, now = new Date(), fetcher?: Fetcher) {
   const t = tables.calendarSources
   const due = await db
     .select({ id: t.id })
     .from(t)
     .where(or(isNull(t.lastAttemptAt), lt(t.lastAttemptAt, new Date(now.getTime() - SYNC_EVERY_MS + 60_000))))
   let failed = 0
-  for (const { id } of due) if ((await syncSource(db, env, id, now, fetcher)).lastError) failed++
+  for (const { id } of due) if ((await syncSource(db, keys, id, now, fetcher)).lastError) failed++
   return { read: due.length, failed }
 }
 
