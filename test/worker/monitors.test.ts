@@ -171,6 +171,12 @@ describe('monitors: creating', () => {
     expect(
       (await json<{ state: string }>(await asOwner(`/api/monitors/${id}/pause`, { method: 'POST' }))).state,
     ).toBe('paused')
+    // A paused monitor is not checked, whoever asks (a queued message, "Check now").
+    const before = fetched.length
+    expect(
+      (await json<{ state: string }>(await asOwner(`/api/monitors/${id}/check`, { method: 'POST' }))).state,
+    ).toBe('paused')
+    expect(fetched.length).toBe(before)
     expect(
       (await json<{ state: string }>(await asOwner(`/api/monitors/${id}/resume`, { method: 'POST' }))).state,
     ).toBe('up')

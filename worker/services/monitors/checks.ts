@@ -108,6 +108,8 @@ export async function checkMonitor(
     .from(m)
     .where(and(eq(m.id, id), isNull(m.deletedAt)))
   if (!mon) throw new NotFound('Monitor not found')
+  // Paused after it was queued, or "Check now" on a paused one: not checked, nobody alerted.
+  if (mon.paused) return { ok: mon.state !== 'down', state: 'paused', recorded: false }
   const taken = await db
     .select({ id: tables.monitorChecks.id })
     .from(tables.monitorChecks)

@@ -146,19 +146,23 @@ export async function uptimeOf(db: Db, monitorIds: number[], from: Date, to: Dat
 
 /** The outages of some monitors that overlap [from, to), oldest first. */
 export async function outagesOf(db: Db, monitorIds: number[], from: Date, to: Date) {
-  if (!monitorIds.length) return []
   const o = tables.monitorOutages
-  return db
-    .select()
-    .from(o)
-    .where(
-      and(
-        inArray(o.monitorId, monitorIds.slice(0, 90)),
-        lt(o.startedAt, to),
-        or(isNull(o.endedAt), gte(o.endedAt, from)),
-      ),
+  const out: (typeof o.$inferSelect)[] = []
+  // D1 binds at most 100 values a statement: 90 ids and the dates.
+  for (let i = 0; i < monitorIds.length; i += 90)
+    out.push(
+      ...(await db
+        .select()
+        .from(o)
+        .where(
+          and(
+            inArray(o.monitorId, monitorIds.slice(i, i + 90)),
+            lt(o.startedAt, to),
+            or(isNull(o.endedAt), gte(o.endedAt, from)),
+          ),
+        )),
     )
-    .orderBy(asc(o.startedAt))
+  return out.sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime() || a.id - b.id)
 }
 
 /** One monitor with its newest checks, 30 days' uptime and recent outages; of one client when asked (portal). */
