@@ -596,3 +596,46 @@ describe('monitors: GraphQL', () => {
     expect(body.data.monitor.responseChartSvg).toMatch(/^<svg[^>]*>.*<\/svg>$/)
   })
 })
+
+describe('monitors: maintenance windows in GraphQL', () => {
+  it("adds, lists and removes a client's window; a bad one names the field and stores nothing", async () => {
+    const c = await makeClient()
+    const gql = async (query: string, variables: Record<string, unknown>) =>
+      json<{
+        data: Record<string, unknown> | null
+        errors?: { extensions?: { errors?: Record<string, string> } }[]
+      }>(
+        await asOwner('/graphql', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'x-graphql-yoga-csrf': '1' },
+          body: JSON.stringify({ query, variables }),
+        }),
+      )
+    const add = `mutation($clientId: ID!, $input: MonitorMaintenanceInput!) { addMonitorMaintenance(clientId: $clientId, input: $input) { id note } }`
+    const bad = await gql(add, {
+      clientId: String(c.clientId),
+      input: { startsAt: '2026-12-05T22:00:00-06:00', endsAt: '2026-12-05T21:00:00-06:00' },
+    })
+    expect(bad.errors?.[0]?.extensions?.errors).toEqual({ endsAt: 'End must be after the start' })
+    const count = () =>
+      env.DB.prepare('select count(*) as n from monitor_maintenance where client_id = ?')
+        .bind(c.clientId)
+        .first<{ n: number }>()
+    expect((await count())!.n).toBe(0)
+    const ok = await gql(add, {
+      clientId: String(c.clientId),
+      input: {
+        startsAt: '2099-12-05T22:00:00-06:00',
+        endsAt: '2099-12-06T02:00:00-06:00',
+        note: 'Server move',
+      },
+    })
+    const id = (ok.data!.addMonitorMaintenance as { id: string }).id
+    const list = await gql('query($clientId: ID!) { monitorMaintenance(clientId: $clientId) { id note } }', {
+      clientId: String(c.clientId),
+    })
+    expect(list.data!.monitorMaintenance).toEqual([{ id, note: 'Server move' }])
+    await gql('mutation($id: ID!) { deleteMonitorMaintenance(id: $id) }', { id })
+    expect((await count())!.n).toBe(0)
+  })
+})

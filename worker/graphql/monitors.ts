@@ -3,7 +3,7 @@
 // section, a monitor's page). Same services as REST (worker/routes/monitors.ts).
 import { rowId } from '../../schema/ids'
 import { JOBS } from '../../schema/jobs'
-import { monitorInput } from '../../schema/monitor-payloads.server'
+import { maintenanceWindowInput, monitorInput } from '../../schema/monitor-payloads.server'
 import {
   JOB_STATE_LABELS,
   JOB_STATES,
@@ -12,14 +12,17 @@ import {
   MONITOR_STATE_LABELS,
   type MonitorShownState,
 } from '../../schema/monitors'
-import type { Db } from '../db'
+import type { Db, tables } from '../db'
 import { type JobHealth, jobHealth } from '../services/jobs'
 import {
+  addMaintenanceWindow,
   type CheckRow,
   checkNow,
   createMonitor,
+  deleteMaintenanceWindow,
   deleteMonitor,
   getMonitor,
+  listMaintenanceWindows,
   listMonitors,
   type MonitorDetail,
   type MonitorSummary,
@@ -251,6 +254,68 @@ builder.mutationField('deleteMonitor', (t) =>
     args: { id: t.arg.id({ required: true, description: 'Id of the monitor.' }).validate(rowId) },
     resolve: async (_r, { id }, { db }) => {
       await deleteMonitor(db, id)
+      return true
+    },
+  }),
+)
+
+// ---------- Maintenance windows ----------
+
+type Window = typeof tables.monitorMaintenance.$inferSelect
+
+const WindowRef = builder.objectRef<Window>('MonitorMaintenanceWindow').implement({
+  description: "A time when a client's monitor alerts are held; checks go on.",
+  fields: (t) => ({
+    endsAt: t.expose('endsAt', { type: 'DateTime', description: 'When it ends.' }),
+    id: t.exposeID('id', { description: 'Id of the window.' }),
+    monitorId: t.exposeID('monitorId', {
+      nullable: true,
+      description: "The one monitor; null: all the client's.",
+    }),
+    note: t.exposeString('note', { nullable: true, description: 'Why.' }),
+    startsAt: t.expose('startsAt', { type: 'DateTime', description: 'When it starts.' }),
+  }),
+})
+
+const WindowInput = builder
+  .inputType('MonitorMaintenanceInput', {
+    description: 'A maintenance window: start and end with their offset, optionally one monitor.',
+    fields: (t) => ({
+      endsAt: t.string({ required: true, description: 'ISO 8601 with offset.' }),
+      monitorId: t.int({ description: "One monitor; absent: all the client's." }),
+      note: t.string({ description: 'Why.' }),
+      startsAt: t.string({ required: true, description: 'ISO 8601 with offset.' }),
+    }),
+  })
+  .validate(withoutNulls(maintenanceWindowInput))
+
+builder.queryField('monitorMaintenance', (t) =>
+  t.field({
+    type: [WindowRef],
+    description: "A client's current and coming maintenance windows.",
+    args: { clientId: t.arg.id({ required: true, description: 'The client.' }).validate(rowId) },
+    resolve: (_r, { clientId }, { db }) => listMaintenanceWindows(db, clientId),
+  }),
+)
+
+builder.mutationField('addMonitorMaintenance', (t) =>
+  t.field({
+    type: WindowRef,
+    description: "Holds the alerts of one monitor, or all the client's, from start to end.",
+    args: {
+      clientId: t.arg.id({ required: true, description: 'The client.' }).validate(rowId),
+      input: t.arg({ type: WindowInput, required: true, description: 'The window.' }),
+    },
+    resolve: (_r, { clientId, input }, { db }) => addMaintenanceWindow(db, clientId, input),
+  }),
+)
+
+builder.mutationField('deleteMonitorMaintenance', (t) =>
+  t.boolean({
+    description: 'Removes a maintenance window.',
+    args: { id: t.arg.id({ required: true, description: 'Id of the window.' }).validate(rowId) },
+    resolve: async (_r, { id }, { db }) => {
+      await deleteMaintenanceWindow(db, id)
       return true
     },
   }),

@@ -8,6 +8,7 @@ import { formatBusinessDateTime } from '../../../schema/business-time'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, CardTable, ListState, Section } from '../ui'
 import { FROM_NETWORK, useAdminClient } from '../urql'
+import { MaintenanceWindows } from './MaintenanceWindows'
 import { MonitorForm } from './MonitorForm'
 import { MONITORS_QUERY } from './queries'
 import { kindLabel, stateClass, stateLabel, targetOf } from './words'
@@ -98,7 +99,13 @@ export function MonitorList({ clientId }: { clientId?: string }) {
   )
 }
 
-/** The client page's section (issue 54). */
+/** The client page's sections (issue 54): its monitors and its maintenance windows. */
 export function ClientMonitors({ clientId }: { clientId: string | number }) {
-  return <MonitorList clientId={String(clientId)} />
+  const [{ data }] = useQuery({ query: MONITORS_QUERY, variables: { clientId: String(clientId) } })
+  return (
+    <>
+      <MonitorList clientId={String(clientId)} />
+      <MaintenanceWindows clientId={String(clientId)} monitors={data?.monitors ?? []} />
+    </>
+  )
 }

@@ -108,3 +108,29 @@ export const DELETE_MONITOR = graphql(`
     deleteMonitor(id: $id)
   }
 `)
+
+export const MONITOR_MAINTENANCE_QUERY = graphql(`
+  query MonitorMaintenance($clientId: ID!) {
+    monitorMaintenance(clientId: $clientId) {
+      id
+      monitorId
+      startsAt
+      endsAt
+      note
+    }
+  }
+`)
+
+export const ADD_MONITOR_MAINTENANCE = graphql(`
+  mutation AddMonitorMaintenance($clientId: ID!, $input: MonitorMaintenanceInput!) {
+    addMonitorMaintenance(clientId: $clientId, input: $input) {
+      id
+    }
+  }
+`)
+
+export const DELETE_MONITOR_MAINTENANCE = graphql(`
+  mutation DeleteMonitorMaintenance($id: ID!) {
+    deleteMonitorMaintenance(id: $id)
+  }
+`)
