@@ -6,6 +6,7 @@
 // recovers (the job_alerts row is the compare-and-set; the outbox's once key
 // keeps the e-mail single even when a run dies between the two).
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm'
+import { formatBusinessDateTime } from '../../schema/business-time'
 import { JOB_RUN_RETENTION_DAYS, type JobInfo, STALLED_AFTER_PERIODS } from '../../schema/jobs'
 import type { JobAlert, JobOutcome, JobState } from '../../schema/monitors'
 import type { Db } from '../db'
@@ -175,7 +176,7 @@ const troubleMail = (env: Env, h: JobHealth) => {
   const paragraphs = [
     `The background job "${h.label}" ${what}.`,
     h.lastError ? `Last error: ${h.lastError}` : '',
-    h.lastOkAt ? `It last succeeded at ${h.lastOkAt.toISOString()}.` : 'It has not succeeded yet.',
+    h.lastOkAt ? `It last succeeded at ${formatBusinessDateTime(h.lastOkAt)}.` : 'It has not succeeded yet.',
     'The other jobs keep running. You will get one more e-mail when it recovers.',
     `${env.SITE_URL.replace(/\/$/, '')}/admin`,
   ].filter(Boolean)

@@ -7,6 +7,7 @@
 // and resolves it. Certificates and domains warn at 30, 14 and 3 days, once
 // each. A maintenance window holds the alerts; the checks go on.
 import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
+import { formatBusinessDateTime } from '../../../schema/business-time'
 import {
   DOWN_AFTER_FAILURES,
   durationWords,
@@ -15,6 +16,7 @@ import {
   type MonitorState,
 } from '../../../schema/monitors'
 import { CLOSED_STATUSES } from '../../../schema/request-statuses'
+import { businessDate, formatCalendarDate } from '../../../schema/slot-time'
 import type { Db } from '../../db'
 import { tables } from '../../db'
 import { dueAfter } from '../../mail/business-time'
@@ -328,7 +330,7 @@ async function startOutage(
   }
   if (!alerted) return []
   const kind = MONITOR_KIND_LABELS[mon.kind]
-  const what = `${kind} monitor "${mon.name}" is down since ${startedAt.toISOString()}: ${result.error ?? 'the check failed'}.`
+  const what = `${kind} monitor "${mon.name}" is down since ${formatBusinessDateTime(startedAt)}: ${result.error ?? 'the check failed'}.`
   const target = mon.url ?? mon.domain ?? ''
   let requestId = await openRequestOf(db, mon.id)
   let reference: string | null = null
@@ -365,7 +367,7 @@ async function startOutage(
     ownerText,
     contactSubject: `${mon.name} is down`,
     contactText: [
-      `Our monitor found ${mon.name} down since ${startedAt.toISOString()}. We are on it and will tell you when it is back.`,
+      `Our monitor found ${mon.name} down since ${formatBusinessDateTime(startedAt)}. We are on it and will tell you when it is back.`,
       siteUrl(env, '/portal/monitors'),
     ],
   })
@@ -380,7 +382,7 @@ async function endOutage(db: Db, env: Env, mon: Monitor, now: number): Promise<n
     .returning()
   if (!ended?.alerted) return []
   const downtime = durationWords(now - ended.startedAt.getTime())
-  const text = `Up again at ${new Date(now).toISOString()} after ${downtime} down (from ${ended.startedAt.toISOString()}).`
+  const text = `Up again at ${formatBusinessDateTime(now)} after ${downtime} down (from ${formatBusinessDateTime(ended.startedAt)}).`
   if (ended.requestId) {
     await noteOnRequest(db, ended.requestId, mon.name, text, now)
     const [req] = await db
@@ -455,7 +457,8 @@ async function warnExpiry(db: Db, env: Env, mon: Monitor, end: Date, now: number
   const lead = [...EXPIRY_LEADS].reverse().find((l) => left <= l)
   if (lead === undefined || left < 0) return []
   if (await inMaintenance(db, mon, now)) return []
-  const expiresOn = end.toISOString().slice(0, 10)
+  // The calendar day in the business's zone, as every date people read (ADR 130).
+  const expiresOn = businessDate(end)
   const claimed = await db
     .insert(tables.monitorWarnings)
     .values({ monitorId: mon.id, expiresOn, leadDays: lead, createdAt: new Date(now) })
@@ -465,7 +468,7 @@ async function warnExpiry(db: Db, env: Env, mon: Monitor, end: Date, now: number
   const what = mon.kind === 'tls' ? 'certificate' : 'domain registration'
   const client = await clientName(db, mon.clientId)
   const text = [
-    `The ${what} watched by "${mon.name}" (${client}) ends on ${expiresOn}, in ${left} days.`,
+    `The ${what} watched by "${mon.name}" (${client}) ends on ${formatCalendarDate(expiresOn)}, in ${left} days.`,
     siteUrl(env, `/admin/monitors/${mon.id}`),
   ]
   const queued = await queueMailOnce(
