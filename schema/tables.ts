@@ -1839,4 +1839,5 @@ export const monthlyReportMailings = sqliteTable(
 )
 
 export * from './tables-books'
+export * from './tables-monitors'
 export * from './tables-plan-late'

@@ -29,6 +29,7 @@ import { complianceApi } from './routes/compliance'
 import { exportsRoutes } from './routes/exports'
 import { health } from './routes/health'
 import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
+import { jobsRoutes, monitorMaintenanceRoutes, monitorsRoutes } from './routes/monitors'
 import { pageContent } from './routes/page-content'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
@@ -89,6 +90,10 @@ api
   .route('/ratings', ratingsRoutes)
   .route('/', riskAnalysesApi)
   .route('/', complianceApi)
+  // Issue 54: the scheduled jobs' board, the client monitors and their maintenance windows.
+  .route('/jobs', jobsRoutes)
+  .route('/monitors', monitorsRoutes)
+  .route('/', monitorMaintenanceRoutes)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

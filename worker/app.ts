@@ -27,6 +27,7 @@ import { portalFiles } from './portal/routes'
 import { loadContact, portalHeaders } from './portal/session'
 import { calendarFeedPublic } from './routes/calendar'
 import { media } from './routes/media'
+import { heartbeatRoutes } from './routes/monitors'
 import { stripeWebhook } from './routes/stripe-webhook'
 import { site } from './site-files'
 
@@ -87,6 +88,8 @@ export const app = new Hono<AppEnv>()
   .route('/portal', portalReportFiles)
   // Sent incident notices and completed risk analyses (issue 39), likewise.
   .route('/portal', portalComplianceFiles)
+  // A client monitor's heartbeat (issue 54): called by the client's own jobs, no session.
+  .route('/hb', heartbeatRoutes)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

@@ -20,6 +20,7 @@ import './risk-analyses'
 import './compliance'
 import './reports'
 import './books'
+import './monitors'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

@@ -308,6 +308,9 @@ export const OWNED_BY_CLIENT = [
   tables.incidentReminders,
   tables.riskAnalyses,
   tables.riskReminders,
+  // The monitors of the client's IT (issue 54) and their maintenance windows; checks follow the monitor.
+  tables.monitors,
+  tables.monitorMaintenance,
 ] as const
 
 /**
