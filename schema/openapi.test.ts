@@ -117,6 +117,16 @@ const EXAMPLES: Record<string, unknown> = {
   },
   'PATCH /subscriptions/{id}': { units: [{ description: 'User', unitPriceCents: 1_000, quantity: 4 }] },
   'POST /subscriptions/{id}/invoices': { period: '2026-11' },
+  'PUT /billing-settings/accounting-codes': {
+    xeroAccountCode: '200',
+    xeroTaxType: 'Tax on Sales',
+    xeroTaxTypeNone: 'Tax Exempt',
+  },
+  'POST /calendar-feed': { busyOnly: true, includeMaintenance: false },
+  'POST /calendar-sources': {
+    name: 'Personal (Google)',
+    url: 'https://calendar.google.com/calendar/ical/alex%40example.com/private-0123456789abcdef/basic.ics',
+  },
   'POST /monitors': {
     clientId: 1,
     kind: 'keyword',

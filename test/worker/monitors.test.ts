@@ -5,8 +5,7 @@
 // late one minute past its grace; certificate warnings go once at 30/14/3
 // days; maintenance windows hold the alerts; a retried queue message checks once.
 import { env } from 'cloudflare:test'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createDb } from '../../worker/db'
+import { describe, expect, it, vi } from 'vitest'
 import {
   checkMonitor,
   consumeChecks,
@@ -17,70 +16,25 @@ import {
 } from '../../worker/services/monitors'
 import { asOwner, json, makeClient } from './billing-fixtures'
 import { call } from './helpers'
+import {
+  check,
+  DAY,
+  db,
+  down,
+  httpMonitor,
+  lastSeq,
+  MIN,
+  mailLike,
+  monitorRequests,
+  net,
+  notes,
+  stubTargets,
+  T0,
+  up,
+} from './monitors-fixtures'
 import { formPost, portalCookie, seedClient } from './portal-fixtures'
 
-const db = () => createDb(env.DB)
-const MIN = 60_000
-const DAY = 24 * 60 * MIN
-const T0 = Date.parse('2026-12-07T15:00:00Z')
-
-/** What the stubbed network answers, by URL prefix; anything else is a refused connection. */
-let answers: Record<string, () => Response> = {}
-let fetched: string[] = []
-
-beforeEach(() => {
-  answers = {}
-  fetched = []
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL) => {
-    const url = input instanceof Request ? input.url : String(input)
-    fetched.push(url)
-    const match = Object.keys(answers).find((prefix) => url.startsWith(prefix))
-    if (!match) throw new TypeError('Network connection lost.')
-    return answers[match]!()
-  })
-})
-afterEach(() => vi.restoreAllMocks())
-
-let seq = 0
-async function httpMonitor(clientId: number, extra: Record<string, unknown> = {}) {
-  const url = `https://clinic-${++seq}.example.org/`
-  const created = await createMonitor(
-    db(),
-    env,
-    { clientId, kind: 'http', name: `Patient portal ${seq}`, url, keywordAbsent: false, ...extra } as never,
-    T0 - MIN,
-  )
-  return { id: created.id, url }
-}
-
-const up = (url: string) => (answers[url] = () => new Response('ok', { status: 200 }))
-const down = (url: string) => (answers[url] = () => new Response('bad gateway', { status: 502 }))
-
-const check = (id: number, at: number) => checkMonitor(db(), env, id, `due:${at}`, at)
-
-const monitorRequests = (clientId: number) =>
-  env.DB.prepare(
-    "select id, status, urgency, description from support_requests where client_id = ? and issue_type = 'monitor' order by id",
-  )
-    .bind(clientId)
-    .all<{ id: number; status: string; urgency: string; description: string }>()
-    .then((r) => r.results)
-
-const notes = (requestId: number) =>
-  env.DB.prepare(
-    'select body, author_name as authorName from request_messages where support_request_id = ? order by id',
-  )
-    .bind(requestId)
-    .all<{ body: string; authorName: string }>()
-    .then((r) => r.results.map((n) => n.body))
-
-const mailLike = (pattern: string) =>
-  env.DB.prepare(
-    "select recipient, subject from mail_outbox where kind = 'monitor' and subject like ? order by id",
-  )
-    .bind(pattern)
-    .all<{ recipient: string; subject: string }>()
-    .then((r) => r.results)
+stubTargets()
 
 describe('monitors: creating', () => {
   it('refuses a bad URL, scheme or credentials with a 400 naming the field, and stores nothing', async () => {
@@ -157,7 +111,7 @@ describe('monitors: creating', () => {
       await asOwner(`/api/monitors?clientId=${c.clientId}`),
     )
     expect(list.map((m) => m.id)).toEqual([id])
-    answers['https://rest.example.org/'] = () =>
+    net.answers['https://rest.example.org/'] = () =>
       new Response('hi', { status: 301, headers: { location: '/x' } })
     const checked = await json<{ ok: boolean; status: number; state: string }>(
       await asOwner(`/api/monitors/${id}/check`, { method: 'POST' }),
@@ -172,11 +126,11 @@ describe('monitors: creating', () => {
       (await json<{ state: string }>(await asOwner(`/api/monitors/${id}/pause`, { method: 'POST' }))).state,
     ).toBe('paused')
     // A paused monitor is not checked, whoever asks (a queued message, "Check now").
-    const before = fetched.length
+    const before = net.fetched.length
     expect(
       (await json<{ state: string }>(await asOwner(`/api/monitors/${id}/check`, { method: 'POST' }))).state,
     ).toBe('paused')
-    expect(fetched.length).toBe(before)
+    expect(net.fetched.length).toBe(before)
     expect(
       (await json<{ state: string }>(await asOwner(`/api/monitors/${id}/resume`, { method: 'POST' }))).state,
     ).toBe('up')
@@ -206,16 +160,16 @@ describe('monitors: down, up and the inbox', () => {
     expect(requests[0]!.description).toContain('Answered 502')
     const downMail = await mailLike('Down: %')
     expect(
-      downMail.filter((m) => m.subject.includes(`Patient portal ${seq}`)).map((m) => m.recipient),
+      downMail.filter((m) => m.subject.includes(`Patient portal ${lastSeq()}`)).map((m) => m.recipient),
     ).toEqual([env.NOTIFY_EMAIL])
-    expect((await mailLike(`Patient portal ${seq} is down`)).map((m) => m.recipient)).toEqual([c.email])
+    expect((await mailLike(`Patient portal ${lastSeq()} is down`)).map((m) => m.recipient)).toEqual([c.email])
     up(url)
     expect((await check(id, T0 + 20 * MIN)).state).toBe('up')
     const [resolved] = await monitorRequests(c.clientId)
     expect(resolved!.status).toBe('resolved')
     // Down from the first failed check (T0+5) to the good one (T0+20).
     expect(await notes(resolved!.id)).toEqual([expect.stringContaining('after 15 min down')])
-    expect(await mailLike(`Up again: Patient portal ${seq} %`)).toHaveLength(1)
+    expect(await mailLike(`Up again: Patient portal ${lastSeq()} %`)).toHaveLength(1)
     const detail = await getMonitor(db(), env, id, { now: T0 + 21 * MIN })
     expect(detail.outages).toHaveLength(1)
     expect(detail.uptime30d).toBe(40)
@@ -232,7 +186,7 @@ describe('monitors: down, up and the inbox', () => {
     const detail = await getMonitor(db(), env, id, { now: T0 + 21 * MIN })
     expect(detail.state).toBe('up')
     expect(detail.outages).toEqual([])
-    expect(await mailLike(`%Patient portal ${seq}%`)).toEqual([])
+    expect(await mailLike(`%Patient portal ${lastSeq()}%`)).toEqual([])
   })
 
   it('a second outage while the request is still open adds to it instead of opening another', async () => {
@@ -292,7 +246,7 @@ describe('monitors: down, up and the inbox', () => {
     expect((await getMonitor(db(), env, id, { now: T0 + 6 * MIN })).checks).toHaveLength(2)
     up(url)
     await check(id, T0 + 10 * MIN)
-    expect(await mailLike(`%Patient portal ${seq}%`)).toEqual([])
+    expect(await mailLike(`%Patient portal ${lastSeq()}%`)).toEqual([])
     // After the window, an outage alerts as usual.
     down(url)
     await check(id, T0 + 40 * MIN)
@@ -354,7 +308,7 @@ describe('monitors: certificates and domains', () => {
       T0,
     )
     const end = T0 + 40 * DAY
-    answers['https://api.certspotter.com/v1/issuances?domain=portal.clinic.example'] = () =>
+    net.answers['https://api.certspotter.com/v1/issuances?domain=portal.clinic.example'] = () =>
       Response.json([
         { not_after: new Date(end - 90 * DAY).toISOString(), dns_names: ['portal.clinic.example'] },
         {
@@ -391,14 +345,14 @@ describe('monitors: certificates and domains', () => {
       } as never,
       T0,
     )
-    answers['https://data.iana.org/rdap/dns.json'] = () =>
+    net.answers['https://data.iana.org/rdap/dns.json'] = () =>
       Response.json({
         services: [
           [['com', 'net'], ['https://rdap.verisign.example/']],
           [['org'], ['https://rdap.org.example/rdap']],
         ],
       })
-    answers['https://rdap.org.example/rdap/domain/clinic-example.org'] = () =>
+    net.answers['https://rdap.org.example/rdap/domain/clinic-example.org'] = () =>
       Response.json({
         events: [
           { eventAction: 'registration', eventDate: '2010-01-01T00:00:00Z' },
@@ -455,7 +409,7 @@ describe('monitors: the cron and the queue', () => {
     const again = message({ monitorId: id, slot: `due:${T0}` })
     await consumeChecks(db(), env, { messages: [again] } as never, () => T0 + 1000)
     expect(again.ack).toHaveBeenCalledOnce()
-    expect(fetched.filter((u) => u === url)).toHaveLength(1)
+    expect(net.fetched.filter((u) => u === url)).toHaveLength(1)
     expect((await getMonitor(db(), env, id)).checks).toHaveLength(1)
   })
 })
@@ -464,7 +418,7 @@ describe('monitors: the monthly report', () => {
   it("gains each monitor's uptime and outages of the month, a deleted monitor's too", async () => {
     const c = await makeClient()
     const oct = Date.parse('2026-10-10T12:00:00Z')
-    const url = `https://report-${++seq}.example.org/`
+    const url = `https://report-${lastSeq()}-${Date.now()}.example.org/`
     const { id } = await createMonitor(
       db(),
       env,
@@ -560,82 +514,5 @@ describe('monitors: the portal', () => {
       .bind(a.contactId)
       .first<{ n: number }>()
     expect(row!.n).toBe(1)
-  })
-})
-
-describe('monitors: GraphQL', () => {
-  it('gives the owner the monitors with their checks and chart, and nothing to anyone else', async () => {
-    const c = await makeClient()
-    const { id, url } = await httpMonitor(c.clientId)
-    up(url)
-    // Within the last 30 days of the real clock (what the admin's uptime counts).
-    await check(id, Date.now() - MIN)
-    const query = `query($id: ID!) { monitor(id: $id) { name state uptime30d responseChartSvg checks { ok ms } } jobs { name state } }`
-    const post = (headers: Record<string, string> = {}) =>
-      call('/graphql', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'x-graphql-yoga-csrf': '1', ...headers },
-        body: JSON.stringify({ query, variables: { id: String(id) } }),
-      })
-    const anonymous = await post()
-    expect(anonymous.status).toBe(401)
-    expect(JSON.stringify(await anonymous.json())).not.toContain('Patient portal')
-    const res = await asOwner('/graphql', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'x-graphql-yoga-csrf': '1' },
-      body: JSON.stringify({ query, variables: { id: String(id) } }),
-    })
-    const body = await json<{
-      data: { monitor: { state: string; uptime30d: number; responseChartSvg: string; checks: unknown[] } }
-    }>(res)
-    expect(body.data.monitor).toMatchObject({
-      state: 'UP',
-      uptime30d: 100,
-      checks: [{ ok: true, ms: expect.any(Number) }],
-    })
-    expect(body.data.monitor.responseChartSvg).toMatch(/^<svg[^>]*>.*<\/svg>$/)
-  })
-})
-
-describe('monitors: maintenance windows in GraphQL', () => {
-  it("adds, lists and removes a client's window; a bad one names the field and stores nothing", async () => {
-    const c = await makeClient()
-    const gql = async (query: string, variables: Record<string, unknown>) =>
-      json<{
-        data: Record<string, unknown> | null
-        errors?: { extensions?: { errors?: Record<string, string> } }[]
-      }>(
-        await asOwner('/graphql', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'x-graphql-yoga-csrf': '1' },
-          body: JSON.stringify({ query, variables }),
-        }),
-      )
-    const add = `mutation($clientId: ID!, $input: MonitorMaintenanceInput!) { addMonitorMaintenance(clientId: $clientId, input: $input) { id note } }`
-    const bad = await gql(add, {
-      clientId: String(c.clientId),
-      input: { startsAt: '2026-12-05T22:00:00-06:00', endsAt: '2026-12-05T21:00:00-06:00' },
-    })
-    expect(bad.errors?.[0]?.extensions?.errors).toEqual({ endsAt: 'End must be after the start' })
-    const count = () =>
-      env.DB.prepare('select count(*) as n from monitor_maintenance where client_id = ?')
-        .bind(c.clientId)
-        .first<{ n: number }>()
-    expect((await count())!.n).toBe(0)
-    const ok = await gql(add, {
-      clientId: String(c.clientId),
-      input: {
-        startsAt: '2099-12-05T22:00:00-06:00',
-        endsAt: '2099-12-06T02:00:00-06:00',
-        note: 'Server move',
-      },
-    })
-    const id = (ok.data!.addMonitorMaintenance as { id: string }).id
-    const list = await gql('query($clientId: ID!) { monitorMaintenance(clientId: $clientId) { id note } }', {
-      clientId: String(c.clientId),
-    })
-    expect(list.data!.monitorMaintenance).toEqual([{ id, note: 'Server move' }])
-    await gql('mutation($id: ID!) { deleteMonitorMaintenance(id: $id) }', { id })
-    expect((await count())!.n).toBe(0)
   })
 })

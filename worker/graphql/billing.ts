@@ -3,7 +3,6 @@
 // services as the REST routes (worker/routes/billing/) with the same payload
 // schemas (schema/billing-payloads.server.ts), so both APIs answer the same field errors.
 import {
-  blockInput,
   invoiceInput,
   paymentInput,
   timeEntryInput,
@@ -18,7 +17,6 @@ import { deliverEach } from '../mail/outbox'
 import { type BillingSettings, getBillingSettings, saveBillingSettings } from '../services/billing-settings'
 import {
   billingOverview,
-  blockInvoice,
   createInvoice,
   getInvoice,
   getInvoiceWithClient,
@@ -31,13 +29,10 @@ import {
 } from '../services/invoices'
 import { matchPaymentAndNotify, recordPaymentAndNotify } from '../services/payment-notices'
 import {
-  type BlockWithRemaining,
-  createBlock,
   createTimeEntry,
   deleteTimeEntry,
   getTimer,
   listTimeEntries,
-  remainingBlocks,
   startTimer,
   stopTimer,
   updateTimeEntry,
@@ -411,56 +406,6 @@ builder.queryField('invoice', (t) =>
     description: 'One invoice with its lines, payments, credit notes and client name (its admin page).',
     args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
     resolve: (_r, { id }, { db }) => getInvoiceWithClient(db, id),
-  }),
-)
-
-const PrepaidBlockRef = builder.objectRef<BlockWithRemaining>('PrepaidBlock').implement({
-  description: 'Prepaid hours a client bought; billable time draws them down first.',
-  fields: (t) => ({
-    id: t.exposeID('id', { description: 'Id of the block.' }),
-    minutes: t.exposeInt('minutes', { description: 'Minutes bought.' }),
-    usedMinutes: t.exposeInt('usedMinutes', { description: 'Minutes drawn so far.' }),
-    remainingMinutes: t.exposeInt('remainingMinutes', { description: 'Minutes left.' }),
-    priceCents: t.exposeInt('priceCents', { description: 'Price in cents.' }),
-    validUntil: t.exposeString('validUntil', { nullable: true, description: 'Last valid day, if any.' }),
-    invoiceNumber: t.string({
-      nullable: true,
-      description: 'The invoice (not void) that bills the block, if one was made.',
-      resolve: async (b, _a, { db }) => (await blockInvoice(db, b.id))?.number ?? null,
-    }),
-  }),
-})
-
-const BlockInput = builder
-  .inputType('PrepaidBlockInput', {
-    description: 'A block of prepaid hours sold to a client.',
-    fields: (t) => ({
-      clientId: t.id({ required: true, description: 'The client.' }),
-      minutes: t.int({ required: true, description: 'Minutes (60 or more).' }),
-      priceCents: t.int({ required: true, description: 'Price in cents.' }),
-      validUntil: t.string({ description: 'Last valid day (YYYY-MM-DD).' }),
-    }),
-  })
-  .validate(withoutNulls(blockInput))
-
-builder.queryField('prepaidBlocks', (t) =>
-  t.field({
-    type: [PrepaidBlockRef],
-    description: "A client's blocks still valid, with what is left (the client page shows them).",
-    args: { clientId: t.arg.id({ required: true, description: 'The client.' }).validate(rowId) },
-    resolve: (_r, { clientId }, { db }) => remainingBlocks(db, clientId),
-  }),
-)
-
-builder.mutationField('createPrepaidBlock', (t) =>
-  t.field({
-    type: PrepaidBlockRef,
-    description: 'Sells a client a block of prepaid hours.',
-    args: { input: t.arg({ type: BlockInput, required: true, description: 'The block.' }) },
-    resolve: async (_r, { input }, { db }) => {
-      const block = await createBlock(db, input)
-      return { ...block, usedMinutes: 0, remainingMinutes: block.minutes }
-    },
   }),
 )
 

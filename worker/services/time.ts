@@ -14,8 +14,8 @@ import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
 import { checkAssetLink } from './assets/records'
 import { Conflict, Invalid, NotFound } from './errors'
+import { billedPlanPeriodOf, LATE_TIME_MESSAGES, lateTimeQuestion, planCovers } from './late-time'
 import { checkUsageAlerts } from './plan-alerts'
-import { billedPlanPeriodOf, LATE_TIME_MESSAGES, lateTimeQuestion, planCovers } from './subscriptions'
 
 export const BILLED_MESSAGE = 'This time entry is on an invoice: void the invoice to change it'
 /** A block's "running low" notice goes out once, when less than this share is left. */

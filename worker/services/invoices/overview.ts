@@ -6,7 +6,7 @@ import { addDays, businessDate } from '../../../schema/slot-time'
 import type { Db } from '../../db'
 import { tables } from '../../db'
 import { csvLines } from '../csv'
-import { planCovers } from '../subscriptions'
+import { planCovers } from '../late-time'
 import { listInvoices } from './read'
 
 // ---------- The owner's overview and the accountant's CSV ----------
