@@ -95,7 +95,7 @@ builder.mutationField('saveAccountingCodes', (t) =>
 
 const CalendarSourceRef = builder.objectRef<SourceView>('CalendarSource').implement({
   description:
-    "One of the owner's calendars, read every 15 minutes for busy times (its address is never shown).",
+    "One of the owner's calendars, read four times an hour for busy times (its address is never shown).",
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the calendar.' }),
     name: t.exposeString('name', { description: 'What the owner called it.' }),

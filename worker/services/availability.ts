@@ -13,7 +13,7 @@ import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../schema/request-options'
 import { addDays, businessDate, slotInstant, weekdayOf } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
-import { AHEAD_MS, busyBetween, overlaps } from './calendar-sources'
+import { AHEAD_MS, busyBetween, busyOf, busySourcesQuery, overlaps } from './calendar-sources'
 import { Invalid } from './errors'
 
 export type Availability = {
@@ -122,24 +122,31 @@ export function slotProblem(a: Availability, date: string, time: string, now: Da
   return null
 }
 
-/** The slots held by pending or confirmed consultations from `now` on, as "date|time" keys. */
-async function heldSlots(db: Db, now: Date, exceptId?: number): Promise<Set<string>> {
+/**
+ * The slots held by pending or confirmed consultations from `now` on, as
+ * "date|time" keys, and the owner's busy times (issue 56): one D1 round trip.
+ */
+async function heldAndBusy(db: Db, now: Date, until: number, exceptId?: number) {
   const c = tables.consultations
-  const rows = await db
-    .select({ id: c.id, preferredDate: c.preferredDate, preferredTime: c.preferredTime })
-    .from(c)
-    .where(
-      and(
-        inArray(c.status, [...HOLDING_STATUSES]),
-        // Stored slots are canonical UTC ISO strings, so they compare as text; a day's margin keeps today's.
-        gte(c.preferredDate, new Date(now.getTime() - 86_400_000).toISOString()),
+  const [rows, sources] = await db.batch([
+    db
+      .select({ id: c.id, preferredDate: c.preferredDate, preferredTime: c.preferredTime })
+      .from(c)
+      .where(
+        and(
+          inArray(c.status, [...HOLDING_STATUSES]),
+          // Stored slots are canonical UTC ISO strings, so they compare as text; a day's margin keeps today's.
+          gte(c.preferredDate, new Date(now.getTime() - 86_400_000).toISOString()),
+        ),
       ),
-    )
-  return new Set(
+    busySourcesQuery(db),
+  ])
+  const held = new Set(
     rows
       .filter((r) => r.id !== exceptId)
       .map((r) => `${businessDate(new Date(r.preferredDate))}|${r.preferredTime}`),
   )
+  return { held, busy: busyOf(sources, now.getTime() - 86_400_000, until) }
 }
 
 /**
@@ -154,11 +161,13 @@ export async function freeDays(
   { only, exceptId }: { only?: string; exceptId?: number } = {},
 ): Promise<FreeDay[]> {
   const today = businessDate(now)
-  const [held, busy] = await Promise.all([
-    heldSlots(db, now, exceptId),
-    // The owner's own calendars (issue 56): a slot that overlaps a busy time is not offered.
-    busyBetween(db, now.getTime() - 86_400_000, now.getTime() + (a.horizonDays + 2) * 86_400_000),
-  ])
+  // The owner's own calendars (issue 56): a slot that overlaps a busy time is not offered.
+  const { held, busy } = await heldAndBusy(
+    db,
+    now,
+    now.getTime() + (a.horizonDays + 2) * 86_400_000,
+    exceptId,
+  )
   const meeting = a.meetingMinutes * 60_000
   const busyAt = (date: string, time: string) => {
     const start = Date.parse(slotInstant(date, time)!)

@@ -255,9 +255,16 @@ export async function syncDueSources(db: Db, keys: Keys, now = new Date(), fetch
 
 /** Every source's busy intervals that overlap [from, to), merged. */
 export async function busyBetween(db: Db, from: number, to: number): Promise<BusyInterval[]> {
-  const rows = await db.select({ busy: tables.calendarSources.busy }).from(tables.calendarSources)
-  return mergeIntervals(rows.flatMap((r) => r.busy).filter(([s, e]) => s < to && e > from))
+  return busyOf(await busySourcesQuery(db), from, to)
 }
+
+/** The query of every source's busy times, to batch with another read (services/availability.ts). */
+export const busySourcesQuery = (db: Db) =>
+  db.select({ busy: tables.calendarSources.busy }).from(tables.calendarSources)
+
+/** The busy intervals of those rows that overlap [from, to), merged. */
+export const busyOf = (rows: { busy: BusyInterval[] }[], from: number, to: number) =>
+  mergeIntervals(rows.flatMap((r) => r.busy).filter(([s, e]) => s < to && e > from))
 
 export const overlaps = (busy: BusyInterval[], start: number, end: number) =>
   busy.some(([s, e]) => s < end && e > start)

@@ -38,7 +38,7 @@ function CalendarSections() {
     <>
       <Section title="Your calendars">
         <p className="mb-4 text-sm text-slate-600">
-          Busy times in these calendars are never offered for booking. Each is read every 15 minutes; its
+          Busy times in these calendars are never offered for booking. Each is read four times an hour; its
           address is kept sealed and not shown again.
         </p>
         {data.calendarSources.length === 0 ? (

@@ -58,7 +58,7 @@ describe('ratings in the admin', () => {
       within(section)
         .getByRole('link', { name: /S-1043 \(Lee Family Clinic\)/ })
         .getAttribute('href'),
-    ).toBe('/admin/requests?kind=support&q=S-1043')
+    ).toBe('/admin/requests/S-1043')
     expect(section.textContent).toContain('Nobody called back')
     await userEvent.click(within(section).getByRole('button', { name: 'Mark handled' }))
     expect(executeMutation).toHaveBeenCalledTimes(1)
