@@ -22,7 +22,6 @@ export type Recurrence = {
 /** Weekly: 'TU'; monthly and longer: an optional ordinal (1-4, or -1 for the last) and a day. */
 export const WEEKDAY_PATTERN = /^(?:(-1|[1-4]))?(MO|TU|WE|TH|FR|SA|SU)$/
 
-
 const RRULE_DAYS: Record<Weekday, RRuleWeekday> = {
   MO: RRule.MO,
   TU: RRule.TU,
