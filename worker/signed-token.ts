@@ -15,6 +15,11 @@
 
 const encoder = new TextEncoder()
 
+/** workerd's `crypto.subtle`, with its `timingSafeEqual`: the Node types in the same program hide that method. */
+export type WorkerdSubtle = SubtleCrypto & {
+  timingSafeEqual(a: ArrayBuffer | ArrayBufferView, b: ArrayBuffer | ArrayBufferView): boolean
+}
+
 /** HMAC-SHA256 of `message` under `secret`. */
 async function mac(secret: string, message: string): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey(
@@ -57,7 +62,7 @@ export function sameSecret(a: string, b: string): boolean {
   const left = encoder.encode(a)
   const right = encoder.encode(b)
   if (left.byteLength !== right.byteLength) return false
-  return crypto.subtle.timingSafeEqual(left, right)
+  return (crypto.subtle as WorkerdSubtle).timingSafeEqual(left, right)
 }
 
 /** Whether `presented` is the signature of `message` under `secret`. */

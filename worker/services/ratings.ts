@@ -15,6 +15,7 @@ import { letterHtml } from '../mail/letter-html'
 import { deliverEach, queueMailOnce } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
 import { visitorMailEnabled } from '../mail/visitor'
+import { signExpiring, verifyExpiring } from '../signed-token'
 import { isUniqueViolation } from './booking'
 import { Conflict, Invalid, NotFound } from './errors'
 
