@@ -29,9 +29,41 @@ const refuseAs = (code: string) => (context: ValidationContext | null, error: Gr
     new GraphQLError(error.message.replace(/^Syntax Error: /, ''), { extensions: { code } }),
   )
 
+/**
+ * workerd's own fetch API. Left to itself, yoga takes it from @whatwg-node/fetch,
+ * whose `main` build (the one the Worker's bundle gets) picks its Node ponyfill under
+ * `nodejs_compat`: its Response is not workerd's, and workerd refuses it as an answer
+ * ("the Promise did not resolve to 'Response'"). The error shape used to re-wrap every
+ * answer, which hid this; now yoga's answer is the route's answer.
+ */
+const workerdFetchAPI = {
+  fetch,
+  Request,
+  Response,
+  Headers,
+  FormData,
+  Blob,
+  File,
+  ReadableStream,
+  WritableStream,
+  TransformStream,
+  CompressionStream,
+  DecompressionStream,
+  TextEncoderStream,
+  TextDecoderStream,
+  TextEncoder,
+  TextDecoder,
+  URL,
+  URLSearchParams,
+  URLPattern,
+  crypto,
+  btoa,
+}
+
 export const yogaFor = (local: boolean) =>
   createYoga<EdgeServerContext>({
     schema,
+    fetchAPI: workerdFetchAPI,
     graphqlEndpoint: '/graphql',
     // Unexpected errors reach the client as "Unexpected error." only; details go to the log.
     // Domain errors from the services keep their message, field map and status (errors.ts).
