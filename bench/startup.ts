@@ -10,12 +10,19 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { workerBytesIn } from './bytes'
 
-/** Budgets (ADR 195): start-up CPU in this machine's local profile, and start-up modules gzip. */
-export const STARTUP_BUDGET = { cpuMs: 200, startupGzip: 700_000 } as const
+/**
+ * Budgets (ADR 195): the best run's start-up CPU in this machine's local profile (the
+ * least disturbed by other work: on this shared 2-core machine one build's runs spread
+ * from 150 to 550 ms within a minute), and the start-up modules, gzip. Both about
+ * 15% above the figures of 2026-11-29 (150 ms, 395 KB).
+ */
+export const STARTUP_BUDGET = { bestCpuMs: 175, startupGzip: 450_000 } as const
 
 export type StartupFigures = {
   /** Median of the runs' active CPU time (garbage collection included), ms. */
   cpuMs: number
+  /** The best (lowest) run's: the figure least disturbed by the machine's other work. */
+  bestCpuMs: number
   runsMs: number[]
   /** The main module and what it imports statically, gzip -9 of each (bench/bytes.ts). */
   startupGzip: number
@@ -88,13 +95,19 @@ export function measureStartup(
       currentRuns.push(startupCpuMs('.'))
       if (baseline) baselineRuns.push(startupCpuMs(baseline.dir))
     }
-    const current = { cpuMs: median(currentRuns), runsMs: currentRuns, ...bundleBytes('.') }
+    const current = {
+      cpuMs: median(currentRuns),
+      bestCpuMs: Math.min(...currentRuns),
+      runsMs: currentRuns,
+      ...bundleBytes('.'),
+    }
     if (!baseline || !baselineRef) return { current }
     return {
       current,
       baseline: {
         ref: baselineRef,
         cpuMs: median(baselineRuns),
+        bestCpuMs: Math.min(...baselineRuns),
         runsMs: baselineRuns,
         ...bundleBytes(baseline.dir),
       },
