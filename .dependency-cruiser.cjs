@@ -9,7 +9,7 @@
 const npm = '^node_modules/'
 const schema = '^schema/'
 /** Small modules every Worker layer may use: the database handle, the Env type, the log, escaping. */
-const shared = '^worker/(db|env|log|escape)\\.ts$'
+const shared = '^worker/(db|env|log|escape|signed-token)\\.ts$'
 const w = (...dirs) => `^worker/(${dirs.join('|')})/`
 const web = (...dirs) => `^web/(${dirs.join('|')})/`
 

@@ -2,9 +2,9 @@ import { cloudflare } from '@cloudflare/vite-plugin'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { englishOnly } from './scripts/english-only-plugin'
-import { pdfFonts } from './scripts/pdf-fonts-plugin'
-import { trimReactRouter } from './web/trim-react-router'
+import { englishOnly } from './scripts/english-only-plugin.ts'
+import { pdfFonts } from './scripts/pdf-fonts-plugin.ts'
+import { trimReactRouter } from './web/trim-react-router.ts'
 
 // One build for the client and the Worker (docs/decisions/052-framework-mode.md):
 // the Cloudflare plugin runs the Worker (worker/index.ts, Hono in front of React

@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
-import { englishOnly } from './scripts/english-only-plugin'
+import { englishOnly } from './scripts/english-only-plugin.ts'
 
 // Two projects: Worker tests run inside workerd against real local D1, R2 and
 // KV (fresh storage per test file); web unit tests run in jsdom.

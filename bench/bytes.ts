@@ -110,8 +110,9 @@ export function workerBytesIn(outdir: string): WorkerBytes {
     }
   }
   walk(outdir)
-  // Static imports and re-exports of relative modules; `import("./x.js")` is not matched.
-  const staticImport = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["'](\.[^"']+)["']/g
+  // Static imports and re-exports of relative modules; `import("./x.js")` is not matched. Minified
+  // output writes `import{a as b}from"./x.js"`, with no space before `from`.
+  const staticImport = /(?:^|[;\n}])\s*(?:import|export)\s*(?:[^'"();]*?\bfrom\s*)?["'](\.[^"']+)["']/g
   const startup = new Set<string>()
   const visit = (file: string) => {
     if (startup.has(file)) return

@@ -1,8 +1,11 @@
 // npm run bench: Lighthouse, bytes and load figures for the production build,
 // each checked against its budget. Writes bench/results/latest.json.
 // Options (env): BENCH_RUNS (Lighthouse runs per route, default 3), BENCH_SECONDS
-// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load,plans,monitors,documents),
-// BENCH_PAGES (comma list of public,portal: which pages the bytes and Lighthouse runs measure).
+// (load duration per target, default 20), BENCH_ONLY (comma list of startup,lighthouse,bytes,load,plans,monitors,documents),
+// BENCH_PAGES (comma list of public,portal: which pages the bytes and Lighthouse runs measure),
+// BENCH_STARTUP_RUNS (start-up profiles per build, default 7), BENCH_STARTUP_BASELINE (a git ref
+// whose build is measured beside this one's, e.g. main). `BENCH_ONLY=startup npm run bench`
+// measures the Worker's cold start alone, without a server.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { slotInstant } from '../schema/slot-time'
@@ -12,6 +15,7 @@ import { type LighthouseFigures, runLighthouse } from './lighthouse'
 import { type LoadFigures, runLoad } from './load'
 import { PORTAL_PATHS, portalSessionCookie } from './portal'
 import { startServer } from './server'
+import { measureStartup, STARTUP_BUDGET } from './startup'
 
 // The full Chromium when installed (Lighthouse's own choice), else Debian's headless
 // shell, which the e2e suite and .ci/run install (ADR 105); CHROMIUM_PATH wins.
@@ -30,7 +34,9 @@ const FLAGS = [
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load,plans,monitors,documents').split(','))
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'startup,lighthouse,bytes,load,plans,monitors,documents').split(','),
+)
 const PORT = Number(process.env.BENCH_PORT ?? 8790)
 const PAGES = new Set((process.env.BENCH_PAGES ?? 'public,portal').split(','))
 
@@ -42,8 +48,32 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
 
 console.log('Building the production bundle...')
 execFileSync('npx', ['react-router', 'build'], { stdio: 'ignore' })
-const server = await startServer(PORT)
 const results: Record<string, unknown> = { date: new Date().toISOString(), runs: RUNS, loadSeconds: SECONDS }
+
+if (ONLY.has('startup')) {
+  // Before the server starts, so no load of the bench's own competes with the profiles.
+  const baselineRef = process.env.BENCH_STARTUP_BASELINE
+  const runs = Number(process.env.BENCH_STARTUP_RUNS ?? 7)
+  console.log(
+    `Worker start-up: ${runs} profiles${baselineRef ? ` each, this build and ${baselineRef}'s` : ''}...`,
+  )
+  const { current, baseline } = measureStartup(runs, baselineRef)
+  results.startup = { current, ...(baseline ? { baseline } : {}) }
+  check(
+    `Worker start-up CPU, best run <= ${STARTUP_BUDGET.bestCpuMs} ms (local profile)`,
+    `${current.bestCpuMs} ms`,
+    current.bestCpuMs <= STARTUP_BUDGET.bestCpuMs,
+  )
+  check(
+    `Worker start-up modules <= ${kb(STARTUP_BUDGET.startupGzip)} gzip`,
+    kb(current.startupGzip),
+    current.startupGzip <= STARTUP_BUDGET.startupGzip,
+  )
+}
+
+// Only the start-up figures need no server.
+const needsServer = [...ONLY].some((part) => part !== 'startup')
+const server = needsServer ? await startServer(PORT) : { url: '', stop: async () => {} }
 
 const lighthouse: Record<string, LighthouseFigures> = {}
 try {
@@ -256,6 +286,22 @@ results.checks = checks
 mkdirSync('bench/results', { recursive: true })
 writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`)
 
+if (results.startup) {
+  const { current, baseline } = results.startup as ReturnType<typeof measureStartup>
+  console.log('\nWorker start-up (active CPU of the local profile, best and median; start-up modules gzip):')
+  const line = (name: string, f: typeof current) =>
+    console.log(
+      `  ${name.padEnd(10)} ${String(f.bestCpuMs).padStart(7)} ms ${String(f.cpuMs).padStart(7)} ms  ${kb(f.startupGzip)}  (runs: ${f.runsMs.join(', ')})`,
+    )
+  line('this build', current)
+  if (baseline) {
+    line(baseline.ref, baseline)
+    const lower = (a: number, b: number) => `${((1 - a / b) * 100).toFixed(0)}%`
+    console.log(
+      `  CPU ${lower(current.bestCpuMs, baseline.bestCpuMs)} lower (best), ${lower(current.cpuMs, baseline.cpuMs)} (median); start-up modules ${lower(current.startupGzip, baseline.startupGzip)} smaller`,
+    )
+  }
+}
 if (results.load) {
   console.log('\nLoad (req/s, p50 ms, p99 ms, ratio to static):')
   for (const l of results.load as (LoadFigures & { ratioToStatic: number })[]) {

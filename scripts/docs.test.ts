@@ -49,3 +49,59 @@ describe('decision index', () => {
     expect(unmarked).toEqual([])
   })
 })
+
+// Issue 53: a current record or guide that names a file sends a newcomer to it, so
+// every backquoted repository path in one must exist. History is told apart two
+// ways: a record whose index status starts with "Superseded" or "Withdrawn" is
+// history as a whole and is not checked; inside a current record, a paragraph that
+// says the file is gone ("removed", "deleted", "since moved", "since split") may
+// name it. Paths are taken as written, or as a module name without its extension.
+describe('paths cited in docs/', () => {
+  const PATH = /`((?:worker|web|schema|scripts|test|e2e|migrations)\/[^`\s]*)`/g
+  const GONE = /\b(removed|deleted|since moved|since split)\b/i
+  const historical = new Set(
+    index
+      .split('\n')
+      .filter((l) => /^\| \[\d{3}\]/.test(l) && /^\s*(superseded|withdrawn)/i.test(l.split('|')[4] ?? ''))
+      .map((l) => l.match(/\]\((\d{3}-[^)]+\.md)\)/)?.[1] as string),
+  )
+  const exists = (path: string) =>
+    ['', '.ts', '.tsx', '.mjs', '.js'].some((ext) => existsSync(join(root, path + ext)))
+  /** The cited paths of a Markdown text that exist nowhere, less those its paragraph says are gone. */
+  const deadPaths = (text: string) =>
+    text
+      .split(/\n\s*\n|\n(?=\s*- )/)
+      .filter((paragraph) => !GONE.test(paragraph))
+      .flatMap((paragraph) => [...paragraph.matchAll(PATH)].map((m) => m[1] as string))
+      // A line or symbol after the path ("worker/app.ts:60", "file.ts#name") and globs or placeholders.
+      .map((path) => path.replace(/[.,;:]+$/, '').replace(/(:\d+(-\d+)?|#.*)$/, ''))
+      .filter((path) => !/[*<{]/.test(path) && !exists(path))
+
+  it('the check itself finds a dead path, and passes one a paragraph says is gone', () => {
+    expect(deadPaths('See `worker/nowhere.ts` and `worker/app.ts`.')).toEqual(['worker/nowhere.ts'])
+    expect(deadPaths('Deleted: `worker/nowhere.ts`.\n\nSee `schema/tables`.')).toEqual([])
+  })
+
+  it('every current decision record and every guide cites only paths that exist', () => {
+    const guides = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'))
+    const dead: string[] = []
+    for (const guide of guides)
+      for (const path of deadPaths(readFileSync(join(root, 'docs', guide), 'utf8')))
+        dead.push(`docs/${guide}: ${path}`)
+    expect(historical.size).toBeGreaterThan(3)
+    for (const record of records.filter((r) => !historical.has(r)))
+      for (const path of deadPaths(readFileSync(join(decisions, record), 'utf8')))
+        dead.push(`docs/decisions/${record}: ${path}`)
+    expect(dead).toEqual([])
+  })
+
+  it('timing logs live in docs/test-times.md, not in decision records', () => {
+    // A table row of durations ("| 291 s |", "| 4 min |") is a log of runs.
+    const logged = records.filter((r) =>
+      readFileSync(join(decisions, r), 'utf8')
+        .split('\n')
+        .some((line) => /^\|.*\|\s*[\d.,]+ (s|min|ms)\s*\|/.test(line)),
+    )
+    expect(logged).toEqual([])
+  })
+})

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Plugin } from 'vite'
-import { PDF_FONTS, PDF_FONTS_PATH, type PdfFontFile } from '../worker/pdf/font-files'
+import { PDF_FONTS, PDF_FONTS_PATH, type PdfFontFile } from '../worker/pdf/font-files.ts'
 
 const require = createRequire(import.meta.url)
 const fontPath = (file: PdfFontFile) => require.resolve(PDF_FONTS[file])

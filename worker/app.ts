@@ -12,7 +12,6 @@ import { afterAnswerTasks } from './middleware/background'
 import { noStoreByDefault, privatePages, purgeAfterOwnerWrites } from './middleware/cache-headers'
 import { sameOriginPagePosts, sameOriginWrites } from './middleware/csrf'
 import { handleError } from './middleware/errors'
-import { readGraphQLRequest } from './middleware/graphql-request'
 import { requestIds, requestLogger } from './middleware/logging'
 import { responseGuards } from './middleware/response-guards'
 import { securityHeaders } from './middleware/security-headers'
@@ -59,7 +58,8 @@ export const app = new Hono<AppEnv>()
   .use('/api/*', purgeAfterOwnerWrites)
   .use('/graphql', purgeAfterOwnerWrites)
   .use('/api/*', auditOwnerWrites)
-  .use('/graphql', sameOriginWrites, bodyGuard, readGraphQLRequest, auditOwnerWrites)
+  // GraphQL writes are audited by their route, from the document yoga parses (worker/graphql/index.ts).
+  .use('/graphql', sameOriginWrites, bodyGuard)
   // The beacon is plain-text JSON (sendBeacon's type without a preflight), so it
   // is answered before the API's JSON-only body guard; it has its own size limit.
   .post('/api/insights/events', sameOriginWrites, beacon)

@@ -36,11 +36,11 @@ export type AppEnv = {
      */
     selfAudited: string[] | undefined
     /**
-     * A POST to /graphql as read once after the body guard: its JSON body (undefined
-     * when it is not JSON) and the mutation fields it calls, null for a query
-     * (worker/middleware/graphql-request.ts). Unset for every other request.
+     * The mutation fields a /graphql request's document calls, [] for a query, as
+     * yoga parsed it (worker/graphql/edge-plugins.ts); unset for every other request
+     * and for a document that was never parsed.
      */
-    graphqlRequest: { body: unknown; mutations: string[] | null } | undefined
+    graphqlMutations: string[] | undefined
     /** Work to start once the response exists (worker/middleware/background.ts afterAnswer). */
     afterAnswer: (() => Promise<unknown>)[] | undefined
   }

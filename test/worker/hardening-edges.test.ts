@@ -6,7 +6,7 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { REQUEST_FORM_ERRORS } from '../../schema/request-form-copy'
 import { EXAMPLE_LINK_KEY, linkKeyConfigured } from '../../worker/booking/link'
-import { GRAPHQL_MAX_ALIASES } from '../../worker/graphql'
+import { GRAPHQL_MAX_ALIASES, GRAPHQL_MAX_TOKENS } from '../../worker/graphql'
 import { LOCAL_REPLY_KEY, replyAddress, verifyReplyAddress } from '../../worker/mail/reply-address'
 import { gql, rest } from './admin-helpers'
 import { call } from './helpers'
@@ -117,11 +117,55 @@ describe('GraphQL limits (audit finding 8)', () => {
   const aliases = (n: number) =>
     `{ ${Array.from({ length: n }, (_, i) => `a${i}: projects { id }`).join(' ')} }`
 
-  it(`refuses more than ${GRAPHQL_MAX_ALIASES} aliases (500 aliases: 400, nothing run)`, async () => {
-    const res = await gql(aliases(500))
+  // 100 aliases (600 tokens): 500 would now be refused earlier, by the token limit.
+  it(`refuses more than ${GRAPHQL_MAX_ALIASES} aliases (100 aliases: 400, nothing run)`, async () => {
+    const res = await gql(aliases(100))
     expect(res.status).toBe(400)
     expect(res.body.errors!.map((e) => e.extensions?.code)).toContain('TOO_MANY_ALIASES')
     expect((await gql(aliases(GRAPHQL_MAX_ALIASES))).status).toBe(200)
+  })
+
+  // Issue 52.8: the parser recursed once per level and overflowed the stack (a 500)
+  // before the depth limit could answer; the token limit stops it while it reads.
+  it('refuses a query nested 2,000 deep before parsing it: a 400 naming the token limit', async () => {
+    const deep = `{ ${'a { '.repeat(2000)}b${' }'.repeat(2000)} }`
+    const res = await gql(deep)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({
+      message: `Query is longer than the limit of ${GRAPHQL_MAX_TOKENS} tokens.`,
+      errors: [{ extensions: { code: 'QUERY_TOO_LONG' } }],
+    })
+    // Lists and objects nested deep in an argument, the other things the parser recurses into.
+    for (const value of [
+      `${'['.repeat(5000)}1${']'.repeat(5000)}`,
+      `${'{a:'.repeat(5000)}1${'}'.repeat(5000)}`,
+    ]) {
+      const refused = await gql(`{ project(id: ${value}) { id } }`)
+      expect(refused.status).toBe(400)
+      expect(refused.body.errors![0]!.extensions?.code).toBe('QUERY_TOO_LONG')
+    }
+  })
+
+  it('the deepest document under the token limit is parsed and refused by the depth limit, not the stack', async () => {
+    // Three tokens a level ("a", "{", "}") and four around it.
+    const levels = Math.floor((GRAPHQL_MAX_TOKENS - 4) / 3)
+    const res = await gql(`{ ${'a { '.repeat(levels)}b${' }'.repeat(levels)} }`)
+    expect(res.status).toBe(400)
+    expect(res.body.errors![0]!.extensions?.code).toBe('QUERY_TOO_DEEP')
+  })
+
+  it('a write refused before it runs is audited as a failure, and nothing runs', async () => {
+    const name = `Refused ${crypto.randomUUID().slice(0, 8)}`
+    // An argument the field does not take: validation refuses the document.
+    const res = await gql(`mutation { createSkill(input: { name: "${name}" }, nope: 1) { id } }`)
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ message: expect.stringContaining('nope') })
+    const audit = (await (
+      await call('/api/security/audit?action=createSkill', { headers: { Cookie: await ownerCookie() } })
+    ).json()) as { entries: { action: string; outcome: string }[] }
+    expect(audit.entries[0]).toMatchObject({ action: 'graphql createSkill', outcome: 'failure' })
+    const skills = await gql<{ skills: { name: string }[] }>('{ skills { name } }')
+    expect(skills.body.data!.skills.map((s) => s.name)).not.toContain(name)
   })
 
   it('gives no field suggestions outside local development', async () => {

@@ -8,6 +8,7 @@
 import type { RequestKind } from '../../schema/request-statuses'
 import { localDeployment } from '../auth/local'
 import { log } from '../log'
+import { signature, signatureMatches } from '../signed-token'
 
 /** The dev/test key. Used only by a local deployment (ENVIRONMENT=local and SITE_URL on localhost). */
 export const LOCAL_REPLY_KEY = 'local-reply-token-key-not-for-production'
@@ -33,19 +34,6 @@ export function replyDomain(env: Env): string {
   return (env.REPLY_DOMAIN?.trim() || env.MAIL_FROM.split('@').pop() || '').toLowerCase()
 }
 
-async function signature(key: string, subject: string): Promise<string> {
-  const cryptoKey = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(key),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, new TextEncoder().encode(subject)))
-  // 96 bits, lower-case hex: mail systems may change the case of a local part.
-  return [...mac.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('')
-}
-
 const letterOf = (kind: RequestKind) => (kind === 'consultation' ? 'c' : 's')
 
 /** The reply address of one request, or null when no key is configured. */
@@ -53,7 +41,7 @@ export async function replyAddress(env: Env, kind: RequestKind, id: number): Pro
   const key = replyKey(env)
   if (!key) return null
   const name = `${letterOf(kind)}${id}`
-  return `reply-${name}-${await signature(key, `request:${name}`)}@${replyDomain(env)}`
+  return `reply-${name}-${await signature(key, `request:${name}`, 'hex96')}@${replyDomain(env)}`
 }
 
 export type ReplyTarget = { kind: RequestKind; id: number }
@@ -73,10 +61,8 @@ export async function verifyReplyAddress(env: Env, address: string): Promise<Rep
   if (!match) return null
   const [, letter, digits, token] = match as unknown as [string, string, string, string]
   const id = Number(digits)
-  const expected = await signature(key, `request:${letter}${id}`)
-  // Same length by the pattern; XOR of every character so the time says nothing.
-  let diff = 0
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ token.charCodeAt(i)
-  if (diff !== 0 || String(id) !== digits) return null
+  if (String(id) !== digits) return null
+  // 96 bits as lower-case hex (mail systems may change a local part's case), compared in constant time.
+  if (!(await signatureMatches(key, `request:${letter}${id}`, token, 'hex96'))) return null
   return { kind: letter === 'c' ? 'consultation' : 'support', id }
 }

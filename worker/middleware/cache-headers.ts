@@ -45,8 +45,8 @@ export const publicRead = [
 export const purgeAfterOwnerWrites = createMiddleware<AppEnv>(async (c, next) => {
   await next()
   if (!WRITE_METHODS.has(c.req.method) || !c.res.ok || !c.get('user')) return
-  // Known once readGraphQLRequest has run; a /graphql write it did not read is purged after, to be safe.
-  if (c.req.path === '/graphql' && c.get('graphqlRequest')?.mutations === null) return
+  // Set by the GraphQL route from the parsed document; a /graphql write it did not parse is purged, to be safe.
+  if (c.req.path === '/graphql' && c.get('graphqlMutations')?.length === 0) return
   await purgePublicReads()
 })
 

@@ -12,6 +12,7 @@ import { cleanText } from '../../schema/text'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { addMinutes, CHICAGO_VTIMEZONE, escapeIcsText, foldLine, localStamp, utcStamp } from '../mail/ics'
+import { sameSecret } from '../signed-token'
 import { getAvailability } from './availability'
 
 export type FeedSettings = { busyOnly: boolean; includeMaintenance: boolean }
@@ -53,11 +54,8 @@ export async function feedIcs(db: Db, token: string, now = new Date()): Promise<
   if (!TOKEN.test(token)) return null
   const [row] = await db.select().from(tables.calendarFeed).where(eq(tables.calendarFeed.id, 1))
   if (!row) return null
-  // Hashes of a 256-bit token: compared in constant time all the same (it costs nothing).
-  const given = await sha256Hex(token)
-  let diff = given.length ^ row.tokenHash.length
-  for (let i = 0; i < given.length; i++) diff |= given.charCodeAt(i) ^ row.tokenHash.charCodeAt(i)
-  if (diff !== 0) return null
+  // Hashes of a 256-bit token: compared in constant time all the same (it costs nothing; worker/signed-token.ts).
+  if (!sameSecret(await sha256Hex(token), row.tokenHash)) return null
   return calendarOf(db, row, now)
 }
 

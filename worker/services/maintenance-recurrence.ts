@@ -4,7 +4,10 @@
 // "floating" date has no clock, so a DST change cannot move it by a day.
 
 import type { Options, Weekday as RRuleWeekday } from 'rrule'
-import * as rruleModule from 'rrule'
+// rrule's ES module by its path: its package's `main` is a UMD build, whose names
+// Node (tsx, which prints the OpenAPI document) only finds on a default export, and
+// a namespace fallback for that made the bundler warn of an undefined import.
+import { RRule } from 'rrule/dist/esm/index.js'
 import type { MaintenanceFreq, Weekday } from '../../schema/maintenance'
 
 export type Recurrence = {
@@ -18,14 +21,6 @@ export type Recurrence = {
 
 /** Weekly: 'TU'; monthly and longer: an optional ordinal (1-4, or -1 for the last) and a day. */
 export const WEEKDAY_PATTERN = /^(?:(-1|[1-4]))?(MO|TU|WE|TH|FR|SA|SU)$/
-
-// Bundlers (Vite, wrangler) load rrule's ES module; Node (tsx, which prints the
-// OpenAPI document) loads its UMD build, whose names sit on the default export.
-const DEFAULT = 'default'
-const { RRule } = (
-  'RRule' in rruleModule ? rruleModule : (rruleModule as Record<string, unknown>)[DEFAULT]
-) as typeof rruleModule
-type RRule = InstanceType<typeof RRule>
 
 const RRULE_DAYS: Record<Weekday, RRuleWeekday> = {
   MO: RRule.MO,

@@ -15,6 +15,7 @@ import { letterHtml } from '../mail/letter-html'
 import { deliverEach, queueMailOnce } from '../mail/outbox'
 import { replyAddress } from '../mail/reply-address'
 import { visitorMailEnabled } from '../mail/visitor'
+import { signExpiring, verifyExpiring } from '../signed-token'
 import { isUniqueViolation } from './booking'
 import { Conflict, Invalid, NotFound } from './errors'
 
@@ -31,47 +32,20 @@ export const RATING_LINK_MS = 60 * 24 * 60 * 60 * 1000
 // ---------- The signed link ----------
 // /rate/<requestId>~<expiry s>~<HMAC-SHA256("rating~" + both)>, signed with the
 // booking-link key (ADR 060, 081: a local default, refused in production
-// unless set); the "rating~" prefix keeps a booking token from ever passing here.
-
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-
-async function sign(env: Env, payload: string) {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(env.BOOKING_LINK_KEY),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  )
-  return b64url(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`rating~${payload}`)))
-}
+// unless set); the "rating~" prefix keeps a booking token from ever passing here
+// (worker/signed-token.ts).
+const RATING_CONTEXT = 'rating~'
 
 export async function ratingToken(env: Env, requestId: number, expiresAt: number): Promise<string | null> {
   if (!linkKeyConfigured(env)) return null
-  const payload = `${requestId}~${Math.floor(expiresAt / 1000)}`
-  return `${payload}~${await sign(env, payload)}`
-}
-
-function sameText(a: string, b: string) {
-  if (a.length !== b.length) return false
-  let diff = 0
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return diff === 0
+  return signExpiring(env.BOOKING_LINK_KEY, RATING_CONTEXT, String(requestId), expiresAt)
 }
 
 /** The request a rating token names, when signed by this deployment and not expired; else null. */
 export async function verifyRatingToken(env: Env, token: string, now: number): Promise<number | null> {
   if (!linkKeyConfigured(env)) return null
-  const match = /^(\d{1,12})~(\d{1,12})~([A-Za-z0-9_-]{43})$/.exec(token)
-  if (!match) return null
-  const [, id, exp, signature] = match as unknown as [string, string, string, string]
-  if (!sameText(await sign(env, `${id}~${exp}`), signature)) return null
-  if (Number(exp) * 1000 < now) return null
-  return Number(id)
+  const id = await verifyExpiring(env.BOOKING_LINK_KEY, RATING_CONTEXT, token, '\\d{1,12}', now)
+  return id === null ? null : Number(id)
 }
 
 /** The three links of the e-mail: each opens the rating page with its answer chosen. */
