@@ -1260,6 +1260,8 @@ export const assets = sqliteTable(
     serial: text('serial'),
     location: text('location'),
     assignedTo: text('assigned_to'),
+    // The person of the client's staff who holds it (issue 55): a departure collects it.
+    staffId: integer('staff_id'),
     // Operating system and its version ("Windows 11 Pro 24H2").
     os: text('os'),
     purchaseDate: text('purchase_date'),
@@ -1521,6 +1523,8 @@ export const credentials = sqliteTable(
     username: text('username'),
     url: text('url'),
     notes: text('notes'),
+    // The person of the client's staff who knows it (issue 55): a departure rotates it.
+    staffId: integer('staff_id'),
     secretCiphertext: text('secret_ciphertext').notNull(),
     secretIv: text('secret_iv').notNull(),
     wrappedKey: text('wrapped_key').notNull(),
@@ -1828,3 +1832,4 @@ export const monthlyReportMailings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.period] })],
 )
+export * from './tables-people'

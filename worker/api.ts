@@ -28,6 +28,7 @@ import { complianceApi } from './routes/compliance'
 import { health } from './routes/health'
 import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
 import { pageContent } from './routes/page-content'
+import { peopleApi } from './routes/people'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
@@ -84,6 +85,8 @@ api
   .route('/ratings', ratingsRoutes)
   .route('/', riskAnalysesApi)
   .route('/', complianceApi)
+  // The clinic's people: staff, training, onboarding and offboarding runs (issue 55).
+  .route('/', peopleApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -309,6 +309,10 @@ export const OWNED_BY_CLIENT = [
   tables.incidentReminders,
   tables.riskAnalyses,
   tables.riskReminders,
+  // The clinic's people (issue 55): the roster (training records and runs follow each person), standing modules, checklists.
+  tables.staff,
+  tables.standingTrainings,
+  tables.runTemplates,
 ] as const
 
 /**
