@@ -21,6 +21,7 @@ import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
 import { portalComplianceFiles } from './portal/compliance-server'
 import { portalInvoiceFiles } from './portal/invoices-wiring'
+import { portalPeopleFiles, trainingAnswers } from './portal/people-server'
 import { portalQuoteFiles } from './portal/quotes-wiring'
 import { portalReportFiles } from './portal/reports-server'
 import { portalFiles } from './portal/routes'
@@ -84,6 +85,10 @@ export const app = new Hono<AppEnv>()
   .route('/portal', portalReportFiles)
   // Sent incident notices and completed risk analyses (issue 39), likewise.
   .route('/portal', portalComplianceFiles)
+  // The clinic's people (issue 55): a run's evidence and the year's training records, likewise.
+  .route('/portal', portalPeopleFiles)
+  // A person's quiz answers as JSON (issue 55); a form post goes on to the page's action.
+  .route('/training', trainingAnswers)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

@@ -31,6 +31,7 @@ import { purgeExpiredPortalSessions } from './services/portal-sessions'
 import { purgeExpiredRequests } from './services/privacy'
 import { expireQuotes, queueQuoteReminders } from './services/quotes'
 import { queueMonthlyReports } from './services/reports/mailing'
+import { runTrainingCron } from './services/people/training'
 import { queueRiskReminders } from './services/risk-analyses'
 import { purgeOrphanedImages } from './services/uploads'
 
@@ -92,6 +93,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     (await queueBaaRenewalReminders(db, env, new Date(now))) +
     (await queueIncidentReminders(db, env, new Date(now)))
   if (compliance) log('info', 'compliance reminders queued', { messages: compliance })
+  // Workforce training (issue 55): standing modules on a start date, the yearly round, reminders 7 and 1 days before and when overdue (each once).
+  const training = await runTrainingCron(db, env, new Date(now))
+  if (training.length) log('info', 'training mail queued', { messages: training.length })
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)
