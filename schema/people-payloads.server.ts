@@ -112,9 +112,12 @@ export type AssignmentInput = z.output<typeof assignmentInput>
 export const answersInput = z
   .object({
     answers: z
-      .array(z.number({ error: 'Each answer must be a choice number' }).int('Each answer must be a whole number'), {
-        error: 'Answers must be a list of choice numbers',
-      })
+      .array(
+        z.number({ error: 'Each answer must be a choice number' }).int('Each answer must be a whole number'),
+        {
+          error: 'Answers must be a list of choice numbers',
+        },
+      )
       .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} answers`),
   })
   .strict()
@@ -130,9 +133,7 @@ export const recordsQuery = z.object({
 
 const instant = z.iso.datetime({ offset: true, error: 'Leaves at must be a date and time (ISO 8601)' })
 
-export const offboardingInput = z
-  .object({ staffId: positiveId('Person'), leavesAt: instant })
-  .strict()
+export const offboardingInput = z.object({ staffId: positiveId('Person'), leavesAt: instant }).strict()
 export const onboardingInput = z
   .object({
     staffId: positiveId('Person'),
@@ -158,4 +159,3 @@ export const templateInput = z
 export const staffIdField = positiveId('Person')
   .nullish()
   .transform((v) => v ?? null)
-

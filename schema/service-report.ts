@@ -35,6 +35,8 @@ export type ServiceReport = {
   incidents: { reference: string; title: string }[]
   /** The requesters' ratings given that month. */
   ratings: { good: number; okay: number; poor: number }
+  /** The clinic's people (issue 55): training passes that month, arrivals and departures completed. */
+  people?: { trainingDone: number; runsCompleted: number }
 }
 
 export const URGENCY_LABELS: Record<SlaUrgency, string> = {
@@ -102,5 +104,10 @@ export function reportLines(report: ServiceReport): [string, string][] {
       `${report.ratings.good} / ${report.ratings.okay} / ${report.ratings.poor}`,
     ],
   )
+  if (report.people)
+    lines.push(
+      ['Training completed', String(report.people.trainingDone)],
+      ['Arrivals and departures completed', String(report.people.runsCompleted)],
+    )
   return lines
 }

@@ -8,9 +8,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import type { RunKind, StepKind, TrainingQuestion, TrainingStatus } from './people'
 import { clients } from './tables'
 
-const createdAt = integer('created_at', { mode: 'timestamp_ms' })
-  .notNull()
-  .default(sql`(unixepoch() * 1000)`)
+const createdAt = integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`)
 const updatedAt = integer('updated_at', { mode: 'timestamp_ms' })
   .notNull()
   .default(sql`(unixepoch() * 1000)`)
@@ -144,9 +142,7 @@ export const trainingCompletions = sqliteTable(
     at: integer('at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
-    uniqueIndex('training_completions_pass_idx')
-      .on(t.assignmentId)
-      .where(sql`passed = 1`),
+    uniqueIndex('training_completions_pass_idx').on(t.assignmentId).where(sql`passed = 1`),
     index('training_completions_staff_idx').on(t.staffId, t.at),
   ],
 )

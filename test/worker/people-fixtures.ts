@@ -1,6 +1,11 @@
 // Shared by the people tests (issue 55): a clinic with a contact and people
 // on its roster, a published module, the training mails and their links.
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test'
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from 'cloudflare:test'
 import worker from '../../worker/index'
 import { asOwner, json, makeClient } from './billing-fixtures'
 import { call } from './helpers'
@@ -65,5 +70,4 @@ export async function linkOf(recipient: string): Promise<string> {
   return match[1]!
 }
 
-export const answer = (path: string, answers: number[]) =>
-  call(path, { method: 'POST', json: { answers } })
+export const answer = (path: string, answers: number[]) => call(path, { method: 'POST', json: { answers } })

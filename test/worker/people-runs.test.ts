@@ -10,8 +10,22 @@ import { asOwner, json } from './billing-fixtures'
 import { pdfText } from './pdf-text'
 import { clinic, module, trainingMail } from './people-fixtures'
 
-type Step = { id: number; title: string; kind: string; doneAt: string | null; doneBy: string | null; late: boolean }
-type Run = { id: number; kind: string; staffId: number; leavesAt: string; completedAt: string | null; steps: Step[] }
+type Step = {
+  id: number
+  title: string
+  kind: string
+  doneAt: string | null
+  doneBy: string | null
+  late: boolean
+}
+type Run = {
+  id: number
+  kind: string
+  staffId: number
+  leavesAt: string
+  completedAt: string | null
+  steps: Step[]
+}
 
 async function credential(clientId: number, label: string, staffId?: number) {
   const res = await asOwner(`/api/clients/${clientId}/credentials`, {
@@ -34,7 +48,7 @@ async function asset(clientId: number, name: string, staffId?: number) {
 describe('offboarding runs', () => {
   it("adds a rotate step per tagged credential and a collect step per tagged asset to the client's checklist", async () => {
     const c = await clinic(2)
-    const [leaver, stays] = c.people as [{ id: number }, { id: number }]
+    const [leaver, stays] = [c.people[0]!, c.people[1]!]
     await asOwner(`/api/clients/${c.clientId}/run-templates/offboarding`, {
       method: 'PUT',
       json: { steps: ['Disable the EHR account', 'Change the door code'] },
@@ -69,21 +83,35 @@ describe('offboarding runs', () => {
       ['collect', 'Collect: Dell Latitude 5440', null],
     ])
     // The person's leave date is recorded; a second departure is refused.
-    const roster = await json<{ id: number; leaveDate: string }[]>(await asOwner(`/api/clients/${c.clientId}/staff`))
+    const roster = await json<{ id: number; leaveDate: string }[]>(
+      await asOwner(`/api/clients/${c.clientId}/staff`),
+    )
     expect(roster.find((p) => p.id === leaver.id)!.leaveDate).toBe(businessToday(new Date(leavesAt)))
     expect(
-      (await asOwner(`/api/clients/${c.clientId}/offboardings`, { method: 'POST', json: { staffId: leaver.id, leavesAt } }))
-        .status,
+      (
+        await asOwner(`/api/clients/${c.clientId}/offboardings`, {
+          method: 'POST',
+          json: { staffId: leaver.id, leavesAt },
+        })
+      ).status,
     ).toBe(409)
 
     // Steps done now are more than an hour after the leave time: late. Each records who and when.
     const done = await json<Run>(
-      await asOwner(`/api/run-steps/${run.steps[0]!.id}`, { method: 'PATCH', json: { done: true, note: 'Disabled in the EHR' } }),
+      await asOwner(`/api/run-steps/${run.steps[0]!.id}`, {
+        method: 'PATCH',
+        json: { done: true, note: 'Disabled in the EHR' },
+      }),
     )
     expect(done.steps[0]).toMatchObject({ doneBy: 'owner', late: true })
     expect(Date.now() - Date.parse(done.steps[0]!.doneAt!)).toBeLessThan(60_000)
-    expect((await asOwner(`/api/run-steps/${run.steps[0]!.id}`, { method: 'PATCH', json: { done: true } })).status).toBe(409)
-    const bad = await asOwner(`/api/run-steps/${run.steps[1]!.id}`, { method: 'PATCH', json: { done: false } })
+    expect(
+      (await asOwner(`/api/run-steps/${run.steps[0]!.id}`, { method: 'PATCH', json: { done: true } })).status,
+    ).toBe(409)
+    const bad = await asOwner(`/api/run-steps/${run.steps[1]!.id}`, {
+      method: 'PATCH',
+      json: { done: false },
+    })
     expect(bad.status).toBe(400)
     expect((await json<{ errors: Record<string, string> }>(bad)).errors).toHaveProperty('done')
     for (const s of run.steps.slice(1))

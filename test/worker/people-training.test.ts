@@ -13,7 +13,14 @@ import { answer, clinic, linkOf, module, QUIZ, RIGHT, runCron, trainingMail } fr
 
 const today = () => businessToday()
 const DAY = 24 * 60 * 60_000
-type Rec = { staffId: number; name: string; version: number; status: string; score: number | null; completedAt: string | null }
+type Rec = {
+  staffId: number
+  name: string
+  version: number
+  status: string
+  score: number | null
+  completedAt: string | null
+}
 
 describe('the staff roster (REST)', () => {
   it('adds, lists and changes people; refuses bad input naming the field, storing nothing', async () => {
@@ -37,7 +44,9 @@ describe('the staff roster (REST)', () => {
     })
     expect(dup.status).toBe(409)
     expect((await json<{ errors: Record<string, string> }>(dup)).errors.email).toBeTruthy()
-    const count = await env.DB.prepare('select count(*) n from staff where client_id = ?').bind(c.clientId).first<{ n: number }>()
+    const count = await env.DB.prepare('select count(*) n from staff where client_id = ?')
+      .bind(c.clientId)
+      .first<{ n: number }>()
     expect(count!.n).toBe(1)
 
     const patched = await asOwner(`/api/staff/${c.people[0]!.id}`, {
@@ -46,7 +55,10 @@ describe('the staff roster (REST)', () => {
     })
     expect(patched.status).toBe(200)
     expect(await json(patched)).toMatchObject({ role: 'Nurse', leaveDate: '2026-12-31', active: false })
-    const badPatch = await asOwner(`/api/staff/${c.people[0]!.id}`, { method: 'PATCH', json: { active: 'no' } })
+    const badPatch = await asOwner(`/api/staff/${c.people[0]!.id}`, {
+      method: 'PATCH',
+      json: { active: 'no' },
+    })
     expect(badPatch.status).toBe(400)
     expect((await json<{ errors: Record<string, string> }>(badPatch)).errors).toHaveProperty('active')
     expect((await asOwner('/api/staff/999999', { method: 'PATCH', json: { role: 'x' } })).status).toBe(404)
@@ -80,13 +92,20 @@ describe('training modules', () => {
 
     const bad = await asOwner('/api/trainings', {
       method: 'POST',
-      json: { title: 'T', body: 'B', questions: [{ prompt: 'Q', choices: ['a', 'b'], answer: 2 }], passPercent: 120 },
+      json: {
+        title: 'T',
+        body: 'B',
+        questions: [{ prompt: 'Q', choices: ['a', 'b'], answer: 2 }],
+        passPercent: 120,
+      },
     })
     expect(bad.status).toBe(400)
     const errors = (await json<{ errors: Record<string, string> }>(bad)).errors
     expect(errors).toHaveProperty('questions')
     expect(errors).toHaveProperty('passPercent')
-    const n = await env.DB.prepare("select count(*) n from trainings where title = 'T'").first<{ n: number }>()
+    const n = await env.DB.prepare("select count(*) n from trainings where title = 'T'").first<{
+      n: number
+    }>()
     expect(n!.n).toBe(0)
   })
 
@@ -212,7 +231,7 @@ describe('assignments and the personal link', () => {
     expect(records[0]).toMatchObject({ version: 1, score: 100 })
   })
 
-  it("a link works only for its person and assignment: tampered, swapped or expired links open nothing", async () => {
+  it('a link works only for its person and assignment: tampered, swapped or expired links open nothing', async () => {
     const c = await clinic(2)
     const m = await module()
     await asOwner(`/api/trainings/${m.id}/assignments`, {
@@ -221,7 +240,12 @@ describe('assignments and the personal link', () => {
     })
     const a = await linkOf(c.people[0]!.email)
     const b = await linkOf(c.people[1]!.email)
-    const [aAssignment, aStaff, aExp, aSig] = a.replace('/training/', '').split('~') as [string, string, string, string]
+    const [aAssignment, aStaff, aExp, aSig] = a.replace('/training/', '').split('~') as [
+      string,
+      string,
+      string,
+      string,
+    ]
     const [bAssignment] = b.replace('/training/', '').split('~') as [string]
     // A's signature on B's assignment, A's assignment with B's person, a later expiry: all refused.
     for (const forged of [
@@ -255,7 +279,10 @@ describe('assignments and the personal link', () => {
       json: { clientId: c.clientId, dueDate: addDays(today(), 10) },
     })
     const link = await linkOf(c.people[0]!.email)
-    await asOwner(`/api/trainings/${m.id}`, { method: 'PATCH', json: { title: 'HIPAA security basics (2027)' } })
+    await asOwner(`/api/trainings/${m.id}`, {
+      method: 'PATCH',
+      json: { title: 'HIPAA security basics (2027)' },
+    })
     // The person's assignment is still version 1, and says so.
     expect(await (await call(link)).text()).toContain('HIPAA security basics')
     await answer(link, RIGHT)
@@ -300,7 +327,9 @@ describe('the cron with a fake clock', () => {
     expect((await subjects()).slice(2)).toEqual(['Reminder: "HIPAA security basics" is due tomorrow'])
     await runCron(at(addDays(due, 1)))
     await runCron(at(addDays(due, 5)))
-    expect((await subjects()).slice(3)).toEqual([expect.stringMatching(/^Overdue: "HIPAA security basics" was due /)])
+    expect((await subjects()).slice(3)).toEqual([
+      expect.stringMatching(/^Overdue: "HIPAA security basics" was due /),
+    ])
     const records = await json<Rec[]>(await asOwner(`/api/clients/${c.clientId}/training-records`))
     expect(records[0]!.status).toBe('pending')
   })
@@ -309,7 +338,10 @@ describe('the cron with a fake clock', () => {
     const c = await clinic(1)
     const m = await module()
     const due = addDays(today(), 20)
-    await asOwner(`/api/trainings/${m.id}/assignments`, { method: 'POST', json: { clientId: c.clientId, dueDate: due } })
+    await asOwner(`/api/trainings/${m.id}/assignments`, {
+      method: 'POST',
+      json: { clientId: c.clientId, dueDate: due },
+    })
     await answer(await linkOf(c.people[0]!.email), RIGHT)
     for (const d of [-7, -1, 1]) await runCron(new Date(`${addDays(due, d)}T15:00:00Z`))
     expect(await trainingMail(c.people[0]!.email)).toHaveLength(1)
@@ -330,7 +362,9 @@ describe('the cron with a fake clock', () => {
       }),
     )
     const assignmentsOf = (id: number) =>
-      env.DB.prepare('select cycle, due_date, source from training_assignments where staff_id = ? order by id')
+      env.DB.prepare(
+        'select cycle, due_date, source from training_assignments where staff_id = ? order by id',
+      )
         .bind(id)
         .all<{ cycle: number; due_date: string; source: string }>()
     expect((await assignmentsOf(late.id)).results).toEqual([])
@@ -339,7 +373,9 @@ describe('the cron with a fake clock', () => {
     await runCron(new Date(`${start}T15:00:00Z`))
     await runCron(new Date(`${start}T16:00:00Z`))
     const first = (await assignmentsOf(late.id)).results
-    expect(first).toEqual([{ cycle: Number(today().slice(0, 4)), due_date: addDays(start, 30), source: 'standing' }])
+    expect(first).toEqual([
+      { cycle: Number(today().slice(0, 4)), due_date: addDays(start, 30), source: 'standing' },
+    ])
 
     // A year on: the first person's round again, once, at the module's current version.
     const year = Number(today().slice(0, 4))
@@ -391,7 +427,9 @@ describe('records that hold up', () => {
       json: { clientId: c.clientId, dueDate: addDays(today(), 5) },
     })
     await answer(await linkOf(c.people[0]!.email), RIGHT)
-    await expect(env.DB.prepare('update training_completions set score = 10').run()).rejects.toThrow(/append-only/)
+    await expect(env.DB.prepare('update training_completions set score = 10').run()).rejects.toThrow(
+      /append-only/,
+    )
     await expect(env.DB.prepare('delete from training_completions').run()).rejects.toThrow(/append-only/)
     // Five years and eleven months later, with every retention purge run: the record is there.
     await runCron(new Date(Date.now() + (6 * 365 - 30) * DAY))

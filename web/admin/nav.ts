@@ -18,6 +18,7 @@ export const ADMIN_NAV: readonly { label: string; items: readonly AdminNavItem[]
       { to: '/admin/renewals', label: 'Renewals' },
       { to: '/admin/maintenance', label: 'Maintenance' },
       { to: '/admin/compliance', label: 'Compliance' },
+      { to: '/admin/training', label: 'Training' },
     ],
   },
   {

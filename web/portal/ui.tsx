@@ -52,6 +52,9 @@ export function PortalFrame({
             <Link to="/portal/compliance" className={navLink}>
               BAA and notices
             </Link>
+            <Link to="/portal/people" className={navLink}>
+              People
+            </Link>
             <Link to="/portal/requests/new" className={navLink}>
               New support request
             </Link>

@@ -76,14 +76,16 @@ export default function TrainingPage() {
               </p>
             ) : null}
             {view.passed || passedNow ? (
-              <p role="status" className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900">
+              <p
+                role="status"
+                className="mt-4 rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-emerald-900"
+              >
                 {view.passed ?? 'Your training is recorded. You can close this page.'}
               </p>
             ) : null}
             <article
               className={`${card} prose-content mt-6 break-words text-slate-800 [&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:mt-3 [&_h3]:font-semibold [&_li]:ml-5 [&_li]:list-disc [&_p]:mt-3`}
               // The server renders the owner's Markdown with raw HTML escaped (schema/markdown.ts).
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped on the server
               dangerouslySetInnerHTML={{ __html: nestHeadings(view.bodyHtml, 2) }}
             />
             {view.passed || passedNow ? null : (
@@ -92,7 +94,11 @@ export default function TrainingPage() {
                   Quiz
                 </h2>
                 {view.questions.map((q, i) => (
-                  <fieldset key={q.prompt} className="flex flex-col gap-2" aria-describedby={errors[`q${i}`] ? `q${i}-error` : undefined}>
+                  <fieldset
+                    key={q.prompt}
+                    className="flex flex-col gap-2"
+                    aria-describedby={errors[`q${i}`] ? `q${i}-error` : undefined}
+                  >
                     <legend className="break-words font-semibold text-slate-900">{`${i + 1}. ${q.prompt}`}</legend>
                     {errors[`q${i}`] ? (
                       <p id={`q${i}-error`} className="text-sm font-medium text-red-700">
@@ -104,7 +110,13 @@ export default function TrainingPage() {
                         key={choice}
                         className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-200 px-3 py-2 text-slate-800 has-[:checked]:border-blue-700 has-[:checked]:bg-blue-50"
                       >
-                        <input type="radio" name={`q${i}`} value={j} required className="mt-1 size-4 shrink-0" />
+                        <input
+                          type="radio"
+                          name={`q${i}`}
+                          value={j}
+                          required
+                          className="mt-1 size-4 shrink-0"
+                        />
                         <span className="break-words">{choice}</span>
                       </label>
                     ))}

@@ -19,6 +19,8 @@ import './vault'
 import './risk-analyses'
 import './compliance'
 import './reports'
+// The clinic's people (issue 55).
+import './people'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

@@ -23,7 +23,10 @@ const CredentialRef = builder.objectRef<CredentialView>('Credential').implement(
     id: t.exposeID('id', { description: 'Id of the credential (cred_...).' }),
     clientId: t.exposeID('clientId', { description: 'Id of its client.' }),
     assetId: t.exposeID('assetId', { nullable: true, description: 'Id of the asset it opens, if any.' }),
-    staffId: t.exposeID('staffId', { nullable: true, description: 'Id of the person who knows it (a departure rotates it).' }),
+    staffId: t.exposeID('staffId', {
+      nullable: true,
+      description: 'Id of the person who knows it (a departure rotates it).',
+    }),
     label: t.exposeString('label', { description: 'What it is for ("Router admin").' }),
     username: t.exposeString('username', { nullable: true, description: 'The user name, if any.' }),
     url: t.exposeString('url', { nullable: true, description: 'Where it is used, if any.' }),

@@ -12,7 +12,15 @@ export type TrainingRecordsPdfData = {
   year: number
   generatedOn: string
   recordsSha256: string
-  rows: { name: string; title: string; version: number; dueDate: string; completed: string; score: string; status: string }[]
+  rows: {
+    name: string
+    title: string
+    version: number
+    dueDate: string
+    completed: string
+    score: string
+    status: string
+  }[]
   summary: string
 }
 
@@ -40,10 +48,9 @@ export async function trainingRecordsPdf({
     pdf.ensure(48)
     pdf.line(left, pdf.right)
     pdf.paragraph(`${row.name}: ${row.title} (version ${row.version})`, { bold: true, gap: 2 })
-    pdf.paragraph(
-      `${row.status} · Due ${row.dueDate} · Completed ${row.completed} · Score ${row.score}`,
-      { gap: 6 },
-    )
+    pdf.paragraph(`${row.status} · Due ${row.dueDate} · Completed ${row.completed} · Score ${row.score}`, {
+      gap: 6,
+    })
   }
   pdf.y -= 8
   pdf.paragraph(`SHA-256 of these records: ${data.recordsSha256}`, { size: 8, color: MUTED })

@@ -8,12 +8,12 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { redirect } from 'react-router'
 import { formatBusinessDateTime } from '../../schema/business-time'
-import { RUN_KIND_LABELS } from '../../schema/people'
-import { answersInput, offboardingInput, staffInput } from '../../schema/people-payloads.server'
-import { fieldErrors } from '../../schema/payloads'
 import { MAX_JSON_BODY_BYTES } from '../../schema/constants'
 import { renderMarkdown } from '../../schema/markdown'
 import { API_MESSAGES } from '../../schema/messages'
+import { fieldErrors } from '../../schema/payloads'
+import { RUN_KIND_LABELS } from '../../schema/people'
+import { answersInput, offboardingInput, staffInput } from '../../schema/people-payloads.server'
 import { businessToday, formatCalendarDate, slotInstant } from '../../schema/slot-time'
 import type {
   PortalPeopleResult,
@@ -34,10 +34,12 @@ import { createStaff, listStaff, type PeopleScope } from '../services/people/sta
 import { completionOf, submitAnswers, trainingByToken, trainingRecords } from '../services/people/training'
 
 function refused(err: unknown) {
-  if (err instanceof Invalid) return { ok: false as const, status: 400 as const, message: err.message, errors: err.errors ?? {} }
+  if (err instanceof Invalid)
+    return { ok: false as const, status: 400 as const, message: err.message, errors: err.errors ?? {} }
   if (err instanceof Conflict)
     return { ok: false as const, status: 409 as const, message: err.message, errors: err.errors ?? {} }
-  if (err instanceof NotFound) return { ok: false as const, status: 404 as const, message: err.message, errors: {} }
+  if (err instanceof NotFound)
+    return { ok: false as const, status: 404 as const, message: err.message, errors: {} }
   if (err instanceof DomainError)
     return { ok: false as const, status: 400 as const, message: err.message, errors: err.errors ?? {} }
   throw err
@@ -65,7 +67,7 @@ export function trainingServerFor(c: Context<AppEnv>): TrainingServer {
       }
     },
     async submit(token, answers): Promise<TrainingOutcome> {
-      const missing = answers.findIndex((x) => x === null)
+      const missing = answers.indexOf(null)
       if (missing >= 0)
         return {
           ok: false,

@@ -177,7 +177,12 @@ peopleApi
       path: '/clients/{id}/staff',
       summary: "The client's staff roster, active people first",
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(z.array(person), 'The roster'), 401: errors[401], 404: errors[404] },
+      responses: {
+        ...OWNER_ERRORS,
+        200: json(z.array(person), 'The roster'),
+        401: errors[401],
+        404: errors[404],
+      },
     }),
     async (c) => c.json(await listStaff(c.var.db, OWNER_SCOPE, pathId(c)), 200),
   )
@@ -219,7 +224,7 @@ peopleApi
       ...owner,
       method: 'patch',
       path: '/staff/{id}',
-      summary: "Changes a person: role, dates, or active (a person who left is made inactive, never deleted)",
+      summary: 'Changes a person: role, dates, or active (a person who left is made inactive, never deleted)',
       request: { params: idPath, body: body(staffPatch) },
       responses: {
         ...OWNER_ERRORS,
@@ -230,7 +235,8 @@ peopleApi
         409: errors[409],
       },
     }),
-    async (c) => c.json(staffView(await updateStaff(c.var.db, OWNER_SCOPE, pathId(c), c.req.valid('json'))), 200),
+    async (c) =>
+      c.json(staffView(await updateStaff(c.var.db, OWNER_SCOPE, pathId(c), c.req.valid('json'))), 200),
   )
   .openapi(
     createRoute({
@@ -247,7 +253,8 @@ peopleApi
       ...owner,
       method: 'post',
       path: '/trainings',
-      summary: 'Creates a training module (version 1); `draft: true` keeps it from being assigned until reviewed',
+      summary:
+        'Creates a training module (version 1); `draft: true` keeps it from being assigned until reviewed',
       request: { body: body(trainingInput) },
       responses: {
         ...OWNER_ERRORS,
@@ -324,7 +331,8 @@ peopleApi
       ...owner,
       method: 'get',
       path: '/clients/{id}/training-records',
-      summary: "The client's training records of a year (the year each round was assigned in; default this year)",
+      summary:
+        "The client's training records of a year (the year each round was assigned in; default this year)",
       request: { params: idPath, query: recordsQuery },
       responses: {
         ...OWNER_ERRORS,
@@ -513,7 +521,7 @@ peopleApi
 export function yearOfFile(file: string): number {
   const match = /^(\d{4})\.pdf$/.exec(file)
   const year = match ? Number(match[1]) : Number.NaN
-  if (!(year >= 2000 && year <= 2100)) throw badRequest({ year: 'Year must be a year (YYYY), as in 2026.pdf' })
+  if (!(year >= 2000 && year <= 2100))
+    throw badRequest({ year: 'Year must be a year (YYYY), as in 2026.pdf' })
   return year
 }
-

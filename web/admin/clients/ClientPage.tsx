@@ -10,6 +10,7 @@ import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
 import { ClientAssets } from '../assets/ClientAssets'
 import { ClientMaintenance } from '../maintenance/ClientMaintenance'
+import { ClientPeople } from '../people/ClientPeople'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import { ClientRisk } from '../risk/ClientRisk'
 import {
@@ -83,6 +84,7 @@ export function ClientPage({ id }: { id: string }) {
             <ClientMaintenance clientId={client.id} />
             <ComplianceSection clientId={client.id} />
             <ClientRisk clientId={client.id} />
+            <ClientPeople clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />

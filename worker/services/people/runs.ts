@@ -5,8 +5,8 @@
 // than an hour after the leave time is late. An arrival is the onboarding
 // checklist, and the client's standing training.
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import { businessDate } from '../../../schema/slot-time'
 import { DEFAULT_TEMPLATES, LATE_AFTER_MS, type RunKind } from '../../../schema/people'
+import { businessDate } from '../../../schema/slot-time'
 import type { PeopleRun, RunStep } from '../../../schema/tables-people'
 import type { Db } from '../../db'
 import { tables } from '../../db'
@@ -47,7 +47,9 @@ export async function setTemplate(
 
 /** A departure's step done more than an hour after the leave time (an open step is not late yet: it is open). */
 export const isLate = (run: Pick<PeopleRun, 'kind' | 'at'>, step: Pick<RunStep, 'doneAt'>) =>
-  run.kind === 'offboarding' && step.doneAt !== null && step.doneAt.getTime() > run.at.getTime() + LATE_AFTER_MS
+  run.kind === 'offboarding' &&
+  step.doneAt !== null &&
+  step.doneAt.getTime() > run.at.getTime() + LATE_AFTER_MS
 
 const stepView = (run: PeopleRun, step: RunStep) => ({
   id: step.id,
@@ -72,8 +74,12 @@ async function startRun(
   now: Date,
 ) {
   const person = await personInScope(db, scope, staffId)
-  const steps: { title: string; kind: 'template' | 'rotate' | 'collect'; credentialId?: string; assetId?: number }[] =
-    (await templateOf(db, person.clientId, kind)).map((title) => ({ title, kind: 'template' }))
+  const steps: {
+    title: string
+    kind: 'template' | 'rotate' | 'collect'
+    credentialId?: string
+    assetId?: number
+  }[] = (await templateOf(db, person.clientId, kind)).map((title) => ({ title, kind: 'template' }))
   if (kind === 'offboarding') {
     const creds = await db
       .select({ id: tables.credentials.id, label: tables.credentials.label })
@@ -92,7 +98,11 @@ async function startRun(
       )
       .orderBy(sql`${tables.assets.name} collate nocase`)
     steps.push(
-      ...creds.map((c) => ({ title: `Rotate the password: ${c.label}`, kind: 'rotate' as const, credentialId: c.id })),
+      ...creds.map((c) => ({
+        title: `Rotate the password: ${c.label}`,
+        kind: 'rotate' as const,
+        credentialId: c.id,
+      })),
       ...assets.map((x) => ({ title: `Collect: ${x.name}`, kind: 'collect' as const, assetId: x.id })),
     )
   }
@@ -102,7 +112,9 @@ async function startRun(
     .where(and(eq(r.staffId, staffId), eq(r.kind, kind)))
   if (existing)
     throw new Conflict(
-      kind === 'offboarding' ? 'A departure is already started for this person' : 'This person already has an arrival',
+      kind === 'offboarding'
+        ? 'A departure is already started for this person'
+        : 'This person already has an arrival',
       { staffId: 'Already started' },
     )
   const [run] = await db.insert(r).values({ staffId, kind, at, startedBy, createdAt: now }).returning()
@@ -132,7 +144,8 @@ export async function startOffboarding(
 ) {
   await clientInScope(db, scope, clientId)
   const person = await personInScope(db, scope, input.staffId)
-  if (person.clientId !== clientId) throw new Invalid({ staffId: "The person must be on this client's roster" })
+  if (person.clientId !== clientId)
+    throw new Invalid({ staffId: "The person must be on this client's roster" })
   const at = new Date(input.leavesAt)
   const { run } = await startRun(db, scope, input.staffId, 'offboarding', at, startedBy, now)
   await db
@@ -209,7 +222,11 @@ export async function completeStep(
     .select({ n: sql<number>`count(*)` })
     .from(st)
     .where(and(eq(st.runId, step.runId), isNull(st.doneAt)))
-  if (!open?.n) await db.update(r).set({ completedAt: now }).where(and(eq(r.id, step.runId), isNull(r.completedAt)))
+  if (!open?.n)
+    await db
+      .update(r)
+      .set({ completedAt: now })
+      .where(and(eq(r.id, step.runId), isNull(r.completedAt)))
   return getRun(db, scope, step.runId)
 }
 
@@ -232,11 +249,7 @@ export async function runsWithLateSteps(db: Db) {
     .from(r)
     .innerJoin(st, eq(st.runId, r.id))
     .where(
-      and(
-        eq(r.kind, 'offboarding'),
-        isNotNull(st.doneAt),
-        sql`${st.doneAt} > ${r.at} + ${LATE_AFTER_MS}`,
-      ),
+      and(eq(r.kind, 'offboarding'), isNotNull(st.doneAt), sql`${st.doneAt} > ${r.at} + ${LATE_AFTER_MS}`),
     )
   return Promise.all(rows.map((x) => getRun(db, { clientId: null }, x.id)))
 }
@@ -255,4 +268,3 @@ export async function runsCompletedBetween(db: Db, clientId: number, from: Date,
     )
   return rows
 }
-

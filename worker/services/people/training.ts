@@ -4,15 +4,15 @@
 // signed link per assignment, and the records of every attempt, append-only
 // (migration 0034's triggers).
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import { addDays, businessDate, businessToday, formatCalendarDate } from '../../../schema/slot-time'
 import {
   type RecordStatus,
-  scoreOf,
   STANDING_DUE_DAYS,
+  scoreOf,
   TRAINING_LINK_MS,
   type TrainingQuestion,
 } from '../../../schema/people'
 import type { AssignmentInput, TrainingInput, TrainingPatch } from '../../../schema/people-payloads.server'
+import { addDays, businessDate, businessToday, formatCalendarDate } from '../../../schema/slot-time'
 import type { Training } from '../../../schema/tables-people'
 import { linkKeyConfigured } from '../../booking/link'
 import type { Db } from '../../db'
@@ -146,7 +146,13 @@ export async function verifyTrainingToken(env: Env, token: string, now: number) 
   if (!linkKeyConfigured(env)) return null
   const match = /^(\d{1,12})~(\d{1,12})~(\d{1,12})~([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return null
-  const [, assignmentId, staffId, exp, signature] = match as unknown as [string, string, string, string, string]
+  const [, assignmentId, staffId, exp, signature] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ]
   if (!sameText(await sign(env, `${assignmentId}~${staffId}~${exp}`), signature)) return null
   if (Number(exp) * 1000 < now) return null
   return { assignmentId: Number(assignmentId), staffId: Number(staffId) }
@@ -195,7 +201,8 @@ async function mailAssignments(
       once === 'overdue'
         ? `Hello ${r.name}, your training "${r.title}" was due on ${due} and is not done yet. It takes a few minutes, on a phone too.`
         : `Hello ${r.name}, please complete the training "${r.title}" by ${due}. Read the page, then answer the short quiz; it works on a phone.`
-    const footer = 'This link is yours alone: it opens your own training and needs no sign-in. Do not forward it.'
+    const footer =
+      'This link is yours alone: it opens your own training and needs no sign-in. Do not forward it.'
     mails.push({
       kind: 'training',
       recipient: r.email,
@@ -342,7 +349,7 @@ export async function assignStandingTo(db: Db, env: Env, staffId: number, now = 
         db,
         m,
         [person],
-        addDays(start > today ? start : today, STANDING_DUE_DAYS),
+        addDays([start, today].sort()[1]!, STANDING_DUE_DAYS),
         'standing',
         Number(today.slice(0, 4)),
         now,
@@ -502,7 +509,13 @@ export function completionOf(records: TrainingRecord[]) {
 export async function attemptsOf(db: Db, scope: PeopleScope, staffId: number) {
   await personInScope(db, scope, staffId)
   return db
-    .select({ at: done.at, trainingId: done.trainingId, version: done.version, score: done.score, passed: done.passed })
+    .select({
+      at: done.at,
+      trainingId: done.trainingId,
+      version: done.version,
+      score: done.score,
+      passed: done.passed,
+    })
     .from(done)
     .where(eq(done.staffId, staffId))
     .orderBy(desc(done.id))
@@ -523,13 +536,7 @@ export async function runTrainingCron(db: Db, env: Env, now = new Date()) {
     .from(s)
     .innerJoin(tables.standingTrainings, eq(tables.standingTrainings.clientId, s.clientId))
     .leftJoin(a, and(eq(a.staffId, s.id), eq(a.trainingId, tables.standingTrainings.trainingId)))
-    .where(
-      and(
-        eq(s.active, true),
-        isNull(a.id),
-        sql`(${s.startDate} is null or ${s.startDate} <= ${today})`,
-      ),
-    )
+    .where(and(eq(s.active, true), isNull(a.id), sql`(${s.startDate} is null or ${s.startDate} <= ${today})`))
   for (const id of new Set(starters.map((x) => x.id))) ids.push(...(await assignStandingTo(db, env, id, now)))
 
   // The anniversary: a standing module assigned a year ago (or more) is assigned again, at its current version.
@@ -547,7 +554,10 @@ export async function runTrainingCron(db: Db, env: Env, now = new Date()) {
     .innerJoin(s, eq(s.id, a.staffId))
     .innerJoin(
       tables.standingTrainings,
-      and(eq(tables.standingTrainings.clientId, s.clientId), eq(tables.standingTrainings.trainingId, a.trainingId)),
+      and(
+        eq(tables.standingTrainings.clientId, s.clientId),
+        eq(tables.standingTrainings.trainingId, a.trainingId),
+      ),
     )
     .where(
       and(
@@ -596,11 +606,13 @@ export async function runTrainingCron(db: Db, env: Env, now = new Date()) {
     const assigned = businessDate(r.assignedAt)
     const kind = r.dueDate < today ? 'overdue' : r.dueDate <= addDays(today, 1) ? '1d' : '7d'
     // No reminder whose moment had passed when the person was assigned: the first mail said it all.
-    const windowStart = kind === '7d' ? addDays(r.dueDate, -7) : kind === '1d' ? addDays(r.dueDate, -1) : r.dueDate
+    const windowStart =
+      kind === '7d' ? addDays(r.dueDate, -7) : kind === '1d' ? addDays(r.dueDate, -1) : r.dueDate
     if (kind !== 'overdue' && assigned >= windowStart) continue
     byKind[kind].push(r)
   }
-  for (const kind of ['7d', '1d', 'overdue'] as const) ids.push(...(await mailAssignments(db, env, byKind[kind], kind, now)))
+  for (const kind of ['7d', '1d', 'overdue'] as const)
+    ids.push(...(await mailAssignments(db, env, byKind[kind], kind, now)))
   return ids
 }
 
@@ -611,4 +623,46 @@ export async function standingOf(db: Db, clientId: number) {
     .from(tables.standingTrainings)
     .innerJoin(t, eq(t.id, tables.standingTrainings.trainingId))
     .where(eq(tables.standingTrainings.clientId, clientId))
+}
+
+// ---------- The compliance desk and the monthly report ----------
+
+/**
+ * The desk's view of a year: each client with training assigned and its
+ * completion (those below 100% first), and every overdue person.
+ */
+export async function trainingDesk(db: Db, year: number, now = new Date()) {
+  const clientIds = await db
+    .selectDistinct({ id: s.clientId, name: tables.clients.name })
+    .from(a)
+    .innerJoin(s, eq(s.id, a.staffId))
+    .innerJoin(tables.clients, eq(tables.clients.id, s.clientId))
+    .where(eq(a.cycle, year))
+  const clients = []
+  const overdue = []
+  for (const client of clientIds) {
+    const records = await trainingRecords(db, { clientId: null }, client.id, year, now)
+    clients.push({ clientId: client.id, clientName: client.name, ...completionOf(records) })
+    for (const r of records.filter((x) => x.status === 'overdue'))
+      overdue.push({ clientId: client.id, clientName: client.name, ...r })
+  }
+  clients.sort((x, y) => x.percent - y.percent || x.clientName.localeCompare(y.clientName))
+  return { clients, overdue }
+}
+
+/** Passes recorded in [from, to) for a client's people: the monthly report. */
+export async function passesBetween(db: Db, clientId: number, from: Date, to: Date) {
+  return db
+    .select({ name: s.name, title: v.title, version: done.version, at: done.at, score: done.score })
+    .from(done)
+    .innerJoin(s, eq(s.id, done.staffId))
+    .innerJoin(v, and(eq(v.trainingId, done.trainingId), eq(v.version, done.version)))
+    .where(
+      and(
+        eq(s.clientId, clientId),
+        eq(done.passed, true),
+        sql`${done.at} >= ${from.getTime()} and ${done.at} < ${to.getTime()}`,
+      ),
+    )
+    .orderBy(asc(done.at))
 }

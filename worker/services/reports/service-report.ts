@@ -12,6 +12,8 @@ import type { Db } from '../../db'
 import { tables } from '../../db'
 import { addBusinessTime } from '../../mail/business-time'
 import { NotFound } from '../errors'
+import { runsCompletedBetween } from '../people/runs'
+import { passesBetween } from '../people/training'
 import { responseTargets, slaTargetsOfClient } from '../plans'
 import { ratingCounts } from '../ratings'
 import { usageHistory } from '../subscriptions'
@@ -231,6 +233,10 @@ export async function serviceReport(
     incidentFigures(db, clientId, p),
     ratingCounts(db, clientId, new Date(p.from), new Date(p.to)),
   ])
+  const [passes, runs] = await Promise.all([
+    passesBetween(db, clientId, new Date(p.from), new Date(p.to)),
+    runsCompletedBetween(db, clientId, new Date(p.from), new Date(p.to)),
+  ])
   return {
     period: p.period,
     clientId,
@@ -241,6 +247,7 @@ export async function serviceReport(
     maintenance,
     incidents,
     ratings: { good: ratings.good ?? 0, okay: ratings.okay ?? 0, poor: ratings.poor ?? 0 },
+    people: { trainingDone: passes.length, runsCompleted: runs.length },
   }
 }
 
