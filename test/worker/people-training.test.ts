@@ -159,7 +159,7 @@ describe('assignments and the personal link', () => {
     const before = await env.DB.prepare('select count(*) n from training_assignments').first<{ n: number }>()
     for (const [body, field] of [
       [{ clientId: c.clientId, dueDate: '2026-13-01' }, 'dueDate'],
-      [{ clientId: c.clientId, dueDate: addDays(today(), -1) }, 'dueDate'],
+      [{ clientId: c.clientId, dueDate: 20261201 }, 'dueDate'],
       [{ clientId: c.clientId, staffIds: [other.people[0]!.id], dueDate: due }, 'staffIds'],
       [{ clientId: 'x', dueDate: due }, 'clientId'],
     ] as const) {

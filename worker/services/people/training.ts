@@ -285,7 +285,7 @@ export async function assignTraining(
     })
   await clientInScope(db, scope, input.clientId)
   const today = businessToday(now)
-  if (input.dueDate < today) throw new Invalid({ dueDate: 'Due date cannot be in the past' })
+  // A due date already past is allowed: a round recorded late (catching up) is overdue from the start.
   const active = await db
     .select({ id: s.id, name: s.name, email: s.email })
     .from(s)
