@@ -356,8 +356,6 @@ export function seedPeople() {
   const module = {
     title: 'HIPAA security basics',
     body: [
-      '> Draft to be reviewed: read it through and adapt it to the practice before assigning it.',
-      '',
       '## Why this matters',
       '',
       'Everyone who works here handles patient information. HIPAA asks each of us to protect it, and a single shared password or lost phone can expose hundreds of patients.',

@@ -15,7 +15,7 @@ import {
   trainingInput,
   trainingPatch,
 } from '../../schema/people-payloads.server'
-import { businessToday } from '../../schema/slot-time'
+import { businessToday, slotInstant } from '../../schema/slot-time'
 import { deliverEach } from '../mail/outbox'
 import { Invalid } from '../services/errors'
 import {
@@ -313,7 +313,7 @@ builder.mutationField('addStaff', (t) =>
     resolve: async (_r, args, { db, env, later }) => {
       const input = args.input as z.output<typeof staffInput>
       const person = await createStaff(db, OWNER_SCOPE, args.clientId, input)
-      const startsAt = new Date(`${input.startDate ?? businessToday()}T12:00:00Z`)
+      const startsAt = new Date(slotInstant(input.startDate ?? businessToday(), '09:00')!)
       const { outboxIds } = await startOnboarding(db, env, OWNER_SCOPE, person.id, startsAt, 'owner')
       if (outboxIds.length) later(deliverEach(db, env, outboxIds))
       return staffView(person)

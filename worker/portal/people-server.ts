@@ -208,7 +208,7 @@ export function portalPeopleFor(c: Context<AppEnv>): PortalPeopleServer {
         return { ok: false, message: 'Please correct the marked fields.', errors: fieldErrors(parsed.error) }
       try {
         const person = await createStaff(c.var.db, s, s.clientId, parsed.data)
-        const startsAt = new Date(`${parsed.data.startDate ?? businessToday()}T12:00:00Z`)
+        const startsAt = new Date(slotInstant(parsed.data.startDate ?? businessToday(), '09:00')!)
         const { outboxIds } = await startOnboarding(c.var.db, c.env, s, person.id, startsAt, by())
         if (outboxIds.length) inBackground(c, deliverEach(c.var.db, c.env, outboxIds))
         return { ok: true, message: `${person.name} is added to your people.` }

@@ -19,7 +19,7 @@ import {
   trainingInput,
   trainingPatch,
 } from '../../schema/people-payloads.server'
-import { businessToday } from '../../schema/slot-time'
+import { businessToday, slotInstant } from '../../schema/slot-time'
 import { requireOwner } from '../auth/middleware'
 import { deliverEach } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
@@ -206,7 +206,7 @@ peopleApi
     async (c) => {
       const input = c.req.valid('json')
       const added = await createStaff(c.var.db, OWNER_SCOPE, pathId(c), input)
-      const startsAt = new Date(`${input.startDate ?? businessToday()}T12:00:00Z`)
+      const startsAt = new Date(slotInstant(input.startDate ?? businessToday(), '09:00')!)
       const { run: onboarding, outboxIds } = await startOnboarding(
         c.var.db,
         c.env,

@@ -179,14 +179,19 @@ function RunCard({ run, onChanged }: { run: Run; onChanged: () => void }) {
     if (r.error) fail('Not saved', messageOf(r.error))
     else onChanged()
   }
+  // A departure is open to work at once; an arrival's checklist is folded (a roster of new people is long).
   return (
-    <div className="rounded-md border border-slate-200 p-3" data-testid={`run-${run.id}`}>
-      <p className="text-sm">
+    <details
+      open={run.kind === 'offboarding'}
+      className="rounded-md border border-slate-200 p-3"
+      data-testid={`run-${run.id}`}
+    >
+      <summary className="cursor-pointer text-sm">
         <span className="font-semibold">{`${RUN_KIND_LABELS[run.kind as RunKind]}: ${run.name}`}</span>
         <span className="text-slate-700">
           {` · ${run.kind === 'offboarding' ? 'leaves' : 'starts'} ${at ? formatBusinessDateTime(at) : ''} · ${doneCount} of ${run.steps.length} done · started by ${run.startedBy}`}
         </span>
-      </p>
+      </summary>
       <ol className="mt-2 divide-y divide-slate-100">
         {run.steps.map((s) => (
           <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
@@ -208,7 +213,7 @@ function RunCard({ run, onChanged }: { run: Run; onChanged: () => void }) {
       <a href={`/api/runs/${run.id}/pdf`} className={`${linkClass} mt-2 inline-block text-sm`}>
         Record (PDF)
       </a>
-    </div>
+    </details>
   )
 }
 
