@@ -59,7 +59,7 @@ describe('the people pages of the portal', () => {
       }),
       headers: { ...formPost({}).headers, Cookie: cookieA },
     })
-    expect(leave.status).toBe(400)
+    expect(leave.status).toBe(404)
     const runsOfB = await env.DB.prepare(
       "select count(*) n from people_runs where staff_id = ? and kind = 'offboarding'",
     )

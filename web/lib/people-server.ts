@@ -68,7 +68,7 @@ export type PortalRunView = {
 
 export type PortalPeopleResult =
   | { ok: true; message: string; runHref?: string }
-  | { ok: false; message: string; errors: Record<string, string> }
+  | { ok: false; message: string; errors: Record<string, string>; status?: 400 | 404 | 409 }
 
 export type PortalPeopleServer = {
   /** Redirects to /portal without a session. */

@@ -46,7 +46,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
         ? await server.addPerson(fields)
         : { ok: false as const, message: 'Choose what to do.', errors: { intent: 'Unknown action' } }
   if (result.ok && result.runHref) throw redirect(result.runHref)
-  return data({ ...result, intent: fields.intent }, { status: result.ok ? 200 : 400 })
+  // Another clinic's person is a 404, as one that does not exist.
+  return data({ ...result, intent: fields.intent }, { status: result.ok ? 200 : (result.status ?? 400) })
 }
 
 export const meta: MetaFunction = ({ matches }) =>

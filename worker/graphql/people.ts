@@ -117,7 +117,7 @@ const RecordRef = builder.objectRef<TrainingRecord>('TrainingRecord').implement(
       description: 'When it was passed.',
     }),
     score: t.exposeInt('score', { nullable: true, description: 'The passing score in percent.' }),
-    status: t.exposeString('status', { description: 'done, pending or overdue.' }),
+    status: t.exposeString('status', { description: 'Done, pending or overdue.' }),
   }),
 })
 
@@ -137,7 +137,7 @@ const StepRef = builder.objectRef<RunStepView>('RunStep').implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the step.' }),
     title: t.exposeString('title', { description: 'What to do.' }),
-    kind: t.exposeString('kind', { description: 'template, rotate (a credential) or collect (an asset).' }),
+    kind: t.exposeString('kind', { description: 'Template (a checklist step), rotate (a credential) or collect (an asset).' }),
     credentialId: t.exposeString('credentialId', {
       nullable: true,
       description: 'The credential to rotate.',
@@ -154,7 +154,7 @@ const RunRef = builder.objectRef<RunView>('PeopleRun').implement({
   description: 'An onboarding or offboarding run of one person.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the run.' }),
-    kind: t.exposeString('kind', { description: 'onboarding or offboarding.' }),
+    kind: t.exposeString('kind', { description: 'Onboarding or offboarding.' }),
     staffId: t.exposeID('staffId', { description: 'The person.' }),
     name: t.exposeString('name', { description: "The person's name." }),
     clientId: t.exposeID('clientId', { description: 'The client.' }),
@@ -456,7 +456,7 @@ builder.mutationField('setRunTemplate', (t) =>
     args: {
       clientId: t.arg.id({ required: true, description: 'The client.' }).validate(rowId),
       kind: t.arg
-        .string({ required: true, description: 'onboarding or offboarding.' })
+        .string({ required: true, description: 'Onboarding or offboarding.' })
         .validate(z.enum(['onboarding', 'offboarding'], { error: 'Kind must be onboarding or offboarding' })),
       steps: t.arg
         .stringList({ required: true, description: 'The steps in order.' })

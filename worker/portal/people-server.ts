@@ -214,7 +214,7 @@ export function portalPeopleFor(c: Context<AppEnv>): PortalPeopleServer {
         return { ok: true, message: `${person.name} is added to your people.` }
       } catch (err) {
         const r = refused(err)
-        return { ok: false, message: r.message, errors: r.errors }
+        return { ok: false, message: r.message, errors: r.errors, status: r.status }
       }
     },
     async startDeparture(fields): Promise<PortalPeopleResult> {
@@ -241,7 +241,7 @@ export function portalPeopleFor(c: Context<AppEnv>): PortalPeopleServer {
         }
       } catch (err) {
         const r = refused(err)
-        return { ok: false, message: r.message, errors: r.errors }
+        return { ok: false, message: r.message, errors: r.errors, status: r.status }
       }
     },
   }
