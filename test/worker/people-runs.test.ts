@@ -6,9 +6,13 @@
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { addDays, businessToday } from '../../schema/slot-time'
+import { createDb } from '../../worker/db'
+import { createApiToken } from '../../worker/services/api-tokens'
 import { asOwner, json } from './billing-fixtures'
+import { call } from './helpers'
 import { pdfText } from './pdf-text'
 import { clinic, module, trainingMail } from './people-fixtures'
+import { ownerCookie } from './session-helpers'
 
 type Step = {
   id: number
@@ -197,5 +201,31 @@ describe('arrivals', () => {
     ])
     const runs = await json<Run[]>(await asOwner(`/api/clients/${c.clientId}/runs`))
     expect(runs.map((r) => r.id)).toContain(added.onboardingRunId)
+  })
+})
+
+describe('access tokens', () => {
+  it('a compliance token opens the people routes; a billing token does not', async () => {
+    const c = await clinic(1)
+    await ownerCookie()
+    const user = await env.DB.prepare('select id from users limit 1').first<{ id: number }>()
+    const tokenOf = async (scope: 'compliance' | 'billing') =>
+      (
+        await createApiToken(createDb(env.DB), user!.id, {
+          name: `people ${scope}`,
+          scope,
+          expiresInDays: 30,
+        })
+      ).token
+    const as = (token: string, path: string) => call(path, { headers: { Authorization: `Bearer ${token}` } })
+    const compliance = await tokenOf('compliance')
+    for (const path of [
+      `/api/clients/${c.clientId}/staff`,
+      '/api/trainings',
+      `/api/clients/${c.clientId}/runs`,
+    ])
+      expect((await as(compliance, path)).status).toBe(200)
+    expect((await as(compliance, `/api/clients/${c.clientId}`)).status).toBe(403)
+    expect((await as(await tokenOf('billing'), `/api/clients/${c.clientId}/staff`)).status).toBe(403)
   })
 })
