@@ -25,7 +25,7 @@ import { queueBaaRenewalReminders, queueIncidentReminders } from './services/com
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { generateAhead } from './services/maintenance'
 import { queueMissingPaymentNotices } from './services/payment-notices'
-import { runTrainingCron } from './services/people/training'
+import { runTrainingCron } from './services/people/training-cron'
 import { runPlanBilling } from './services/plan-billing'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'

@@ -40,17 +40,19 @@ import {
 } from '../services/people/staff'
 import {
   assignTraining,
-  completionOf,
   createTraining,
   getTraining,
   listTrainings,
-  type TrainingRecord,
   type TrainingView,
-  trainingDesk,
-  trainingRecords,
   trainingView,
   updateTraining,
 } from '../services/people/training'
+import {
+  completionOf,
+  type TrainingRecord,
+  trainingDesk,
+  trainingRecords,
+} from '../services/people/training-records'
 import { builder, withoutNulls } from './builder'
 import { ClientRef } from './clients'
 
@@ -137,7 +139,9 @@ const StepRef = builder.objectRef<RunStepView>('RunStep').implement({
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the step.' }),
     title: t.exposeString('title', { description: 'What to do.' }),
-    kind: t.exposeString('kind', { description: 'Template (a checklist step), rotate (a credential) or collect (an asset).' }),
+    kind: t.exposeString('kind', {
+      description: 'Template (a checklist step), rotate (a credential) or collect (an asset).',
+    }),
     credentialId: t.exposeString('credentialId', {
       nullable: true,
       description: 'The credential to rotate.',

@@ -31,7 +31,8 @@ import { parseId } from '../services/ids'
 import { runPdfFor, trainingRecordsPdfFor } from '../services/people/evidence'
 import { getRun, runsOfClient, startOffboarding, startOnboarding } from '../services/people/runs'
 import { createStaff, listStaff, type PeopleScope } from '../services/people/staff'
-import { completionOf, submitAnswers, trainingByToken, trainingRecords } from '../services/people/training'
+import { submitAnswers, trainingByToken } from '../services/people/training'
+import { completionOf, trainingRecords } from '../services/people/training-records'
 
 function refused(err: unknown) {
   if (err instanceof Invalid)

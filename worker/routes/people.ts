@@ -51,10 +51,10 @@ import {
   createTraining,
   getTraining,
   listTrainings,
-  trainingRecords,
   trainingView,
   updateTraining,
 } from '../services/people/training'
+import { trainingRecords } from '../services/people/training-records'
 import { actorOf } from './assets'
 
 const owner = { tags: ['People and training'], security: OWNER_SECURITY }

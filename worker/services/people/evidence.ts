@@ -8,7 +8,7 @@ import { businessToday, formatCalendarDate } from '../../../schema/slot-time'
 import type { Db } from '../../db'
 import { getRun } from './runs'
 import { clientInScope, type PeopleScope } from './staff'
-import { completionOf, trainingRecords } from './training'
+import { completionOf, trainingRecords } from './training-records'
 
 const slug = (name: string) =>
   name

@@ -3,16 +3,10 @@
 // per module, version, person and yearly cycle: a unique index), a personal
 // signed link per assignment, and the records of every attempt, append-only
 // (migration 0034's triggers).
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import {
-  type RecordStatus,
-  STANDING_DUE_DAYS,
-  scoreOf,
-  TRAINING_LINK_MS,
-  type TrainingQuestion,
-} from '../../../schema/people'
+import { and, asc, eq, sql } from 'drizzle-orm'
+import { STANDING_DUE_DAYS, scoreOf, TRAINING_LINK_MS, type TrainingQuestion } from '../../../schema/people'
 import type { AssignmentInput, TrainingInput, TrainingPatch } from '../../../schema/people-payloads.server'
-import { addDays, businessDate, businessToday, formatCalendarDate } from '../../../schema/slot-time'
+import { addDays, businessToday, formatCalendarDate } from '../../../schema/slot-time'
 import type { Training } from '../../../schema/tables-people'
 import { linkKeyConfigured } from '../../booking/link'
 import type { Db } from '../../db'
@@ -21,7 +15,7 @@ import { letterHtml } from '../../mail/letter-html'
 import { queueMailOnce } from '../../mail/outbox'
 import { visitorMailEnabled } from '../../mail/visitor'
 import { Conflict, Invalid, NotFound } from '../errors'
-import { clientInScope, type PeopleScope, personInScope } from './staff'
+import { clientInScope, type PeopleScope } from './staff'
 
 const t = tables.trainings
 const v = tables.trainingVersions
@@ -165,7 +159,7 @@ export async function trainingLink(env: Env, assignmentId: number, staffId: numb
 
 // ---------- Assigning ----------
 
-type NewAssignment = {
+export type NewAssignment = {
   id: number
   staffId: number
   name: string
@@ -178,7 +172,7 @@ type NewAssignment = {
  * Queues the e-mail with the personal link, once per assignment and cause
  * (`once`: 'assigned', '7d', '1d', 'overdue'), and answers the outbox ids.
  */
-async function mailAssignments(
+export async function mailAssignments(
   db: Db,
   env: Env,
   rows: NewAssignment[],
@@ -228,7 +222,7 @@ async function mailAssignments(
  * Inserts the assignments that do not exist yet (same module, version, person
  * and cycle: nothing) and answers the new ones.
  */
-async function insertAssignments(
+export async function insertAssignments(
   db: Db,
   training: Pick<Training, 'id' | 'version' | 'title'>,
   people: { id: number; name: string; email: string }[],
@@ -442,227 +436,4 @@ export async function submitAnswers(db: Db, env: Env, token: string, answers: nu
     throw err
   }
   return { passed, score }
-}
-
-// ---------- Records ----------
-
-export type TrainingRecord = {
-  assignmentId: number
-  staffId: number
-  name: string
-  trainingId: number
-  title: string
-  version: number
-  dueDate: string
-  completedAt: Date | null
-  score: number | null
-  status: RecordStatus
-}
-
-/** Every assignment of a client's year (the year it was assigned in), with its pass if any. */
-export async function trainingRecords(
-  db: Db,
-  scope: PeopleScope,
-  clientId: number,
-  year: number,
-  now = new Date(),
-): Promise<TrainingRecord[]> {
-  await clientInScope(db, scope, clientId)
-  const rows = await db
-    .select({
-      assignmentId: a.id,
-      staffId: a.staffId,
-      name: s.name,
-      trainingId: a.trainingId,
-      title: v.title,
-      version: a.version,
-      dueDate: a.dueDate,
-      completedAt: done.at,
-      score: done.score,
-    })
-    .from(a)
-    .innerJoin(s, eq(s.id, a.staffId))
-    .innerJoin(v, and(eq(v.trainingId, a.trainingId), eq(v.version, a.version)))
-    .leftJoin(done, and(eq(done.assignmentId, a.id), eq(done.passed, true)))
-    .where(and(eq(s.clientId, clientId), eq(a.cycle, year)))
-    .orderBy(sql`${s.name} collate nocase`, asc(a.dueDate), asc(a.id))
-  const today = businessToday(now)
-  return rows.map((r) => ({
-    ...r,
-    status: r.completedAt ? 'done' : r.dueDate < today ? 'overdue' : 'pending',
-  }))
-}
-
-/** Done, due and overdue counts of a client's year: the client page, the portal, the desk. */
-export function completionOf(records: TrainingRecord[]) {
-  const total = records.length
-  const doneCount = records.filter((r) => r.status === 'done').length
-  return {
-    total,
-    done: doneCount,
-    overdue: records.filter((r) => r.status === 'overdue').length,
-    percent: total ? Math.floor((doneCount * 100) / total) : 100,
-  }
-}
-
-/** Every attempt of a person, newest first (the portal's and the owner's detail). */
-export async function attemptsOf(db: Db, scope: PeopleScope, staffId: number) {
-  await personInScope(db, scope, staffId)
-  return db
-    .select({
-      at: done.at,
-      trainingId: done.trainingId,
-      version: done.version,
-      score: done.score,
-      passed: done.passed,
-    })
-    .from(done)
-    .where(eq(done.staffId, staffId))
-    .orderBy(desc(done.id))
-}
-
-// ---------- The cron: standing modules, the yearly round, reminders ----------
-
-/**
- * Once a day's worth of work, safe to run every 5 minutes: every step is
- * once-only in the database (the assignments' unique index, the outbox's once key).
- */
-export async function runTrainingCron(db: Db, env: Env, now = new Date()) {
-  const today = businessToday(now)
-  const ids: number[] = []
-  // New people whose start date has come: their client's standing modules.
-  const starters = await db
-    .select({ id: s.id })
-    .from(s)
-    .innerJoin(tables.standingTrainings, eq(tables.standingTrainings.clientId, s.clientId))
-    .leftJoin(a, and(eq(a.staffId, s.id), eq(a.trainingId, tables.standingTrainings.trainingId)))
-    .where(and(eq(s.active, true), isNull(a.id), sql`(${s.startDate} is null or ${s.startDate} <= ${today})`))
-  for (const id of new Set(starters.map((x) => x.id))) ids.push(...(await assignStandingTo(db, env, id, now)))
-
-  // The anniversary: a standing module assigned a year ago (or more) is assigned again, at its current version.
-  const lastYear = addDays(today, -365)
-  const due = await db
-    .select({
-      staffId: a.staffId,
-      name: s.name,
-      email: s.email,
-      trainingId: a.trainingId,
-      cycle: a.cycle,
-      dueDate: a.dueDate,
-    })
-    .from(a)
-    .innerJoin(s, eq(s.id, a.staffId))
-    .innerJoin(
-      tables.standingTrainings,
-      and(
-        eq(tables.standingTrainings.clientId, s.clientId),
-        eq(tables.standingTrainings.trainingId, a.trainingId),
-      ),
-    )
-    .where(
-      and(
-        eq(s.active, true),
-        sql`date(${a.assignedAt} / 1000, 'unixepoch') <= ${lastYear}`,
-        sql`not exists (select 1 from training_assignments n where n.training_id = ${a.trainingId} and n.staff_id = ${a.staffId} and n.cycle > ${a.cycle})`,
-      ),
-    )
-  const seen = new Set<string>()
-  for (const r of due) {
-    const key = `${r.staffId}:${r.trainingId}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    const training = await getTraining(db, r.trainingId)
-    if (training.status !== 'published') continue
-    const made = await insertAssignments(
-      db,
-      training,
-      [{ id: r.staffId, name: r.name, email: r.email }],
-      addDays(r.dueDate, 365) > today ? addDays(r.dueDate, 365) : addDays(today, STANDING_DUE_DAYS),
-      'yearly',
-      r.cycle + 1,
-      now,
-    )
-    ids.push(...(await mailAssignments(db, env, made, 'assigned', now)))
-  }
-
-  // Reminders: 7 days and 1 day before the due date, and once when overdue; each once (the outbox's once key).
-  const open = await db
-    .select({
-      id: a.id,
-      staffId: a.staffId,
-      name: s.name,
-      email: s.email,
-      title: v.title,
-      dueDate: a.dueDate,
-      assignedAt: a.assignedAt,
-    })
-    .from(a)
-    .innerJoin(s, eq(s.id, a.staffId))
-    .innerJoin(v, and(eq(v.trainingId, a.trainingId), eq(v.version, a.version)))
-    .leftJoin(done, and(eq(done.assignmentId, a.id), eq(done.passed, true)))
-    .where(and(eq(s.active, true), isNull(done.id), sql`${a.dueDate} <= ${addDays(today, 7)}`))
-  const byKind: Record<'7d' | '1d' | 'overdue', NewAssignment[]> = { '7d': [], '1d': [], overdue: [] }
-  for (const r of open) {
-    const assigned = businessDate(r.assignedAt)
-    const kind = r.dueDate < today ? 'overdue' : r.dueDate <= addDays(today, 1) ? '1d' : '7d'
-    // No reminder whose moment had passed when the person was assigned: the first mail said it all.
-    const windowStart =
-      kind === '7d' ? addDays(r.dueDate, -7) : kind === '1d' ? addDays(r.dueDate, -1) : r.dueDate
-    if (kind !== 'overdue' && assigned >= windowStart) continue
-    byKind[kind].push(r)
-  }
-  for (const kind of ['7d', '1d', 'overdue'] as const)
-    ids.push(...(await mailAssignments(db, env, byKind[kind], kind, now)))
-  return ids
-}
-
-/** The modules a client has as standing ones (the client page shows them). */
-export async function standingOf(db: Db, clientId: number) {
-  return db
-    .selectDistinct({ id: t.id, title: t.title })
-    .from(tables.standingTrainings)
-    .innerJoin(t, eq(t.id, tables.standingTrainings.trainingId))
-    .where(eq(tables.standingTrainings.clientId, clientId))
-}
-
-// ---------- The compliance desk and the monthly report ----------
-
-/**
- * The desk's view of a year: each client with training assigned and its
- * completion (those below 100% first), and every overdue person.
- */
-export async function trainingDesk(db: Db, year: number, now = new Date()) {
-  const clientIds = await db
-    .selectDistinct({ id: s.clientId, name: tables.clients.name })
-    .from(a)
-    .innerJoin(s, eq(s.id, a.staffId))
-    .innerJoin(tables.clients, eq(tables.clients.id, s.clientId))
-    .where(eq(a.cycle, year))
-  const clients = []
-  const overdue = []
-  for (const client of clientIds) {
-    const records = await trainingRecords(db, { clientId: null }, client.id, year, now)
-    clients.push({ clientId: client.id, clientName: client.name, ...completionOf(records) })
-    for (const r of records.filter((x) => x.status === 'overdue'))
-      overdue.push({ clientId: client.id, clientName: client.name, ...r })
-  }
-  clients.sort((x, y) => x.percent - y.percent || x.clientName.localeCompare(y.clientName))
-  return { clients, overdue }
-}
-
-/** Passes recorded in [from, to) for a client's people: the monthly report. */
-export async function passesBetween(db: Db, clientId: number, from: Date, to: Date) {
-  return db
-    .select({ name: s.name, title: v.title, version: done.version, at: done.at, score: done.score })
-    .from(done)
-    .innerJoin(s, eq(s.id, done.staffId))
-    .innerJoin(v, and(eq(v.trainingId, done.trainingId), eq(v.version, done.version)))
-    .where(
-      and(
-        eq(s.clientId, clientId),
-        eq(done.passed, true),
-        sql`${done.at} >= ${from.getTime()} and ${done.at} < ${to.getTime()}`,
-      ),
-    )
-    .orderBy(asc(done.at))
 }
