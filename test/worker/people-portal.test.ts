@@ -60,6 +60,16 @@ describe('the people pages of the portal', () => {
       headers: { ...formPost({}).headers, Cookie: cookieA },
     })
     expect(leave.status).toBe(404)
+    // Changing another clinic's person: 404 too, and nothing changed.
+    const update = await call('/portal/people', {
+      ...formPost({ intent: 'update', staffId: String(b.people[0]!.id), role: 'Hacked', active: 'on' }),
+      headers: { ...formPost({}).headers, Cookie: cookieA },
+    })
+    expect(update.status).toBe(404)
+    const roleOfB = await env.DB.prepare('select role from staff where id = ?')
+      .bind(b.people[0]!.id)
+      .first<{ role: string }>()
+    expect(roleOfB!.role).toBe('Front desk')
     const runsOfB = await env.DB.prepare(
       "select count(*) n from people_runs where staff_id = ? and kind = 'offboarding'",
     )
@@ -128,6 +138,15 @@ describe('the people pages of the portal', () => {
     })
     expect(added.status).toBe(200)
     expect(await added.text()).toContain('Fay Grant is added to your people.')
+    const changed = await call('/portal/people', {
+      ...formPost({ intent: 'update', staffId: String(a.people[0]!.id), role: 'Office manager' }),
+      headers: { ...formPost({}).headers, Cookie: cookieA },
+    })
+    expect(changed.status).toBe(200)
+    const person = await env.DB.prepare('select role, active from staff where id = ?')
+      .bind(a.people[0]!.id)
+      .first<{ role: string; active: number }>()
+    expect(person).toEqual({ role: 'Office manager', active: 0 })
 
     const noDate = await call('/portal/people', {
       ...formPost({ intent: 'leave', staffId: String(a.people[2]!.id), leaveDate: '', leaveTime: '17:00' }),

@@ -76,6 +76,8 @@ export type PortalPeopleServer = {
   /** Null for another client's run, or none (the page answers 404). */
   run(id: string | undefined): Promise<PortalRunView | null>
   addPerson(fields: Record<string, string>): Promise<PortalPeopleResult>
+  /** A person's role, or that they no longer work there. */
+  updatePerson(fields: Record<string, string>): Promise<PortalPeopleResult>
   /** "Someone is leaving": the departure's run starts. */
   startDeparture(fields: Record<string, string>): Promise<PortalPeopleResult>
 }

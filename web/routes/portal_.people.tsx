@@ -44,7 +44,9 @@ export async function action({ context, request }: ActionFunctionArgs) {
       ? await server.startDeparture(fields)
       : fields.intent === 'add'
         ? await server.addPerson(fields)
-        : { ok: false as const, message: 'Choose what to do.', errors: { intent: 'Unknown action' } }
+        : fields.intent === 'update'
+          ? await server.updatePerson(fields)
+          : { ok: false as const, message: 'Choose what to do.', errors: { intent: 'Unknown action' } }
   if (result.ok && result.runHref) throw redirect(result.runHref)
   // Another clinic's person is a 404, as one that does not exist.
   return data({ ...result, intent: fields.intent }, { status: result.ok ? 200 : (result.status ?? 400) })
@@ -113,6 +115,31 @@ export default function PortalPeoplePage() {
                 >
                   {p.training}
                 </span>
+                <details className="mt-1">
+                  <summary className={`${textLink} inline-block cursor-pointer py-1 text-sm`}>
+                    Change<span className="sr-only">{` ${p.name}`}</span>
+                  </summary>
+                  <Form method="post" className="mt-2 flex flex-col gap-3">
+                    <input type="hidden" name="intent" value="update" />
+                    <input type="hidden" name="staffId" value={p.id} />
+                    <div>
+                      <label htmlFor={`role-${p.id}`} className={labelClass}>
+                        Role
+                      </label>
+                      <input id={`role-${p.id}`} name="role" defaultValue={p.role ?? ''} className={input} />
+                    </div>
+                    <label className="flex items-center gap-2 text-sm text-slate-800">
+                      <input type="checkbox" name="active" defaultChecked={p.active} className="size-5" />
+                      Still works here
+                    </label>
+                    <button
+                      type="submit"
+                      className={`${button.small} self-start border border-slate-300 bg-white text-slate-900`}
+                    >
+                      Save<span className="sr-only">{` ${p.name}`}</span>
+                    </button>
+                  </Form>
+                </details>
               </li>
             ))}
           </ul>

@@ -13,7 +13,7 @@ import { renderMarkdown } from '../../schema/markdown'
 import { API_MESSAGES } from '../../schema/messages'
 import { fieldErrors } from '../../schema/payloads'
 import { RUN_KIND_LABELS } from '../../schema/people'
-import { answersInput, offboardingInput, staffInput } from '../../schema/people-payloads.server'
+import { answersInput, offboardingInput, staffInput, staffPatch } from '../../schema/people-payloads.server'
 import { businessToday, formatCalendarDate, slotInstant } from '../../schema/slot-time'
 import type {
   PortalPeopleResult,
@@ -30,7 +30,7 @@ import { Conflict, DomainError, Invalid, NotFound } from '../services/errors'
 import { parseId } from '../services/ids'
 import { runPdfFor, trainingRecordsPdfFor } from '../services/people/evidence'
 import { getRun, runsOfClient, startOffboarding, startOnboarding } from '../services/people/runs'
-import { createStaff, listStaff, type PeopleScope } from '../services/people/staff'
+import { createStaff, listStaff, type PeopleScope, updateStaff } from '../services/people/staff'
 import { submitAnswers, trainingByToken } from '../services/people/training'
 import { completionOf, trainingRecords } from '../services/people/training-records'
 
@@ -213,6 +213,22 @@ export function portalPeopleFor(c: Context<AppEnv>): PortalPeopleServer {
         const { outboxIds } = await startOnboarding(c.var.db, c.env, s, person.id, startsAt, by())
         if (outboxIds.length) inBackground(c, deliverEach(c.var.db, c.env, outboxIds))
         return { ok: true, message: `${person.name} is added to your people.` }
+      } catch (err) {
+        const r = refused(err)
+        return { ok: false, message: r.message, errors: r.errors, status: r.status }
+      }
+    },
+    async updatePerson(fields): Promise<PortalPeopleResult> {
+      const s = scope()
+      const staffId = Number(fields.staffId)
+      if (!Number.isInteger(staffId) || staffId <= 0)
+        return { ok: false, message: 'Choose a person.', errors: { staffId: 'Choose a person' }, status: 404 }
+      const parsed = staffPatch.safeParse({ role: fields.role ?? null, active: fields.active === 'on' })
+      if (!parsed.success)
+        return { ok: false, message: 'Please correct the marked fields.', errors: fieldErrors(parsed.error) }
+      try {
+        const person = await updateStaff(c.var.db, s, staffId, parsed.data)
+        return { ok: true, message: `${person.name} is updated.` }
       } catch (err) {
         const r = refused(err)
         return { ok: false, message: r.message, errors: r.errors, status: r.status }
