@@ -93,6 +93,16 @@ const longDate = madeOnFirstUse(
     }),
 )
 
+const shortDate = madeOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }),
+)
+
+/** "Jun 10, 2025" for a YYYY-MM-DD calendar date: for a table column on a phone. */
+export function formatShortDate(date: string): string {
+  return shortDate().format(new Date(`${date}T12:00:00Z`))
+}
+
 /** "Tuesday, June 10, 2025" for a YYYY-MM-DD calendar date. */
 export function formatCalendarDate(date: string): string {
   return longDate().format(new Date(`${date}T12:00:00Z`))

@@ -12,6 +12,7 @@ import { portalPeople, trainingServer } from '../web/lib/people-server'
 import { portalAssets } from '../web/lib/portal-assets'
 import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
+import { portalMaintenance } from '../web/lib/portal-maintenance'
 import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalReports } from '../web/lib/portal-reports'
@@ -35,6 +36,7 @@ import { isUnreadableFormRerender } from './page-forms'
 import { portalAssetsFor } from './portal/assets-server'
 import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
+import { portalMaintenanceFor } from './portal/maintenance-server'
 import { portalPeopleFor, trainingServerFor } from './portal/people-server'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
@@ -263,6 +265,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(ratingsServer, ratingsServerFor(c))
     context.set(portalCompliance, portalComplianceFor(c))
     context.set(portalReports, portalReportsFor(c))
+    context.set(portalMaintenance, portalMaintenanceFor(c))
     context.set(trainingServer, trainingServerFor(c))
     context.set(portalPeople, portalPeopleFor(c))
     context.set(formUnreadable, unreadable)

@@ -12,6 +12,7 @@ import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
 import { purgeFailures } from './auth/throttle'
 import { sealPlainTotpKeys } from './auth/totp-seal'
+import { vaultKeys } from './auth/vault-key'
 import { createDb } from './db'
 import { purgeInsights, retentionMonths } from './insights/record'
 import { log } from './log'
@@ -21,6 +22,7 @@ import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
+import { syncDueSources } from './services/calendar-sources'
 import { queueBaaRenewalReminders, queueIncidentReminders } from './services/compliance/reminders'
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { generateAhead } from './services/maintenance'
@@ -93,6 +95,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     (await queueBaaRenewalReminders(db, env, new Date(now))) +
     (await queueIncidentReminders(db, env, new Date(now)))
   if (compliance) log('info', 'compliance reminders queued', { messages: compliance })
+  // The owner's own calendars (issue 56): each read every 15 minutes for its busy times.
+  const calendars = await syncDueSources(db, await vaultKeys(env), new Date(now))
+  if (calendars.read) log('info', 'calendars read', calendars)
   // Workforce training (issue 55): standing modules on a start date, the yearly round, reminders 7 and 1 days before and when overdue (each once).
   const training = await runTrainingCron(db, env, new Date(now))
   if (training.length) log('info', 'training mail queued', { messages: training.length })

@@ -19,6 +19,7 @@ import './vault'
 import './risk-analyses'
 import './compliance'
 import './reports'
+import './books'
 // The clinic's people (issue 55).
 import './people'
 
