@@ -95,7 +95,9 @@ export async function updateStaff(
   const next = { ...person, ...patch }
   if (next.leaveDate && next.startDate && next.leaveDate < next.startDate)
     throw new Invalid({ leaveDate: 'Leave date cannot be before the start date' })
-  if (!Object.keys(patch).length) return person
+  // The same values again: nothing is written, not even the time of change (ADR 182).
+  const differs = (Object.keys(patch) as (keyof StaffPatch)[]).some((k) => patch[k] !== person[k])
+  if (!differs) return person
   const [row] = await db
     .update(s)
     .set({ ...patch, updatedAt: now })

@@ -75,6 +75,8 @@ export async function updateTraining(db: Db, id: number, patch: TrainingPatch, n
     !sameJson(next.questions, current.questions)
   const version = changed ? current.version + 1 : current.version
   const status = patch.draft === undefined ? current.status : patch.draft ? 'draft' : 'published'
+  // The same values again: nothing is written, not even the time of change (ADR 182).
+  if (!changed && status === current.status) return trainingView(current)
   const [row] = await db.batch([
     db
       .update(t)
