@@ -182,11 +182,14 @@ module.exports = {
       comment:
         'No import cycles, type-only ones included, so each module can be read from the bottom up. A lazy import() that closes a loop (the toaster loading its region on demand) is a code split, not a cycle of evaluation.',
       severity: 'error',
-      // One cycle by design: a domain's table file (schema/tables-<domain>.ts) references clients in
-      // schema/tables.ts, which re-exports it so Drizzle and drizzle-kit see one schema. Drizzle reads
-      // the references lazily (a function), so evaluation order does not matter.
-      from: { path: '^(worker|schema|web)/', pathNot: '^schema/tables[.-]' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
+      // Except a domain's tables file (schema/tables-<domain>.ts): tables.ts re-exports it and it
+      // names tables.ts's tables only inside lazy .references(() => ...) callbacks, run after both loaded.
+      from: { path: '^(worker|schema|web)/', pathNot: '^schema/tables-[a-z-]+\\.ts$' },
+      to: {
+        circular: true,
+        pathNot: '^schema/tables-[a-z-]+\\.ts$',
+        viaOnly: { dependencyTypesNot: ['dynamic-import'] },
+      },
     },
   ],
   options: {

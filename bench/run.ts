@@ -1,7 +1,7 @@
 // npm run bench: Lighthouse, bytes and load figures for the production build,
 // each checked against its budget. Writes bench/results/latest.json.
 // Options (env): BENCH_RUNS (Lighthouse runs per route, default 3), BENCH_SECONDS
-// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load,plans,documents),
+// (load duration per target, default 20), BENCH_ONLY (comma list of lighthouse,bytes,load,plans,monitors,documents),
 // BENCH_PAGES (comma list of public,portal: which pages the bytes and Lighthouse runs measure).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
@@ -30,7 +30,7 @@ const FLAGS = [
 ]
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load,plans,documents').split(','))
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'lighthouse,bytes,load,plans,monitors,documents').split(','))
 const PORT = Number(process.env.BENCH_PORT ?? 8790)
 const PAGES = new Set((process.env.BENCH_PAGES ?? 'public,portal').split(','))
 
@@ -214,6 +214,31 @@ try {
     results.planBilling = { subscriptions: 500, invoices, d1Calls: calls, ms }
     check('plan billing: 500 invoices in one cron run', String(invoices), invoices === 500)
     check('plan billing: <= 1,000 D1 queries in that run', String(calls), calls <= 1000)
+  }
+  if (ONLY.has('monitors')) {
+    // Issue 54: one cron run queues 1,000 monitors; each consumer invocation (a batch of 10)
+    // stays inside a Worker's subrequest limit. Its Worker test counts and prints the figures.
+    console.log('Monitors: 1,000 queued by one cron run, checked a batch at a time...')
+    const out = execFileSync('npx', ['vitest', 'run', 'test/worker/monitors-bench.test.ts'], {
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    })
+    const m =
+      /monitor bench: (\d+) queued in (\d+) subrequests .*?, (\d+) ms; consumer batch of (\d+): at most (\d+) subrequests, (\d+) ms/.exec(
+        out,
+      )
+    if (!m) throw new Error('The monitor bench printed no figure')
+    const [queued, cronSubrequests, enqueueMs, batch, batchSubrequests, batchMs] = m
+      .slice(1)
+      .map(Number) as number[]
+    results.monitors = { queued, cronSubrequests, enqueueMs, batch, batchSubrequests, batchMs }
+    check('monitors: 1,000 queued in one cron run', String(queued), queued === 1000)
+    check('monitors: the cron run <= 1,000 subrequests', String(cronSubrequests), cronSubrequests! <= 1000)
+    check(
+      'monitors: a consumer batch <= 1,000 subrequests',
+      String(batchSubrequests),
+      batchSubrequests! <= 1000,
+    )
   }
   if (ONLY.has('documents')) {
     // Issue 34.5: the largest documents the schema allows, created and rendered.

@@ -117,6 +117,20 @@ const EXAMPLES: Record<string, unknown> = {
   },
   'PATCH /subscriptions/{id}': { units: [{ description: 'User', unitPriceCents: 1_000, quantity: 4 }] },
   'POST /subscriptions/{id}/invoices': { period: '2026-11' },
+  'POST /monitors': {
+    clientId: 1,
+    kind: 'keyword',
+    name: 'Patient portal sign-in page',
+    url: 'https://portal.clinic.example/login',
+    keyword: 'Sign in',
+    intervalMinutes: 5,
+    timeoutMs: 10000,
+  },
+  'POST /clients/{id}/monitor-maintenance': {
+    startsAt: '2026-12-05T22:00:00-06:00',
+    endsAt: '2026-12-06T02:00:00-06:00',
+    note: 'Server move',
+  },
   'POST /maintenance-schedules': {
     clientId: 1,
     title: 'Monthly patch review',

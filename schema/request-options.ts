@@ -43,7 +43,12 @@ export const ISSUE_TYPES = [
   { value: 'consultation', label: 'Consultation' },
   { value: 'custom', label: 'Custom' },
   { value: 'other', label: 'Other' },
+  // Opened by a client monitor that went down (issue 54), never chosen on a form.
+  { value: 'monitor', label: 'Monitor alert' },
 ] as const
+
+/** The issue types a person may choose on the request forms (not the monitors' own). */
+export const FORM_ISSUE_TYPES = ISSUE_TYPES.filter((t) => t.value !== 'monitor')
 
 export const URGENCY_LEVELS = [
   { value: 'low', label: 'Low', description: 'a few days' },

@@ -40,8 +40,21 @@ export type ServiceReport = {
   incidents: { reference: string; title: string }[]
   /** The requesters' ratings given that month. */
   ratings: { good: number; okay: number; poor: number }
+  /**
+   * Per monitor of the client's IT (issue 54): the month's uptime (percent of
+   * good checks; null without checks) and the outages that began in it.
+   */
+  uptime: { monitorId: number; name: string; percent: number | null; outages: number }[]
   /** The clinic's people (issue 55): training passes that month, arrivals and departures completed. */
   people?: { trainingDone: number; runsCompleted: number }
+}
+
+/** A month's uptime as the report words it: "99.9% (1 outage)", "No checks". */
+export function uptimeText(line: { percent: number | null; outages: number }): string {
+  if (line.percent === null) return 'No checks'
+  const percent = `${Number(line.percent.toFixed(2))}%`
+  if (!line.outages) return percent
+  return `${percent} (${line.outages} ${line.outages === 1 ? 'outage' : 'outages'})`
 }
 
 export const URGENCY_LABELS: Record<SlaUrgency, string> = {

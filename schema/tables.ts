@@ -1843,5 +1843,6 @@ export const monthlyReportMailings = sqliteTable(
 )
 
 export * from './tables-books'
+export * from './tables-monitors'
 export * from './tables-people'
 export * from './tables-plan-late'

@@ -29,6 +29,7 @@ import { complianceApi } from './routes/compliance'
 import { exportsRoutes } from './routes/exports'
 import { health } from './routes/health'
 import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
+import { jobsRoutes, monitorMaintenanceRoutes, monitorsRoutes } from './routes/monitors'
 import { pageContent } from './routes/page-content'
 import { peopleApi } from './routes/people'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
@@ -90,6 +91,10 @@ api
   .route('/ratings', ratingsRoutes)
   .route('/', riskAnalysesApi)
   .route('/', complianceApi)
+  // Issue 54: the scheduled jobs' board, the client monitors and their maintenance windows.
+  .route('/jobs', jobsRoutes)
+  .route('/monitors', monitorsRoutes)
+  .route('/', monitorMaintenanceRoutes)
   // The clinic's people: staff, training, onboarding and offboarding runs (issue 55).
   .route('/', peopleApi)
 

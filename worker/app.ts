@@ -28,6 +28,7 @@ import { portalFiles } from './portal/routes'
 import { loadContact, portalHeaders } from './portal/session'
 import { calendarFeedPublic } from './routes/calendar'
 import { media } from './routes/media'
+import { heartbeatRoutes } from './routes/monitors'
 import { stripeWebhook } from './routes/stripe-webhook'
 import { site } from './site-files'
 
@@ -88,6 +89,8 @@ export const app = new Hono<AppEnv>()
   .route('/portal', portalReportFiles)
   // Sent incident notices and completed risk analyses (issue 39), likewise.
   .route('/portal', portalComplianceFiles)
+  // A client monitor's heartbeat (issue 54): called by the client's own jobs, no session.
+  .route('/hb', heartbeatRoutes)
   // The clinic's people (issue 55): a run's evidence and the year's training records, likewise.
   .route('/portal', portalPeopleFiles)
   // A person's quiz answers as JSON (issue 55); a form post goes on to the page's action.

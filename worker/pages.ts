@@ -13,6 +13,7 @@ import { portalAssets } from '../web/lib/portal-assets'
 import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalMaintenance } from '../web/lib/portal-maintenance'
+import { portalMonitors } from '../web/lib/portal-monitors'
 import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalReports } from '../web/lib/portal-reports'
@@ -37,6 +38,7 @@ import { portalAssetsFor } from './portal/assets-server'
 import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalMaintenanceFor } from './portal/maintenance-server'
+import { portalMonitorsFor } from './portal/monitors-server'
 import { portalPeopleFor, trainingServerFor } from './portal/people-server'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
@@ -266,6 +268,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(portalCompliance, portalComplianceFor(c))
     context.set(portalReports, portalReportsFor(c))
     context.set(portalMaintenance, portalMaintenanceFor(c))
+    context.set(portalMonitors, portalMonitorsFor(c))
     context.set(trainingServer, trainingServerFor(c))
     context.set(portalPeople, portalPeopleFor(c))
     context.set(formUnreadable, unreadable)

@@ -8,6 +8,7 @@ interface __BaseEnv_Env {
 	MAIL: SendEmail;
 	LOGIN_LIMITER: RateLimit;
 	FORM_LIMITER: RateLimit;
+	MONITOR_CHECKS: Queue;
 	ASSETS: Fetcher;
 	SITE_URL: string;
 	OWNER_NAME: string;

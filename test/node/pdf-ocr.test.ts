@@ -78,6 +78,7 @@ const report: ServiceReport = {
   maintenance: { done: 4, overdue: 1, evidence: 3 },
   incidents: [],
   ratings: { good: 5, okay: 1, poor: 0 },
+  uptime: [],
 }
 
 describe('every PDF kind reads back on screen', () => {

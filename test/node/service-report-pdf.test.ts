@@ -33,6 +33,10 @@ const report: ServiceReport = {
   maintenance: { done: 4, overdue: 1, evidence: 3 },
   incidents: [{ reference: 'INC-2026-0002', title: 'Lost laptop' }],
   ratings: { good: 5, okay: 1, poor: 0 },
+  uptime: [
+    { monitorId: 1, name: 'Patient portal', percent: 99.5, outages: 2 },
+    { monitorId: 2, name: 'Nightly backup', percent: null, outages: 0 },
+  ],
 }
 
 function pdftotext(bytes: Uint8Array): string {
@@ -64,6 +68,10 @@ describe('the service report PDF', () => {
     expect(text).toMatch(/Maintenance done\s+4 \(3 with evidence files\)/)
     expect(text).toMatch(/Security incidents\s+INC-2026-0002/)
     expect(squeezed).toContain('Ratings(good/okay/poor)5/1/0')
+    // Issue 54: each monitor's month.
+    expect(text).toContain('Uptime of your monitored systems')
+    expect(text).toMatch(/Patient portal\s+99\.5% \(2 outages\)/)
+    expect(text).toMatch(/Nightly backup\s+No checks/)
   })
 
   it('says a month in progress is so far, in its title and in words', async () => {

@@ -16,6 +16,7 @@ export const ADMIN_NAV: readonly { label: string; items: readonly AdminNavItem[]
       { to: '/admin/invoices', label: 'Invoices' },
       { to: '/admin/plans', label: 'Plans' },
       { to: '/admin/renewals', label: 'Renewals' },
+      { to: '/admin/monitors', label: 'Monitors' },
       { to: '/admin/maintenance', label: 'Maintenance' },
       { to: '/admin/compliance', label: 'Compliance' },
       { to: '/admin/training', label: 'Training' },

@@ -4,7 +4,12 @@
 import type { ReactNode } from 'react'
 import type { FormLimits } from '../../schema/form-constraints'
 import { PRIVACY_FORM_NOTICE, REQUEST_FORM_ERRORS, REQUEST_FORM_TOASTS } from '../../schema/request-form-copy'
-import { CONTACT_METHODS, CONTACT_TIMES, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
+import {
+  CONTACT_METHODS,
+  CONTACT_TIMES,
+  FORM_ISSUE_TYPES,
+  URGENCY_LEVELS,
+} from '../../schema/request-options'
 import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
 import { twoColumns } from './layout'
 import { Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
@@ -87,7 +92,7 @@ export function SupportRequestForm({
           name="issueType"
           label="Issue Type"
           {...limits.issueType}
-          options={ISSUE_TYPES}
+          options={FORM_ISSUE_TYPES}
           placeholder="Select the type of issue"
           defaultValue={values.issueType}
           error={errors.issueType}

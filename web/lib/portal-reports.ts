@@ -18,6 +18,8 @@ export type PortalReportView = {
   lines: [string, string][]
   byUrgency: { label: string; value: string }[]
   renewals: { name: string; what: string; date: string }[]
+  /** Each monitored system's uptime that month, worded (issue 54). */
+  uptime: { name: string; value: string }[]
   pdfHref: string
   /** The contact gets the report by e-mail each month. */
   optedIn: boolean

@@ -49,6 +49,9 @@ export function PortalFrame({
             <Link to="/portal/maintenance" className={navLink}>
               Maintenance
             </Link>
+            <Link to="/portal/monitors" className={navLink}>
+              Monitors
+            </Link>
             <Link to="/portal/reports" className={navLink}>
               Reports
             </Link>

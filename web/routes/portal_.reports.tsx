@@ -119,6 +119,21 @@ export default function PortalReportsPage() {
           <p className="mt-2 text-slate-700">Nothing expires in the next 60 days.</p>
         )}
       </section>
+      {report.uptime.length > 0 && (
+        <section aria-labelledby="uptime" className={portalCard}>
+          <h2 id="uptime" className={portalHeading}>
+            Uptime of your monitored systems
+          </h2>
+          <ul className="mt-2 flex flex-col gap-1">
+            {report.uptime.map((u) => (
+              <li key={u.name} className="flex flex-wrap justify-between gap-x-4">
+                <span className={`text-slate-600 ${longText}`}>{u.name}</span>
+                <span className="font-semibold">{u.value}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {report.months.length > 1 && (
         <nav aria-labelledby="months" className={portalCard}>
           <h2 id="months" className={portalHeading}>

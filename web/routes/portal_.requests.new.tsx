@@ -16,7 +16,7 @@ import {
 import { formConstraints } from '../../schema/form-constraints'
 import { supportRequestInput } from '../../schema/payloads'
 import { signInPath } from '../../schema/portal-next'
-import { CONTACT_METHODS, ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
+import { CONTACT_METHODS, FORM_ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
 import { button } from '../components/ui'
 import { SelectInput, TextAreaInput, TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
@@ -116,7 +116,7 @@ export default function PortalNewRequest() {
           name="issueType"
           label="Issue type"
           {...limits.issueType}
-          options={ISSUE_TYPES}
+          options={FORM_ISSUE_TYPES}
           placeholder="Choose an issue type"
           defaultValue={v?.issueType}
           error={err('issueType')}

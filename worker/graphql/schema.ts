@@ -20,6 +20,7 @@ import './risk-analyses'
 import './compliance'
 import './reports'
 import './books'
+import './monitors'
 // The clinic's people (issue 55).
 import './people'
 

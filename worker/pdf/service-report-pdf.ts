@@ -3,7 +3,13 @@
 // with pdftotext. Hours and dates are written as the portal writes them.
 import { ASSET_KIND_LABELS } from '../../schema/assets'
 import { hoursText } from '../../schema/plans'
-import { reportLines, reportTitle, type ServiceReport, URGENCY_LABELS } from '../../schema/service-report'
+import {
+  reportLines,
+  reportTitle,
+  type ServiceReport,
+  URGENCY_LABELS,
+  uptimeText,
+} from '../../schema/service-report'
 import { formatCalendarDate } from '../../schema/slot-time'
 import { type FontSource, MUTED, PAGE, PdfDocument } from './toolkit'
 
@@ -64,6 +70,11 @@ export async function serviceReportPdf({
       `${r.name} (${ASSET_KIND_LABELS[r.kind]}, ${r.what === 'warranty' ? 'warranty ends' : 'renewal due'})`,
       formatCalendarDate(r.date),
     )
+
+  if (report.uptime.length) {
+    section('Uptime of your monitored systems')
+    for (const u of report.uptime) pdf.row(u.name, uptimeText(u))
+  }
 
   if (report.minutes.plan) {
     section(`Your plan: ${report.minutes.plan}`)

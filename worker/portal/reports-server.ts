@@ -15,6 +15,7 @@ import {
   reportLines,
   reportTitle,
   URGENCY_LABELS,
+  uptimeText,
 } from '../../schema/service-report'
 import { formatCalendarDate } from '../../schema/slot-time'
 import type { PortalReportsServer } from '../../web/lib/portal-reports'
@@ -65,6 +66,7 @@ export function portalReportsFor(c: Context<AppEnv>): PortalReportsServer {
           what: r.what === 'warranty' ? 'Warranty ends' : 'Renewal due',
           date: formatCalendarDate(r.date),
         })),
+        uptime: report.uptime.map((u) => ({ name: u.name, value: uptimeText(u) })),
         pdfHref: `/portal/reports/${period}.pdf`,
         optedIn: !!me?.optIn,
       }

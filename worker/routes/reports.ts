@@ -46,6 +46,19 @@ const report = z
     maintenance: z.object({ done: z.number(), overdue: z.number(), evidence: z.number() }),
     incidents: z.array(z.object({ reference: z.string(), title: z.string() })),
     ratings: z.object({ good: z.number(), okay: z.number(), poor: z.number() }),
+    uptime: z
+      .array(
+        z.object({
+          monitorId: z.number(),
+          name: z.string(),
+          percent: z
+            .number()
+            .nullable()
+            .openapi({ description: 'Percent of good checks; null without checks' }),
+          outages: z.number().openapi({ description: 'Outages that began in the month' }),
+        }),
+      )
+      .openapi({ description: "Each of the client's monitors in the month (issue 54)" }),
     renewals: z.array(
       z.object({
         assetId: z.number(),

@@ -10,6 +10,7 @@ import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
 import { ClientAssets } from '../assets/ClientAssets'
 import { ClientMaintenance } from '../maintenance/ClientMaintenance'
+import { ClientMonitors } from '../monitors/MonitorsScreen'
 import { ClientPeople } from '../people/ClientPeople'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import { ClientRisk } from '../risk/ClientRisk'
@@ -80,6 +81,7 @@ export function ClientPage({ id }: { id: string }) {
             <Payments client={client} />
             <Files client={client} />
             <ClientAssets clientId={client.id} />
+            <ClientMonitors clientId={client.id} />
             <ClientSubscription clientId={client.id} />
             <ClientMaintenance clientId={client.id} />
             <ComplianceSection clientId={client.id} />

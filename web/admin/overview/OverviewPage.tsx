@@ -13,6 +13,7 @@ import { INVOICES } from '../billing/queries'
 import { requestUrl } from '../clients/OpenClientLink'
 import { IncidentClocks } from '../compliance/IncidentClocks'
 import { OVERDUE_MAINTENANCE } from '../maintenance/queries'
+import { BackgroundJobs } from '../monitors/BackgroundJobs'
 import { QUOTES_QUERY } from '../quotes/queries'
 import { PoorRatingFollowUps } from '../ratings/Ratings'
 import { formatSlot } from '../requests/format'
@@ -30,6 +31,8 @@ const OPEN_INVOICE = new Set(['SENT', 'VIEWED', 'PARTIALLY_PAID'])
  * renders an OverviewSection, or nothing when there is nothing to do.
  */
 export const MORE_FOR_TODAY: ComponentType[] = [
+  // Quiet while every scheduled job runs; red, naming the job and its error, when one does not (issue 54).
+  BackgroundJobs,
   IncidentClocks,
   RenewalsToday,
   OverdueMaintenance,

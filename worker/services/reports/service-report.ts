@@ -12,6 +12,7 @@ import type { Db } from '../../db'
 import { tables } from '../../db'
 import { addBusinessTime } from '../../mail/business-time'
 import { Invalid, NotFound } from '../errors'
+import { monthUptime } from '../monitors'
 import { runsCompletedBetween } from '../people/runs'
 import { passesBetween } from '../people/training-records'
 import { responseTargets, slaTargetsOfClient } from '../plans'
@@ -244,13 +245,14 @@ export async function serviceReport(
     .from(tables.clients)
     .where(eq(tables.clients.id, clientId))
   if (!client) throw new NotFound('No such client')
-  const [requests, minutes, renewals, maintenance, incidents, ratings] = await Promise.all([
+  const [requests, minutes, renewals, maintenance, incidents, ratings, uptime] = await Promise.all([
     requestFigures(db, clientId, p, now.getTime()),
     minuteFigures(db, clientId, p),
     renewalFigures(db, clientId, p, asOf),
     maintenanceFigures(db, clientId, p, asOf, now.getTime()),
     incidentFigures(db, clientId, p),
     ratingCounts(db, clientId, new Date(p.from), new Date(p.to)),
+    monthUptime(db, clientId, new Date(p.from), new Date(p.to)),
   ])
   const [passes, runs] = await Promise.all([
     passesBetween(db, clientId, new Date(p.from), new Date(p.to)),
@@ -267,6 +269,7 @@ export async function serviceReport(
     maintenance,
     incidents,
     ratings: { good: ratings.good ?? 0, okay: ratings.okay ?? 0, poor: ratings.poor ?? 0 },
+    uptime,
     people: { trainingDone: passes.length, runsCompleted: runs.length },
   }
 }
