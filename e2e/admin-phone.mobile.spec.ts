@@ -48,6 +48,7 @@ const ROUTES = (ids: {
     [`/admin/compliance/incidents/${ids.incidentId}`, 'Incident'],
     ['/admin/compliance/risk-analyses', 'Risk analyses'],
     [`/admin/compliance/risk-analyses/${ids.riskAnalysisId}`, 'Risk analysis'],
+    ['/admin/training', 'Training'],
     ['/admin/projects', 'Projects'],
     ['/admin/skills', 'Skills'],
     ['/admin/files', 'Files'],

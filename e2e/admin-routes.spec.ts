@@ -38,6 +38,8 @@ const AREAS = [
     nav: 'Compliance',
     title: 'Risk analysis',
   },
+  // Training modules (issue 55).
+  { path: '/admin/training', heading: 'Training', nav: 'Training', title: 'Training' },
   { path: '/admin/projects', heading: 'Projects', nav: 'Projects', title: 'Projects' },
   { path: '/admin/skills', heading: 'Skills', nav: 'Skills', title: 'Skills' },
   { path: '/admin/files', heading: 'Files', nav: 'Files', title: 'Files' },

@@ -42,6 +42,13 @@ const assetFields = {
   ephi: z.enum(EPHI_ANSWERS, { error: 'ePHI must be yes, no or unknown' }),
   status: z.enum(ASSET_STATUSES, { error: 'Status must be in_use, spare or retired' }),
   notes: optionalText('Notes', 5000, 'multi'),
+  // The person of the client's staff who holds it (issue 55): their departure collects it.
+  staffId: z
+    .number({ error: 'Person must be a person id' })
+    .int('Person must be a person id')
+    .positive('Person must be a person id')
+    .nullish()
+    .transform((v) => v ?? null),
 }
 
 /** Each field's description in the OpenAPI document and GraphQL. */
@@ -60,12 +67,17 @@ const DESCRIPTIONS: Record<keyof typeof assetFields, string> = {
   ephi: 'Stores or processes patient data: yes, no or unknown (default unknown).',
   status: 'in_use (default), spare or retired.',
   notes: 'Internal notes, never shown in the portal.',
+  staffId: "Id of the person on the client's roster who holds it: their departure collects it.",
 }
 const described = <K extends keyof typeof assetFields, S extends z.ZodType>(key: K, rule: S) =>
   rule.meta({ description: DESCRIPTIONS[key] })
 
 /** The editable fields, in the order the CSV and the forms show them. */
-export const ASSET_FIELDS = Object.keys(assetFields) as (keyof typeof assetFields)[]
+// The person (staffId) is set in the admin, not by a CSV row: a spreadsheet knows names, not roster ids.
+export const ASSET_FIELDS = Object.keys(assetFields).filter((k) => k !== 'staffId') as Exclude<
+  keyof typeof assetFields,
+  'staffId'
+>[]
 export type AssetField = keyof typeof assetFields
 
 /** POST /api/clients/{id}/assets; one row of an import. */

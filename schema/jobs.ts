@@ -33,6 +33,7 @@ export const JOBS = [
   { name: 'compliance-reminders', label: 'BAA and incident reminders', periodMinutes: 5 },
   { name: 'calendars', label: "The owner's calendars read", periodMinutes: 5 },
   { name: 'monitors', label: 'Monitor checks queued', periodMinutes: 5 },
+  { name: 'training', label: 'Workforce training assignments and reminders', periodMinutes: 5 },
   { name: 'mail-outbox', label: 'Mail outbox', periodMinutes: 5 },
   { name: 'request-retention', label: 'Closed requests past retention', periodMinutes: 5 },
   { name: 'insights-retention', label: 'Old visit counts', periodMinutes: 5 },

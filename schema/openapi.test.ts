@@ -254,6 +254,26 @@ const EXAMPLES: Record<string, unknown> = {
   'POST /incidents/{id}/notices': { clientId: 12 },
   'PATCH /incident-notices/{id}': { body: 'To Riverside Dental, ...' },
   'POST /incident-notices/{id}/send': { recipientContactIds: [3] },
+  // The clinic's people (issue 55).
+  'POST /clients/{id}/staff': {
+    name: 'Ana Lopez',
+    email: 'ana@riversideclinic.example',
+    role: 'Front desk',
+    startDate: '2026-12-01',
+  },
+  'PATCH /staff/{id}': { leaveDate: '2026-12-31', role: 'Nurse', active: true },
+  'POST /trainings': {
+    title: 'HIPAA security basics',
+    body: '## Passwords\n\nNever share them.',
+    questions: [{ prompt: 'May you share your password?', choices: ['Yes', 'No'], answer: 1 }],
+    passPercent: 80,
+  },
+  'PATCH /trainings/{id}': { body: '## Passwords\n\nNever share them, not even with IT.' },
+  'POST /trainings/{id}/assignments': { clientId: 12, staffIds: [3, 4], dueDate: '2026-12-31' },
+  'PUT /clients/{id}/run-templates/{kind}': { steps: ['Disable the EHR account', 'Collect the badge'] },
+  'POST /clients/{id}/offboardings': { staffId: 3, leavesAt: '2026-12-31T17:00:00-06:00' },
+  'POST /clients/{id}/onboardings': { staffId: 3, startsAt: '2026-12-01T09:00:00-06:00' },
+  'PATCH /run-steps/{id}': { done: true, note: 'Disabled in the EHR' },
 }
 
 // strict: false: OpenAPI's own keywords (example, discriminator) sit beside JSON Schema's.

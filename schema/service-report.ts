@@ -45,6 +45,8 @@ export type ServiceReport = {
    * good checks; null without checks) and the outages that began in it.
    */
   uptime: { monitorId: number; name: string; percent: number | null; outages: number }[]
+  /** The clinic's people (issue 55): training passes that month, arrivals and departures completed. */
+  people?: { trainingDone: number; runsCompleted: number }
 }
 
 /** A month's uptime as the report words it: "99.9% (1 outage)", "No checks". */
@@ -138,5 +140,10 @@ export function reportLines(report: ServiceReport): [string, string][] {
       `${report.ratings.good} / ${report.ratings.okay} / ${report.ratings.poor}`,
     ],
   )
+  if (report.people)
+    lines.push(
+      ['Training completed', String(report.people.trainingDone)],
+      ['Arrivals and departures completed', String(report.people.runsCompleted)],
+    )
   return lines
 }

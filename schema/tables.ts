@@ -1269,6 +1269,8 @@ export const assets = sqliteTable(
     serial: text('serial'),
     location: text('location'),
     assignedTo: text('assigned_to'),
+    // The person of the client's staff who holds it (issue 55): a departure collects it.
+    staffId: integer('staff_id'),
     // Operating system and its version ("Windows 11 Pro 24H2").
     os: text('os'),
     purchaseDate: text('purchase_date'),
@@ -1530,6 +1532,8 @@ export const credentials = sqliteTable(
     username: text('username'),
     url: text('url'),
     notes: text('notes'),
+    // The person of the client's staff who knows it (issue 55): a departure rotates it.
+    staffId: integer('staff_id'),
     secretCiphertext: text('secret_ciphertext').notNull(),
     secretIv: text('secret_iv').notNull(),
     wrappedKey: text('wrapped_key').notNull(),
@@ -1840,4 +1844,5 @@ export const monthlyReportMailings = sqliteTable(
 
 export * from './tables-books'
 export * from './tables-monitors'
+export * from './tables-people'
 export * from './tables-plan-late'

@@ -20,6 +20,14 @@ const assetId = z
   .nullish()
   .transform((v) => v ?? null)
 
+// The person of the client's staff who knows it (issue 55): their departure rotates it.
+const staffId = z
+  .number({ error: 'Person must be a person id' })
+  .int('Person must be a person id')
+  .positive('Person must be a person id')
+  .nullish()
+  .transform((v) => v ?? null)
+
 export const credentialInput = z.object({
   label: singleLine('Label', 200),
   username: optionalText('Username', 200),
@@ -27,8 +35,10 @@ export const credentialInput = z.object({
   url,
   notes: optionalText('Notes', 5000, 'multi'),
   assetId,
+  staffId,
 })
-export type CredentialInput = z.output<typeof credentialInput>
+// staffId may be left out by callers in code (it came after the vault): none.
+export type CredentialInput = Omit<z.output<typeof credentialInput>, 'staffId'> & { staffId?: number | null }
 
 export const credentialPatch = z.object({
   label: singleLine('Label', 200).optional(),
@@ -37,6 +47,7 @@ export const credentialPatch = z.object({
   url: url.optional(),
   notes: optionalText('Notes', 5000, 'multi').optional(),
   assetId: assetId.optional(),
+  staffId: staffId.optional(),
 })
 export type CredentialPatch = z.output<typeof credentialPatch>
 

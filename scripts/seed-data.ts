@@ -346,3 +346,71 @@ export function seedClients(now = new Date()) {
     ],
   }
 }
+
+/**
+ * The clinic's people (issue 55): the first demo clinic's roster, and one
+ * training module left as a draft for the owner to review before assigning it
+ * (its wording is a starting point, not legal advice).
+ */
+export function seedPeople() {
+  const module = {
+    title: 'HIPAA security basics',
+    body: [
+      '## Why this matters',
+      '',
+      'Everyone who works here handles patient information. HIPAA asks each of us to protect it, and a single shared password or lost phone can expose hundreds of patients.',
+      '',
+      '## Your accounts',
+      '',
+      '- Use your own account; never share your password, not even with a colleague.',
+      '- Lock your screen (Windows key + L) whenever you leave your desk.',
+      '- Use the approved systems only: no patient data in personal e-mail or messaging apps.',
+      '',
+      '## E-mail and phishing',
+      '',
+      '- Be wary of messages that ask you to sign in, pay, or open an attachment you did not expect.',
+      '- Report a suspicious message to the office manager; do not answer it.',
+      '',
+      '## If something goes wrong',
+      '',
+      'A lost device, a misdirected fax or e-mail, or a password you may have given away: tell the office manager the same day. Early reports limit the harm.',
+    ].join('\n'),
+    questions: [
+      {
+        prompt: 'A colleague asks for your password to finish a task. You',
+        choices: ['Share it this once', 'Decline and help them get their own access'],
+        answer: 1,
+      },
+      {
+        prompt: 'You leave your desk for a few minutes. You',
+        choices: ['Lock the screen', 'Leave it open'],
+        answer: 0,
+      },
+      {
+        prompt: 'An unexpected e-mail asks you to sign in to "verify your account". You',
+        choices: ['Sign in quickly', 'Report it and do not click'],
+        answer: 1,
+      },
+      {
+        prompt: 'Where may patient information be sent?',
+        choices: ['Personal e-mail if urgent', 'Only the approved systems'],
+        answer: 1,
+      },
+      {
+        prompt: 'You lost the phone you read work e-mail on. When do you tell the office?',
+        choices: ['The same day', 'Only if it is not found within a week'],
+        answer: 0,
+      },
+    ],
+    passPercent: 80,
+  }
+  return {
+    training: { ...module, status: 'draft' as const, version: 1 },
+    version: { ...module, trainingId: 1, version: 1 },
+    staff: [
+      { clientId: 1, name: 'Grace Park', email: 'grace@riversideclinic.example', role: 'Practice manager' },
+      { clientId: 1, name: 'Luis Ortega', email: 'luis@riversideclinic.example', role: 'Front desk' },
+      { clientId: 1, name: 'Mia Chen', email: 'mia@riversideclinic.example', role: 'Nurse' },
+    ],
+  }
+}

@@ -4,6 +4,7 @@ import {
   SEED_RESUME_NAME,
   seedClients,
   seedContent,
+  seedPeople,
   seedProjects,
   seedResumePdf,
   seedSkills,
@@ -30,6 +31,7 @@ export async function seedIfEmpty(env: SeedEnv): Promise<boolean> {
   const objectKey = `resumes/seed-${crypto.randomUUID()}.pdf`
   await env.FILES.put(objectKey, pdf, { httpMetadata: { contentType: 'application/pdf' } })
   const demo = seedClients()
+  const people = seedPeople()
   await db.batch([
     db.insert(tables.skills).values(seedSkills),
     // Two clients with contacts and requests (issue 24); the requests carry their client and contact.
@@ -39,6 +41,10 @@ export async function seedIfEmpty(env: SeedEnv): Promise<boolean> {
     db.insert(tables.requestNumbers).values(demo.requestNumbers),
     db.insert(tables.supportRequests).values(demo.supportRequests),
     db.insert(tables.consultations).values(demo.consultations),
+    // The clinic's people (issue 55): a roster, and the draft training module to review.
+    db.insert(tables.staff).values(people.staff),
+    db.insert(tables.trainings).values(people.training),
+    db.insert(tables.trainingVersions).values(people.version),
     // D1 binds at most 100 parameters per statement: one insert per project.
     ...seedProjects.map((p) => db.insert(tables.projects).values(p)),
     db.insert(tables.pageContent).values(seedContent),

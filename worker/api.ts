@@ -31,6 +31,7 @@ import { health } from './routes/health'
 import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
 import { jobsRoutes, monitorMaintenanceRoutes, monitorsRoutes } from './routes/monitors'
 import { pageContent } from './routes/page-content'
+import { peopleApi } from './routes/people'
 import { plansRoutes, subscriptionsRoutes } from './routes/plans'
 import { projects } from './routes/projects'
 import { quotesApi } from './routes/quotes'
@@ -94,6 +95,8 @@ api
   .route('/jobs', jobsRoutes)
   .route('/monitors', monitorsRoutes)
   .route('/', monitorMaintenanceRoutes)
+  // The clinic's people: staff, training, onboarding and offboarding runs (issue 55).
+  .route('/', peopleApi)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

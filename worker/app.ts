@@ -20,6 +20,7 @@ import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
 import { portalComplianceFiles } from './portal/compliance-server'
 import { portalInvoiceFiles } from './portal/invoices-wiring'
+import { portalPeopleFiles, trainingAnswers } from './portal/people-server'
 import { portalQuoteFiles } from './portal/quotes-wiring'
 import { portalReportFiles } from './portal/reports-server'
 import { portalFiles } from './portal/routes'
@@ -90,6 +91,10 @@ export const app = new Hono<AppEnv>()
   .route('/portal', portalComplianceFiles)
   // A client monitor's heartbeat (issue 54): called by the client's own jobs, no session.
   .route('/hb', heartbeatRoutes)
+  // The clinic's people (issue 55): a run's evidence and the year's training records, likewise.
+  .route('/portal', portalPeopleFiles)
+  // A person's quiz answers as JSON (issue 55); a form post goes on to the page's action.
+  .route('/training', trainingAnswers)
   // Crawler files and static assets; then every other path is a page.
   .route('/', site)
   // A page's form posted without JavaScript is checked like an API write.

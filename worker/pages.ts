@@ -8,6 +8,7 @@ import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
+import { portalPeople, trainingServer } from '../web/lib/people-server'
 import { portalAssets } from '../web/lib/portal-assets'
 import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
@@ -38,6 +39,7 @@ import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalMaintenanceFor } from './portal/maintenance-server'
 import { portalMonitorsFor } from './portal/monitors-server'
+import { portalPeopleFor, trainingServerFor } from './portal/people-server'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { ratingsServerFor } from './portal/ratings-wiring'
@@ -193,7 +195,7 @@ function cacheable(request: Request): boolean {
   // manage page and the client portal are one visitor's own: none is kept as a rendered page.
   if (
     url.pathname.endsWith('.data') ||
-    /^\/(admin|login|schedule-consultation|booking|portal|rate)\b/.test(url.pathname)
+    /^\/(admin|login|schedule-consultation|booking|portal|rate|training)\b/.test(url.pathname)
   )
     return false
   return [...url.searchParams.keys()].every((key) => CACHEABLE_PARAMS.has(key)) && url.search.length <= 100
@@ -267,6 +269,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(portalReports, portalReportsFor(c))
     context.set(portalMaintenance, portalMaintenanceFor(c))
     context.set(portalMonitors, portalMonitorsFor(c))
+    context.set(trainingServer, trainingServerFor(c))
+    context.set(portalPeople, portalPeopleFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }

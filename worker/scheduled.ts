@@ -12,7 +12,7 @@
 // payment notices a stopped Worker left out (issue 36);
 // asset renewals 60 and 14 days ahead, each once (issue 38); risk analysis reminders (issue 39);
 // the monthly service reports (issue 40); the owner's calendars read (issue 56);
-// the client monitors' checks, queued (issue 54).
+// the client monitors' checks, queued (issue 54); workforce training assignments and reminders (issue 55).
 // The controller's scheduledTime is the clock, which lets tests move it forward.
 import { JOBS, type JobName } from '../schema/jobs'
 import { securityConfig } from './auth/config'
@@ -36,6 +36,7 @@ import { alertJobHealth, type Job, type JobResult, purgeJobRuns, runJobs } from 
 import { generateAhead } from './services/maintenance'
 import { enqueueDueChecks } from './services/monitors/schedule'
 import { queueMissingPaymentNotices } from './services/payment-notices'
+import { runTrainingCron } from './services/people/training-cron'
 import { runPlanBilling } from './services/plan-billing'
 import { purgeExpiredLinks } from './services/portal-links'
 import { purgeExpiredPortalSessions } from './services/portal-sessions'
@@ -108,6 +109,9 @@ function work(db: Db, env: Env, now: number): Work {
     },
     // The client monitors due a check go to the queue; its consumer checks them (issue 54).
     monitors: async () => ({ enqueued: await enqueueDueChecks(db, env, now) }),
+    // Workforce training (issue 55): standing modules on a start date, the yearly round,
+    // reminders 7 and 1 days before the due date and once overdue (each once).
+    training: async () => ({ queued: (await runTrainingCron(db, env, date())).length }),
     'mail-outbox': async () => {
       const outcomes = await deliverDue(db, env, now)
       return {

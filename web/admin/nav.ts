@@ -19,6 +19,7 @@ export const ADMIN_NAV: readonly { label: string; items: readonly AdminNavItem[]
       { to: '/admin/monitors', label: 'Monitors' },
       { to: '/admin/maintenance', label: 'Maintenance' },
       { to: '/admin/compliance', label: 'Compliance' },
+      { to: '/admin/training', label: 'Training' },
     ],
   },
   {

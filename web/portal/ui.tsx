@@ -58,6 +58,9 @@ export function PortalFrame({
             <Link to="/portal/compliance" className={navLink}>
               Compliance
             </Link>
+            <Link to="/portal/people" className={navLink}>
+              People
+            </Link>
             <Link to="/portal/requests/new" className={navLink}>
               New support request
             </Link>

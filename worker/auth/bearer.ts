@@ -44,7 +44,7 @@ const MAINTENANCE_PATHS =
   /^\/api\/(maintenance|maintenance-schedules|maintenance-tasks|ratings|clients\/[^/]+\/reports)(\/|$)|^\/api\/openapi\.json$/
 /** What a "compliance" token opens. */
 const COMPLIANCE_PATHS =
-  /^\/api\/(risk-analyses|baas|incidents|incident-notices)(\/|$)|^\/api\/clients\/[^/]+\/risk-analyses\/?$|^\/api\/openapi\.json$/
+  /^\/api\/(risk-analyses|baas|incidents|incident-notices|staff|trainings|runs|run-steps)(\/|$)|^\/api\/clients\/[^/]+\/risk-analyses\/?$|^\/api\/clients\/[^/]+\/(staff|training-records|offboardings|onboardings|runs|run-templates)(\/|$)|^\/api\/openapi\.json$/
 const SESSION_ONLY = [/^\/api\/auth(\/|$)/, /^\/api\/security(\/|$)/, /^\/graphql(\/|$)/]
 
 /** The bearer token of a request, or null when it names none ("Bearer" in any case, one space or more). */

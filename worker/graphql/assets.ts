@@ -79,6 +79,10 @@ const AssetRef = builder.objectRef<Asset>('Asset').implement({
     serial: t.exposeString('serial', { nullable: true, description: 'Serial number.' }),
     location: t.exposeString('location', { nullable: true, description: 'Where it is.' }),
     assignedTo: t.exposeString('assignedTo', { nullable: true, description: 'Who uses it.' }),
+    staffId: t.exposeID('staffId', {
+      nullable: true,
+      description: 'Id of the person who holds it (a departure collects it).',
+    }),
     os: t.exposeString('os', { nullable: true, description: 'Operating system and version.' }),
     purchaseDate: t.exposeString('purchaseDate', { nullable: true, description: 'YYYY-MM-DD.' }),
     warrantyEnd: t.exposeString('warrantyEnd', { nullable: true, description: 'YYYY-MM-DD.' }),

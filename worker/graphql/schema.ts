@@ -22,6 +22,8 @@ import './compliance'
 import './reports'
 import './books'
 import './monitors'
+// The clinic's people (issue 55).
+import './people'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

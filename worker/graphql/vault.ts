@@ -23,6 +23,10 @@ const CredentialRef = builder.objectRef<CredentialView>('Credential').implement(
     id: t.exposeID('id', { description: 'Id of the credential (cred_...).' }),
     clientId: t.exposeID('clientId', { description: 'Id of its client.' }),
     assetId: t.exposeID('assetId', { nullable: true, description: 'Id of the asset it opens, if any.' }),
+    staffId: t.exposeID('staffId', {
+      nullable: true,
+      description: 'Id of the person who knows it (a departure rotates it).',
+    }),
     label: t.exposeString('label', { description: 'What it is for ("Router admin").' }),
     username: t.exposeString('username', { nullable: true, description: 'The user name, if any.' }),
     url: t.exposeString('url', { nullable: true, description: 'Where it is used, if any.' }),
@@ -50,6 +54,7 @@ const CredentialInputRef = builder
       url: t.string({ description: 'Where it is used (http or https).' }),
       notes: t.string({ description: 'Notes.' }),
       assetId: t.int({ description: 'Id of an asset of the same client.' }),
+      staffId: t.int({ description: "Id of the person on the client's roster who knows it." }),
     }),
   })
   .validate(withoutNulls(credentialInput))
@@ -65,9 +70,12 @@ const CredentialPatchRef = builder
       url: t.string({ description: 'Where it is used.' }),
       notes: t.string({ description: 'Notes.' }),
       assetId: t.int({ description: 'Id of an asset of the same client.' }),
+      staffId: t.int({ description: "Id of the person on the client's roster who knows it." }),
     }),
   })
-  .validate(somethingToChange(withoutNulls(credentialPatch, ['username', 'url', 'notes', 'assetId'])))
+  .validate(
+    somethingToChange(withoutNulls(credentialPatch, ['username', 'url', 'notes', 'assetId', 'staffId'])),
+  )
 
 const RevealPurposeEnum = builder.enumType('RevealPurpose', {
   description: 'Why a secret is asked for (both are audited).',

@@ -83,6 +83,8 @@ export const PRIVATE_PAGE_PATTERNS: readonly RegExp[] = [
   /^\/login\/?$/,
   /^\/admin(\/|$)/,
   /^\/booking\//,
+  // A person's training link (issue 55): the token is in the path.
+  /^\/training\//,
   // /portal.data: React Router's data request for /portal itself.
   /^\/portal(\/|\.data$|$)/,
 ]

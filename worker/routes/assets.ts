@@ -61,6 +61,10 @@ const asset = z
     serial: z.string().nullable(),
     location: z.string().nullable(),
     assignedTo: z.string().nullable(),
+    staffId: z
+      .number()
+      .nullable()
+      .openapi({ description: 'The person who holds it: their departure collects it' }),
     os: z.string().nullable(),
     purchaseDate: z.string().nullable(),
     warrantyEnd: z.string().nullable(),

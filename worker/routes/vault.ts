@@ -47,6 +47,10 @@ const credential = z
     id: z.string(),
     clientId: z.number(),
     assetId: z.number().nullable(),
+    staffId: z
+      .number()
+      .nullable()
+      .openapi({ description: 'The person who knows it: their departure rotates it' }),
     label: z.string(),
     username: z.string().nullable(),
     url: z.string().nullable(),

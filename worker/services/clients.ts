@@ -311,6 +311,10 @@ export const OWNED_BY_CLIENT = [
   // The monitors of the client's IT (issue 54) and their maintenance windows; checks follow the monitor.
   tables.monitors,
   tables.monitorMaintenance,
+  // The clinic's people (issue 55): the roster (training records and runs follow each person), standing modules, checklists.
+  tables.staff,
+  tables.standingTrainings,
+  tables.runTemplates,
 ] as const
 
 /**

@@ -11,6 +11,7 @@ import { toast } from '../../components/Toaster'
 import { ClientAssets } from '../assets/ClientAssets'
 import { ClientMaintenance } from '../maintenance/ClientMaintenance'
 import { ClientMonitors } from '../monitors/MonitorsScreen'
+import { ClientPeople } from '../people/ClientPeople'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import { ClientRisk } from '../risk/ClientRisk'
 import {
@@ -85,6 +86,7 @@ export function ClientPage({ id }: { id: string }) {
             <ClientMaintenance clientId={client.id} />
             <ComplianceSection clientId={client.id} />
             <ClientRisk clientId={client.id} />
+            <ClientPeople clientId={client.id} />
             <QuotesSection clientId={client.id} />
             <InvoicesSection clientId={client.id} />
             <TimeSection clientId={client.id} />

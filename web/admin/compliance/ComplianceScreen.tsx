@@ -7,6 +7,7 @@ import { useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCalendarDate } from '../../../schema/slot-time'
 import { OwnerPage } from '../OwnerPage'
+import { PeopleDesk } from '../people/PeopleDesk'
 import { CardTable, ListState, Section } from '../ui'
 import { FROM_NETWORK } from '../urql'
 import { BaaForm, EditBaa } from './BaaForm'
@@ -47,6 +48,7 @@ export function CompliancePage() {
       >
         {data && (
           <>
+            <PeopleDesk />
             <Section title="Incidents">
               {data.incidents.length === 0 ? (
                 <p className="text-sm text-slate-600">No incident recorded.</p>

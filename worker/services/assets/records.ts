@@ -10,6 +10,7 @@ import type { Asset } from '../../../schema/tables'
 import type { Db } from '../../db'
 import { tables } from '../../db'
 import { Invalid, NotFound } from '../errors'
+import { assertStaffOfClient } from '../people/staff'
 
 const a = tables.assets
 const h = tables.assetChanges
@@ -78,6 +79,7 @@ export async function createAsset(
   now = new Date(),
 ): Promise<Asset> {
   await clientOrThrow(db, clientId)
+  await assertStaffOfClient(db, clientId, input.staffId)
   const [[row]] = await db.batch([
     db
       .insert(a)
@@ -136,6 +138,7 @@ async function applyChange(
   now: Date,
 ): Promise<Asset> {
   const before = await getAsset(db, id)
+  await assertStaffOfClient(db, before.clientId, patch.staffId)
   const changes = diff(before, patch)
   if (!Object.keys(changes).length) return before
   const set = Object.fromEntries(Object.keys(changes).map((k) => [k, changes[k]![1]]))

@@ -13,6 +13,8 @@ import { tables } from '../../db'
 import { addBusinessTime } from '../../mail/business-time'
 import { Invalid, NotFound } from '../errors'
 import { monthUptime } from '../monitors'
+import { runsCompletedBetween } from '../people/runs'
+import { passesBetween } from '../people/training-records'
 import { responseTargets, slaTargetsOfClient } from '../plans'
 import { ratingCounts } from '../ratings'
 import { usageHistory } from '../subscriptions'
@@ -252,6 +254,10 @@ export async function serviceReport(
     ratingCounts(db, clientId, new Date(p.from), new Date(p.to)),
     monthUptime(db, clientId, new Date(p.from), new Date(p.to)),
   ])
+  const [passes, runs] = await Promise.all([
+    passesBetween(db, clientId, new Date(p.from), new Date(p.to)),
+    runsCompletedBetween(db, clientId, new Date(p.from), new Date(p.to)),
+  ])
   return {
     period: p.period,
     asOf,
@@ -264,6 +270,7 @@ export async function serviceReport(
     incidents,
     ratings: { good: ratings.good ?? 0, okay: ratings.okay ?? 0, poor: ratings.poor ?? 0 },
     uptime,
+    people: { trainingDone: passes.length, runsCompleted: runs.length },
   }
 }
 

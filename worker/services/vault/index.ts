@@ -9,6 +9,7 @@ import type { Db } from '../../db'
 import { tables } from '../../db'
 import { appendAudit } from '../audit'
 import { Invalid, NotFound, Unavailable } from '../errors'
+import { assertStaffOfClient } from '../people/staff'
 import { type Kek, openSecret, rewrapAll, sealSecret } from './crypto'
 
 export const VAULT_MESSAGES = {
@@ -34,6 +35,7 @@ const view = {
   id: c.id,
   clientId: c.clientId,
   assetId: c.assetId,
+  staffId: c.staffId,
   label: c.label,
   username: c.username,
   url: c.url,
@@ -45,6 +47,7 @@ export type CredentialView = {
   id: string
   clientId: number
   assetId: number | null
+  staffId: number | null
   label: string
   username: string | null
   url: string | null
@@ -81,6 +84,7 @@ export async function createCredential(db: Db, keys: Keys, clientId: number, inp
   const kek = currentKey(keys)
   await assertClient(db, clientId)
   await assertAsset(db, clientId, input.assetId)
+  await assertStaffOfClient(db, clientId, input.staffId)
   const id = newId()
   const sealed = await sealSecret(kek, id, input.secret)
   const [row] = await db
@@ -89,6 +93,7 @@ export async function createCredential(db: Db, keys: Keys, clientId: number, inp
       id,
       clientId,
       assetId: input.assetId,
+      staffId: input.staffId ?? null,
       label: input.label,
       username: input.username,
       url: input.url,
@@ -117,6 +122,7 @@ export async function getCredential(db: Db, id: string) {
 export async function updateCredential(db: Db, keys: Keys, id: string, patch: CredentialPatch) {
   const existing = await getCredential(db, id)
   await assertAsset(db, existing.clientId, patch.assetId)
+  await assertStaffOfClient(db, existing.clientId, patch.staffId)
   const { secret, ...fields } = patch
   // A new secret gets a new data key; the old ciphertext is overwritten in the same write.
   const sealed = secret === undefined ? {} : await sealSecret(currentKey(keys), id, secret)
