@@ -20,17 +20,19 @@ import type { GraphQLServer } from './yoga'
 export { GRAPHQL_MAX_ALIASES, GRAPHQL_MAX_COST, GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_TOKENS } from './limits'
 
 // One server per isolate and mode, made on the first request that needs it;
-// making it builds the schema (once: yoga.ts's module is evaluated once).
-const servers = new Map<boolean, Promise<GraphQLServer>>()
-const serverFor = (local: boolean) => {
-  let server = servers.get(local)
-  if (!server) {
-    server = import('./yoga').then(({ yogaFor }) => yogaFor(local))
-    // A failed import is not kept: the next request tries again.
-    server.catch(() => servers.delete(local))
-    servers.set(local, server)
-  }
-  return server
+// making it builds the schema (once: yoga.ts's module is evaluated once). Only
+// a made server is shared: a pending import belongs to the request that started
+// it, and the Workers runtime refuses to let another request wait on its I/O
+// ("Cannot perform I/O on behalf of a different request"; two first requests at
+// once each import, and the module is still evaluated once).
+const servers = new Map<boolean, GraphQLServer>()
+async function serverFor(local: boolean): Promise<GraphQLServer> {
+  const ready = servers.get(local)
+  if (ready) return ready
+  const { yogaFor } = await import('./yoga')
+  const made = servers.get(local) ?? yogaFor(local)
+  servers.set(local, made)
+  return made
 }
 
 export const graphql = new Hono<AppEnv>().use(requireOwner).on(['GET', 'POST'], '/', async (c) => {
