@@ -11,6 +11,18 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 /** The plan's SLA urgencies; "urgent" is the inbox's "critical". */
 export const SLA_URGENCIES = ['urgent', 'high', 'medium', 'low'] as const
 export type SlaUrgency = (typeof SLA_URGENCIES)[number]
+/**
+ * Each urgency in the words of the support form (SPEC: low, medium, high,
+ * critical), wherever a person reads it: the plan form, the portal, the
+ * service report and its PDF (issue 52.7). The plan's stored key "urgent" is
+ * the form's "critical", so it is shown as Critical.
+ */
+export const SLA_URGENCY_LABELS: Record<SlaUrgency, string> = {
+  urgent: 'Critical',
+  high: 'High',
+  medium: 'Medium',
+  low: 'Low',
+}
 /** Usage alerts go out at these shares (percent) of a period's included time. */
 export const USAGE_THRESHOLDS = [80, 100] as const
 

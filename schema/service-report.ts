@@ -3,7 +3,8 @@
 // and the e-mail all say it through reportLines. Without imports beyond
 // schema/, so the browser's pages can use it.
 import type { AssetKind, RenewalWhat } from './assets'
-import { hoursText, type SlaUrgency } from './plans'
+import { hoursText, SLA_URGENCY_LABELS, type SlaUrgency } from './plans'
+import { formatPeriod } from './slot-time'
 
 export type SlaLine = {
   urgency: SlaUrgency
@@ -37,31 +38,11 @@ export type ServiceReport = {
   ratings: { good: number; okay: number; poor: number }
 }
 
-export const URGENCY_LABELS: Record<SlaUrgency, string> = {
-  urgent: 'Urgent',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+/** The urgencies' one set of words (schema/plans.ts). */
+export const URGENCY_LABELS: Record<SlaUrgency, string> = SLA_URGENCY_LABELS
 
 /** "October 2026" for 2026-10. */
-export const monthLabel = (period: string): string =>
-  `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`
+export const monthLabel = (period: string): string => formatPeriod(period)
 
 /** A wait as people say it: "45 min", "3 h 20 min", "2 days 4 h". */
 export function durationText(minutes: number): string {

@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 import { redirect } from 'react-router'
 import { invoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents } from '../../schema/money'
-import { hoursText, PERIOD_PATTERN, periodOf, SLA_URGENCIES } from '../../schema/plans'
+import { hoursText, PERIOD_PATTERN, periodOf, SLA_URGENCIES, SLA_URGENCY_LABELS } from '../../schema/plans'
 import type { PortalPlanServer } from '../../web/lib/portal-plan'
 import type { AppEnv } from '../env'
 import { stripeCheckoutEnabled } from '../payments/stripe'
@@ -14,8 +14,6 @@ import { stripeAutopayGateway } from '../payments/stripe-autopay'
 import { startCardSetup } from '../services/autopay'
 import { Conflict, NotFound } from '../services/errors'
 import { portalPlan } from '../services/plan-billing'
-
-const SLA_LABELS = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' } as const
 
 export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
   return {
@@ -46,7 +44,7 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
           usedMinutes: u.usedMinutes,
           availableMinutes: u.includedMinutes + u.rolloverMinutes,
           sla: SLA_URGENCIES.map((k) => ({
-            label: SLA_LABELS[k],
+            label: SLA_URGENCY_LABELS[k],
             hours: p.sla[k].hours,
             businessHours: p.sla[k].businessHours,
           })),

@@ -6,6 +6,7 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from 'urql'
+import { assetFieldLabel } from '../../../schema/assets'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminSelect, CardTable, ListState, linkButtonClass, Section } from '../ui'
 import { FROM_NETWORK } from '../urql'
@@ -138,7 +139,9 @@ export function ClientAssets({ clientId }: { clientId: string }) {
           </p>
           <ul className="mt-2 list-disc pl-5" aria-label="Rows with errors">
             {report.errors.map((e) => (
-              <li key={`${e.line}-${e.field}`}>{`Line ${e.line}, ${e.field}: ${e.message}`}</li>
+              <li
+                key={`${e.line}-${e.field}`}
+              >{`Line ${e.line}, ${assetFieldLabel(e.field)}: ${e.message}`}</li>
             ))}
           </ul>
           <div className="mt-3 flex gap-2">

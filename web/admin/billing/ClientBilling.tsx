@@ -7,6 +7,7 @@ import { Form } from 'react-aria-components'
 import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { formatCents, parseCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { logTimeUrl } from '../clients/OpenClientLink'
 import { AdminButton, AdminTextField, ListState, Section } from '../ui'
@@ -132,7 +133,7 @@ export function ClientTime({ clientId }: { clientId: string }) {
         <BillingTable columns={ENTRY_COLUMNS} label="Latest time">
           {recent.map((e) => (
             <tr key={e.id} className={rowClass}>
-              <td className={firstCellClass}>{e.date}</td>
+              <td className={firstCellClass}>{formatShortDate(e.date)}</td>
               <td>{e.description}</td>
               <td className={numericClass}>{e.minutes}</td>
               <td>{entryState(e)}</td>

@@ -13,6 +13,7 @@ import {
 import { enumName, enumValue } from '../../../schema/graphql-enums'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { PeriodDrafts } from '../plans/PeriodDrafts'
@@ -177,7 +178,7 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
               <td className={`${firstCellClass} font-mono`}>{i.number}</td>
               {!clientId && <td>{i.clientName}</td>}
               <td>{invoiceStatusLabel(enumValue('InvoiceStatus', i.status))}</td>
-              <td>{i.dueDate}</td>
+              <td>{formatShortDate(i.dueDate)}</td>
               <td className={numericClass}>{formatCents(i.totalCents)}</td>
               <td className={numericClass}>{formatCents(i.balanceCents)}</td>
               <td className="flex flex-wrap justify-end gap-1 py-1">

@@ -9,6 +9,7 @@ import { useLocation } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import type { QuotePart } from '../../../schema/billing-words'
 import { formatCents, parseCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
@@ -181,7 +182,7 @@ export function NewInvoiceForm({
             label="Prepaid block"
             options={blocks.map((b) => ({
               value: b.id,
-              label: `${b.minutes / 60} h for ${formatCents(b.priceCents)}${b.validUntil ? `, until ${b.validUntil}` : ''}${b.invoiceNumber ? ` (invoiced: ${b.invoiceNumber})` : ''}`,
+              label: `${b.minutes / 60} h for ${formatCents(b.priceCents)}${b.validUntil ? `, until ${formatShortDate(b.validUntil)}` : ''}${b.invoiceNumber ? ` (invoiced: ${b.invoiceNumber})` : ''}`,
             }))}
             value={blockId}
             onChange={setBlockId}

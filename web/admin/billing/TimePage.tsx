@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AssetPicker } from '../assets/AssetPicker'
 import { OwnerPage } from '../OwnerPage'
@@ -198,7 +199,7 @@ export function TimeEditor() {
           Start timer
         </AdminButton>
       </Section>
-      <Section title={editing ? `Edit entry of ${editing.date}` : 'Record time'}>
+      <Section title={editing ? `Edit entry of ${formatShortDate(editing.date)}` : 'Record time'}>
         <Form
           validationErrors={errors}
           validationBehavior="aria"
@@ -288,7 +289,7 @@ export function TimeEditor() {
           <BillingTable columns={ENTRY_COLUMNS}>
             {entries.map((e) => (
               <tr key={e.id} className={rowClass}>
-                <td className={firstCellClass}>{e.date}</td>
+                <td className={firstCellClass}>{formatShortDate(e.date)}</td>
                 <td>{names.get(e.clientId) ?? e.clientId}</td>
                 <td>{e.description}</td>
                 <td className={numericClass}>{e.minutes}</td>
@@ -299,7 +300,7 @@ export function TimeEditor() {
                     <AdminButton
                       variant="ghost"
                       onPress={() => edit(e)}
-                      aria-label={`${e.needsRate ? 'Set the rate of' : 'Edit'} entry of ${e.date}`}
+                      aria-label={`${e.needsRate ? 'Set the rate of' : 'Edit'} entry of ${formatShortDate(e.date)}`}
                     >
                       {e.needsRate ? 'Set rate' : 'Edit'}
                     </AdminButton>
@@ -308,7 +309,7 @@ export function TimeEditor() {
                     <AdminButton
                       variant="ghost"
                       onPress={() => onDelete(e.id)}
-                      aria-label={`Delete entry of ${e.date}`}
+                      aria-label={`Delete entry of ${formatShortDate(e.date)}`}
                     >
                       Delete
                     </AdminButton>

@@ -5,6 +5,7 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Count, InsightsReport } from '../../../schema/insights'
+import { formatShortDate } from '../../../schema/slot-time'
 import { ApiRequestError } from '../../lib/api'
 import { OwnerPage } from '../OwnerPage'
 import { getJson } from '../rest'
@@ -164,11 +165,12 @@ function Report({ report }: { report: InsightsReport }) {
           <span className="text-2xl font-bold text-slate-900" data-testid="total-views">
             {report.totalViews}
           </span>{' '}
-          page views from {report.from} to {report.to}; {report.resumeDownloads} resume downloads.
+          page views from {formatShortDate(report.from)} to {formatShortDate(report.to)};{' '}
+          {report.resumeDownloads} resume downloads.
         </p>
         <BarChart
           bars={report.days.map((d) => ({ label: d.day, value: d.views }))}
-          summary={`Page views per day from ${report.from} to ${report.to}, ${report.totalViews} in all`}
+          summary={`Page views per day from ${formatShortDate(report.from)} to ${formatShortDate(report.to)}, ${report.totalViews} in all`}
         />
         <DataTable
           caption="Visits per day"

@@ -5,11 +5,12 @@
 import type { ComponentType } from 'react'
 import { useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
-import { businessDate, formatCalendarDate } from '../../../schema/slot-time'
+import { businessDate, formatCalendarDate, formatShortDate } from '../../../schema/slot-time'
 import { useAuth } from '../../state/auth'
 import { RenewalsToday } from '../assets/RenewalsToday'
 import { INVOICES } from '../billing/queries'
 import { IncidentClocks } from '../compliance/IncidentClocks'
+import { fromEnum } from '../graphql'
 import { OVERDUE_MAINTENANCE } from '../maintenance/queries'
 import { QUOTES_QUERY } from '../quotes/queries'
 import { PoorRatingFollowUps } from '../ratings/Ratings'
@@ -103,7 +104,7 @@ function UpcomingBookings() {
           key: r.id,
           to: `/admin/requests?kind=consultation&q=${encodeURIComponent(r.reference)}`,
           title: `${r.name} (${r.reference})`,
-          detail: formatSlot(String(r.preferredDate), String(r.preferredTime)),
+          detail: formatSlot(String(r.preferredDate), fromEnum('TimeSlot', r.preferredTime)),
         }))
     : null
   return (
@@ -163,7 +164,7 @@ function OverdueInvoices() {
           key: x.id,
           to: '/admin/invoices',
           title: `Invoice ${x.number}: ${x.clientName ?? ''}`,
-          detail: `${formatCents(x.balanceCents)} due ${x.dueDate}`,
+          detail: `${formatCents(x.balanceCents)} due ${formatShortDate(String(x.dueDate))}`,
         }))
     : null
   return (

@@ -8,7 +8,7 @@ import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
 import { hoursText, PERIOD_PATTERN, periodOf } from '../../../schema/plans'
-import { businessToday } from '../../../schema/slot-time'
+import { businessToday, formatPeriod, formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
@@ -107,8 +107,8 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
       title={`Plan: ${live.planName}`}
       actions={
         <span className="text-sm text-slate-600">
-          {live.status === 'PAUSED' ? 'Paused' : 'Active'} since {live.startDate}
-          {live.cancelAtPeriodEnd && live.endsPeriod ? `; ends after ${live.endsPeriod}` : ''}
+          {live.status === 'PAUSED' ? 'Paused' : 'Active'} since {formatShortDate(live.startDate)}
+          {live.cancelAtPeriodEnd && live.endsPeriod ? `; ends after ${formatPeriod(live.endsPeriod)}` : ''}
         </span>
       }
     >
@@ -128,10 +128,12 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         </AdminButton>
       </div>
       {u.paused ? (
-        <p className="text-sm text-slate-600">Paused in {u.period}: no fee; the time is billed as usual.</p>
+        <p className="text-sm text-slate-600">
+          Paused in {formatPeriod(u.period)}: no fee; the time is billed as usual.
+        </p>
       ) : (
         <div className="space-y-3" data-testid="plan-usage">
-          <UsageBar label={`Used in ${u.period}`} minutes={u.usedMinutes} of={available} />
+          <UsageBar label={`Used in ${formatPeriod(u.period)}`} minutes={u.usedMinutes} of={available} />
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
             <div>
               <dt className="text-slate-600">Included</dt>
@@ -205,7 +207,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         <ul className="text-sm">
           {live.periodInvoices.map((i) => (
             <li key={i.invoiceId}>
-              {i.period}:{' '}
+              {formatPeriod(i.period)}:{' '}
               <Link to="/admin/invoices" className={linkClass}>
                 {i.number}
               </Link>{' '}

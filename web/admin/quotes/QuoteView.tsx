@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { QuoteSendDialog } from '../send/SendDialog'
 import { AdminButton, formatDate, linkButtonClass, Section } from '../ui'
@@ -95,7 +96,7 @@ export function QuoteView({ id }: { id: string }) {
         <p className="text-sm text-slate-700">
           {q.clientName}
           {q.contactName ? ` (${q.contactName})` : ''}: total {formatCents(q.totalCents)}, deposit{' '}
-          {formatCents(q.depositCents)}, valid until {q.validUntil}.
+          {formatCents(q.depositCents)}, valid until {formatShortDate(q.validUntil)}.
         </p>
         {q.depositToInvoice && (
           <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
