@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { fillDate } from './admin-date'
 import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expectNoAxeViolations } from './axe'
@@ -133,7 +134,7 @@ test('the owner sells prepaid hours on the client page and invoices the block fr
   await expect(addBlock.getByText('A block is at least one hour')).toBeVisible()
   await expect(time.getByText('No prepaid hours.')).toBeVisible()
   await addBlock.getByLabel('Hours').fill('10')
-  await addBlock.getByLabel('Valid until (YYYY-MM-DD)').fill('2099-12-31')
+  await fillDate(addBlock, 'Valid until', '2099-12-31')
   await addBlock.getByRole('button', { name: 'Add prepaid hours' }).click()
   const blocks = time.getByRole('table', { name: 'Prepaid hours' })
   await expect(blocks.getByRole('row').nth(1)).toContainText('10 h')

@@ -1,4 +1,5 @@
 import { periodOf } from '../schema/plans'
+import { fillDate } from './admin-date'
 import { openScreen } from './admin-nav'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
@@ -41,7 +42,7 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   const subscribe = page.getByRole('form', { name: 'Put on a plan' })
   await subscribe.getByRole('button', { name: /Plan$/ }).click()
   await page.getByRole('option', { name: planName }).click()
-  await subscribe.getByRole('textbox', { name: 'Start date (YYYY-MM-DD)' }).fill(`${period}-01`)
+  await fillDate(subscribe, 'Start date', `${period}-01`)
   await subscribe.getByRole('button', { name: 'Put on the plan' }).click()
   await expect(page.getByText('Client put on the plan')).toBeVisible()
   await expect(page.getByRole('heading', { name: `Plan: ${planName}` })).toBeVisible()

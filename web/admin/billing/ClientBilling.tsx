@@ -10,6 +10,7 @@ import { formatCents, parseCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { logTimeUrl } from '../clients/OpenClientLink'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import {
@@ -192,9 +193,9 @@ function NewBlockForm({ clientId, onAdded }: { clientId: string; onAdded: () => 
     >
       <AdminTextField name="minutes" label="Hours" value={blockHours} onChange={setBlockHours} isRequired />
       <AdminTextField name="priceCents" label="Price ($)" value={price} onChange={setPrice} isRequired />
-      <AdminTextField
+      <AdminDateField
         name="validUntil"
-        label="Valid until (YYYY-MM-DD)"
+        label="Valid until"
         value={validUntil}
         onChange={setValidUntil}
         description="No end date when empty"

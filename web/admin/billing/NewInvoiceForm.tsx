@@ -11,6 +11,7 @@ import type { QuotePart } from '../../../schema/billing-words'
 import { formatCents, parseCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { ACCEPTED_QUOTES, type AdminQuote, CREATE_INVOICE, PREPAID_BLOCKS } from './queries'
@@ -146,8 +147,8 @@ export function NewInvoiceForm({
       <AdminSelect name="source" label="From" options={SOURCES} value={source} onChange={setSource} />
       {source === 'TIME' && (
         <>
-          <AdminTextField name="from" label="First day (YYYY-MM-DD)" value={from} onChange={setFrom} />
-          <AdminTextField name="to" label="Last day (YYYY-MM-DD)" value={to} onChange={setTo} />
+          <AdminDateField name="from" label="First day" value={from} onChange={setFrom} />
+          <AdminDateField name="to" label="Last day" value={to} onChange={setTo} />
         </>
       )}
       {source === 'QUOTE' &&

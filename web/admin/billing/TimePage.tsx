@@ -13,8 +13,18 @@ import { formatCents, parseCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AssetPicker } from '../assets/AssetPicker'
+import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
-import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
+import {
+  AdminButton,
+  AdminCheckbox,
+  AdminSelect,
+  AdminTextField,
+  CANNOT_UNDO,
+  ConfirmDialog,
+  ListState,
+  Section,
+} from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
 import {
   type BillingColumn,
@@ -65,7 +75,8 @@ export function TimeEditor() {
   const [{ data: timerData }, refetchTimer] = useQuery({ query: TIMER })
   const [created, create] = useMutation(CREATE_TIME_ENTRY)
   const [updated, update] = useMutation(UPDATE_TIME_ENTRY)
-  const [, remove] = useMutation(DELETE_TIME_ENTRY)
+  const [removing, remove] = useMutation(DELETE_TIME_ENTRY)
+  const [deleting, setDeleting] = useState<AdminTimeEntry | null>(null)
   const [starting, start] = useMutation(START_TIMER)
   const [clientId, setClientId] = useState(() => params.get('clientId') ?? '')
   const [reference, setReference] = useState(() => params.get('request') ?? '')
@@ -176,6 +187,7 @@ export function TimeEditor() {
 
   async function onDelete(id: string) {
     const result = await remove({ id })
+    setDeleting(null)
     if (result.error)
       toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
     refresh()
@@ -236,9 +248,9 @@ export function TimeEditor() {
               <AssetPicker clientId={clientId} value={assetId} onChange={setAssetId} />
             </>
           )}
-          <AdminTextField
+          <AdminDateField
             name="date"
-            label="Date (YYYY-MM-DD)"
+            label="Date"
             value={date}
             onChange={setDate}
             description="Today when empty"
@@ -308,7 +320,7 @@ export function TimeEditor() {
                   {!e.invoiceId && (
                     <AdminButton
                       variant="ghost"
-                      onPress={() => onDelete(e.id)}
+                      onPress={() => setDeleting(e)}
                       aria-label={`Delete entry of ${formatShortDate(e.date)}`}
                     >
                       Delete
@@ -320,6 +332,19 @@ export function TimeEditor() {
           </BillingTable>
         </ListState>
       </Section>
+      <ConfirmDialog
+        title="Delete this time entry?"
+        message={
+          deleting
+            ? `${deleting.minutes} minutes on ${formatShortDate(deleting.date)} for ${names.get(deleting.clientId) ?? 'the client'} ("${deleting.description}") are deleted and will not be billed.`
+            : ''
+        }
+        undo={CANNOT_UNDO}
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={() => deleting && void onDelete(deleting.id)}
+        isPending={removing.fetching}
+      />
     </>
   )
 }

@@ -7,9 +7,10 @@ import { Form } from 'react-aria-components'
 import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
-import { hoursText, PERIOD_PATTERN, periodOf } from '../../../schema/plans'
+import { addPeriods, hoursText, PERIOD_PATTERN, periodOf } from '../../../schema/plans'
 import { businessToday, formatPeriod, formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import {
@@ -54,6 +55,20 @@ export function UsageBar({ label, minutes, of }: { label: string; minutes: numbe
       </div>
     </div>
   )
+}
+
+/**
+ * The months a subscription can be looked at and billed for, newest first, by
+ * name ("November 2026"), from this month back to its start (at most two
+ * years): chosen from a list, never typed as "2026-11" (issue 52.7).
+ */
+export function periodOptions(startDate: string, now = new Date()) {
+  const current = periodOf(now)
+  const first = PERIOD_PATTERN.test(startDate.slice(0, 7)) ? startDate.slice(0, 7) : current
+  const out: { value: string; label: string }[] = []
+  for (let p = current; p >= first && out.length < 24; p = addPeriods(p, -1))
+    out.push({ value: p, label: formatPeriod(p) })
+  return out.length ? out : [{ value: current, label: formatPeriod(current) }]
 }
 
 export function ClientSubscription({ clientId }: { clientId: string }) {
@@ -113,12 +128,13 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
       }
     >
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <AdminTextField
+        <AdminSelect
           name="period"
-          label="Period (YYYY-MM)"
+          label="Month"
+          options={periodOptions(live.startDate)}
           value={period}
           onChange={setPeriod}
-          className="w-40"
+          className="w-48"
         />
         <AdminButton
           isDisabled={!valid || billing.fetching || u.paused}
@@ -369,9 +385,9 @@ function SubscribeForm({ clientId, onDone }: { clientId: string; onDone: () => v
         value={planId || options[0]!.value}
         onChange={setPlanId}
       />
-      <AdminTextField
+      <AdminDateField
         name="startDate"
-        label="Start date (YYYY-MM-DD)"
+        label="Start date"
         value={startDate}
         onChange={setStartDate}
         isRequired

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router'
 import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
-import { ClientSubscription, UsageBar } from './ClientSubscription'
+import { ClientSubscription, periodOptions, UsageBar } from './ClientSubscription'
 import { PlansPage } from './PlansPage'
 
 const operationName = (request: GraphQLRequest) =>
@@ -24,7 +24,10 @@ function mockClient(answers: Record<string, object>, mutationAnswer: object = {}
   return { client, executeMutation }
 }
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+})
 
 const subscription = {
   id: '7',
@@ -62,6 +65,9 @@ describe('the usage bar', () => {
 
 describe("a client's subscription section", () => {
   it('shows the usage, the unit lines and the period invoices, and bills the chosen period', async () => {
+    // The month list runs from the subscription's start to today: today is pinned (only Date is faked).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-20T18:00:00Z'))
     const { client, executeMutation } = mockClient(
       {
         ClientSubscriptions: { subscriptions: [subscription] },
@@ -84,12 +90,29 @@ describe("a client's subscription section", () => {
     expect(within(usage).getByText('2 h')).toBeTruthy()
     expect(screen.getByText(/8 × Workstations/)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'INV-2026-0031' })).toBeTruthy()
-    const period = screen.getByLabelText('Period (YYYY-MM)')
-    await userEvent.clear(period)
-    await userEvent.type(period, '2026-10')
+    // The month is chosen by name from the subscription's months, newest first (issue 52.7).
+    await userEvent.click(screen.getByRole('button', { name: /Month$/ }))
+    const months = screen.getAllByRole('option').map((o) => o.textContent)
+    expect(months).toEqual(['November 2026', 'October 2026'])
+    expect(months.join(' ')).not.toMatch(/\d{4}-\d{2}/)
+    await userEvent.click(screen.getByRole('option', { name: 'October 2026' }))
     await userEvent.click(screen.getByRole('button', { name: 'Bill this period' }))
     const bill = executeMutation.mock.calls.find(([r]) => operationName(r) === 'BillPeriod')
     expect(bill?.[0].variables).toEqual({ id: '7', period: '2026-10' })
+  })
+})
+
+describe('the months a subscription can be billed for', () => {
+  it('are named, newest first, from this month back to the start, at most two years', () => {
+    const now = new Date('2026-11-20T18:00:00Z')
+    expect(periodOptions('2026-09-15', now)).toEqual([
+      { value: '2026-11', label: 'November 2026' },
+      { value: '2026-10', label: 'October 2026' },
+      { value: '2026-09', label: 'September 2026' },
+    ])
+    expect(periodOptions('2020-01-01', now)).toHaveLength(24)
+    // A start still ahead: this month only.
+    expect(periodOptions('2027-02-01', now)).toEqual([{ value: '2026-11', label: 'November 2026' }])
   })
 })
 

@@ -8,7 +8,7 @@ import { formatCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { QuoteSendDialog } from '../send/SendDialog'
-import { AdminButton, formatDate, linkButtonClass, Section } from '../ui'
+import { AdminButton, CANNOT_UNDO, ConfirmDialog, formatDate, linkButtonClass, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { type Draft, draftOf, inputOf } from './draft'
 import { Editor } from './QuoteEditor'
@@ -25,7 +25,8 @@ export function QuoteView({ id }: { id: string }) {
   })
   const [{ fetching: saving }, update] = useMutation(UPDATE_QUOTE)
   const [sending, setSending] = useState(false)
-  const [, withdraw] = useMutation(WITHDRAW_QUOTE)
+  const [withdrawing, withdraw] = useMutation(WITHDRAW_QUOTE)
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false)
   const [, duplicate] = useMutation(DUPLICATE_QUOTE)
   const [, revise] = useMutation(REVISE_QUOTE)
   const [link, setLink] = useState<string | null>(null)
@@ -56,10 +57,7 @@ export function QuoteView({ id }: { id: string }) {
           <div className="flex flex-wrap gap-2">
             {q.status === 'draft' && <AdminButton onPress={() => setSending(true)}>Send...</AdminButton>}
             {['draft', 'sent', 'viewed'].includes(q.status) && (
-              <AdminButton
-                variant="secondary"
-                onPress={async () => (await act(() => withdraw({ id }), 'Quote withdrawn')) && refresh()}
-              >
+              <AdminButton variant="secondary" onPress={() => setConfirmWithdraw(true)}>
                 Withdraw
               </AdminButton>
             )}
@@ -203,6 +201,20 @@ export function QuoteView({ id }: { id: string }) {
           </ul>
         </Section>
       )}
+      <ConfirmDialog
+        title={`Withdraw quote ${q.label}?`}
+        message={`${q.clientName} can no longer accept it: its link says it was withdrawn${q.status === 'draft' ? '' : ', and the copy they were sent no longer counts'}.`}
+        undo={`${CANNOT_UNDO} To offer it again, Revise or Duplicate it and send the new one.`}
+        confirmLabel="Withdraw"
+        isOpen={confirmWithdraw}
+        onOpenChange={setConfirmWithdraw}
+        isPending={withdrawing.fetching}
+        onConfirm={async () => {
+          const done = await act(() => withdraw({ id }), 'Quote withdrawn')
+          setConfirmWithdraw(false)
+          if (done) refresh()
+        }}
+      />
     </>
   )
 }
