@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import { fillDateTime } from './admin-date'
 import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
@@ -67,7 +68,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
 
   const incidentForm = page.getByRole('form', { name: 'New incident' })
   await incidentForm.getByRole('textbox', { name: 'Title' }).fill(`Phishing at the front desk ${tag}`)
-  await incidentForm.getByRole('textbox', { name: 'Discovered at' }).fill(businessNow())
+  await fillDateTime(incidentForm, 'Discovered at', businessNow())
   await incidentForm
     .getByRole('textbox', { name: 'Description' })
     .fill('A receptionist entered her e-mail password on a fake sign-in page.')

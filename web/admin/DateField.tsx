@@ -4,7 +4,7 @@
 // date the API takes ("2026-12-19", or '' for none), so a form swaps a text
 // field for this one without touching what it sends; the hidden input named
 // `name` carries the same string for a native form post.
-import { type CalendarDate, parseDate } from '@internationalized/date'
+import { type CalendarDate, type CalendarDateTime, parseDate, parseDateTime } from '@internationalized/date'
 import { useState } from 'react'
 import {
   Button,
@@ -36,6 +36,24 @@ export function toCalendarDate(value: string): CalendarDate | null {
   }
 }
 
+/** "2026-11-23 09:05" (a wall-clock date and time, no zone) as react-aria's value; anything else as none. */
+export function toCalendarDateTime(value: string): CalendarDateTime | null {
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})$/.exec(value)
+  if (!m) return null
+  try {
+    return parseDateTime(`${m[1]}T${m[2]}:${m[3]}`)
+  } catch {
+    return null
+  }
+}
+
+/** react-aria's value back as the string the form keeps: "2026-11-23", or "2026-11-23 09:05" with a time. */
+export function fromPicked(d: CalendarDate | CalendarDateTime | null): string {
+  if (!d) return ''
+  const day = `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`
+  return 'hour' in d ? `${day} ${String(d.hour).padStart(2, '0')}:${String(d.minute).padStart(2, '0')}` : day
+}
+
 export function AdminDateField({
   name,
   label,
@@ -44,6 +62,8 @@ export function AdminDateField({
   isRequired,
   isDisabled,
   description,
+  error: shownError,
+  withTime,
   className = '',
 }: {
   name: string
@@ -54,12 +74,18 @@ export function AdminDateField({
   isRequired?: boolean
   isDisabled?: boolean
   description?: string
+  /** A date and a time of day (value "2026-11-23 09:05"), for when something happened. */
+  withTime?: boolean
+  /** An error the form keeps itself (one without react-aria's <Form validationErrors>). */
+  error?: string
   className?: string
 }) {
-  const error = useServerError(name, value)
+  const serverError = useServerError(name, value)
+  const error = shownError ?? serverError
+  const parse = withTime ? toCalendarDateTime : toCalendarDate
   // While a date is half typed react-aria holds it itself; the form sees '' until it is whole.
-  const [typed, setTyped] = useState<CalendarDate | null>(() => toCalendarDate(value))
-  const current = toCalendarDate(value)
+  const [typed, setTyped] = useState<CalendarDate | CalendarDateTime | null>(() => parse(value))
+  const current = parse(value)
   const shown = current ?? (value === '' ? null : typed)
   return (
     // en-US whatever the browser's language: the server renders the same segments, and every other date the admin shows is en-US.
@@ -70,8 +96,9 @@ export function AdminDateField({
           value={shown}
           onChange={(d) => {
             setTyped(d)
-            onChange(d ? d.toString() : '')
+            onChange(fromPicked(d))
           }}
+          granularity={withTime ? 'minute' : 'day'}
           isRequired={isRequired}
           isDisabled={isDisabled}
           isInvalid={error ? true : undefined}
