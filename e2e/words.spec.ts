@@ -34,6 +34,7 @@ async function visibleText(page: Page, path: string) {
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText('Loading...')).toHaveCount(0)
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads (not hidden inputs' or templates' text).
   return page.locator('main').innerText()
 }
 

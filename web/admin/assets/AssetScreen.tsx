@@ -8,7 +8,7 @@ import { ASSET_KIND_LABELS, ASSET_STATUS_LABELS, assetFieldLabel, EPHI_LABELS } 
 import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
-import { supportStatusLabel } from '../requests/format'
+import { requestStatusLabel } from '../requests/format'
 import {
   AdminButton,
   CardTable,
@@ -130,7 +130,7 @@ function AssetPage({ id }: { id: string }) {
                           {r.reference}
                         </Link>
                       </td>
-                      <td className="py-2">{supportStatusLabel(r.status)}</td>
+                      <td className="py-2">{requestStatusLabel(r.status)}</td>
                       <td className="py-2 break-words">{r.description}</td>
                       <td className="py-2">{formatDate(r.createdAt)}</td>
                     </tr>

@@ -9,6 +9,7 @@ import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { requestStatusLabel } from '../requests/format'
 import { AdminButton, AdminTextField, CardTable, EmptyState, Section } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { ADD_CLIENT_NOTE, type ClientPageData } from './queries'
@@ -122,7 +123,7 @@ export function Bookings({ client }: { client: ClientPageData }) {
                 <td className="py-2 font-mono">{b.reference}</td>
                 <td className="py-2">{b.when ? formatBusinessDateTime(b.when) : 'Not set'}</td>
                 <td className="py-2">{b.name}</td>
-                <td className="py-2">{b.status.replace(/_/g, ' ')}</td>
+                <td className="py-2">{requestStatusLabel(b.status)}</td>
               </tr>
             ))}
           </tbody>
