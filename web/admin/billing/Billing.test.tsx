@@ -77,7 +77,18 @@ describe('the time page', () => {
     const open = screen.getByRole('row', { name: /Backup check/ })
     expect(within(open).getByText('Riverside Clinic')).toBeTruthy()
     expect(within(open).getByText('$120.00')).toBeTruthy()
-    await userEvent.click(within(open).getByRole('button', { name: 'Delete entry of 2026-11-21' }))
+    // Delete asks first (issue 52.5): Cancel sends nothing, the confirmation deletes.
+    await userEvent.click(within(open).getByRole('button', { name: 'Delete entry of Nov 21, 2026' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete this time entry?' })
+    expect(confirm.textContent).toContain('This cannot be undone.')
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(executeMutation).not.toHaveBeenCalled()
+    await userEvent.click(within(open).getByRole('button', { name: 'Delete entry of Nov 21, 2026' }))
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this time entry?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    )
     expect(executeMutation).toHaveBeenCalledTimes(1)
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '2' })
   })
@@ -351,7 +362,7 @@ describe('unmatched payments (issue 36)', () => {
       </Provider>,
     )
     const item = screen.getByRole('listitem')
-    expect(item.textContent).toMatch(/\$120\.00 on 2026-11-25/)
+    expect(item.textContent).toMatch(/\$120\.00 on Nov 25, 2026/)
     expect(item.textContent).toMatch(/a draft, paid, void or a credit note \(named INV-2026-0004\)/)
     await userEvent.click(within(item).getByRole('button', { name: 'Match to an invoice' }))
     const dialog = await screen.findByRole('dialog', { name: 'Match $120.00' })

@@ -88,8 +88,8 @@ describe('the time page (issue 36)', () => {
     })
     const row = screen.getByRole('row', { name: /Backup check/ })
     expect(within(row).getByText('Needs a rate')).toBeTruthy()
-    await userEvent.click(within(row).getByRole('button', { name: 'Set the rate of entry of 2026-11-21' }))
-    expect(screen.getByRole('heading', { name: 'Edit entry of 2026-11-21' })).toBeTruthy()
+    await userEvent.click(within(row).getByRole('button', { name: 'Set the rate of entry of Nov 21, 2026' }))
+    expect(screen.getByRole('heading', { name: 'Edit entry of Nov 21, 2026' })).toBeTruthy()
     await userEvent.type(screen.getByRole('textbox', { name: /^Rate per hour/ }), '110')
     await userEvent.click(screen.getByRole('button', { name: 'Save entry' }))
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({
@@ -182,7 +182,7 @@ describe('the asset of a time entry (issue 38)', () => {
       AdminTimeEntries: { timeEntries: [{ ...entry, needsRate: false, rateCents: 9_000, assetId: '23' }] },
       ClientAssets: assets,
     })
-    await userEvent.click(screen.getByRole('button', { name: 'Edit entry of 2026-11-21' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry of Nov 21, 2026' }))
     const picker = screen.getByRole('button', { name: /Asset$/ })
     expect(picker.textContent).toContain('Front desk PC')
     await userEvent.click(picker)
