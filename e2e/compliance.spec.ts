@@ -94,7 +94,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   await choose(page, assessment.getByRole('button', { name: /Determination$/ }), 'Breach')
   await assessment.getByRole('button', { name: 'Save assessment' }).click()
   await expect(timeline.locator(':scope > li')).toHaveCount(2)
-  await expect(timeline).toContainText('determination: undetermined → breach')
+  await expect(timeline).toContainText('Determination: Undetermined → Breach')
 
   // The notice: drafted, edited, sent through the send step; the client's clock stops.
   const notice = page.getByRole('listitem', { name: `Notice to ${clientName}` })

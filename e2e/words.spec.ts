@@ -44,7 +44,7 @@ test('the admin screens show labels and days, never stored values or ISO dates',
   test.setTimeout(120_000)
   const seeded = await seedAdminTables(page.request)
   const request = page.request
-  // A plan and a subscription (months by name), an edited asset (its history) and a decided incident
+  // A plan and a subscription (months by name), prepaid hours (their end date), an edited asset (its history) and a decided incident
   // (its timeline): the places the stored words showed through.
   const { createPlan } = await gql<{ createPlan: { id: string } }>(
     request,

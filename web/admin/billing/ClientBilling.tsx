@@ -110,7 +110,7 @@ export function ClientTime({ clientId }: { clientId: string }) {
                 {hours(b.remainingMinutes)} h
               </td>
               <td className={numericClass}>{formatCents(b.priceCents)}</td>
-              <td>{b.validUntil ?? 'No end date'}</td>
+              <td>{b.validUntil ? formatShortDate(b.validUntil) : 'No end date'}</td>
               <td>
                 {b.invoiceNumber ?? (
                   <AdminButton variant="secondary" onPress={() => invoiceBlock(b.id)}>
