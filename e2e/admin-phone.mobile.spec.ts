@@ -21,6 +21,8 @@ async function expectNoOverflow(page: Page, where: string) {
 const ROUTES = (ids: {
   clientId: string
   quoteId: string
+  invoiceId: string
+  invoiceNumber: string
   assetId: string
   maintenanceTaskId: string
   incidentId: string
@@ -36,6 +38,7 @@ const ROUTES = (ids: {
     [`/admin/quotes/${ids.quoteId}`, 'Quotes'],
     ['/admin/time', 'Time'],
     ['/admin/invoices', 'Invoices'],
+    [`/admin/invoices/${ids.invoiceId}`, `Invoice ${ids.invoiceNumber}`],
     ['/admin/plans', 'Plans'],
     ['/admin/renewals', 'Renewals'],
     [`/admin/assets/${ids.assetId}`, 'Assets'],
@@ -57,7 +60,7 @@ const ROUTES = (ids: {
   ] as const
 
 test('every admin route fits a 375 px screen, with records in its tables', async ({ ownerPage: page }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(240_000)
   const ids = await seedAdminTables(page.request)
   // One load of the admin, then each route by the router, as a link in the admin
   // goes there: the layout is the subject here, and a fresh load of every

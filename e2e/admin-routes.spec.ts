@@ -12,6 +12,8 @@ const AREAS = [
   { path: '/admin/quotes', heading: 'Quotes', nav: 'Quotes', title: 'Quotes' },
   { path: '/admin/time', heading: 'Time', nav: 'Time', title: 'Time' },
   { path: '/admin/invoices', heading: 'Invoices', nav: 'Invoices', title: 'Invoices' },
+  // An invoice's own page (issue 52); its id and number come from the seed (`{invoice}`).
+  { path: '/admin/invoices/{invoice}', heading: 'Invoice {number}', nav: 'Invoices', title: 'Invoice' },
   { path: '/admin/plans', heading: 'Plans', nav: 'Plans', title: 'Plans' },
   { path: '/admin/renewals', heading: 'Renewals', nav: 'Renewals', title: 'Renewals' },
   { path: '/admin/maintenance', heading: 'Maintenance', nav: 'Maintenance', title: 'Maintenance' },
@@ -78,16 +80,18 @@ for (const group of GROUPS) {
   test(`${group.map((a) => a.path).join(', ')}: a deep link opens each screen, with its title, and stays at its address`, async ({
     ownerPage: page,
   }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(180_000)
     for (const area of group) {
       await test.step(area.path, async () => {
+        const seed = area.path.includes('{') ? await seedAdminTables(page.request) : null
         const path = area.path.includes(':incident')
           ? area.path.replace(':incident', await anIncident(page.request))
-          : area.path.includes('{riskAnalysisId}')
-            ? area.path.replace('{riskAnalysisId}', (await seedAdminTables(page.request)).riskAnalysisId)
+          : seed
+            ? area.path.replace('{riskAnalysisId}', seed.riskAnalysisId).replace('{invoice}', seed.invoiceId)
             : area.path
+        const heading = seed ? area.heading.replace('{number}', seed.invoiceNumber) : area.heading
         await page.goto(path)
-        await expect(page.getByRole('heading', { level: 1, name: area.heading, exact: true })).toBeVisible()
+        await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible()
         await expect(page).toHaveTitle(`${area.title} · Portfolio Admin`)
         const nav = page.getByRole('navigation', { name: 'Admin' })
         await expect(navLink(nav, area.nav)).toHaveAttribute('aria-current', 'page')

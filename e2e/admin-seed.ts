@@ -51,13 +51,17 @@ export async function seedAdminTables(request: APIRequestContext) {
       },
     },
   )
-  await gql(request, 'mutation($input: InvoiceInput!) { createInvoice(input: $input) { id } }', {
-    input: {
-      clientId,
-      source: 'MANUAL',
-      lines: [{ description: 'On-site network assessment', quantity: 3, unitPriceCents: 15000 }],
+  const { createInvoice } = await gql<{ createInvoice: { id: string; number: string } }>(
+    request,
+    'mutation($input: InvoiceInput!) { createInvoice(input: $input) { id number } }',
+    {
+      input: {
+        clientId,
+        source: 'MANUAL',
+        lines: [{ description: 'On-site network assessment', quantity: 3, unitPriceCents: 15000 }],
+      },
     },
-  })
+  )
   const soon = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
   const { createAsset } = await gql<{ createAsset: { id: string } }>(
     request,
@@ -145,6 +149,8 @@ export async function seedAdminTables(request: APIRequestContext) {
     incidentId: createIncident.id,
     riskAnalysisId: startRiskAnalysis.id,
     quoteId: createQuote.id,
+    invoiceId: createInvoice.id,
+    invoiceNumber: createInvoice.number,
     assetId: createAsset.id,
     maintenanceTaskId: maintenanceTasks[0]!.id,
   }

@@ -289,7 +289,7 @@ for (const group of AXE_GROUPS) {
   test(`the ${group.map(([tab]) => `/admin/${tab}`).join(', ')} screens pass an axe scan`, async ({
     ownerPage: page,
   }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(180_000)
     await page.goto(`/admin/${group[0][0]}`)
     const nav = page.getByRole('navigation', { name: 'Admin' })
     for (const [tab, navName, heading] of group) {

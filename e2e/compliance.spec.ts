@@ -23,7 +23,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(180_000)
   const tag = Date.now().toString(36)
   const clientName = `Lakeside Pediatrics ${tag}`
   const email = `privacy-${tag}@lakeside-peds.example`

@@ -53,7 +53,7 @@ test('a visit and a request appear in Insights for today; the visitor got no coo
   ownerRequest: owner,
 }) => {
   // A whole visit, a request and the owner's look at it: longer than one page's test.
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const before = await report(owner)
   // The report lists the top 10 referrers, ties by name: a suffix that shrinks with time puts
   // this run's host (one visit) before those of earlier runs on the same server (--repeat-each).

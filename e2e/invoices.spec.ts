@@ -99,7 +99,7 @@ test('the owner invoices 95 minutes at $120/hour; the client reads and downloads
   const list = page.getByTestId('portal-invoices')
   await expect(list.getByRole('link', { name: invoice.number })).toBeVisible()
   await expect(list).toContainText('$190.00')
-  await expect(list).toContainText('Viewed')
+  await expect(list).toContainText('Awaiting payment')
 
   // The same session with JavaScript: the invoice page passes axe.
   const withJs = await browser.newContext({ storageState: await context.storageState() })

@@ -29,7 +29,7 @@ export async function mailTo(request: APIRequestContext, to: string, subject: Re
         found = (await sentMail(request)).find((m) => m.to.includes(to) && subject.test(m.subject))
         return found !== undefined
       },
-      { message: `a mail to ${to} with subject ${subject}`, timeout: 15_000 },
+      { message: `a mail to ${to} with subject ${subject}`, timeout: 30_000 },
     )
     .toBe(true)
   return mailById(request, found!.messageId)

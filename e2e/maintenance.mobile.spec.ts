@@ -15,7 +15,7 @@ const PNG = Buffer.from(
 test('a schedule from a template, its tasks made, one ticked on a phone and marked done', async ({
   ownerPage: page,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(180_000)
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const clientName = `Maintenance Family Practice ${tag}`
   const practice = await page.request.post('/api/clients', {

@@ -14,7 +14,7 @@ test('payment instructions reach the portal, a payment sends a receipt, and a cr
   browser,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   // The billing page's own form for the instructions.
   await page.goto('/admin/invoices')
   const settings = page
@@ -87,7 +87,7 @@ test('payment instructions reach the portal, a payment sends a receipt, and a cr
   await expect(async () => {
     if (!(await dialog.isVisible())) await row.getByRole('button', { name: 'Send...' }).click()
     await expect(dialog.getByText(`Credit note ${note.number} from`)).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 15_000 })
+  }).toPass({ timeout: 30_000 })
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(page.getByText(`Credit note ${note.number} sent`)).toBeVisible()
   const shown = await client.goto(`/portal/invoices/${note.id}`)

@@ -1,6 +1,7 @@
-import { periodOf } from '../schema/plans'
+import { addPeriods, periodLabel, periodOf } from '../schema/plans'
 import { fillDate } from './admin-date'
 import { openScreen } from './admin-nav'
+import { choose } from './admin-select'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
 
@@ -14,7 +15,7 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   ownerPage: page,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const email = `plan-admin-${tag}@example.com`
   const planName = `Clinic Care ${tag}`
@@ -37,7 +38,8 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   expect(practice.status()).toBe(201)
   const clientId = ((await practice.json()) as { id: number }).id
 
-  const period = periodOf(new Date())
+  // A period is billed once it has ended (issue 52): the practice joined last month.
+  const period = addPeriods(periodOf(new Date()), -1)
   await page.goto(`/admin/clients/${clientId}`)
   const subscribe = page.getByRole('form', { name: 'Put on a plan' })
   await subscribe.getByRole('button', { name: /Plan$/ }).click()
@@ -49,11 +51,18 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
 
   // An hour and a half of work this month, past the one included hour.
   const entry = await page.request.post('/api/time-entries', {
-    data: { clientId, minutes: 90, rateCents: 12_000, description: 'Replaced the front-desk switch' },
+    data: {
+      clientId,
+      date: `${period}-10`,
+      minutes: 90,
+      rateCents: 12_000,
+      description: 'Replaced the front-desk switch',
+    },
   })
   expect(entry.status()).toBe(201)
   await page.reload()
   await expect(page.getByRole('heading', { name: `Plan: ${planName}` })).toBeVisible()
+  await choose(page, page.getByRole('button', { name: /Month/ }), periodLabel(period))
   await page.getByRole('button', { name: 'Bill this period' }).click()
   // $500.00 and half an hour at $120.00.
   const made = page.getByText(/^Invoice INV-\d{4}-\d{4} created$/)
@@ -69,7 +78,7 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   await expect(async () => {
     if (!(await dialog.isVisible())) await row.getByRole('button', { name: 'Send...' }).click()
     await expect(dialog).toBeVisible({ timeout: 2_000 })
-  }).toPass({ timeout: 15_000 })
+  }).toPass({ timeout: 30_000 })
   await dialog.getByRole('button', { name: 'Send', exact: true }).click()
   await expect(page.getByText(`Invoice ${number} sent`)).toBeVisible()
   const mail = await mailTo(request, email, new RegExp(`^Invoice ${number} from `))

@@ -64,7 +64,7 @@ test('the dashboard lists the requests, files, quotes and invoices', async ({ pa
   const client = await newClient(request, 'phone-dashboard')
   await signIn(page, request, client.email, baseURL!)
   await page.goto('/portal')
-  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Jordan Phone' })).toBeVisible()
+  await expect(page.getByTestId('portal-greeting')).toHaveText('Hello, Jordan Phone')
   await expect(page.getByRole('navigation', { name: 'Client portal' })).toBeVisible()
   const requests = page.getByRole('region', { name: 'Requests' })
   await expect(requests.getByRole('link', { name: new RegExp(client.reference) })).toBeVisible()

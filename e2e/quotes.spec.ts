@@ -104,7 +104,7 @@ for (const javaScriptEnabled of [true, false]) {
     request,
     baseURL,
   }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(180_000)
     const { id, number } = await makeAndSendQuote(ownerPage, `Intake form (${how})`)
 
     // The e-mail's link signs the contact in and leads to the quote.

@@ -23,7 +23,7 @@ test('the owner runs a risk analysis on a phone; the client downloads its report
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(180_000)
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`
   const clientName = `Risk Family Practice ${tag}`
   const email = `risk-${tag}@example.com`

@@ -19,7 +19,7 @@ import { stateDir } from './servers'
 // through the form is the subject here, so no test starts signed in.
 
 // Several sign-ins with a 1 s redirect each: longer than the default 30 s on a busy machine.
-test.describe.configure({ mode: 'serial', timeout: 90_000 })
+test.describe.configure({ mode: 'serial', timeout: 180_000 })
 
 const toastRegion = (page: Page) => page.getByRole('region', { name: /notification/i })
 

@@ -16,7 +16,7 @@ test('a quote goes to the chosen contacts, a contact asks for changes, and the r
   browser,
   request,
 }) => {
-  test.setTimeout(90_000)
+  test.setTimeout(180_000)
   const templates = (await (await page.request.get('/api/agreement-templates')).json()) as {
     id: number
     kind: string

@@ -6,10 +6,16 @@ import { createInsertSchema } from 'drizzle-zod'
 import { z } from 'zod'
 import { INVOICE_SOURCES, MANUAL_PAYMENT_METHODS, QUOTE_PARTS } from './billing-words'
 import { MAX_LINES, MAX_QUANTITY, MAX_UNIT_PRICE_CENTS } from './money'
+import { LATE_TIME_CHOICES } from './plans'
 import { payments, prepaidBlocks, timeEntries } from './tables'
 import { optionalText, singleLine } from './text'
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** Where time logged into an invoiced plan period goes (issue 52): 'next' plan invoice, or 'none' (not billed). */
+const lateTime = z.enum(LATE_TIME_CHOICES, {
+  error: 'Late time goes to "next" (the next plan invoice) or "none" (not billed)',
+})
 export const calendarDate = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD)` })
@@ -60,6 +66,7 @@ export const timeEntryInput = entryColumns
     rateCents: cents('Rate').nullish(),
     // The asset the work was on (issue 38): one of the client's.
     assetId: id('Asset').nullish(),
+    lateTime: lateTime.nullish(),
   })
   .strict()
 export type TimeEntryPayload = z.output<typeof timeEntryInput>
@@ -73,6 +80,7 @@ export const timeEntryPatch = z
     billable: z.boolean({ error: 'Billable is true or false' }).optional(),
     rateCents: cents('Rate').optional(),
     assetId: id('Asset').nullable().optional(),
+    lateTime: lateTime.optional(),
   })
   .strict()
 
@@ -82,6 +90,7 @@ export const timerInput = z
     requestReference: timeEntryInput.shape.requestReference,
     rateCents: cents('Rate').nullish(),
     description: optionalText('Description', 500),
+    lateTime: lateTime.nullish(),
   })
   .strict()
 

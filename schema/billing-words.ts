@@ -28,6 +28,20 @@ export const isOpenStatus = (status: string): boolean => (OPEN_STATUSES as reado
 export const invoiceStatusLabel = (status: string): string =>
   INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? status
 
+/**
+ * An invoice's status as the client reads it in the portal and e-mails:
+ * whether the client has opened it ("Sent" / "Viewed") is the owner's
+ * business, so both read as what the client must do (issue 52).
+ */
+export const CLIENT_INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  ...INVOICE_STATUS_LABELS,
+  sent: 'Awaiting payment',
+  viewed: 'Awaiting payment',
+}
+
+export const clientInvoiceStatusLabel = (status: string): string =>
+  CLIENT_INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? status
+
 export const INVOICE_SOURCES = ['time', 'quote', 'block', 'manual', 'credit'] as const
 export type InvoiceSource = (typeof INVOICE_SOURCES)[number]
 

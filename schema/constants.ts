@@ -99,6 +99,14 @@ export const OUTBOX_MAX_ATTEMPTS = 8
  * Security area asks for one when it sees it, then tries the change again.
  */
 export const REAUTH_REQUIRED = 'reauth_required'
+/**
+ * The vault's refusals (ADR 181): a reveal needs a second factor proved on this
+ * session within the re-authentication window. `second_factor_required`: the
+ * owner has one, the admin asks for it (code or passkey) and tries again;
+ * `second_factor_missing`: the owner has none, the admin says to set one up.
+ */
+export const SECOND_FACTOR_REQUIRED = 'second_factor_required'
+export const SECOND_FACTOR_MISSING = 'second_factor_missing'
 
 export const RESUME_ACCEPT = '.pdf,.doc,.docx'
 export const FILE_ACCEPT = 'image/*,.pdf,.doc,.docx,.txt,.md'

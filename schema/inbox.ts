@@ -10,7 +10,7 @@ export type InboxFilter = {
   status: string
   /** A support urgency, or "" for every urgency. */
   urgency: string
-  /** Words searched in name, e-mail, company and description (all must match). */
+  /** Words searched in reference, name, e-mail, company and description (all must match). */
   q: string
 }
 
@@ -41,6 +41,8 @@ export function paramsOf(filter: InboxFilter): URLSearchParams {
 /** What the list needs of a request of either kind. */
 export type InboxRow = {
   kind: 'consultation' | 'support'
+  /** C-1002 or S-1003: the overview's and e-mails' links search by it (issue 52). */
+  reference?: string | null
   name: string
   email: string
   company: string | null
@@ -76,7 +78,9 @@ export function applyFilter<R extends InboxRow>(rows: readonly R[], filter: Inbo
     .filter((r) => !filter.urgency || r.urgency === filter.urgency)
     .filter((r) => {
       if (!words.length) return true
-      const text = [r.name, r.email, r.company ?? '', r.description].join('\n').toLowerCase()
+      const text = [r.reference ?? '', r.name, r.email, r.company ?? '', r.description]
+        .join('\n')
+        .toLowerCase()
       return words.every((w) => text.includes(w))
     })
     .sort(

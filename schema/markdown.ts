@@ -95,3 +95,26 @@ export function markdownBlocks(markdown: string): TextBlock[] {
   walk(marked.lexer(markdown))
   return out
 }
+
+/**
+ * Markdown as the plain-text part of an e-mail (issue 52): each heading on its
+ * own line, underlined; bullets as "- "; paragraphs a blank line apart; the
+ * Markdown marks themselves (##, **, link syntax) gone.
+ */
+export function markdownPlainText(markdown: string): string {
+  const blocks = markdownBlocks(markdown)
+  return blocks
+    .map((b, i) => {
+      const text =
+        b.kind === 'heading'
+          ? `${b.text}\n${'='.repeat(Math.min(60, Math.max(3, b.text.length)))}`
+          : b.kind === 'bullet'
+            ? `- ${b.text}`
+            : b.kind === 'rule'
+              ? '---'
+              : b.text
+      if (i === 0) return text
+      return (b.kind === 'bullet' && blocks[i - 1]!.kind === 'bullet' ? '\n' : '\n\n') + text
+    })
+    .join('')
+}

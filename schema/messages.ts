@@ -62,6 +62,9 @@ export const API_MESSAGES = {
   tooLarge: 'Request body too large',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
   invalidJson: 'Request body must be a JSON object',
+  // A PATCH that names no field the record has (ADR 182).
+  nothingToChange: 'Nothing to change: send at least one field of this record with its new value.',
+  unknownField: 'Not a field that can be changed here',
   unsupportedMedia: 'Unsupported content type',
   internal: 'Something went wrong. Please try again.',
 } as const
@@ -84,6 +87,11 @@ export const AUTH_MESSAGES = {
   // Sudo mode (docs/decisions/078-sudo-mode.md): the Security area asks again.
   reauthRequired: 'Confirm it is you: enter your password (or use a passkey) to change your sign-in methods.',
   reauthFailed: 'That did not confirm it is you. Try again.',
+  // The vault (ADR 181): a reveal needs a fresh second factor, never the password alone.
+  secondFactorRequired:
+    'Confirm it is you with your authenticator app or a passkey to reveal a password in the vault.',
+  secondFactorMissing:
+    'The vault opens only with a second factor. Set up an authenticator app or a passkey in Security first.',
   // Without TOTP_KEY_SECRET (outside local development) no key can be stored sealed (ADR 082).
   totpUnavailable: 'Authenticator apps cannot be set up until the site is configured for them.',
 } as const

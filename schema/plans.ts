@@ -72,3 +72,27 @@ export function periodShare(period: string, startDate: string): { days: number; 
 /** Minutes as hours for people: 90 -> "1.5 h". */
 export const hoursText = (minutes: number): string =>
   `${(minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 2 })} h`
+
+/** Where time logged into an already billed period goes: onto the next period invoice, or not billed. */
+export const LATE_TIME_CHOICES = ['next', 'none'] as const
+export type LateTimeChoice = (typeof LATE_TIME_CHOICES)[number]
+
+const monthYear = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' })
+const monthDayYear = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+})
+const monthDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric' })
+const noon = (date: string) => new Date(`${date}T12:00:00Z`)
+
+/** A period in words: "2026-11" -> "November 2026". */
+export const periodLabel = (period: string): string => monthYear.format(noon(`${period}-01`))
+
+/** A calendar date in words: "2026-11-30" -> "November 30, 2026"; short: "November 30". */
+export const dateWords = (date: string, short = false): string =>
+  (short ? monthDay : monthDayYear).format(noon(date))
+
+/** The first calendar date after a period: when it can be billed. */
+export const billableFrom = (period: string): string => periodRange(addPeriods(period, 1)).from

@@ -53,7 +53,7 @@ export const PRIVACY_CONTENT_KEYS = {
     description: 'Privacy & security: the safeguards in place',
     contentType: 'textarea',
     defaultContent:
-      'Every connection to the site is encrypted (HTTPS only). Only I can read requests: the admin area needs my password and a second factor, and every sign-in and change there is recorded in an audit trail. Forms are protected against floods and automated abuse, and what you type is checked and cleaned before it is stored.',
+      "Every connection to the site is encrypted (HTTPS only). Only I can read requests: the admin area needs my password, a client's stored passwords also a fresh second factor, and every sign-in and change there is recorded in an audit trail. Forms are protected against floods and automated abuse, and what you type is checked and cleaned before it is stored.",
   },
   'privacy.phi': {
     description: 'Privacy & security: the request not to send patient health information',

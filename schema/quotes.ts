@@ -42,6 +42,14 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   superseded: 'Superseded',
 }
 
+/** A quote's status as the client reads it: "Sent" and "Viewed" are the owner's words (issue 52). */
+export const CLIENT_QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  ...QUOTE_STATUS_LABELS,
+  sent: 'Awaiting your answer',
+  viewed: 'Awaiting your answer',
+  superseded: 'Replaced by a newer version',
+}
+
 /** Statuses in which the client may still accept or decline. */
 export const OPEN_QUOTE_STATUSES = ['sent', 'viewed'] as const satisfies readonly QuoteStatus[]
 

@@ -47,6 +47,8 @@ export const passkeySignInInput = z.object({
 export const reauthInput = z.union([
   z.object({ password: secret('Password') }),
   z.object({ challengeId: z.string({ error: 'Start again' }).max(100), response: webauthnResponse }),
+  // An authenticator app's code: a second-factor proof for the vault only (ADR 181).
+  z.object({ code: text('Code', 40) }),
 ])
 
 export const passkeyRegisterInput = z.object({

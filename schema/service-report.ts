@@ -4,7 +4,7 @@
 // schema/, so the browser's pages can use it.
 import type { AssetKind, RenewalWhat } from './assets'
 import { hoursText, SLA_URGENCY_LABELS, type SlaUrgency } from './plans'
-import { formatPeriod } from './slot-time'
+import { formatPeriod, MONTH_NAMES } from './slot-time'
 
 export type SlaLine = {
   urgency: SlaUrgency
@@ -16,6 +16,11 @@ export type SlaLine = {
 
 export type ServiceReport = {
   period: string
+  /**
+   * For the month in progress, the business day its figures run to
+   * (YYYY-MM-DD): the report is that month "so far". Null for an ended month.
+   */
+  asOf: string | null
   clientId: number
   clientName: string
   requests: { opened: number; closed: number }
@@ -43,6 +48,24 @@ export const URGENCY_LABELS: Record<SlaUrgency, string> = SLA_URGENCY_LABELS
 
 /** "October 2026" for 2026-10. */
 export const monthLabel = (period: string): string => formatPeriod(period)
+
+const SHORT_MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3))
+
+/**
+ * A report's month as every view names it: "October 2026" for an ended
+ * month, "November 2026 so far, as of Nov 29" for the month in progress, so
+ * nobody takes a part month's figures for a whole one.
+ */
+export function reportTitle(report: Pick<ServiceReport, 'period' | 'asOf'>): string {
+  const month = monthLabel(report.period)
+  if (!report.asOf) return month
+  const day = `${SHORT_MONTHS[Number(report.asOf.slice(5, 7)) - 1]} ${Number(report.asOf.slice(8, 10))}`
+  return `${month} so far, as of ${day}`
+}
+
+/** The refusal of a month that has not begun: no figures exist for it yet. */
+export const notBegunMessage = (period: string): string =>
+  `${monthLabel(period)} has not begun yet: a report covers a month from its first day.`
 
 /** A wait as people say it: "45 min", "3 h 20 min", "2 days 4 h". */
 export function durationText(minutes: number): string {

@@ -107,7 +107,7 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /**
  * "Dec 19, 2026" for a calendar date ("2026-12-19"), the way every admin
- * list and detail shows a day (issue 52.7: no ISO date shown to a person).
+ * list and detail, and a portal table column on a phone, shows a day (issue 52.7: no ISO date shown to a person).
  * A date-time is read as the day it falls on in the business time zone, where
  * the records' days live. Anything else is shown as it is; null and '' as ''.
  */
@@ -123,7 +123,7 @@ export function formatShortDate(date: string | null | undefined): string {
     : shortDate().format(new Date(`${businessDate(instant)}T12:00:00Z`))
 }
 
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

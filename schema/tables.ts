@@ -72,6 +72,10 @@ export const sessions = sqliteTable(
     // Security area's re-authentication): changes to sign-in methods need it recent
     // (docs/decisions/078-sudo-mode.md). Null for sessions from before migration 0010.
     reauthAt: integer('reauth_at', { mode: 'timestamp_ms' }),
+    // When this session last proved a second factor (an authenticator code or a
+    // passkey) through the re-authentication, never through sign-in: a vault reveal
+    // needs it recent (ADR 181). Null until the first such proof (migration 0031).
+    factorAt: integer('factor_at', { mode: 'timestamp_ms' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
@@ -819,6 +823,11 @@ export const quoteChangeRequests = sqliteTable(
 export const billingSettings = sqliteTable('billing_settings', {
   id: integer('id').primaryKey(),
   paymentInstructions: text('payment_instructions'),
+  // The Xero export's codes (issue 56): the sales account, and the tax rates'
+  // names for a taxed and an untaxed invoice, as Xero names them.
+  xeroAccountCode: text('xero_account_code'),
+  xeroTaxType: text('xero_tax_type'),
+  xeroTaxTypeNone: text('xero_tax_type_none'),
   ...timestamps,
 })
 
@@ -1828,3 +1837,6 @@ export const monthlyReportMailings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.clientId, t.period] })],
 )
+
+export * from './tables-books'
+export * from './tables-plan-late'

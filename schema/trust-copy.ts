@@ -15,7 +15,7 @@ export const TRUST_CONTENT_KEYS = {
     description: 'Trust: the safeguards in place',
     contentType: 'textarea',
     defaultContent:
-      'Multi-factor authentication on every account that can reach client systems or data.\nEncryption in transit (TLS on every connection) and at rest (encrypted disks, databases and backups).\nAudit logs of every sign-in and change, kept and reviewed.\nAccess reviews: who can reach what is checked at least every quarter and whenever someone leaves.\nA written risk analysis with each practice every year.',
+      "Multi-factor authentication before anyone reaches client systems: the passwords to a practice's systems open only after a fresh second factor (an authenticator app or a passkey), never with a password alone.\nEncryption in transit (TLS on every connection) and at rest (encrypted disks, databases and backups).\nAudit logs of every sign-in and change, kept and reviewed.\nAccess reviews: who can reach what is checked at least every quarter and whenever someone leaves.\nA written risk analysis with each practice every year.",
   },
   'trust.breach': {
     description: 'Trust: the breach-notice promise',

@@ -14,7 +14,9 @@ describe('the Node version', () => {
   })
   it("is package.json's engines and the lock's", () => {
     expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).engines.node).toBe(nvmrc)
-    expect(JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages[''].engines.node).toBe(nvmrc)
+    expect(JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages[''].engines.node).toBe(
+      nvmrc,
+    )
   })
   it('is what .ci/run installs (it reads .nvmrc and accepts no other)', () => {
     const ci = readFileSync(join(root, '.ci/run'), 'utf8')

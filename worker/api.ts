@@ -23,8 +23,10 @@ import {
   timeEntries,
   timerRoutes,
 } from './routes/billing'
+import { calendarFeedApi, calendarSourcesApi } from './routes/calendar'
 import { clients } from './routes/clients'
 import { complianceApi } from './routes/compliance'
+import { exportsRoutes } from './routes/exports'
 import { health } from './routes/health'
 import { maintenanceRoutes, maintenanceSchedulesRoutes, maintenanceTasksRoutes } from './routes/maintenance'
 import { pageContent } from './routes/page-content'
@@ -79,6 +81,9 @@ api
   .route('/maintenance', maintenanceRoutes)
   .route('/maintenance-tasks', maintenanceTasksRoutes)
   .route('/billing-settings', billingSettingsRoutes)
+  .route('/exports', exportsRoutes)
+  .route('/calendar-feed', calendarFeedApi)
+  .route('/calendar-sources', calendarSourcesApi)
   // /clients/{id}/assets, /assets and /support-requests/{id}/asset (issue 38).
   .route('/', assetsApi)
   .route('/ratings', ratingsRoutes)

@@ -25,6 +25,7 @@ import { portalQuoteFiles } from './portal/quotes-wiring'
 import { portalReportFiles } from './portal/reports-server'
 import { portalFiles } from './portal/routes'
 import { loadContact, portalHeaders } from './portal/session'
+import { calendarFeedPublic } from './routes/calendar'
 import { media } from './routes/media'
 import { stripeWebhook } from './routes/stripe-webhook'
 import { site } from './site-files'
@@ -70,6 +71,8 @@ export const app = new Hono<AppEnv>()
   .all('/api/*', (c) => c.json({ message: API_MESSAGES.notFound }, 404))
   // The owner's public images, from the site's own origin (ADR 057).
   .route('/media', media)
+  // The owner's private feed of bookings (issue 56): the token in the address is the key.
+  .route('/cal', calendarFeedPublic)
   // The client portal (issue 24): the contact's session, never the owner's, and
   // answers no cache keeps; its pages are rendered below like every page.
   // ('/portal/*' matches /portal itself too.)

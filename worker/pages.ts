@@ -11,6 +11,7 @@ import { rescheduleInput } from '../schema/payloads'
 import { portalAssets } from '../web/lib/portal-assets'
 import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
+import { portalMaintenance } from '../web/lib/portal-maintenance'
 import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalReports } from '../web/lib/portal-reports'
@@ -34,6 +35,7 @@ import { isUnreadableFormRerender } from './page-forms'
 import { portalAssetsFor } from './portal/assets-server'
 import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
+import { portalMaintenanceFor } from './portal/maintenance-server'
 import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { ratingsServerFor } from './portal/ratings-wiring'
@@ -261,6 +263,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(ratingsServer, ratingsServerFor(c))
     context.set(portalCompliance, portalComplianceFor(c))
     context.set(portalReports, portalReportsFor(c))
+    context.set(portalMaintenance, portalMaintenanceFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }

@@ -12,6 +12,7 @@ import { securityConfig } from './auth/config'
 import { purgeExpiredSessions } from './auth/session'
 import { purgeFailures } from './auth/throttle'
 import { sealPlainTotpKeys } from './auth/totp-seal'
+import { vaultKeys } from './auth/vault-key'
 import { createDb } from './db'
 import { purgeInsights, retentionMonths } from './insights/record'
 import { log } from './log'
@@ -21,6 +22,7 @@ import { queueRenewalNotices } from './services/assets'
 import { purgeAudit } from './services/audit'
 import { runAutopay } from './services/autopay'
 import { queueReminders } from './services/booking'
+import { syncDueSources } from './services/calendar-sources'
 import { queueBaaRenewalReminders, queueIncidentReminders } from './services/compliance/reminders'
 import { queueInvoiceReminders } from './services/invoice-reminders'
 import { generateAhead } from './services/maintenance'
@@ -92,6 +94,9 @@ export async function runScheduled(controller: ScheduledController, env: Env): P
     (await queueBaaRenewalReminders(db, env, new Date(now))) +
     (await queueIncidentReminders(db, env, new Date(now)))
   if (compliance) log('info', 'compliance reminders queued', { messages: compliance })
+  // The owner's own calendars (issue 56): each read every 15 minutes for its busy times.
+  const calendars = await syncDueSources(db, await vaultKeys(env), new Date(now))
+  if (calendars.read) log('info', 'calendars read', calendars)
   const outcomes = await deliverDue(db, env, now)
   // Closed requests past REQUEST_RETENTION_DAYS go, with their e-mails.
   const purged = await purgeExpiredRequests(db, env, now)

@@ -63,6 +63,7 @@ const invoice = (to: string, contact: string, description = 'Network audit'): In
 
 const report: ServiceReport = {
   period: '2026-10',
+  asOf: null,
   clientId: 1,
   clientName: 'Riverside Family Clinic',
   requests: { opened: 7, closed: 6 },

@@ -13,6 +13,7 @@ import { packageFonts } from './pdf-fonts'
 
 const report: ServiceReport = {
   period: '2026-10',
+  asOf: null,
   clientId: 1,
   clientName: 'Riverside Family Clinic',
   requests: { opened: 7, closed: 6 },
@@ -63,5 +64,26 @@ describe('the service report PDF', () => {
     expect(text).toMatch(/Maintenance done\s+4 \(3 with evidence files\)/)
     expect(text).toMatch(/Security incidents\s+INC-2026-0002/)
     expect(squeezed).toContain('Ratings(good/okay/poor)5/1/0')
+  })
+
+  it('says a month in progress is so far, in its title and in words', async () => {
+    const text = pdftotext(
+      await serviceReportPdf({
+        fonts: packageFonts,
+        from: { name: 'Alex Morgan', email: 'hello@example.com' },
+        report: { ...report, period: '2026-11', asOf: '2026-11-29' },
+      }),
+    )
+    expect(text).toContain('November 2026 so far, as of Nov 29')
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'This month is not over: these are its figures so far, up to Sunday, November 29, 2026.',
+    )
+  })
+
+  it('names an ended month without "so far"', async () => {
+    const text = pdftotext(
+      await serviceReportPdf({ fonts: packageFonts, from: { name: 'A', email: 'a@example.com' }, report }),
+    )
+    expect(text).not.toContain('so far')
   })
 })

@@ -5,7 +5,7 @@
 // portal pages and the REST routes (which a portal session never opens).
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
-import { addDays, businessDate } from '../../schema/slot-time'
+import { addDays, businessDate, formatCalendarDate } from '../../schema/slot-time'
 import { asOwner, json } from './billing-fixtures'
 import { call } from './helpers'
 import { formPost, portalCookie, seedClient } from './portal-fixtures'
@@ -47,7 +47,9 @@ describe('assets in the portal', () => {
     expect(page.status).toBe(200)
     const html = await page.text()
     expect(html).toContain('Exam room laptop')
-    expect(html).toContain(`Warranty ends: ${soon}`)
+    // Dates in words (issue 52), never the ISO date.
+    expect(html).toContain(`Warranty ends: ${formatCalendarDate(soon)}`)
+    expect(html).not.toContain(soon)
     expect(html).not.toContain('SECRET INTERNAL NOTE')
     expect(html).not.toContain('Old printer')
     expect(html).not.toContain('Other clinic server')

@@ -45,7 +45,7 @@ describe('compliance in the portal', () => {
     expect(htmlA).toContain('breach notice within 10 business days')
     expect(htmlA).toContain(inc.reference)
     // Reached from every portal page's menu.
-    expect(htmlA).toMatch(/<a[^>]+href="\/portal\/compliance"[^>]*>BAA and notices<\/a>/)
+    expect(htmlA).toMatch(/<a[^>]+href="\/portal\/compliance"[^>]*>Compliance<\/a>/)
 
     const pageB = await call('/portal/compliance', { headers: { Cookie: await portalCookie(b.contactId) } })
     const htmlB = await pageB.text()

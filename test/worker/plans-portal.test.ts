@@ -60,7 +60,7 @@ describe('/portal/plan', () => {
     const earlier = await (
       await call('/portal/plan?period=2025-02', { headers: { Cookie: a.cookie } })
     ).text()
-    expect(earlier).toContain('Hours in 2025-02')
+    expect(earlier).toContain('Hours in February 2025')
   })
 
   it('is a 404 for a client with no plan, and the sign-in form without a session', async () => {

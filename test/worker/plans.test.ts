@@ -9,6 +9,7 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { addPeriods } from '../../schema/plans'
 import { createDb } from '../../worker/db'
 import worker from '../../worker/index'
 import { createApiToken } from '../../worker/services/api-tokens'
@@ -76,7 +77,13 @@ describe('periods and proration', () => {
       const usage = await periodUsage(db(), sub.id, period)
       expect([usage.days, usage.of]).toEqual([days, of])
       expect(usage.includedMinutes).toBe(Math.round((600 * days) / of))
-      const invoice = await billPeriod(db(), sub.id, period, new Date(`${period}-28T18:00:00Z`))
+      // Billed once the period is over (issue 52): noon Central on the 1st of the next month.
+      const invoice = await billPeriod(
+        db(),
+        sub.id,
+        period,
+        new Date(`${addPeriods(period, 1)}-01T18:00:00Z`),
+      )
       expect(invoice.lines[0]!.description).toContain(`prorated: ${days} of ${of} days`)
       expect(invoice.totalCents).toBe(Math.floor((2 * 60_000 * days + of) / (2 * of)))
     }
@@ -345,11 +352,20 @@ describe('REST input', () => {
         json: { clientId: c.clientId, planId: plan.id, startDate: '2026-01-01' },
       }),
     )
-    for (const period of ['2026-13', 'June', '2099-01', '2025-12']) {
+    for (const period of ['2026-13', 'June', '2025-12']) {
       const res = await asOwner(`/api/subscriptions/${sub.id}/invoices`, { method: 'POST', json: { period } })
       expect(res.status).toBe(400)
       expect(Object.keys((await json<{ errors: Record<string, string> }>(res)).errors)).toEqual(['period'])
     }
+    // A period not over yet is a conflict with the clock, not bad input (issue 52).
+    const future = await asOwner(`/api/subscriptions/${sub.id}/invoices`, {
+      method: 'POST',
+      json: { period: '2099-01' },
+    })
+    expect(future.status).toBe(409)
+    expect((await json<{ message: string }>(future)).message).toBe(
+      'This period ends on January 31, 2099; it can be billed from February 1.',
+    )
     expect(await countRows('select count(*) as n from invoices where client_id = ?', c.clientId)).toBe(0)
     expect((await asOwner('/api/subscriptions/abc/usage')).status).toBe(400)
     expect((await asOwner('/api/subscriptions/999999/usage')).status).toBe(404)

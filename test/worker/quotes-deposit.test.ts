@@ -172,7 +172,7 @@ describe('the deposit invoice an acceptance issues', () => {
       number: deposit!.number,
       href: `/portal/invoices/${deposit!.invoiceId}`,
       totalCents: expected,
-      statusLabel: 'Sent',
+      statusLabel: 'Awaiting payment',
       owed: true,
     })
     // The owner's quote shows the issued invoice instead of a to-do.

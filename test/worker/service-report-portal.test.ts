@@ -45,7 +45,7 @@ describe('/portal/reports', () => {
     expect(text).not.toContain(b.name)
     // Before the client began, a month not yet ended, no session.
     expect((await call('/portal/reports/2025-05.pdf', { headers: { Cookie: a.cookie } })).status).toBe(404)
-    expect((await call('/portal/reports/2999-01.pdf', { headers: { Cookie: a.cookie } })).status).toBe(404)
+    expect((await call('/portal/reports/2999-01.pdf', { headers: { Cookie: a.cookie } })).status).toBe(400)
     expect((await call('/portal/reports/2025-07.pdf')).status).toBe(401)
     // A client's session never opens the owner's report routes, its own client's included.
     for (const path of [

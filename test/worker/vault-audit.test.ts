@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { sessionIdOf } from '../../worker/auth/session'
 import { owner } from './admin-helpers'
 import { call } from './helpers'
+import { proveSecondFactor } from './session-helpers'
 
 async function newClient(cookie: string) {
   const res = await call('/api/clients', {
@@ -40,6 +41,7 @@ describe('one audit entry per reveal', () => {
     const clientId = await newClient(cookie)
     const made = await api('POST', `/api/clients/${clientId}/credentials`, { label: 'EHR', secret: 'pw-1' })
     const { id } = (await made.json()) as { id: string }
+    await proveSecondFactor(cookie)
 
     let from = await lastId()
     expect((await api('POST', `/api/credentials/${id}/reveal`)).status).toBe(200)
@@ -49,7 +51,7 @@ describe('one audit entry per reveal', () => {
     expect((await api('POST', `/api/credentials/${id}/reveal`, { purpose: 'copy' })).status).toBe(200)
     expect(await entriesFor(id, from)).toEqual([{ action: 'credential.copy', outcome: 'success' }])
 
-    await env.DB.prepare('update sessions set reauth_at = ? where id = ?')
+    await env.DB.prepare('update sessions set factor_at = ? where id = ?')
       .bind(Date.now() - 11 * 60 * 1000, sessionIdOf(cookie.replace(/^session=/, '')))
       .run()
     from = await lastId()
@@ -77,6 +79,7 @@ describe('one audit entry per reveal', () => {
           headers: { 'x-graphql-yoga-csrf': '1', Cookie: cookie },
         })
       ).json()) as { data?: Record<string, unknown>; errors?: unknown[] }
+    await proveSecondFactor(cookie)
 
     let from = await lastId()
     const shown = await gq('mutation($id: ID!) { revealCredential(id: $id) }', { id })
@@ -142,6 +145,7 @@ describe('editing a credential', () => {
       assetId: null,
     })
     expect(await row()).toEqual(before)
+    await proveSecondFactor(cookie)
     expect(await (await api('POST', `/api/credentials/${id}/reveal`)).json()).toEqual({ secret: 'keep-me' })
 
     const bad = await api('PATCH', `/api/credentials/${id}`, { label: '', url: 'ftp://x' })

@@ -1,5 +1,5 @@
 // The credentials vault (issue 38, docs/vault.md): stored encrypted, listed
-// without secrets, revealed only by a re-authenticated owner session (never a
+// without secrets, revealed only by an owner session with a fresh second factor (never a
 // token) with an audit entry, refused without VAULT_KEY outside a local
 // deployment, and re-wrapped by the rotation without touching the secrets.
 import { env } from 'cloudflare:test'
@@ -16,6 +16,7 @@ import {
 import { kekFrom, openSecret, unwrap } from '../../worker/services/vault/crypto'
 import { owner } from './admin-helpers'
 import { call } from './helpers'
+import { enrolTotp, freshTotpCode, proveSecondFactor } from './session-helpers'
 
 const SECRET = () => `S3cret-${crypto.randomUUID()}`
 const who = { purpose: 'reveal' as const, userId: null, actor: 'test', ip: null, userAgent: null }
@@ -33,8 +34,9 @@ const as = (cookie: string) => (method: string, path: string, json?: unknown) =>
     ...(json ? { json } : {}),
   })
 
+/** The session's proofs, password and second factor, ten minutes old. */
 async function stale(cookie: string) {
-  await env.DB.prepare('update sessions set reauth_at = ? where id = ?')
+  await env.DB.prepare('update sessions set reauth_at = ?1, factor_at = ?1 where id = ?2')
     .bind(Date.now() - 11 * 60 * 1000, sessionIdOf(cookie.replace(/^session=/, '')))
     .run()
 }
@@ -133,10 +135,13 @@ describe('the vault over REST', () => {
     expect(ok.status).toBe(201)
     expect(await (await api('GET', `/api/clients/${a}/credentials`)).json()).toEqual([])
     expect((await api('PATCH', '/api/credentials/cred_unknown', { label: 'y' })).status).toBe(404)
+    // The vault's guard answers before anything is read; past it, an unknown id is a 404.
+    expect((await api('POST', '/api/credentials/cred_unknown/reveal')).status).toBe(403)
+    await proveSecondFactor(cookie)
     expect((await api('POST', '/api/credentials/cred_unknown/reveal')).status).toBe(404)
   })
 
-  it('reveal: refused without a recent re-authentication, then after it the secret and an audit entry', async () => {
+  it('reveal: only after a fresh second factor on this session, never the password or sign-in alone', async () => {
     const cookie = await owner()
     const api = as(cookie)
     const clientId = await newClient(cookie)
@@ -146,18 +151,39 @@ describe('the vault over REST', () => {
     ).json()) as {
       id: string
     }
-    await stale(cookie)
+    // No second factor at all: the vault stays shut, and says what to do.
+    await env.DB.prepare("update users set totp_key = null where username = 'owner'").run()
+    const missing = await api('POST', `/api/credentials/${id}/reveal`)
+    expect(missing.status).toBe(403)
+    expect(await missing.json()).toMatchObject({
+      code: 'second_factor_missing',
+      message: expect.stringContaining('Set up an authenticator app or a passkey in Security'),
+    })
+    // Sign-in (this session is fresh) and a password re-authentication prove no second factor.
+    expect((await api('POST', '/api/security/reauth', { password: 'test-owner-password' })).status).toBe(204)
+    await enrolTotp()
     const refused = await api('POST', `/api/credentials/${id}/reveal`)
     expect(refused.status).toBe(403)
-    expect(await refused.json()).toMatchObject({ code: 'reauth_required' })
+    expect(await refused.json()).toMatchObject({
+      code: 'second_factor_required',
+      message: expect.stringContaining('to reveal a password in the vault'),
+    })
     const auditedBefore = await env.DB.prepare(
       "select count(*) as n from audit_log where action like 'credential.%' and record like ?",
     )
       .bind(`${id}%`)
       .first<{ n: number }>()
     expect(auditedBefore!.n).toBe(0)
+    // A wrong code proves nothing; the right one opens the vault for this session.
+    const wrong = await api('POST', '/api/security/reauth', { code: '000000' })
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toMatchObject({ errors: { code: 'Invalid code' } })
+    expect((await api('POST', `/api/credentials/${id}/reveal`)).status).toBe(403)
+    const code = await freshTotpCode()
+    expect((await api('POST', '/api/security/reauth', { code })).status).toBe(204)
+    // The same code again is spent (each step is accepted once).
+    expect((await api('POST', '/api/security/reauth', { code })).status).toBe(400)
 
-    expect((await api('POST', '/api/security/reauth', { password: 'test-owner-password' })).status).toBe(204)
     const shown = await api('POST', `/api/credentials/${id}/reveal`)
     expect(shown.status).toBe(200)
     expect(shown.headers.get('cache-control')).toContain('no-store')
@@ -175,6 +201,27 @@ describe('the vault over REST', () => {
     ])
     expect(results[0]!.record).toContain('EHR')
     expect(await rowsContaining(secret)).toBe(0)
+
+    // Ten minutes on, the proof is stale; another session (a new sign-in) has none.
+    await stale(cookie)
+    expect(await (await api('POST', `/api/credentials/${id}/reveal`)).json()).toMatchObject({
+      code: 'second_factor_required',
+    })
+    const other = await owner()
+    expect((await as(other)('POST', `/api/credentials/${id}/reveal`)).status).toBe(403)
+    // The code alone is no password: sudo mode (changing sign-in methods) still asks for one.
+    await as(other)('POST', '/api/security/reauth', { code: await freshTotpCode() })
+    await env.DB.prepare('update sessions set reauth_at = ? where id = ?')
+      .bind(Date.now() - 11 * 60 * 1000, sessionIdOf(other.replace(/^session=/, '')))
+      .run()
+    expect((await as(other)('POST', '/api/security/recovery-codes')).status).toBe(403)
+    // Removing the last factor closes the vault at once, fresh proof or not.
+    await proveSecondFactor(cookie)
+    expect((await api('POST', `/api/credentials/${id}/reveal`)).status).toBe(200)
+    await env.DB.prepare("update users set totp_key = null where username = 'owner'").run()
+    expect(await (await api('POST', `/api/credentials/${id}/reveal`)).json()).toMatchObject({
+      code: 'second_factor_missing',
+    })
   })
 
   it('a personal access token never reveals, even with the assets scope and beside a fresh session', async () => {
@@ -226,6 +273,7 @@ describe('the vault over REST', () => {
     const after = await row()
     expect(after!.wrapped_key).not.toBe(before!.wrapped_key)
     expect(after!.secret_ciphertext).not.toBe(before!.secret_ciphertext)
+    await proveSecondFactor(cookie)
     expect((await api('POST', `/api/credentials/${id}/reveal`)).status).toBe(200)
     expect(await (await api('POST', `/api/credentials/${id}/reveal`)).json()).toEqual({ secret: 'new-one' })
     expect((await api('DELETE', `/api/credentials/${id}`)).status).toBe(204)
@@ -372,12 +420,20 @@ describe('the vault in GraphQL', () => {
     const reveal = 'mutation($id: ID!) { revealCredential(id: $id, purpose: COPY) }'
     await stale(cookie)
     const refused = JSON.parse((await gq(reveal, { id })).text)
-    expect(refused.errors[0].extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'reauth_required' })
+    expect(refused.errors[0].extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'second_factor_required',
+    })
+    // The password is no second factor.
     await call('/api/security/reauth', {
       method: 'POST',
       headers: { Cookie: cookie },
       json: { password: 'test-owner-password' },
     })
+    expect(JSON.parse((await gq(reveal, { id })).text).errors[0].extensions).toMatchObject({
+      reason: 'second_factor_required',
+    })
+    await proveSecondFactor(cookie)
     expect(JSON.parse((await gq(reveal, { id })).text).data.revealCredential).toBe(secret)
     const entry = await env.DB.prepare(
       "select action, user_agent from audit_log where action = 'credential.copy' and record like ?",

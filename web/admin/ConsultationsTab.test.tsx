@@ -82,18 +82,19 @@ function mockClient(data: Data, mutationResult: () => object = () => ({ data: {}
 }
 
 let search = ''
-/** Shows the router's query string, as the address bar would. */
+let pathname = ''
+/** Shows the router's query string and path, as the address bar would. */
 function Search() {
-  search = useLocation().search
+  ;({ search, pathname } = useLocation())
   return null
 }
 
-function renderTab(client: Client, url = '/admin?tab=consultations') {
+function renderTab(client: Client, url = '/admin?tab=consultations', reference?: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <Provider value={client}>
         <PendingBadge />
-        <ConsultationsTab />
+        <ConsultationsTab reference={reference} />
         <Search />
       </Provider>
     </MemoryRouter>,
@@ -132,6 +133,41 @@ describe('ConsultationsTab', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search' }), 'pat@clinic.test')
     const rows = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
     expect(rows.map((r) => within(r).getByRole('heading').textContent).sort()).toEqual(['Pat A', 'Pat B'])
+  })
+
+  it('finds a request by its reference, as the overview and the e-mails name it (issue 52)', async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({
+      consultations: [consultation({}), consultation({ id: '2', reference: 'C-1002', name: 'Grace Park' })],
+      supportRequests: [support({}), support({ id: '8', reference: 'S-1003', name: 'Noor Haddad' })],
+    })
+    renderTab(client)
+    await user.type(screen.getByRole('textbox', { name: 'Search' }), 'c-1002')
+    const rows = within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')
+    expect(rows.map((r) => within(r).getByRole('heading').textContent)).toEqual(['Grace Park'])
+  })
+
+  it("opens the request its own address names, and closing it goes back to the list's address", async () => {
+    const user = userEvent.setup()
+    const { client } = mockClient({
+      consultations: [consultation({})],
+      supportRequests: [support({}), support({ id: '8', reference: 'S-1003', name: 'Noor Haddad' })],
+    })
+    renderTab(client, '/admin/requests/S-1003?kind=support', 'S-1003')
+    const dialog = await screen.findByRole('dialog', { name: 'Support request from Noor Haddad (S-1003)' })
+    expect(dialog.textContent).toContain('Noor Haddad')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(pathname).toBe('/admin/requests')
+    expect(search).toBe('?kind=support')
+  })
+
+  it('says so when the address names no request, and lists the rest', () => {
+    const { client } = mockClient({ consultations: [consultation({})], supportRequests: [support({})] })
+    renderTab(client, '/admin/requests/S-9999', 'S-9999')
+    expect(screen.getByRole('alert').textContent).toContain('There is no request S-9999')
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(within(screen.getByRole('list', { name: 'Requests' })).getAllByRole('listitem')).toHaveLength(2)
   })
 
   it('puts an open critical request first and makes it look urgent; flags what is overdue', () => {
@@ -216,7 +252,7 @@ describe('ConsultationsTab', () => {
     const { client } = mockClient({ consultations: [consultation({})], supportRequests: [] })
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550199')
     expect(within(dialog).getByRole('link', { name: 'E-mail' }).getAttribute('href')).toBe(
       'mailto:jordan@example.com?subject=Your%20request%20C-1001',
@@ -250,7 +286,7 @@ describe('ConsultationsTab', () => {
     })
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     const link = within(dialog).getByRole('link', { name: 'Download data' })
     expect(link.getAttribute('href')).toMatch(/^\/api\/consultations\/\w+\/export\.json$/)
     expect(link.hasAttribute('download')).toBe(true)
@@ -267,7 +303,7 @@ describe('ConsultationsTab', () => {
     })
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera (S-1007)' })
     expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550142')
     expect(within(dialog).getByRole('link', { name: 'E-mail' }).getAttribute('href')).toBe(
       'mailto:sam@example.com?subject=Your%20request%20S-1007',
@@ -330,7 +366,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera (S-1007)' })
     expect(within(dialog).getByRole('link', { name: 'Call' }).getAttribute('href')).toBe('tel:6185550142')
     await user.type(within(dialog).getByRole('textbox', { name: 'Reply' }), 'Restart the router, please.')
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }))
@@ -363,7 +399,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Sam Rivera's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera' })
+    const dialog = screen.getByRole('dialog', { name: 'Support request from Sam Rivera (S-1007)' })
     const box = within(dialog).getByRole('textbox', { name: 'Reply' })
     // The reply box says what the e-mail adds around the text.
     expect(box.getAttribute('aria-describedby')).toBeTruthy()
@@ -386,7 +422,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     await user.click(within(dialog).getByRole('button', { name: 'Erase' }))
     const confirm = screen.getByRole('alertdialog', { name: 'Erase this request?' })
     expect(executeMutation).not.toHaveBeenCalled()
@@ -525,7 +561,7 @@ describe('ConsultationsTab', () => {
     )
     renderTab(client)
     await user.click(screen.getByRole('button', { name: "View details of Jordan Lee's request" }))
-    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee' })
+    const dialog = screen.getByRole('dialog', { name: 'Consultation request from Jordan Lee (C-1001)' })
     for (const text of [
       'Lee Family Clinic',
       '(618) 555-0199',

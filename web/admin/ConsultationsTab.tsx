@@ -6,6 +6,8 @@
 // AdminTabs renders it under an urql Provider; PendingBadge sits beside the
 // tab's label. No background polling (SPEC §9): a Refresh button instead.
 // The row, the dialogs and their helpers live in ./requests/, one file each.
+// A request's own address, /admin/requests/<reference> (issue 52), is this
+// list with that request's dialog open; closing it goes back to the list.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { type CombinedError, useMutation, useQuery } from 'urql'
@@ -37,7 +39,7 @@ import { type Item, RequestRow } from './requests/RequestRow'
 import { SupportDialog } from './requests/SupportDialog'
 import { AdminButton, AdminSelect, AdminTextField, ListState, linkButtonClass } from './ui'
 
-export function ConsultationsTab() {
+export function ConsultationsTab({ reference }: { reference?: string } = {}) {
   const location = useLocation()
   const navigate = useNavigate()
   const filter = filterOf(new URLSearchParams(location.search))
@@ -91,8 +93,9 @@ export function ConsultationsTab() {
     if (item.kind === 'consultation') void markConsultationSeen({ id: item.id })
     else void markSupportSeen({ id: item.id })
   }
-  // A client page's request link (issue 36) names the request to open: ?open=S-1043.
-  const toOpen = new URLSearchParams(location.search).get('open')?.toUpperCase() ?? null
+  // The request's own address (/admin/requests/S-1043, issue 52) or an older link's ?open=S-1043.
+  const toOpen =
+    reference?.toUpperCase() ?? new URLSearchParams(location.search).get('open')?.toUpperCase() ?? null
   const opened = useRef<string | null>(null)
   useEffect(() => {
     if (!toOpen || opened.current === toOpen) return
@@ -101,6 +104,13 @@ export function ConsultationsTab() {
     opened.current = toOpen
     openItem(item)
   })
+  const notFound =
+    toOpen !== null && c.data && s.data && !items.some((i) => i.reference === toOpen) ? toOpen : null
+  function close() {
+    setOpen(null)
+    // Leaving the request's own address: the list, as filtered before.
+    if (reference) navigate({ pathname: '/admin/requests', search: location.search }, { replace: true })
+  }
   const pending = items.filter(needsOwner).length
   const loading = (c.fetching && !c.data) || (s.fetching && !s.data)
   const error = c.data && s.data ? undefined : (c.error ?? s.error)
@@ -129,6 +139,11 @@ export function ConsultationsTab() {
           </a>
         </div>
       </div>
+      {notFound && (
+        <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          There is no request {notFound}: it may have been erased. Every other request is listed below.
+        </p>
+      )}
       <p role="status" className="text-sm text-slate-700 empty:hidden">
         {newCount === null ? '' : newCount === 1 ? '1 new request' : `${newCount} new requests`}
       </p>
@@ -138,7 +153,7 @@ export function ConsultationsTab() {
           label="Search"
           value={filter.q}
           onChange={(q) => setFilter({ q })}
-          description="Name, e-mail, company or description"
+          description="Reference, name, e-mail, company or description"
         />
         <AdminSelect
           name="kind"
@@ -180,8 +195,8 @@ export function ConsultationsTab() {
           ))}
         </ul>
       </ListState>
-      {open?.kind === 'consultation' && <ConsultationDialog request={open} onClose={() => setOpen(null)} />}
-      {open?.kind === 'support' && <SupportDialog request={open} onClose={() => setOpen(null)} />}
+      {open?.kind === 'consultation' && <ConsultationDialog request={open} onClose={close} />}
+      {open?.kind === 'support' && <SupportDialog request={open} onClose={close} />}
     </section>
   )
 }

@@ -181,7 +181,7 @@ export function AdminSelect<V extends string>({
         {label}
         <RequiredMark isRequired={isRequired} />
       </Label>
-      <Button className={`flex items-center justify-between text-left ${fieldInput} ${focusRing}`}>
+      <Button className={`flex items-center justify-between gap-2 text-left ${fieldInput} ${focusRing}`}>
         <SelectValue />
         <span aria-hidden="true">▾</span>
       </Button>

@@ -5,12 +5,15 @@
 import { createContext } from 'react-router'
 
 export type PortalComplianceView = {
+  /** Dates worded ("Tuesday, June 10, 2025"). */
   baas: {
     id: number
     effectiveDate: string
     renewalDate: string | null
     notice: string
     sha256: string | null
+    /** The signed PDF on file, or null when none is filed. */
+    pdfHref: string | null
   }[]
   notices: {
     id: number

@@ -9,9 +9,12 @@ export type PortalPlanView = {
   planName: string
   status: string
   startDate: string
-  /** The last period billed, when it is cancelled at the end of a period. */
+  /** The last period billed ("November 2026"), when it is cancelled at the end of a period. */
   endsPeriod: string | null
   period: string
+  /** "November 2026"; current: the period running now. */
+  periodLabel: string
+  current: boolean
   /** Automatic payment is on; cardSaved: the client saved a card for it. */
   autopay: boolean
   cardSaved: boolean
@@ -22,7 +25,10 @@ export type PortalPlanView = {
   included: string
   rollover: string
   remaining: string
-  over: string
+  /** What this period billed and will bill, sentence by sentence (schema/plan-words.ts). */
+  billing: string[]
+  /** The plan's other months (newest first), each a link to its figures. */
+  months: { label: string; href: string }[]
   usedMinutes: number
   availableMinutes: number
   /** First-response targets; businessHours: counted Monday-Friday 9-5 Central. */

@@ -9,7 +9,12 @@ export type PortalReportView = {
   /** The months there are reports for, newest first (YYYY-MM and "October 2026"). */
   months: { period: string; label: string }[]
   period: string
+  /** "October 2026", or for the month in progress "November 2026 so far, as of Nov 29". */
   label: string
+  /** The month is not over: its figures so far. */
+  inProgress: boolean
+  /** Why the month asked for is not the one shown (not begun, or none for it). */
+  notice: string | null
   lines: [string, string][]
   byUrgency: { label: string; value: string }[]
   renewals: { name: string; what: string; date: string }[]
@@ -19,7 +24,7 @@ export type PortalReportView = {
 }
 
 export type PortalReportsServer = {
-  /** Redirects to /portal without a session; null: no month has ended since the client began. */
+  /** Redirects to /portal without a session; null: no month to report (an unknown client). */
   reports(month: string | null): Promise<PortalReportView | null>
   /** The contact's own choice of the monthly e-mail. */
   setOptIn(on: boolean): Promise<void>

@@ -43,7 +43,15 @@ export type PortalFile = {
 }
 
 /** Filled by the quotes issue (25); the dashboard lists them. */
-export type PortalQuoteSummary = { id: number; number: string; title: string; status: string; href: string }
+export type PortalQuoteSummary = {
+  id: number
+  number: string
+  title: string
+  status: string
+  /** The status in the client's words (never "Viewed"). */
+  statusLabel: string
+  href: string
+}
 /** The client's invoices (issue 26), never drafts; amounts already formatted. */
 export type PortalInvoiceSummary = {
   id: number

@@ -46,11 +46,14 @@ export function PortalFrame({
             <Link to="/portal/assets" className={navLink}>
               Your IT
             </Link>
+            <Link to="/portal/maintenance" className={navLink}>
+              Maintenance
+            </Link>
             <Link to="/portal/reports" className={navLink}>
               Reports
             </Link>
             <Link to="/portal/compliance" className={navLink}>
-              BAA and notices
+              Compliance
             </Link>
             <Link to="/portal/requests/new" className={navLink}>
               New support request

@@ -17,6 +17,7 @@ import { formatBusinessDateTime } from '../../schema/business-time'
 import { formConstraints } from '../../schema/form-constraints'
 import { portalLinkInput } from '../../schema/payloads'
 import { safeNext } from '../../schema/portal-next'
+import { formatCalendarDate, formatShortDate } from '../../schema/slot-time'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
@@ -75,9 +76,10 @@ export async function action({ context, request }: ActionFunctionArgs) {
   )
 }
 
-export const meta: MetaFunction = ({ matches }) =>
+export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>
   pageMeta({
-    title: 'Client portal',
+    // Signed in, the page is the menu's "Overview"; signed out, the sign-in form.
+    title: loaderData?.contact ? 'Overview' : 'Client portal',
     description: 'Your requests, consultations, files, quotes and invoices in one place.',
     siteUrl: siteFromMatches(matches).config.siteUrl,
     path: '/portal',
@@ -88,7 +90,11 @@ export default function PortalPage() {
   const { contact, dashboard } = useLoaderData<typeof loader>()
   if (!contact || !dashboard) return <SignInForm />
   return (
-    <PortalFrame contact={contact} title={`Hello, ${contact.name}`}>
+    // The heading is the menu's word for the page (issue 52); the greeting follows it.
+    <PortalFrame contact={contact} title="Overview">
+      <p className={`-mt-3 text-lg text-slate-700 ${longText}`} data-testid="portal-greeting">
+        {`Hello, ${contact.name}`}
+      </p>
       {dashboard.plan && (
         <section aria-labelledby="plan" className={portalCard}>
           <h2 id="plan" className={portalHeading}>
@@ -205,7 +211,7 @@ export default function PortalPage() {
                 <Link to={q.href} className={`text-blue-800 underline ${longText}`}>
                   {q.number}: {q.title}
                 </Link>{' '}
-                <span className="text-sm text-slate-600">({q.status})</span>
+                <span className="text-sm text-slate-600">({q.statusLabel})</span>
               </li>
             ))}
           </ul>
@@ -240,7 +246,7 @@ export default function PortalPage() {
                     <td className="py-2 pr-2">{i.statusLabel}</td>
                     <td className="py-2 pr-2 text-right">{i.total}</td>
                     <td className="py-2 pr-2 text-right">{i.balance}</td>
-                    <td className="py-2 whitespace-nowrap">{i.dueDate}</td>
+                    <td className="py-2 whitespace-nowrap">{formatShortDate(i.dueDate)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -262,7 +268,7 @@ export default function PortalPage() {
             {dashboard.prepaid.blocks.map((b) => (
               <li key={b.id}>
                 {hoursText(b.remainingMinutes)} of {hoursText(b.minutes)}
-                {b.validUntil ? `, valid until ${b.validUntil}` : ''}
+                {b.validUntil ? `, valid until ${formatCalendarDate(b.validUntil)}` : ''}
               </li>
             ))}
           </ul>

@@ -48,6 +48,15 @@ export default function PortalCompliancePage() {
                 {b.sha256 ? (
                   <span className="block break-all text-xs text-slate-500">{`SHA-256 ${b.sha256}`}</span>
                 ) : null}
+                {b.pdfHref ? (
+                  <a href={b.pdfHref} className={`${textLink} inline-block py-1`}>
+                    Download the signed BAA (PDF)
+                  </a>
+                ) : (
+                  <span className="block text-sm text-slate-600">
+                    The signed copy is not on file here yet.
+                  </span>
+                )}
               </li>
             ))}
           </ul>

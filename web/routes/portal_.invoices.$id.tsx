@@ -14,6 +14,8 @@ import {
   useLoaderData,
   useNavigation,
 } from 'react-router'
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../schema/billing-words'
+import { formatCalendarDate, formatShortDate } from '../../schema/slot-time'
 import { button, card, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { portalInvoices } from '../lib/portal-invoices'
@@ -28,6 +30,9 @@ import {
 import { longText } from '../portal/ui'
 
 export const handle = { private: true }
+
+/** A payment's method in words ("Bank transfer"), never its stored code (issue 52). */
+const paymentMethodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as PaymentMethod] ?? method
 
 export const headers = portalHeaders
 
@@ -68,7 +73,7 @@ export default function PortalInvoicePage() {
       summary={
         <>
           For {invoice.clientName} from {invoice.ownerName}. Status: <strong>{invoice.statusLabel}</strong>.
-          Issued {invoice.issueDate}, due {invoice.dueDate}.
+          Issued {formatCalendarDate(invoice.issueDate)}, due {formatCalendarDate(invoice.dueDate)}.
         </>
       }
     >
@@ -125,7 +130,7 @@ export default function PortalInvoicePage() {
           <ul className="mt-2 flex flex-col gap-1 text-slate-800">
             {invoice.payments.map((p) => (
               <li key={p.id}>
-                {p.date}: {p.amount} ({p.method})
+                {formatShortDate(p.date)}: {p.amount} ({paymentMethodLabel(p.method)})
               </li>
             ))}
           </ul>

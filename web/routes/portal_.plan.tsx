@@ -1,7 +1,7 @@
 // The signed-in client's managed-service plan (issue 37), /portal/plan: this
-// period's used, included, rolled-over and remaining hours, the response
-// targets, and the period invoices once sent. ?period=YYYY-MM shows an earlier
-// month. A client with no plan gets the 404 page; nothing of other clients is
+// period's used, included, rolled-over and remaining hours, what it billed and
+// will bill (late time included, issue 52), the response targets, and the
+// period invoices once sent. ?period=YYYY-MM shows an earlier month. A client with no plan gets the 404 page; nothing of other clients is
 // ever read (the server scopes every query to the session's client).
 import {
   type ActionFunctionArgs,
@@ -61,11 +61,9 @@ export default function PortalPlanPage() {
     <PortalFrame contact={contact} title={`Your plan: ${plan.planName}`}>
       <section aria-labelledby="hours" className={portalCard}>
         <h2 id="hours" className={portalHeading}>
-          {`Hours in ${plan.period}`}
+          {plan.current ? `Hours in ${plan.periodLabel} so far` : `Hours in ${plan.periodLabel}`}
         </h2>
-        {plan.paused ? (
-          <p className="mt-2 text-slate-700">Your plan is paused this month; time is billed as usual.</p>
-        ) : (
+        {!plan.paused && (
           <>
             <div
               role="meter"
@@ -99,12 +97,29 @@ export default function PortalPlanPage() {
                 <dd className="font-semibold">{plan.remaining}</dd>
               </div>
             </dl>
-            {plan.over !== '0 h' && (
-              <p className="mt-2 text-slate-700">
-                {plan.over} over the included hours, billed at the plan's rate.
-              </p>
-            )}
           </>
+        )}
+        <ul className="mt-3 space-y-1 text-slate-700" data-testid="plan-billing">
+          {plan.billing.map((line) => (
+            <li key={line} className={longText}>
+              {line}
+            </li>
+          ))}
+        </ul>
+        {plan.months.length > 0 && (
+          <nav aria-label="Other months" className="mt-3 text-sm">
+            <span className="text-slate-600">Other months: </span>
+            <ul className="inline">
+              {plan.months.map((m, i) => (
+                <li key={m.href} className="inline">
+                  {i > 0 && ' · '}
+                  <a href={m.href} className="whitespace-nowrap text-blue-800 underline">
+                    {m.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
         )}
         <p className="mt-3 text-sm text-slate-600">
           On this plan since {plan.startDate}

@@ -1,5 +1,6 @@
 // The signed-in client's monthly service reports (issue 40), /portal/reports:
-// one ended month's figures (?month=YYYY-MM, the last one by default) worded
+// one month's figures (?month=YYYY-MM; by default the month in progress, "so
+// far", issue 52; a month not begun is said plainly) worded
 // as the PDF and the e-mail word them, the PDF, the other months, and the
 // contact's own choice to get each month's report by e-mail. Everything is
 // computed on the server for the session's client only; plain links and a
@@ -44,7 +45,7 @@ export async function action({ context, request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({
-    title: 'Your service reports',
+    title: 'Reports',
     description: 'Each month of IT support: requests, response times, hours and renewals.',
     siteUrl: siteFromMatches(matches).config.siteUrl,
     path: '/portal',
@@ -56,16 +57,26 @@ export default function PortalReportsPage() {
   const outcome = useActionData<typeof action>()
   if (!report)
     return (
-      <PortalFrame contact={contact} title="Your service reports">
-        <p className={portalCard}>Your first report comes once your first month with us has ended.</p>
+      <PortalFrame contact={contact} title="Reports">
+        <p className={portalCard}>No report yet.</p>
       </PortalFrame>
     )
   return (
-    <PortalFrame contact={contact} title={`Service report: ${report.label}`}>
+    <PortalFrame contact={contact} title="Reports">
+      {report.notice && (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 font-medium">
+          {report.notice}
+        </p>
+      )}
       <section aria-labelledby="glance" className={portalCard}>
         <h2 id="glance" className={portalHeading}>
-          At a glance
+          {`Service report: ${report.label}`}
         </h2>
+        {report.inProgress && (
+          <p className="mt-1 text-slate-700" data-testid="report-so-far">
+            This month is not over yet: these are its figures so far.
+          </p>
+        )}
         <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="report-lines">
           {report.lines.map(([label, value]) => (
             <div key={label} className="flex justify-between gap-4 border-b border-slate-100 py-1">

@@ -35,7 +35,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Routes a token never opens, whatever its scope. */
 /** What a "billing" token opens. */
 const BILLING_PATHS =
-  /^\/api\/(plans|subscriptions|invoices|time-entries|timer|prepaid-blocks|payments)(\/|$)|^\/api\/openapi\.json$/
+  /^\/api\/(plans|subscriptions|invoices|time-entries|timer|prepaid-blocks|payments|exports)(\/|$)|^\/api\/openapi\.json$/
 /** What an "assets" token opens (issue 38). */
 const ASSETS_PATHS =
   /^\/api\/(assets|clients\/[^/]+\/(assets|credentials)|support-requests\/[^/]+\/asset|credentials)(\/|$)|^\/api\/openapi\.json$/

@@ -24,7 +24,7 @@ import {
   updateAsset,
 } from '../services/assets'
 import { Invalid } from '../services/errors'
-import { builder } from './builder'
+import { builder, somethingToChange } from './builder'
 import { AssetKindEnum, AssetStatusEnum, EphiAnswerEnum, RenewalWhatEnum } from './enums'
 import { payloadFields } from './payload-input'
 
@@ -134,7 +134,7 @@ const AssetPatchInput = builder
     description: 'The fields to change; null clears an optional one.',
     fields: (t) => payloadFields(t, assetPatch, named),
   })
-  .validate(assetPatch)
+  .validate(somethingToChange(assetPatch))
 
 builder.queryField('assets', (t) =>
   t.field({

@@ -21,6 +21,7 @@ import {
   blockInvoice,
   createInvoice,
   getInvoice,
+  getInvoiceWithClient,
   type InvoiceDetail,
   invoiceSendPreview,
   listInvoices,
@@ -41,7 +42,7 @@ import {
   stopTimer,
   updateTimeEntry,
 } from '../services/time'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { InvoiceSourceEnum, InvoiceStatusEnum, PaymentMethodEnum } from './enums'
 import { recipientIds, SendPreviewRef } from './send'
 
@@ -147,9 +148,30 @@ const UnmatchedPaymentRef = builder.objectRef<Payment>('UnmatchedPayment').imple
 })
 
 /** A full invoice, or a list row (lines and payments are then loaded when asked for). */
-type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments'>) & { clientName?: string }
+type InvoiceRow = (InvoiceDetail | Omit<InvoiceDetail, 'lines' | 'payments'>) & {
+  clientName?: string
+  planTimeLeftOut?: string
+}
 
-const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
+const InvoiceDatesRef = builder
+  .objectRef<Pick<InvoiceRow, 'sentAt' | 'viewedAt' | 'paidAt' | 'voidedAt'>>('InvoiceDates')
+  .implement({
+    description: 'The moments an invoice passed through.',
+    fields: (t) => ({
+      sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true, description: 'First sent.' }),
+      viewedAt: t.expose('viewedAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'First opened by the client in the portal.',
+      }),
+      paidAt: t.expose('paidAt', { type: 'DateTime', nullable: true, description: 'Paid in full.' }),
+      voidedAt: t.expose('voidedAt', { type: 'DateTime', nullable: true, description: 'Voided.' }),
+    }),
+  })
+
+// Declared before it is implemented: a credit note's fields name invoices too.
+const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice')
+InvoiceRef.implement({
   description: 'An invoice or credit note.',
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Id of the invoice.' }),
@@ -159,6 +181,12 @@ const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
       nullable: true,
       description: "The client's name.",
       resolve: (i) => i.clientName ?? null,
+    }),
+    planTimeLeftOut: t.string({
+      nullable: true,
+      description:
+        'On an invoice just made from time: the time a plan covers, left out (its period invoices bill it).',
+      resolve: (i) => i.planTimeLeftOut ?? null,
     }),
     source: t.expose('source', { type: InvoiceSourceEnum, description: 'Where it came from.' }),
     status: t.expose('status', { type: InvoiceStatusEnum, description: 'Where it stands.' }),
@@ -174,6 +202,28 @@ const InvoiceRef = builder.objectRef<InvoiceRow>('Invoice').implement({
     paidCents: t.exposeInt('paidCents', { description: 'Paid in cents.' }),
     balanceCents: t.exposeInt('balanceCents', {
       description: 'What is left to pay in cents: owed + credited - paid (the one balance of every view).',
+    }),
+    dates: t.field({
+      type: InvoiceDatesRef,
+      description: 'When it was sent, first viewed, paid in full and voided (null until then).',
+      resolve: (i) => i,
+    }),
+    notes: t.exposeString('notes', { nullable: true, description: 'Notes printed on it.' }),
+    creditFor: t.field({
+      type: InvoiceRef,
+      nullable: true,
+      description: 'For a credit note: the invoice it corrects.',
+      resolve: async (i, _args, { db }) => (i.creditForId ? getInvoice(db, i.creditForId) : null),
+    }),
+    credits: t.field({
+      type: [InvoiceRef],
+      description: 'The credit notes written against it, newest first.',
+      resolve: async (i, _args, { db }) =>
+        (await listInvoices(db, { creditForId: i.id })).map(({ invoice, clientName, ...balance }) => ({
+          ...invoice,
+          clientName,
+          ...balance,
+        })),
     }),
     lines: t.field({
       type: [InvoiceLineRef],
@@ -230,6 +280,10 @@ const TimeEntryInput = builder
       billable: t.boolean({ description: 'Billed (default true).' }),
       rateCents: t.int({ description: 'Hourly rate in cents.' }),
       assetId: t.id({ description: "The asset the work was on, one of the client's." }),
+      lateTime: t.string({
+        description:
+          'Time dated in a plan period already invoiced: "next" (onto the next plan invoice as late time) or "none" (not billed).',
+      }),
     }),
   })
   .validate(withoutNulls(timeEntryInput))
@@ -242,6 +296,10 @@ const TimerInput = builder
       requestReference: t.string({ description: 'A request of this client.' }),
       description: t.string({ description: 'What is being done.' }),
       rateCents: t.int({ description: 'Hourly rate in cents, for a client without a default rate.' }),
+      lateTime: t.string({
+        description:
+          'Time dated in a plan period already invoiced: "next" (onto the next plan invoice as late time) or "none" (not billed).',
+      }),
     }),
   })
   .validate(withoutNulls(timerInput))
@@ -256,9 +314,13 @@ const TimeEntryPatch = builder
       billable: t.boolean({ description: 'Billed or not.' }),
       rateCents: t.int({ description: 'Hourly rate in cents; setting it clears "needs a rate".' }),
       assetId: t.id({ description: "The asset the work was on, one of the client's; null: none." }),
+      lateTime: t.string({
+        description:
+          'Time dated in a plan period already invoiced: "next" (onto the next plan invoice as late time) or "none" (not billed).',
+      }),
     }),
   })
-  .validate(withoutNulls(timeEntryPatch, ['assetId']))
+  .validate(somethingToChange(withoutNulls(timeEntryPatch, ['assetId'])))
 
 const InvoiceLineInput = builder.inputType('InvoiceLineInput', {
   description: 'A manual or credit line.',
@@ -346,9 +408,9 @@ builder.queryField('invoices', (t) =>
 builder.queryField('invoice', (t) =>
   t.field({
     type: InvoiceRef,
-    description: 'One invoice with its lines and payments.',
+    description: 'One invoice with its lines, payments, credit notes and client name (its admin page).',
     args: { id: t.arg.id({ required: true, description: 'Id of the invoice.' }).validate(rowId) },
-    resolve: (_r, { id }, { db }) => getInvoice(db, id),
+    resolve: (_r, { id }, { db }) => getInvoiceWithClient(db, id),
   }),
 )
 

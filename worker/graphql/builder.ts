@@ -10,6 +10,7 @@ import { GraphQLError } from 'graphql'
 import { DateTimeResolver } from 'graphql-scalars'
 import { z } from 'zod'
 import { enumName, GRAPHQL_ENUMS, type GraphQLEnumName } from '../../schema/graphql-enums'
+import { API_MESSAGES } from '../../schema/messages'
 import type { Db } from '../db'
 import type { AuditNote, SessionUser } from '../env'
 import { badRequest } from '../middleware/errors'
@@ -128,3 +129,18 @@ builder.queryField('me', (t) =>
     resolve: (_root, _args, ctx) => ctx.user!,
   }),
 )
+
+/**
+ * A patch input: as its schema, and refused when it names nothing to change
+ * (every field absent, or null where null means "not given"): REST's rule for
+ * an empty PATCH (ADR 182), so no mutation reaches its service with an empty
+ * UPDATE (a 500) or a write that only moves `updated_at`.
+ */
+export const somethingToChange = <S extends z.ZodType>(schema: S) =>
+  schema.refine(
+    (value) =>
+      value !== null &&
+      typeof value === 'object' &&
+      Object.values(value as object).some((field) => field !== undefined),
+    { message: API_MESSAGES.nothingToChange },
+  )

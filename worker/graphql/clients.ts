@@ -31,7 +31,7 @@ import {
 } from '../services/clients'
 import { eraseContact } from '../services/clients-privacy'
 import { inviteToPortal } from '../services/portal-invite'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 
 export const ClientStatusEnum = builder.enumType('ClientStatus', {
   description: 'Whether a client is current or archived (kept, but out of the default list).',
@@ -210,7 +210,7 @@ const ContactPatchRef = builder
       role: t.string({ description: 'Role; empty clears it.' }),
     }),
   })
-  .validate(withoutNulls(contactPatch))
+  .validate(somethingToChange(withoutNulls(contactPatch)))
 
 const clientFields = (t: PothosInputFields) => ({
   name: t.string({ description: 'Organisation name, at most 200 characters.' }),
@@ -245,7 +245,7 @@ const ClientPatchRef = builder
       status: t.field({ type: ClientStatusEnum, description: 'Active or archived.' }),
     }),
   })
-  .validate(withoutNulls(clientPatch))
+  .validate(somethingToChange(withoutNulls(clientPatch)))
 
 // ---------- Queries ----------
 

@@ -12,6 +12,7 @@ import {
   noticePatch,
 } from '../../schema/compliance-payloads.server'
 import { rowId } from '../../schema/ids'
+import { renderMarkdown } from '../../schema/markdown'
 import { deliverEach } from '../mail/outbox'
 import { baaRegister, clientsMissingBaa, recordBaa, updateBaa } from '../services/compliance/baas'
 import {
@@ -30,7 +31,7 @@ import {
   sendNotice,
   updateNotice,
 } from '../services/compliance/notices'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { payloadFields } from './payload-input'
 import { recipientIds, SendPreviewRef } from './send'
 
@@ -246,7 +247,7 @@ const IncidentPatchRef = builder
     fields: (t) =>
       payloadFields(t, describedFields(incidentPatch), { ephiInvolved: 'String', determination: 'String' }),
   })
-  .validate(incidentPatch)
+  .validate(somethingToChange(incidentPatch))
 
 const BaaInputRef = builder
   .inputType('BaaInput', {
@@ -261,14 +262,14 @@ const BaaPatchRef = builder
     description: "The BAA's dates or notice period to change; a null renewalDate makes it open-ended.",
     fields: (t) => payloadFields(t, describedFields(baaPatch), { notificationDayKind: 'String' }),
   })
-  .validate(baaPatch)
+  .validate(somethingToChange(baaPatch))
 
 const NoticePatchRef = builder
   .inputType('IncidentNoticePatchInput', {
     description: "A draft notice's subject or text.",
     fields: (t) => payloadFields(t, describedFields(noticePatch)),
   })
-  .validate(withoutNulls(noticePatch))
+  .validate(somethingToChange(withoutNulls(noticePatch)))
 
 builder.queryField('baas', (t) =>
   t.field({
@@ -317,6 +318,15 @@ builder.queryField('incidentNoticeSendPreview', (t) =>
     description: "The send step of a draft notice: the client's contacts, the e-mail, the PDF, warnings.",
     args: { id: t.arg.id({ required: true, description: 'Id of the notice.' }).validate(rowId) },
     resolve: (_r, args, { db }) => noticeSendPreview(db, args.id),
+  }),
+)
+
+builder.queryField('incidentNoticePreview', (t) =>
+  t.string({
+    description:
+      "A notice's Markdown rendered as safe HTML, as the client's e-mail shows it (the editor's preview).",
+    args: { body: t.arg.string({ required: true, description: 'The notice text (Markdown).' }) },
+    resolve: (_r, { body }) => renderMarkdown(body.slice(0, 100_000)),
   }),
 )
 

@@ -29,7 +29,7 @@ import {
   taskFiles,
   updateTask,
 } from '../services/maintenance-tasks'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { MaintenanceFreqEnum, MaintenanceScheduleStatusEnum, MaintenanceTaskStatusEnum } from './enums'
 
 type RecurrenceView = ScheduleView['recurrence']
@@ -167,7 +167,7 @@ const scheduleFields = (required: boolean) =>
   })
 
 const ScheduleInput = scheduleFields(true).validate(withoutNulls(scheduleInput))
-const SchedulePatchInput = scheduleFields(false).validate(withoutNulls(schedulePatch))
+const SchedulePatchInput = scheduleFields(false).validate(somethingToChange(withoutNulls(schedulePatch)))
 
 const TaskItemInput = builder.inputType('MaintenanceTaskItemInput', {
   description: 'One checklist item: ticked or not, with a note.',
@@ -185,7 +185,7 @@ const TaskPatchInput = builder
       status: t.field({ type: MaintenanceTaskStatusEnum, description: 'DONE closes the task.' }),
     }),
   })
-  .validate(withoutNulls(taskPatch))
+  .validate(somethingToChange(withoutNulls(taskPatch)))
 
 const TaskTimeInput = builder
   .inputType('MaintenanceTaskTimeInput', {

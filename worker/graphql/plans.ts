@@ -12,19 +12,25 @@ import {
 } from '../../schema/plan-payloads.server'
 import { periodOf } from '../../schema/plans'
 import { billPeriod, periodDraftsWaiting, periodInvoicesOf } from '../services/plan-billing'
+import {
+  type CarriedLate,
+  type LateFigures,
+  type PeriodFigures,
+  periodFigures,
+} from '../services/plan-figures'
 import { createPlan, getPlan, listPlans, type PlanView, type SlaHours, updatePlan } from '../services/plans'
 import {
   cancelSubscription,
   createSubscription,
+  type LateEntry,
   listSubscriptions,
-  type PeriodUsage,
   pauseSubscription,
-  periodUsage,
   resumeSubscription,
   type SubscriptionView,
+  undoCancelSubscription,
   updateSubscription,
 } from '../services/subscriptions'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { PlanRolloverEnum, SubscriptionStatusEnum } from './enums'
 
 type Unit = { description: string; unitPriceCents: number; quantity?: number }
@@ -98,7 +104,12 @@ const SubscriptionRef = builder.objectRef<SubscriptionView>('Subscription').impl
       type: UsageRef,
       description: "A period's usage (this period when none is given).",
       args: { period: t.arg.string({ description: 'YYYY-MM.' }) },
-      resolve: (s, args, { db }) => periodUsage(db, s.id, args.period ?? periodOf(new Date())),
+      resolve: (s, args, { db }) => {
+        // A plan that starts later shows its first month rather than failing the whole subscription.
+        const period = args.period ?? periodOf(new Date())
+        const first = s.startDate.slice(0, 7)
+        return periodFigures(db, s, [period, first].sort().at(-1)!)
+      },
     }),
     periodInvoices: t.field({
       type: [PeriodInvoiceRef],
@@ -108,18 +119,117 @@ const SubscriptionRef = builder.objectRef<SubscriptionView>('Subscription').impl
   }),
 })
 
-const UsageRef = builder.objectRef<PeriodUsage>('PeriodUsage').implement({
-  description: "A period's time against the plan (minutes, after the client's rounding).",
+const PeriodStateEnum = builder.enumType('PeriodState', {
+  description: 'Where a plan period stands.',
+  values: {
+    OPEN: { value: 'open', description: 'Running: it ends on its last day in the business time zone.' },
+    ENDED: { value: 'ended', description: 'Ended and not invoiced: it can be billed.' },
+    BILLED: { value: 'billed', description: 'Its period invoice is made.' },
+  } as const,
+})
+
+const LateEntryRef = builder.objectRef<LateEntry>('LateTimeEntry').implement({
+  description: 'Time logged into a period after its invoice was made.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The time entry.' }),
+    date: t.exposeString('date', { description: 'YYYY-MM-DD.' }),
+    minutes: t.exposeInt('minutes', { description: "Minutes, after the client's rounding." }),
+    choice: t.exposeString('choice', {
+      nullable: true,
+      description: '"next" (the next plan invoice), "none" (not billed); null: not chosen yet.',
+    }),
+    invoiceNumber: t.exposeString('invoiceNumber', {
+      nullable: true,
+      description: 'The invoice that billed it as a late line.',
+    }),
+  }),
+})
+
+const LateRef = builder.objectRef<LateFigures>('PeriodLateTime').implement({
+  description: "A billed period's late time: going onto the next invoice, billed, or not billed.",
+  fields: (t) => ({
+    pendingMinutes: t.exposeInt('pendingMinutes', { description: 'Going onto the next plan invoice.' }),
+    pendingOverageMinutes: t.exposeInt('pendingOverageMinutes', { description: 'Of those, over.' }),
+    pendingOverageCents: t.exposeInt('pendingOverageCents', { description: 'What the late line will bill.' }),
+    billedMinutes: t.exposeInt('billedMinutes', { description: 'Billed as late lines.' }),
+    billedOverageMinutes: t.exposeInt('billedOverageMinutes', { description: 'Of those, over.' }),
+    billedOverageCents: t.exposeInt('billedOverageCents', { description: 'What the late lines billed.' }),
+    billedOn: t.field({
+      type: [PeriodInvoiceLinkRef],
+      description: 'The invoices that billed it.',
+      resolve: (l) => l.billedOn,
+    }),
+    notBilledMinutes: t.exposeInt('notBilledMinutes', { description: 'Chosen not to bill.' }),
+    undecidedMinutes: t.exposeInt('undecidedMinutes', { description: 'Waiting for the choice.' }),
+    entries: t.field({ type: [LateEntryRef], description: 'The entries.', resolve: (l) => l.entries }),
+  }),
+})
+
+const PeriodInvoiceLinkRef = builder
+  .objectRef<{ invoiceId: number; number: string }>('InvoiceLink')
+  .implement({
+    description: 'An invoice by number.',
+    fields: (t) => ({
+      invoiceId: t.exposeID('invoiceId', { description: 'The invoice.' }),
+      number: t.exposeString('number', { description: 'INV-YYYY-NNNN.' }),
+    }),
+  })
+
+const CarriedRef = builder.objectRef<CarriedLate>('CarriedLateTime').implement({
+  description: 'Late time of an earlier period going onto the next plan invoice.',
   fields: (t) => ({
     period: t.exposeString('period', { description: 'YYYY-MM.' }),
+    label: t.exposeString('label', { description: 'The period in words.' }),
+    minutes: t.exposeInt('minutes', { description: 'Minutes.' }),
+    overageMinutes: t.exposeInt('overageMinutes', { description: 'Over what the period had left.' }),
+    overageCents: t.exposeInt('overageCents', { description: 'What its late line will bill.' }),
+    detail: t.exposeString('detail', { description: 'Dates and hours in words.' }),
+  }),
+})
+
+const PeriodBillRef = builder.objectRef<NonNullable<PeriodFigures['invoice']>>('PeriodBill').implement({
+  description: "The period's invoice.",
+  fields: (t) => ({
+    invoiceId: t.exposeID('invoiceId', { description: 'The invoice.' }),
+    number: t.exposeString('number', { description: 'INV-YYYY-NNNN.' }),
+    status: t.exposeString('status', { description: 'Its status.' }),
+    totalCents: t.exposeInt('totalCents', { description: 'Total in cents.' }),
+  }),
+})
+
+const UsageRef = builder.objectRef<PeriodFigures>('PeriodUsage').implement({
+  description:
+    "A period's figures (minutes, after the client's rounding): what it used, billed and will bill (services/plan-figures.ts).",
+  fields: (t) => ({
+    period: t.exposeString('period', { description: 'YYYY-MM.' }),
+    label: t.exposeString('label', { description: 'The period in words.' }),
+    state: t.expose('state', { type: PeriodStateEnum, description: 'Open, ended or billed.' }),
+    endsOn: t.exposeString('endsOn', { description: 'Its last day (YYYY-MM-DD).' }),
+    billableFrom: t.exposeString('billableFrom', { description: 'The first day it can be billed.' }),
     includedMinutes: t.exposeInt('includedMinutes', {
       description: 'Included (prorated in the first period).',
     }),
     rolloverMinutes: t.exposeInt('rolloverMinutes', { description: 'Rolled over from the period before.' }),
-    usedMinutes: t.exposeInt('usedMinutes', { description: 'Used.' }),
+    usedMinutes: t.exposeInt('usedMinutes', { description: 'Used, late time apart.' }),
     remainingMinutes: t.exposeInt('remainingMinutes', { description: 'Left.' }),
-    overageMinutes: t.exposeInt('overageMinutes', { description: 'Over the included and rolled-over time.' }),
+    overageMinutes: t.exposeInt('overageMinutes', {
+      description: 'Over the included and rolled-over time: billed, or to be billed.',
+    }),
+    overageRateCents: t.exposeInt('overageRateCents', { description: 'Cents per hour over.' }),
+    overageCents: t.exposeInt('overageCents', { description: 'What the overage bills.' }),
     paused: t.exposeBoolean('paused', { description: 'Paused: no fee, time billed as usual.' }),
+    invoice: t.field({
+      type: PeriodBillRef,
+      nullable: true,
+      description: 'Its period invoice, once made.',
+      resolve: (f) => f.invoice,
+    }),
+    late: t.field({ type: LateRef, description: 'Late time (billed periods).', resolve: (f) => f.late }),
+    carriedIn: t.field({
+      type: [CarriedRef],
+      description: 'Late time of earlier periods going onto the next plan invoice.',
+      resolve: (f) => f.carriedIn,
+    }),
   }),
 })
 
@@ -192,7 +302,7 @@ const PlanPatchInput = builder
       autoSend: t.boolean({ description: 'Send period invoices without review.' }),
     }),
   })
-  .validate(withoutNulls(planPatch))
+  .validate(somethingToChange(withoutNulls(planPatch)))
 
 const SubscriptionInput = builder
   .inputType('SubscriptionInput', {
@@ -220,7 +330,7 @@ const SubscriptionPatchInput = builder
       alertContactId: t.id({ description: 'The contact who opted in to the usage alerts.' }),
     }),
   })
-  .validate(withoutNulls(subscriptionPatch))
+  .validate(somethingToChange(withoutNulls(subscriptionPatch)))
 
 builder.queryField('plans', (t) =>
   t.field({
@@ -302,7 +412,12 @@ builder.mutationField('updateSubscription', (t) =>
 for (const [name, run, description] of [
   ['pauseSubscription', pauseSubscription, 'Pauses from this period on: no fee, time billed as usual.'],
   ['resumeSubscription', resumeSubscription, 'Resumes: this period is billed again.'],
-  ['cancelSubscription', cancelSubscription, 'Cancels at the end of this period.'],
+  ['cancelSubscription', cancelSubscription, 'Cancels at the end of this period (the cron ends it then).'],
+  [
+    'undoCancelSubscription',
+    undoCancelSubscription,
+    'Takes a cancellation back while its last period runs: the plan goes on.',
+  ],
 ] as const)
   builder.mutationField(name, (t) =>
     t.field({

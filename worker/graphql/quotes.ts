@@ -215,6 +215,10 @@ const QuoteSummaryRef = builder.objectRef<QuoteSummary>('QuoteSummary').implemen
       nullable: true,
       description: 'Number of the deposit invoice the acceptance issued.',
     }),
+    depositInvoiceId: t.exposeID('depositInvoiceId', {
+      nullable: true,
+      description: 'Id of that deposit invoice (its admin page).',
+    }),
   }),
 })
 

@@ -3,7 +3,7 @@
 // fields, from the same service as REST and the portal, worded by the same
 // reportLines (schema/service-report.ts).
 import { rowId } from '../../schema/ids'
-import { monthLabel, reportLines, type ServiceReport } from '../../schema/service-report'
+import { reportLines, reportTitle, type ServiceReport } from '../../schema/service-report'
 import { reportMonths, serviceReport } from '../services/reports/service-report'
 import { builder } from './builder'
 
@@ -21,7 +21,14 @@ const ReportRef = builder.objectRef<ServiceReport>('ServiceReport').implement({
   description: "A client's month of IT support, computed from the records when asked.",
   fields: (t) => ({
     period: t.exposeString('period', { description: 'YYYY-MM.' }),
-    label: t.string({ description: '"October 2026".', resolve: (r) => monthLabel(r.period) }),
+    label: t.string({
+      description: '"October 2026", or for the month in progress "November 2026 so far, as of Nov 29".',
+      resolve: (r) => reportTitle(r),
+    }),
+    inProgress: t.boolean({
+      description: 'The month is not over: the figures are those so far.',
+      resolve: (r) => r.asOf !== null,
+    }),
     lines: t.field({
       type: [LineRef],
       description: 'The headline figures, as the PDF and the portal word them.',
@@ -37,7 +44,8 @@ const ReportRef = builder.objectRef<ServiceReport>('ServiceReport').implement({
 
 builder.queryField('reportMonths', (t) =>
   t.stringList({
-    description: 'The ended months with a report for a client, newest first (from the month it was added).',
+    description:
+      'The months with a report for a client, newest first: the month in progress (so far), then each ended month since it was added.',
     args: { clientId: t.arg.id({ required: true, description: 'Id of the client.' }).validate(rowId) },
     resolve: (_r, { clientId }, { db }) => reportMonths(db, clientId),
   }),
@@ -49,7 +57,7 @@ builder.queryField('serviceReport', (t) =>
     description: "One month's service report of a client.",
     args: {
       clientId: t.arg.id({ required: true, description: 'Id of the client.' }).validate(rowId),
-      period: t.arg.string({ required: true, description: 'YYYY-MM.' }),
+      period: t.arg.string({ required: true, description: 'YYYY-MM; a month not begun is refused.' }),
     },
     resolve: (_r, { clientId, period }, { db }) => serviceReport(db, clientId, period),
   }),

@@ -17,7 +17,7 @@ import {
   riskAnalysisClients,
   riskAnalysisRows,
 } from '../services/risk-overview'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 
 type Item = RiskAnalysisView['items'][number]
 
@@ -204,7 +204,7 @@ const PatchInput = builder
       complete: t.boolean({ description: 'True completes and locks the analysis.' }),
     }),
   })
-  .validate(withoutNulls(riskAnalysisPatch))
+  .validate(somethingToChange(withoutNulls(riskAnalysisPatch)))
 
 builder.mutationField('updateRiskAnalysis', (t) =>
   t.field({

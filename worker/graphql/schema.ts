@@ -19,6 +19,7 @@ import './vault'
 import './risk-analyses'
 import './compliance'
 import './reports'
+import './books'
 
 // Every mutation requires the owner's session, like every query (builder.ts).
 builder.mutationType({ description: "The owner's writes.", authScopes: { owner: true } })

@@ -1,10 +1,10 @@
 // The credentials vault in the admin's GraphQL (issue 38, docs/vault.md). The
 // Credential type has no secret field; the only way to a secret is the
-// revealCredential mutation, with the same rule as REST: a re-authentication
-// on this session within the last 10 minutes (ADR 078), audited.
+// revealCredential mutation, with the same rule as REST: a second factor proved
+// on this session within the last 10 minutes (ADR 181), audited.
 import { rowId } from '../../schema/ids'
 import { credentialInput, credentialPatch } from '../../schema/vault-payloads'
-import { assertRecentAuth } from '../auth/reauth'
+import { assertSecondFactor } from '../auth/reauth'
 import { vaultKeys } from '../auth/vault-key'
 import {
   type CredentialView,
@@ -14,7 +14,7 @@ import {
   revealCredential,
   updateCredential,
 } from '../services/vault'
-import { builder, withoutNulls } from './builder'
+import { builder, somethingToChange, withoutNulls } from './builder'
 import { ClientRef } from './clients'
 
 const CredentialRef = builder.objectRef<CredentialView>('Credential').implement({
@@ -67,7 +67,7 @@ const CredentialPatchRef = builder
       assetId: t.int({ description: 'Id of an asset of the same client.' }),
     }),
   })
-  .validate(withoutNulls(credentialPatch, ['username', 'url', 'notes', 'assetId']))
+  .validate(somethingToChange(withoutNulls(credentialPatch, ['username', 'url', 'notes', 'assetId'])))
 
 const RevealPurposeEnum = builder.enumType('RevealPurpose', {
   description: 'Why a secret is asked for (both are audited).',
@@ -117,13 +117,13 @@ builder.mutationField('deleteCredential', (t) =>
 builder.mutationField('revealCredential', (t) =>
   t.string({
     description:
-      "The secret, after a re-authentication within 10 minutes on this session (else FORBIDDEN with reason 'reauth_required'). Audited.",
+      "The secret, after a second factor (authenticator code or passkey) proved on this session within 10 minutes (else FORBIDDEN with reason 'second_factor_required', or 'second_factor_missing' without one). Audited.",
     args: {
       id: t.arg.id({ required: true, description: 'Id of the credential.' }),
       purpose: t.arg({ type: RevealPurposeEnum, description: 'Reveal (default) or copy.' }),
     },
     resolve: async (_root, { id, purpose }, { db, env, user, sessionId, origin, auditedBelow }) => {
-      await assertRecentAuth(db, sessionId)
+      await assertSecondFactor(db, user?.id, sessionId)
       return revealCredential(db, await vaultKeys(env), String(id), {
         purpose: purpose ?? 'reveal',
         userId: user?.id ?? null,

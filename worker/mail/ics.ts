@@ -9,7 +9,8 @@ import { cleanText } from '../../schema/text'
 /** The free consultation lasts 30 minutes (SPEC §1). */
 export const CONSULTATION_MINUTES = 30
 
-const CHICAGO_VTIMEZONE = [
+/** The business zone's definition, for any calendar file that names it by TZID. */
+export const CHICAGO_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
   `TZID:${BUSINESS_TIME_ZONE}`,
   'BEGIN:DAYLIGHT',
@@ -69,11 +70,12 @@ export function foldLine(line: string): string {
 }
 
 /** YYYYMMDDTHHMMSS (a local "floating" form, qualified by TZID where used). */
-const localStamp = (date: string, time: string) => `${date.replaceAll('-', '')}T${time.replace(':', '')}00`
+export const localStamp = (date: string, time: string) =>
+  `${date.replaceAll('-', '')}T${time.replace(':', '')}00`
 
-const utcStamp = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`
+export const utcStamp = (d: Date) => `${d.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`
 
-function addMinutes(time: string, minutes: number): string {
+export function addMinutes(time: string, minutes: number): string {
   const [h, m] = time.split(':').map(Number) as [number, number]
   const total = h * 60 + m + minutes
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`

@@ -53,7 +53,9 @@ function render(title: string, rawIntro: string, rows: Row[], rawDescription: st
   return { text, html }
 }
 
-const adminUrl = (env: Env) => new URL('/admin', env.SITE_URL).toString()
+/** The request's own page in the admin (issue 52): the inbox with it open, not the admin's front page. */
+export const requestAdminUrl = (env: Env, reference: string) =>
+  new URL(`/admin/requests/${encodeURIComponent(reference)}`, env.SITE_URL).toString()
 
 /** "Tuesday, June 10, 2025 at 9:00 AM Central Time" for the chosen date and slot. */
 export function describeSlot(preferredDate: string, preferredTime: string): string {
@@ -77,7 +79,7 @@ export function consultationMail(env: Env, input: ConsultationInput, reference: 
       ['Preferred meeting time', slot],
     ],
     input.description,
-    adminUrl(env),
+    requestAdminUrl(env, reference),
   )
   return { subject, text, html }
 }
@@ -102,7 +104,7 @@ export function supportRequestMail(env: Env, input: SupportRequestInput, referen
       ['Preferred time', input.preferredTime ? labelOf(CONTACT_TIMES, input.preferredTime) : null],
     ],
     input.description,
-    adminUrl(env),
+    requestAdminUrl(env, reference),
   )
   return { subject, text, html }
 }
@@ -175,11 +177,12 @@ export function customerReplyMail(
     ? `${reply.attachments} attachment${reply.attachments === 1 ? '' : 's'} stored with the message.`
     : null
   const intro = `${name} (${cleanText(reply.email, 'single')}) replied to request ${reply.reference}.`
-  const open = `Read and answer it in the admin panel, where it is marked "Customer replied" until you open it: ${adminUrl(env)}`
+  const url = requestAdminUrl(env, reply.reference)
+  const open = `Read and answer it in the admin panel, where it is marked "Customer replied" until you open it: ${url}`
   const text = [intro, '', body, '', ...(files ? [files, ''] : []), open].join('\n')
   const html = letterHtml({
     paragraphs: [intro, ...body.split(/\n{2,}/), ...(files ? [files] : [])],
-    link: { href: adminUrl(env), text: 'Open the admin panel' },
+    link: { href: url, text: `Open ${reply.reference} in the admin panel` },
     footer: 'It is marked "Customer replied" until you open it.',
   })
   return { subject, text, html }

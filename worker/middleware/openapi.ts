@@ -3,25 +3,41 @@
 // createRoute: the same zod schemas validate the request and describe it in
 // /api/openapi.json, so the document cannot drift from what the server does.
 import { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { rowId } from '../../schema/ids'
 import { API_MESSAGES } from '../../schema/messages'
 import { fieldErrors } from '../../schema/payloads'
 import type { AppEnv } from '../env'
 import { ApiError, badRequest } from './errors'
+import { nothingToChange } from './validate'
 
 /**
  * A refused request keeps the API's one error shape (`{ message, errors }`),
  * as the hand-written validators answer it: a body that is not a JSON object
  * is "must be a JSON object", everything else names its fields.
  */
-export const defaultHook = (
-  result: { target: string } & ({ success: true } | { success: false; error: z.ZodError }),
+export const defaultHook = async (
+  result: { target: string } & ({ success: true; data?: unknown } | { success: false; error: z.ZodError }),
+  c: Context<AppEnv>,
 ) => {
-  if (result.success) return
+  if (result.success) return refuseEmptyPatch(result, c)
   const whole = result.error.issues.find((issue) => issue.path.length === 0)
   if (result.target === 'json' && whole?.code === 'invalid_type')
     throw new ApiError(400, API_MESSAGES.invalidJson)
   throw badRequest(fieldErrors(result.error))
+}
+
+/**
+ * After a body passed its schema: a PATCH with nothing to change is refused
+ * here, for every route (the rule is nothingToChange in validate.ts). Every
+ * hook of an OpenAPI sub-app calls it on success.
+ */
+export async function refuseEmptyPatch(result: { target: string; data?: unknown }, c: Context<AppEnv>) {
+  if (result.target !== 'json' || c.req.method !== 'PATCH') return
+  // Hono keeps the parsed body, so this reads nothing twice; no JSON body is {}.
+  const raw = await c.req.json().catch(() => ({}))
+  const refusal = nothingToChange(c.req.method, raw, result.data)
+  if (refusal) throw refusal
 }
 
 /** A sub-app whose routes appear in /api/openapi.json (mount it on the `api` app in worker/app.ts). */

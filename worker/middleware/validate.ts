@@ -20,9 +20,38 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   return result.data
 }
 
+/**
+ * The one rule for a PATCH with nothing in it (ADR 182), applied where every
+ * REST body is validated (jsonBody here, defaultHook in openapi.ts), so no
+ * route reaches its service with an empty change: an empty body, {} or an
+ * object of fields the record does not have (the schemas drop unknown keys)
+ * is a 400 naming the problem, never a 500 from an empty UPDATE and never a
+ * write that only moves `updated_at`. `raw` is the body as sent, `data` as parsed.
+ */
+export function nothingToChange(method: string, raw: unknown, data: unknown): ApiError | null {
+  if (method !== 'PATCH') return null
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return null
+  const sent = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? Object.keys(raw) : []
+  // A field counts when it was sent and kept: a schema's defaults (which a
+  // partial schema may still fill in) are no change the caller asked for.
+  const parsed = data as Record<string, unknown>
+  if (sent.some((key) => parsed[key] !== undefined)) return null
+  const unknown = sent.filter((key) => !(key in parsed)).slice(0, 20)
+  return new ApiError(
+    400,
+    API_MESSAGES.nothingToChange,
+    unknown.length ? Object.fromEntries(unknown.map((key) => [key, API_MESSAGES.unknownField])) : undefined,
+  )
+}
+
 /** Validator middleware for a JSON body: the handler reads `c.req.valid('json')`, already typed. */
 export const jsonBody = <S extends z.ZodType>(schema: S) =>
-  validator('json', (value) => parseWith(schema, value) as z.output<S>)
+  validator('json', (value, c) => {
+    const data = parseWith(schema, value) as z.output<S>
+    const refusal = nothingToChange(c.req.method, value, data)
+    if (refusal) throw refusal
+    return data
+  })
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i
 

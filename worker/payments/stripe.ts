@@ -247,9 +247,18 @@ export function parseEvent(raw: unknown, nowSeconds = Math.floor(Date.now() / 10
   return { ...base, ...none, session: object.data as CheckoutSession }
 }
 
-/** The `t=` of a Stripe-Signature header (seconds), or null. */
+/**
+ * The `t=` of a Stripe-Signature header (seconds), or null. A header with more
+ * than one `t=` is refused outright (ADR 182): which one a parser reads (ours the
+ * first, Stripe's helper the last) must not decide whether the clock check passes.
+ */
 const signedAt = (signature: string) => {
-  const t = /(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]
+  const times = signature
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith('t='))
+  if (times.length > 1) throw new BadSignature('More than one timestamp (t=) in Stripe-Signature')
+  const t = /^t=(\d+)$/.exec(times[0] ?? '')?.[1]
   return t ? Number(t) : null
 }
 

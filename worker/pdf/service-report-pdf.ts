@@ -3,7 +3,7 @@
 // with pdftotext. Hours and dates are written as the portal writes them.
 import { ASSET_KIND_LABELS } from '../../schema/assets'
 import { hoursText } from '../../schema/plans'
-import { monthLabel, reportLines, type ServiceReport, URGENCY_LABELS } from '../../schema/service-report'
+import { reportLines, reportTitle, type ServiceReport, URGENCY_LABELS } from '../../schema/service-report'
 import { formatCalendarDate } from '../../schema/slot-time'
 import { type FontSource, MUTED, PAGE, PdfDocument } from './toolkit'
 
@@ -17,14 +17,22 @@ export async function serviceReportPdf({
   report: ServiceReport
 }): Promise<Uint8Array> {
   const pdf = await PdfDocument.create(fonts, JSON.stringify({ from, report }), {
-    title: `Service report ${report.period} ${report.clientName}`,
+    title: `Service report ${reportTitle(report)} ${report.clientName}`,
     author: from.name,
     date: new Date(`${report.period}-01T12:00:00Z`),
   })
   const left = PAGE.margin
   pdf.draw('SERVICE REPORT', left, { size: 20, bold: true })
-  pdf.draw(monthLabel(report.period), pdf.right, { size: 14, bold: true, alignRight: true })
+  pdf.draw(reportTitle(report), pdf.right, { size: 14, bold: true, alignRight: true })
   pdf.y -= 20
+  // A month in progress says so in words, so a printed copy is not read as the whole month.
+  if (report.asOf) {
+    pdf.paragraph(
+      `This month is not over: these are its figures so far, up to ${formatCalendarDate(report.asOf)}.`,
+      { color: MUTED },
+    )
+    pdf.y -= 4
+  }
   pdf.draw(report.clientName, left, { size: 12 })
   pdf.draw(`From ${from.name} (${from.email})`, pdf.right, { alignRight: true, color: MUTED })
   pdf.y -= 24

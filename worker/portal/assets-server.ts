@@ -7,6 +7,7 @@ import type { Context } from 'hono'
 import { redirect } from 'react-router'
 import { ASSET_KIND_LABELS, ASSET_STATUS_LABELS, EPHI_LABELS } from '../../schema/assets'
 import { rowId } from '../../schema/ids'
+import { formatCalendarDate } from '../../schema/slot-time'
 import type { PortalAssetsServer } from '../../web/lib/portal-assets'
 import { tables } from '../db'
 import type { AppEnv } from '../env'
@@ -44,15 +45,16 @@ export function portalAssetsFor(c: Context<AppEnv>): PortalAssetsServer {
           location: a.location,
           assignedTo: a.assignedTo,
           os: a.os,
-          warrantyEnd: a.warrantyEnd,
-          renewalDate: a.renewalDate,
+          // Dates as people read them (issue 52): never an ISO date in the portal.
+          warrantyEnd: a.warrantyEnd && formatCalendarDate(a.warrantyEnd),
+          renewalDate: a.renewalDate && formatCalendarDate(a.renewalDate),
           ephi: EPHI_LABELS[a.ephi],
           status: ASSET_STATUS_LABELS[a.status],
         })),
         renewals: renewals.map((r) => ({
           assetId: r.assetId,
           name: r.name,
-          date: r.date,
+          date: formatCalendarDate(r.date),
           what: renewalText(r),
         })),
       }

@@ -7,10 +7,11 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { redirect } from 'react-router'
 import { formatBusinessDateTime } from '../../schema/business-time'
+import { formatCalendarDate } from '../../schema/slot-time'
 import type { PortalComplianceServer } from '../../web/lib/portal-compliance'
 import type { AppEnv } from '../env'
 import { notFound, unauthorized } from '../middleware/errors'
-import { listBaas } from '../services/compliance/baas'
+import { baaDocument, listBaas } from '../services/compliance/baas'
 import { noticePdf, noticesForClient } from '../services/compliance/notices'
 import { parseId } from '../services/ids'
 import { riskAnalysisPdfFor } from '../services/risk-analyses'
@@ -29,10 +30,11 @@ export function portalComplianceFor(c: Context<AppEnv>): PortalComplianceServer 
       return {
         baas: baas.map((b) => ({
           id: b.id,
-          effectiveDate: b.effectiveDate,
-          renewalDate: b.renewalDate,
-          notice: `${b.notificationDays} ${b.notificationDayKind} days`,
+          effectiveDate: formatCalendarDate(b.effectiveDate),
+          renewalDate: b.renewalDate && formatCalendarDate(b.renewalDate),
+          notice: `${b.notificationDays} ${b.notificationDayKind === 'business' ? 'business' : 'calendar'} days`,
           sha256: b.documentSha256,
+          pdfHref: b.hasDocument ? `/portal/compliance/baas/${b.id}/pdf` : null,
         })),
         notices: notices.map((n) => ({
           ...n,
@@ -41,7 +43,7 @@ export function portalComplianceFor(c: Context<AppEnv>): PortalComplianceServer 
         })),
         riskAnalyses: analyses.map((r) => ({
           id: r.id,
-          analysisDate: r.analysisDate,
+          analysisDate: formatCalendarDate(r.analysisDate),
           completedAt: r.completedAt ? formatBusinessDateTime(r.completedAt) : null,
           pdfHref: `/portal/compliance/risk-analyses/${r.id}/pdf`,
         })),
@@ -57,8 +59,21 @@ const pdfHeaders = (filename: string) => ({
   'Referrer-Policy': 'no-referrer',
 })
 
-/** GET /portal/compliance/notices/{id}/pdf and /portal/compliance/risk-analyses/{id}/pdf. */
+/**
+ * GET /portal/compliance/baas/{id}/pdf (the signed BAA on file),
+ * /portal/compliance/notices/{id}/pdf and /portal/compliance/risk-analyses/{id}/pdf.
+ */
 export const portalComplianceFiles = new Hono<AppEnv>()
+  .get('/compliance/baas/:id/pdf', async (c) => {
+    const contact = c.var.contact
+    if (!contact) throw unauthorized()
+    const id = parseId(c.req.param('id'))
+    // Only a BAA of this client with its signed PDF filed: the list is scoped to it.
+    const mine = await listBaas(c.var.db, contact.clientId)
+    if (!mine.some((b) => b.id === id && b.hasDocument)) throw notFound()
+    const { bytes } = await baaDocument(c.var.db, c.env, id)
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(`business-associate-agreement-${id}.pdf`))
+  })
   .get('/compliance/notices/:id/pdf', async (c) => {
     const contact = c.var.contact
     if (!contact) throw unauthorized()

@@ -3,7 +3,7 @@
 // (services/invoices/ portalInvoice answers NotFound for any other client's
 // invoice and for drafts). Without a session it sends the visitor to /portal.
 import { redirect } from 'react-router'
-import { invoiceStatusLabel } from '../../schema/billing-words'
+import { clientInvoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents, taxLabel } from '../../schema/money'
 import type { PortalInvoicesServer, PortalInvoiceView } from '../../web/lib/portal-invoices'
 import type { Db } from '../db'
@@ -46,7 +46,7 @@ export function invoiceView(
     number: d.number,
     title: d.source === 'credit' ? 'Credit note' : 'Invoice',
     status: d.status,
-    statusLabel: invoiceStatusLabel(d.status),
+    statusLabel: clientInvoiceStatusLabel(d.status),
     clientName,
     ownerName: env.OWNER_NAME,
     issueDate: d.issueDate,

@@ -4,9 +4,19 @@
 // sends the visitor to /portal.
 import type { Context } from 'hono'
 import { redirect } from 'react-router'
-import { invoiceStatusLabel } from '../../schema/billing-words'
+import { clientInvoiceStatusLabel } from '../../schema/billing-words'
 import { formatCents } from '../../schema/money'
-import { hoursText, PERIOD_PATTERN, periodOf, SLA_URGENCIES, SLA_URGENCY_LABELS } from '../../schema/plans'
+import { periodSentences } from '../../schema/plan-words'
+import {
+  addPeriods,
+  dateWords,
+  hoursText,
+  PERIOD_PATTERN,
+  periodLabel,
+  periodOf,
+  SLA_URGENCIES,
+  SLA_URGENCY_LABELS,
+} from '../../schema/plans'
 import type { PortalPlanServer } from '../../web/lib/portal-plan'
 import type { AppEnv } from '../env'
 import { stripeCheckoutEnabled } from '../payments/stripe'
@@ -14,6 +24,15 @@ import { stripeAutopayGateway } from '../payments/stripe-autopay'
 import { startCardSetup } from '../services/autopay'
 import { Conflict, NotFound } from '../services/errors'
 import { portalPlan } from '../services/plan-billing'
+
+/** The plan's other months, newest first (at most a year back), as links to their figures. */
+function otherMonths(startDate: string, current: string, shown: string) {
+  const out: { label: string; href: string }[] = []
+  for (let p = current, n = 0; p >= startDate.slice(0, 7) && n < 12; p = addPeriods(p, -1), n++)
+    if (p !== shown)
+      out.push({ label: periodLabel(p), href: p === current ? '/portal/plan' : `/portal/plan?period=${p}` })
+  return out
+}
 
 export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
   return {
@@ -25,13 +44,15 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
       const period = rawPeriod && PERIOD_PATTERN.test(rawPeriod) && rawPeriod <= current ? rawPeriod : current
       try {
         const p = await portalPlan(c.var.db, { clientId: contact.clientId }, period)
-        const u = p.usage
+        const u = p.figures
         return {
           planName: p.planName,
           status: p.status,
-          startDate: p.startDate,
-          endsPeriod: p.endsPeriod,
+          startDate: dateWords(p.startDate),
+          endsPeriod: p.endsPeriod ? periodLabel(p.endsPeriod) : null,
           period: u.period,
+          periodLabel: u.label,
+          current: u.period === current,
           autopay: p.autopay,
           cardSaved: p.cardSaved,
           canSaveCard: p.autopay && stripeCheckoutEnabled(c.env),
@@ -40,19 +61,21 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
           included: hoursText(u.includedMinutes),
           rollover: hoursText(u.rolloverMinutes),
           remaining: hoursText(u.remainingMinutes),
-          over: hoursText(u.overageMinutes),
           usedMinutes: u.usedMinutes,
           availableMinutes: u.includedMinutes + u.rolloverMinutes,
+          // What was and will be billed, in the words the admin card and the usage e-mail use.
+          billing: periodSentences(u, 'client'),
+          months: otherMonths(p.startDate, current, u.period),
           sla: SLA_URGENCIES.map((k) => ({
             label: SLA_URGENCY_LABELS[k],
             hours: p.sla[k].hours,
             businessHours: p.sla[k].businessHours,
           })),
           invoices: p.invoices.map((i) => ({
-            period: i.period,
+            period: periodLabel(i.period),
             number: i.number,
             total: formatCents(i.totalCents),
-            statusLabel: invoiceStatusLabel(i.status),
+            statusLabel: clientInvoiceStatusLabel(i.status),
             href: `/portal/invoices/${i.invoiceId}`,
           })),
         }

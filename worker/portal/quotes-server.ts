@@ -3,14 +3,14 @@
 // Without a session every method sends the visitor to /portal (sign-in).
 import { redirect } from 'react-router'
 import type { ZodError } from 'zod'
-import { invoiceStatusLabel, isOpenStatus } from '../../schema/billing-words'
+import { clientInvoiceStatusLabel, isOpenStatus } from '../../schema/billing-words'
 import { renderMarkdown } from '../../schema/markdown'
 import { API_MESSAGES } from '../../schema/messages'
 import {
   acceptInput,
+  CLIENT_QUOTE_STATUS_LABELS,
   changeRequestInput,
   declineInput,
-  QUOTE_STATUS_LABELS,
   type QuoteStatus,
   quoteFieldErrors,
   quoteLabel,
@@ -54,7 +54,7 @@ async function view(env: Env, d: QuoteDetail, now: Date): Promise<PortalQuoteVie
     label: d.label,
     title: d.title,
     status: d.status,
-    statusLabel: QUOTE_STATUS_LABELS[d.status as QuoteStatus] ?? d.status,
+    statusLabel: CLIENT_QUOTE_STATUS_LABELS[d.status as QuoteStatus] ?? d.status,
     clientName: d.client.name,
     ownerName: env.OWNER_NAME,
     introHtml: d.intro ? renderMarkdown(d.intro) : '',
@@ -100,7 +100,7 @@ async function view(env: Env, d: QuoteDetail, now: Date): Promise<PortalQuoteVie
             number: d.depositInvoice.number,
             href: `/portal/invoices/${d.depositInvoice.id}`,
             totalCents: d.depositInvoice.totalCents,
-            statusLabel: invoiceStatusLabel(d.depositInvoice.status),
+            statusLabel: clientInvoiceStatusLabel(d.depositInvoice.status),
             owed: isOpenStatus(d.depositInvoice.status),
           }
         : null,

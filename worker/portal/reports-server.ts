@@ -8,13 +8,20 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { redirect } from 'react-router'
 import { ASSET_KIND_LABELS } from '../../schema/assets'
-import { hoursText, PERIOD_PATTERN } from '../../schema/plans'
-import { monthLabel, reportLines, URGENCY_LABELS } from '../../schema/service-report'
+import { hoursText, PERIOD_PATTERN, periodOf } from '../../schema/plans'
+import {
+  monthLabel,
+  notBegunMessage,
+  reportLines,
+  reportTitle,
+  URGENCY_LABELS,
+} from '../../schema/service-report'
 import { formatCalendarDate } from '../../schema/slot-time'
 import type { PortalReportsServer } from '../../web/lib/portal-reports'
 import { tables } from '../db'
 import type { AppEnv } from '../env'
 import { notFound, unauthorized } from '../middleware/errors'
+import { Invalid } from '../services/errors'
 import { reportMonths, serviceReport, serviceReportPdfFor } from '../services/reports/service-report'
 
 export function portalReportsFor(c: Context<AppEnv>): PortalReportsServer {
@@ -22,18 +29,32 @@ export function portalReportsFor(c: Context<AppEnv>): PortalReportsServer {
     async reports(month) {
       const contact = c.var.contact
       if (!contact) throw redirect('/portal')
-      const months = await reportMonths(c.var.db, contact.clientId)
+      const now = new Date()
+      const months = await reportMonths(c.var.db, contact.clientId, now)
       if (!months.length) return null
-      const period = month && PERIOD_PATTERN.test(month) && months.includes(month) ? month : months[0]!
-      const report = await serviceReport(c.var.db, contact.clientId, period)
+      const asked = month && PERIOD_PATTERN.test(month) ? month : null
+      const period = asked && months.includes(asked) ? asked : months[0]!
+      // A month asked for that has no report is said, not silently swapped for another.
+      const notice =
+        asked && asked !== period
+          ? asked > periodOf(now)
+            ? notBegunMessage(asked)
+            : `There is no report for ${monthLabel(asked)}. Here is ${monthLabel(period)} so far.`
+          : null
+      const report = await serviceReport(c.var.db, contact.clientId, period, now)
       const [me] = await c.var.db
         .select({ optIn: tables.contacts.reportOptIn })
         .from(tables.contacts)
         .where(eq(tables.contacts.id, contact.contactId))
       return {
-        months: months.map((p) => ({ period: p, label: monthLabel(p) })),
+        months: months.map((p, i) => ({
+          period: p,
+          label: i === 0 ? `${monthLabel(p)} so far` : monthLabel(p),
+        })),
         period,
-        label: monthLabel(period),
+        label: reportTitle(report),
+        inProgress: report.asOf !== null,
+        notice,
         lines: reportLines(report),
         byUrgency: report.sla.byUrgency.map((l) => ({
           label: `${URGENCY_LABELS[l.urgency]} (answer within ${hoursText(l.targetHours * 60)}${l.businessHours ? ' of business hours' : ''})`,
@@ -59,13 +80,19 @@ export function portalReportsFor(c: Context<AppEnv>): PortalReportsServer {
   }
 }
 
-/** GET /portal/reports/{YYYY-MM}.pdf: the client's report as a PDF, for an ended month of theirs. */
+/**
+ * GET /portal/reports/{YYYY-MM}.pdf: the client's report as a PDF, for an
+ * ended month of theirs or the month in progress (so far); a month not begun
+ * is a 400 that says so.
+ */
 export const portalReportFiles = new Hono<AppEnv>().get(
   '/reports/:file{[0-9]{4}-[0-9]{2}\\.pdf}',
   async (c) => {
     const contact = c.var.contact
     if (!contact) throw unauthorized()
     const period = c.req.param('file').slice(0, 7)
+    if (period > periodOf(new Date()))
+      throw new Invalid({ period: notBegunMessage(period) }, notBegunMessage(period))
     if (!(await reportMonths(c.var.db, contact.clientId)).includes(period)) throw notFound()
     const { filename, bytes } = await serviceReportPdfFor(c.var.db, c.env, contact.clientId, period)
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

@@ -25,6 +25,7 @@ import {
   pathId,
 } from '../middleware/openapi'
 import { billPeriod, periodInvoicesOf } from '../services/plan-billing'
+import { periodFigures } from '../services/plan-figures'
 import { createPlan, getPlan, listPlans, updatePlan } from '../services/plans'
 import {
   cancelSubscription,
@@ -32,8 +33,8 @@ import {
   getSubscription,
   listSubscriptions,
   pauseSubscription,
-  periodUsage,
   resumeSubscription,
+  undoCancelSubscription,
   updateSubscription,
 } from '../services/subscriptions'
 
@@ -80,14 +81,35 @@ const subscription = z
   })
   .openapi('Subscription')
 const usage = z
-  .object({
+  .looseObject({
     period: z.string(),
+    label: z.string().openapi({ description: 'The period in words: "November 2026"' }),
+    state: z.enum(['open', 'ended', 'billed']).openapi({
+      description: 'open: running; ended: can be billed; billed: its period invoice is made',
+    }),
+    endsOn: z.string(),
+    billableFrom: z.string().openapi({ description: 'The first day the period can be billed' }),
     includedMinutes: z.number(),
     rolloverMinutes: z.number(),
-    usedMinutes: z.number(),
+    usedMinutes: z
+      .number()
+      .openapi({ description: 'Used, late time apart (billed: what the invoice counted)' }),
     remainingMinutes: z.number(),
     overageMinutes: z.number(),
+    overageRateCents: z.number(),
+    overageCents: z.number().openapi({ description: 'What the overage bills (or billed)' }),
     paused: z.boolean(),
+    invoice: z
+      .object({ invoiceId: z.number(), number: z.string(), status: z.string(), totalCents: z.number() })
+      .nullable(),
+    late: z.looseObject({
+      pendingMinutes: z.number(),
+      pendingOverageCents: z.number(),
+      billedMinutes: z.number(),
+      notBilledMinutes: z.number(),
+      undecidedMinutes: z.number(),
+    }),
+    carriedIn: z.array(z.looseObject({ period: z.string(), minutes: z.number(), overageCents: z.number() })),
   })
   .openapi('PeriodUsage')
 const periodInvoice = z
@@ -162,7 +184,7 @@ plansRoutes
 
 // ---------- /api/subscriptions ----------
 
-const action = (path: 'pause' | 'resume' | 'cancel', summary: string) =>
+const action = (path: 'pause' | 'resume' | 'cancel' | 'undo-cancel', summary: string) =>
   createRoute({
     ...owner,
     method: 'post',
@@ -253,7 +275,7 @@ subscriptionsRoutes
       method: 'get',
       path: '/{id}/usage',
       summary:
-        "A period's used, included, rolled-over, remaining and overage minutes (this period by default)",
+        "A period's figures (this period by default): used, included, rolled over, overage billed or to be billed, late time",
       request: { params: idPath, query: z.object({ period: periodText.optional() }) },
       responses: {
         ...OWNER_ERRORS,
@@ -263,21 +285,11 @@ subscriptionsRoutes
         404: errors[404],
       },
     }),
-    async (c) => {
-      const u = await periodUsage(c.var.db, pathId(c), c.req.valid('query').period ?? periodOf(new Date()))
-      return c.json(
-        {
-          period: u.period,
-          includedMinutes: u.includedMinutes,
-          rolloverMinutes: u.rolloverMinutes,
-          usedMinutes: u.usedMinutes,
-          remainingMinutes: u.remainingMinutes,
-          overageMinutes: u.overageMinutes,
-          paused: u.paused,
-        },
+    async (c) =>
+      c.json(
+        await periodFigures(c.var.db, pathId(c), c.req.valid('query').period ?? periodOf(new Date())),
         200,
-      )
-    },
+      ),
   )
   .openapi(
     createRoute({
@@ -304,7 +316,7 @@ subscriptionsRoutes
       method: 'post',
       path: '/{id}/invoices',
       summary:
-        "Bills a period: one draft invoice per subscription and period; the same period again is 409 with the first one's invoiceId",
+        "Bills a period once it has ended in the business time zone (before: 409 naming its end date): one draft invoice per subscription and period, with the late lines of earlier periods; the same period again is 409 with the first one's invoiceId",
       request: { params: idPath, body: body(billPeriodInput) },
       responses: {
         ...OWNER_ERRORS,
@@ -323,6 +335,10 @@ subscriptionsRoutes
   .openapi(action('resume', 'Resumes: this period is billed again'), async (c) =>
     c.json(await resumeSubscription(c.var.db, pathId(c)), 200),
   )
-  .openapi(action('cancel', 'Cancels at the end of this period'), async (c) =>
+  .openapi(action('cancel', 'Cancels at the end of this period (the cron ends it then)'), async (c) =>
     c.json(await cancelSubscription(c.var.db, pathId(c)), 200),
+  )
+  .openapi(
+    action('undo-cancel', 'Takes a cancellation back while its last period runs (409 once it has ended)'),
+    async (c) => c.json(await undoCancelSubscription(c.var.db, pathId(c)), 200),
   )

@@ -9,7 +9,7 @@ import type { AppEnv } from '../env'
 import { deliverEach } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
 import { ApiError, badRequest } from '../middleware/errors'
-import { openApiJson as json, OWNER_SECURITY } from '../middleware/openapi'
+import { openApiJson as json, OWNER_SECURITY, refuseEmptyPatch } from '../middleware/openapi'
 import { listAgreementTemplates } from '../services/agreements'
 import { Conflict } from '../services/errors'
 import { parseId } from '../services/ids'
@@ -30,8 +30,8 @@ import {
 import { SendInput, SendPreviewSchema } from './send-schemas'
 
 /** A refused request keeps the API's one error shape, naming each field by its full path (`lines.2.quantity`). */
-const defaultHook: Hook<unknown, AppEnv, string, undefined> = (result) => {
-  if (result.success) return
+const defaultHook = async (...[result, c]: Parameters<Hook<unknown, AppEnv, string, undefined>>) => {
+  if (result.success) return refuseEmptyPatch(result, c)
   // A body that is not a JSON object at all fails at the root.
   if (result.target === 'json' && result.error.issues.some((i) => i.path.length === 0))
     throw new ApiError(400, API_MESSAGES.invalidJson)

@@ -15,6 +15,11 @@ const owner = { tags: ['Reports'], security: OWNER_SECURITY }
 const report = z
   .looseObject({
     period: z.string().openapi({ example: '2026-10' }),
+    asOf: z.string().nullable().openapi({
+      description:
+        'For the month in progress, the day its figures run to (the report so far); null once ended',
+      example: null,
+    }),
     clientId: z.number(),
     clientName: z.string(),
     requests: z.object({ opened: z.number(), closed: z.number() }),
@@ -56,7 +61,8 @@ const report = z
 const params = idPath.extend({
   month: z.string().openapi({
     param: { name: 'month', in: 'path' },
-    description: 'The month as YYYY-MM for the figures, or YYYY-MM.pdf for the PDF',
+    description:
+      'The month as YYYY-MM for the figures, or YYYY-MM.pdf for the PDF; the month in progress gives its figures so far, a month not begun is a 400',
     example: '2026-10',
   }),
 })

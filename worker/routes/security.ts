@@ -18,6 +18,7 @@ import {
 import { clientIp } from '../abuse/rate-limit'
 import { securityConfig } from '../auth/config'
 import {
+  consumeTotpStep,
   encodeTotpKey,
   factorCount,
   factorsOf,
@@ -32,11 +33,11 @@ import {
 import { requireOwner } from '../auth/middleware'
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskey } from '../auth/passkeys'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { markReauthenticated, requireRecentAuth } from '../auth/reauth'
+import { markReauthenticated, markSecondFactor, requireRecentAuth } from '../auth/reauth'
 import { endOtherSessions, endSession, listSessions } from '../auth/session'
 import { sessionClient } from '../auth/sign-in'
 import { recordFailure, recordSuccess, throttleKeys, throttleState } from '../auth/throttle'
-import { sealTotpKey } from '../auth/totp-seal'
+import { openTotpKey, sealTotpKey } from '../auth/totp-seal'
 import { tables } from '../db'
 import type { AppEnv } from '../env'
 import { deliverEach } from '../mail/outbox'
@@ -81,6 +82,30 @@ async function confirmPassword(
   }
   await recordSuccess(c.var.db, keys)
   return user
+}
+
+/**
+ * Checks an authenticator code for the vault's re-authentication (ADR 181),
+ * under the sign-in throttle like the password; a code is accepted once
+ * (its step is consumed), so a code seen over a shoulder is spent.
+ */
+async function confirmTotp(c: Context<AppEnv>, code: string) {
+  const user = await findUserById(c.var.db, owner(c).id)
+  if (!user) throw new ApiError(401, API_MESSAGES.unauthorized)
+  const keys = throttleKeys(clientIp(c.req.raw), user.username)
+  const state = await throttleState(c.var.db, keys)
+  if (state.retryAfterS > 0) {
+    throw Object.assign(new ApiError(429, AUTH_MESSAGES.signInThrottled), { retryAfterS: state.retryAfterS })
+  }
+  const key = user.totpKey ? await openTotpKey(c.env, user.id, user.totpKey) : null
+  const step = key ? matchTotp(key, code.replace(/\s/g, ''), user.totpLastStep) : null
+  if (step === null || !(await consumeTotpStep(c.var.db, user.id, step))) {
+    await recordFailure(c.var.db, keys)
+    await audit(c, { action: 'reauth', outcome: 'failure', record: 'authenticator code' })
+    const message = user.totpKey ? AUTH_MESSAGES.invalidCode : AUTH_MESSAGES.reauthFailed
+    throw badRequest({ code: message }, message)
+  }
+  await recordSuccess(c.var.db, keys)
 }
 
 /** Recovery codes come with the first factor; the last factor's removal takes them away. */
@@ -150,12 +175,17 @@ export const security = new Hono<AppEnv>()
     return c.json({ totp: Boolean(user?.totpKey), passkeys, recoveryCodesLeft: codesLeft })
   })
   // Re-authentication (sudo mode, ADR 078): the password, or a passkey assertion
-  // (options first), renews this session's proof for REAUTH_WINDOW_MS.
+  // (options first), renews this session's proof for REAUTH_WINDOW_MS. A passkey
+  // or an authenticator code also proves a second factor, which a vault reveal
+  // needs (ADR 181); the code alone does not open sudo mode (it is no password).
   .post('/reauth/passkey-options', async (c) => c.json(await authenticationOptions(c.env)))
   .post('/reauth', jsonBody(reauthInput), async (c) => {
     const input = c.req.valid('json')
+    const method = 'password' in input ? 'password' : 'code' in input ? 'authenticator code' : 'passkey'
     if ('password' in input) {
       await confirmPassword(c, input.password, 'password', 'reauth')
+    } else if ('code' in input) {
+      await confirmTotp(c, input.code)
     } else {
       const verified = await verifyPasskey(c.env, c.var.db, input.challengeId, input.response as never)
       if (!verified || verified.user.id !== owner(c).id) {
@@ -163,12 +193,9 @@ export const security = new Hono<AppEnv>()
         throw badRequest({ response: AUTH_MESSAGES.reauthFailed }, AUTH_MESSAGES.reauthFailed)
       }
     }
-    await markReauthenticated(c.var.db, sessionId(c))
-    await audit(c, {
-      action: 'reauth',
-      outcome: 'success',
-      record: 'password' in input ? 'password' : 'passkey',
-    })
+    if (method !== 'authenticator code') await markReauthenticated(c.var.db, sessionId(c))
+    if (method !== 'password') await markSecondFactor(c.var.db, sessionId(c))
+    await audit(c, { action: 'reauth', outcome: 'success', record: method })
     return c.body(null, 204)
   })
   // Authenticator app: a key (kept 10 minutes for this session), then a code to confirm it.

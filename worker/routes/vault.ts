@@ -1,14 +1,15 @@
 // REST for the credentials vault (issue 38, docs/vault.md), one OpenAPIHono
 // sub-app mounted at /api: /clients/{id}/credentials and /credentials/{id}.
 // Owner only (session, or a token with the read-write or assets scope), but a
-// reveal needs an owner session with a re-authentication in the last 10
-// minutes (ADR 078): a personal access token can never reveal.
+// reveal needs an owner session that proved a second factor (authenticator code
+// or passkey) in the last 10 minutes (ADR 181): the password alone, sign-in
+// included, never opens it, and a personal access token can never reveal.
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { credentialInput, credentialPatch, revealInput } from '../../schema/vault-payloads'
 import { clientIp } from '../abuse/rate-limit'
 import { requireOwner } from '../auth/middleware'
-import { requireRecentAuth } from '../auth/reauth'
+import { requireSecondFactor } from '../auth/reauth'
 import { vaultKeys } from '../auth/vault-key'
 import type { AppEnv } from '../env'
 import { auditedBelow } from '../middleware/audit'
@@ -33,7 +34,7 @@ import {
 } from '../services/vault'
 
 export const VAULT_TOKEN_MESSAGE =
-  'An access token can never reveal a secret; sign in and confirm your password.'
+  'An access token can never reveal a secret; sign in and confirm it is you with a second factor.'
 
 const owner = { tags: ['Vault'], security: OWNER_SECURITY }
 const unavailable = { 503: OWNER_ERRORS[400], ...NOT_FOUND }
@@ -76,7 +77,7 @@ const noToken = async (c: Context<AppEnv>, next: () => Promise<void>) => {
 export const vaultApi = openApiApp()
 vaultApi.use('/clients/:id/credentials', requireOwner)
 vaultApi.use('/credentials/*', requireOwner)
-vaultApi.use('/credentials/:id/reveal', noToken, requireRecentAuth)
+vaultApi.use('/credentials/:id/reveal', noToken, requireSecondFactor)
 vaultApi
   .openapi(
     createRoute({
@@ -151,7 +152,7 @@ vaultApi
       method: 'post',
       path: '/credentials/{id}/reveal',
       summary:
-        "The secret, for an owner session re-authenticated (POST /security/reauth) in the last 10 minutes; otherwise 403 with code 'reauth_required'. Access tokens: always 403. Each reveal or copy is in the audit log.",
+        "The secret, for an owner session that proved a second factor (POST /security/reauth with an authenticator code or a passkey) in the last 10 minutes; otherwise 403 with code 'second_factor_required', or 'second_factor_missing' when the owner has no second factor. Access tokens: always 403. Each reveal or copy is in the audit log.",
       request: {
         params: credentialPath,
         body: { required: false, content: { 'application/json': { schema: revealInput } } },

@@ -1,9 +1,10 @@
 // The audit trail (docs/decisions/025-audit-trail.md): append, list, purge.
 // Nothing here updates or deletes a single entry; only the retention purge
 // (the cron) removes rows, and only whole days past the configured period.
-import { and, desc, eq, like, lt, type SQL } from 'drizzle-orm'
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { containsText } from './search-text'
 
 export type AuditOutcome = 'success' | 'failure'
 export const AUDIT_OUTCOMES = ['success', 'failure'] as const
@@ -42,8 +43,7 @@ export type AuditFilters = { action?: string; outcome?: AuditOutcome; before?: n
 /** Newest first; `action` matches a part of the action, `before` pages by id. */
 export async function listAudit(db: Db, filters: AuditFilters) {
   const where: SQL[] = []
-  if (filters.action)
-    where.push(like(tables.auditLog.action, `%${filters.action.replace(/[%_\\]/g, '\\$&')}%`))
+  if (filters.action) where.push(containsText(tables.auditLog.action, filters.action))
   if (filters.outcome) where.push(eq(tables.auditLog.outcome, filters.outcome))
   if (filters.before !== undefined) where.push(lt(tables.auditLog.id, filters.before))
   return db

@@ -18,7 +18,7 @@ import { visitorMailEnabled } from '../mail/visitor'
 import type { VerifiedEvent } from '../payments/stripe'
 import type { AutopayGateway } from '../payments/stripe-autopay'
 import { Conflict, NotFound } from './errors'
-import { getInvoice, invoiceLink } from './invoices'
+import { getInvoice, invoiceAdminUrl, invoiceLink } from './invoices'
 import { recordStripePayment, type WebhookOutcome } from './payments'
 
 /** Retries after the first attempt, in days after it: at most 3 over 7 days. */
@@ -268,7 +268,7 @@ async function failureMail(
     })
   }
   if (last) {
-    const text = `Autopay of invoice ${invoice.number} failed ${AUTOPAY_ATTEMPTS} times and has stopped. Follow it up: ${link}`
+    const text = `Autopay of invoice ${invoice.number} failed ${AUTOPAY_ATTEMPTS} times and has stopped. Follow it up: ${invoiceAdminUrl(env, invoice.id)}`
     messages.push({
       recipient: env.NOTIFY_EMAIL,
       subject: headerSafe(`Autopay stopped: invoice ${invoice.number}`),

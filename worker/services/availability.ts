@@ -13,6 +13,7 @@ import { BUSINESS_TIME_ZONE, TIME_SLOTS } from '../../schema/request-options'
 import { addDays, businessDate, slotInstant, weekdayOf } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { AHEAD_MS, busyBetween, overlaps } from './calendar-sources'
 import { Invalid } from './errors'
 
 export type Availability = {
@@ -152,14 +153,26 @@ export async function freeDays(
   now: Date,
   { only, exceptId }: { only?: string; exceptId?: number } = {},
 ): Promise<FreeDay[]> {
-  const held = await heldSlots(db, now, exceptId)
   const today = businessDate(now)
+  const [held, busy] = await Promise.all([
+    heldSlots(db, now, exceptId),
+    // The owner's own calendars (issue 56): a slot that overlaps a busy time is not offered.
+    busyBetween(db, now.getTime() - 86_400_000, now.getTime() + (a.horizonDays + 2) * 86_400_000),
+  ])
+  const meeting = a.meetingMinutes * 60_000
+  const busyAt = (date: string, time: string) => {
+    const start = Date.parse(slotInstant(date, time)!)
+    return overlaps(busy, start, start + meeting)
+  }
   const dates = only ? [only] : Array.from({ length: a.horizonDays + 1 }, (_, i) => addDays(today, i))
   const days: FreeDay[] = []
   for (const date of dates) {
     const hours = a.weeklyHours[String(weekdayOf(date))] ?? []
     const slots = hours
-      .filter((time) => !held.has(`${date}|${time}`) && slotProblem(a, date, time, now) === null)
+      .filter(
+        (time) =>
+          !held.has(`${date}|${time}`) && slotProblem(a, date, time, now) === null && !busyAt(date, time),
+      )
       .sort()
     if (slots.length) days.push({ date, slots })
   }
@@ -182,4 +195,28 @@ export async function publicAvailability(db: Db, now = new Date()): Promise<Publ
     changeCutoffHours: a.changeCutoffHours,
     days: await freeDays(db, a, now),
   }
+}
+
+export type BookingConflict = { id: number; reference: string | null; name: string; start: string }
+
+/**
+ * Pending or confirmed bookings that a busy time of the owner's calendars now
+ * overlaps (issue 56): shown to the owner as conflicts, never moved.
+ */
+export async function bookingConflicts(db: Db, now = new Date()): Promise<BookingConflict[]> {
+  const c = tables.consultations
+  const [a, rows] = await Promise.all([
+    getAvailability(db),
+    db
+      .select({ id: c.id, reference: c.reference, name: c.name, start: c.preferredDate })
+      .from(c)
+      .where(and(inArray(c.status, [...HOLDING_STATUSES]), gte(c.preferredDate, now.toISOString())))
+      .orderBy(c.preferredDate),
+  ])
+  if (!rows.length) return []
+  const busy = await busyBetween(db, now.getTime(), now.getTime() + AHEAD_MS)
+  return rows.filter((r) => {
+    const start = Date.parse(r.start)
+    return overlaps(busy, start, start + a.meetingMinutes * 60_000)
+  })
 }

@@ -18,6 +18,7 @@ import { tables } from '../db'
 import { checkLikelyDuplicate } from './client-duplicates'
 import { Conflict, Invalid, NotFound } from './errors'
 import { contactsOfClient, endContactSessions, endPortalAccess } from './portal-sessions'
+import { containsText } from './search-text'
 
 /** Who does something, for the audit trail (services never see the HTTP request). */
 export type Actor = {
@@ -42,8 +43,6 @@ export type ClientWithContacts = Client & { contacts: Contact[] }
 const c = tables.clients
 const k = tables.contacts
 
-const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&')
-
 /**
  * The list with search: the text is looked for in the client's name and
  * domains and in its contacts' names and e-mail addresses. Active clients by
@@ -54,12 +53,12 @@ export async function listClients(db: Db, query: Partial<ClientQuery> = {}): Pro
   const status = query.status ?? 'active'
   if (status !== 'all') where.push(eq(c.status, status))
   if (query.q) {
-    const pattern = `%${escapeLike(query.q.toLowerCase())}%`
+    const q = query.q
     where.push(
       or(
-        sql`lower(${c.name}) like ${pattern} escape '\\'`,
-        sql`lower(${c.domains}) like ${pattern} escape '\\'`,
-        sql`exists (select 1 from ${k} where ${k.clientId} = ${c.id} and (lower(${k.name}) like ${pattern} escape '\\' or ${k.email} like ${pattern} escape '\\'))`,
+        containsText(c.name, q),
+        containsText(c.domains, q),
+        sql`exists (select 1 from ${k} where ${k.clientId} = ${c.id} and (${containsText(k.name, q)} or ${containsText(k.email, q)}))`,
       )!,
     )
   }

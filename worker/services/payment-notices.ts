@@ -17,6 +17,7 @@ import type { ChargeNotice } from '../payments/stripe'
 import {
   contactOf,
   getInvoice,
+  invoiceAdminUrl,
   invoiceLink,
   matchPayment,
   type PaymentInput,
@@ -64,6 +65,7 @@ export async function queuePaymentNotices(db: Db, env: Env, paymentId: number, n
       [
         `A payment of ${amount} (${method}${payment.reference ? `, ${payment.reference}` : ''}) dated ${payment.date} was recorded on invoice ${invoice.number} of ${client?.name ?? 'a client'}.`,
         left,
+        `The invoice in the admin: ${invoiceAdminUrl(env, invoice.id)}`,
       ],
       ownerKey(payment.id),
     ),
@@ -150,6 +152,8 @@ export async function queueChargeNotice(
           `Stripe reports a dispute (chargeback) of ${amount} on ${which}${notice.reason ? `, reason: ${notice.reason}` : ''}.`,
           'Disputes are not synced back. Answer it in the Stripe Dashboard (Payments > Disputes) before its deadline; if you lose it, issue a credit note or record how it was settled.',
         ]
+  if (payment?.invoiceId)
+    paragraphs.push(`The invoice in the admin: ${invoiceAdminUrl(env, payment.invoiceId)}`)
   const subject =
     notice.kind === 'refund'
       ? `Stripe refund of ${amount}${payment?.number ? ` on invoice ${payment.number}` : ''}`

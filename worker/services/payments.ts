@@ -112,6 +112,20 @@ export async function recordStripeEvent(
   )
 }
 
+/** Stripe retries a webhook for up to three days; an event older than that is not a delivery. */
+export const STRIPE_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000
+
+/**
+ * When a Stripe payment counts as received (ADR 182): the event's time while
+ * it is within Stripe's retry window of now, otherwise now. A signed but old
+ * event (replayed, or made up with a leaked secret) cannot date a payment
+ * years back; an event from the future was refused by parseEvent already.
+ */
+export function receivedAt(createdSeconds: number, now: Date): Date {
+  const created = createdSeconds * 1000
+  return now.getTime() - created > STRIPE_RETRY_WINDOW_MS ? now : new Date(Math.min(created, now.getTime()))
+}
+
 export type StripePayment = {
   /** The invoice the payment names (null: none found by its reference). */
   invoiceId: number | null
@@ -119,7 +133,7 @@ export type StripePayment = {
   amountCents: number
   currency: string
   eventId: string
-  /** The event's time (seconds): the payment's date in the business time zone. */
+  /** The event's time (seconds): the payment's date in the business time zone, unless older than the retry window (receivedAt). */
   created: number
   sessionId: string | null
   intentId: string | null
@@ -156,7 +170,7 @@ export async function recordStripePayment(
   const values = {
     amountCents: payment.amountCents,
     currency,
-    date: businessDate(new Date(payment.created * 1000)),
+    date: businessDate(receivedAt(payment.created, now)),
     method: 'stripe' as const,
     reference: payment.intentId ?? payment.sessionId,
     stripeEventId: payment.eventId,

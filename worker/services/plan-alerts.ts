@@ -4,6 +4,7 @@
 // contact. Once per threshold and period: the usage_alerts row's unique index
 // is the claim, so two time entries at once still send one alert.
 import { and, eq } from 'drizzle-orm'
+import { periodSentences } from '../../schema/plan-words'
 import { hoursText, periodOf, USAGE_THRESHOLDS } from '../../schema/plans'
 import type { Db } from '../db'
 import { tables } from '../db'
@@ -11,7 +12,7 @@ import { letterHtml } from '../mail/letter-html'
 import { enqueueMessages } from '../mail/outbox'
 import { headerSafe } from '../mail/templates'
 import { visitorMailEnabled } from '../mail/visitor'
-import { usageHistory } from './subscriptions'
+import { periodFigures } from './plan-figures'
 
 /** Sends the alerts the client's current period has reached and not yet had; returns the thresholds sent. */
 export async function checkUsageAlerts(
@@ -30,7 +31,7 @@ export async function checkUsageAlerts(
   if (!sub) return []
   const period = periodOf(now)
   if (period < sub.sub.startDate.slice(0, 7) || (sub.sub.endsPeriod && period > sub.sub.endsPeriod)) return []
-  const usage = (await usageHistory(db, sub.sub, period)).at(-1)!
+  const usage = await periodFigures(db, sub.sub.id, period, now)
   const available = usage.includedMinutes + usage.rolloverMinutes
   if (usage.paused || available <= 0) return []
   const reached = USAGE_THRESHOLDS.filter((t) => usage.usedMinutes * 100 >= available * t)
@@ -54,21 +55,25 @@ export async function checkUsageAlerts(
   const [contact] = sub.sub.alertContactId
     ? await db.select().from(tables.contacts).where(eq(tables.contacts.id, sub.sub.alertContactId)).limit(1)
     : []
-  const text =
+  const used =
     threshold >= 100
-      ? `${sub.clientName} has used all the time of ${period} (${hoursText(usage.usedMinutes)} of ${hoursText(available)}). More time this month is billed at the plan's overage rate.`
-      : `${sub.clientName} has used ${threshold} % of the time of ${period} (${hoursText(usage.usedMinutes)} of ${hoursText(available)}).`
-  const recipients = [env.NOTIFY_EMAIL, ...(contact && visitorMailEnabled(env) ? [contact.email] : [])]
-  await enqueueMessages(
-    db,
-    'billing',
-    recipients.map((recipient) => ({
+      ? `${sub.clientName} has used all the time of ${usage.label} (${hoursText(usage.usedMinutes)} of ${hoursText(available)}).`
+      : `${sub.clientName} has used ${threshold} % of the time of ${usage.label} (${hoursText(usage.usedMinutes)} of ${hoursText(available)}).`
+  // What is and will be billed, in the words of the admin card and the portal (the period's figures).
+  const messages = [
+    { recipient: env.NOTIFY_EMAIL, audience: 'owner' as const },
+    ...(contact && visitorMailEnabled(env)
+      ? [{ recipient: contact.email, audience: 'client' as const }]
+      : []),
+  ].map(({ recipient, audience }) => {
+    const paragraphs = [used, ...periodSentences(usage, audience)]
+    return {
       recipient,
-      subject: headerSafe(`Plan hours: ${threshold} % used in ${period}`),
-      textBody: text,
-      htmlBody: letterHtml({ paragraphs: [text] }),
-    })),
-    now,
-  )
+      subject: headerSafe(`Plan hours: ${threshold} % used in ${usage.label}`),
+      textBody: paragraphs.join('\n\n'),
+      htmlBody: letterHtml({ paragraphs }),
+    }
+  })
+  await enqueueMessages(db, 'billing', messages, now)
   return claimed.map((c) => c.threshold)
 }

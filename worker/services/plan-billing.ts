@@ -5,35 +5,51 @@
 // second invoice for the same period, made at the same moment in another tab
 // or by a second cron run, aborts whole: no invoice, no number, no time
 // billed (ADR 135).
-import { and, eq, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, notExists, or, type SQL, sql } from 'drizzle-orm'
 import type { BatchItem } from 'drizzle-orm/batch'
 import { computeTotals, moneyLineCents, roundCents, toQuantityMilli } from '../../schema/money'
-import { addPeriods, hoursText, periodOf, periodRange } from '../../schema/plans'
+import {
+  addPeriods,
+  billableFrom,
+  dateWords,
+  hoursText,
+  periodLabel,
+  periodOf,
+  periodRange,
+} from '../../schema/plans'
 import { addDays, businessDate } from '../../schema/slot-time'
 import type { Db } from '../db'
 import { tables } from '../db'
 import { log } from '../log'
+import { idChunks } from './chunks'
 import { Conflict, Invalid, NotFound } from './errors'
 import { createInvoice, type InvoiceDetail, type LineInput, sendInvoice } from './invoices'
 import { raiseCounter, takenNumber } from './numbering'
+import { type CarriedLate, figuresOf, periodFigures, periodInvoicesOf } from './plan-figures'
 import { responseTargets } from './plans'
 import {
   closeEndedSubscriptions,
   getSubscription,
   historyOf,
+  lateCondition,
+  lateEntriesOf,
   type PeriodUsage,
   planTimeCondition,
   type SubscriptionView,
-  usageHistory,
   usageInputsOf,
 } from './subscriptions'
+
+export { periodInvoicesOf }
 
 export const PLAN_BILLING_MESSAGES = {
   already: 'This period is already invoiced',
   paused: 'This subscription was paused in that period: its time is billed as usual',
-  future: 'A period can be billed once it has begun',
   ended: 'This subscription had ended before that period',
 } as const
+
+/** A period is billed once it has ended in the business time zone (issue 52): the refusal names the day. */
+export const notEndedMessage = (period: string) =>
+  `This period ends on ${dateWords(periodRange(period).to)}; it can be billed from ${dateWords(billableFrom(period), true)}.`
 
 const pi = tables.periodInvoices
 
@@ -60,7 +76,7 @@ const startPeriodOf = (sub: { startDate: string }) => sub.startDate.slice(0, 7)
 
 /** The invoice's note: what was used of what the period had. */
 const periodNote = (planName: string, u: PeriodUsage) =>
-  `${planName}, ${u.period}: ${hoursText(u.usedMinutes)} used of ${hoursText(u.includedMinutes + u.rolloverMinutes)} (${hoursText(u.includedMinutes)} included${u.rolloverMinutes ? `, ${hoursText(u.rolloverMinutes)} rolled over` : ''}).`
+  `${planName}, ${periodLabel(u.period)}: ${hoursText(u.usedMinutes)} used of ${hoursText(u.includedMinutes + u.rolloverMinutes)} (${hoursText(u.includedMinutes)} included${u.rolloverMinutes ? `, ${hoursText(u.rolloverMinutes)} rolled over` : ''}).`
 
 /**
  * What commits with a period invoice: its period row, then the time it
@@ -108,7 +124,7 @@ export function periodLines(sub: SubscriptionView, usage: PeriodUsage, roundingM
   const share = usage.days === usage.of ? '' : ` (prorated: ${usage.days} of ${usage.of} days)`
   const lines: LineInput[] = [
     {
-      description: `${sub.planName}, ${usage.period}: monthly fee${share}`,
+      description: `${sub.planName}, ${periodLabel(usage.period)}: monthly fee${share}`,
       quantity: 1,
       unitPriceCents: prorated(usage.terms.monthlyFeeCents, usage),
     },
@@ -135,6 +151,26 @@ export function periodLines(sub: SubscriptionView, usage: PeriodUsage, roundingM
 }
 
 /**
+ * The late lines (issue 52): one per earlier period whose late time the owner
+ * sent to the next invoice, labelled with that period and the entries' dates;
+ * the hours within what that period had left cost nothing, the rest is billed
+ * at that period's overage rate (plan-figures.ts, lateOf).
+ */
+export function lateLines(carried: CarriedLate[], rateOf: (period: string) => number): LineInput[] {
+  return carried.map((c) => ({
+    description: `Late time from ${c.label}, logged after its invoice (${c.detail}): ${
+      c.overageMinutes
+        ? `${hoursText(c.overageMinutes)} over the included hours`
+        : `within the hours ${c.label} had left, no charge`
+    }`,
+    quantity: c.overageMinutes / 60,
+    unit: 'h',
+    unitPriceCents: rateOf(c.period),
+    minutes: c.overageMinutes,
+  }))
+}
+
+/**
  * "Bill this period": the draft invoice of a subscription's period (the
  * current one or an earlier one). The same period again is a Conflict that
  * names the invoice made first.
@@ -146,15 +182,23 @@ export async function billPeriod(
   now = new Date(),
 ): Promise<InvoiceDetail> {
   const sub = await getSubscription(db, subscriptionId)
-  if (period > periodOf(now)) throw new Invalid({ period: PLAN_BILLING_MESSAGES.future })
+  if (period >= periodOf(now)) throw new Conflict(notEndedMessage(period), { period: 'Not ended yet' })
   if (sub.endsPeriod && period > sub.endsPeriod) throw new Invalid({ period: PLAN_BILLING_MESSAGES.ended })
   const taken = await existingInvoice(db, sub.id, period)
   if (taken) throw alreadyBilled(taken)
   if (period < startPeriodOf(sub))
-    throw new Invalid({ period: `The subscription starts in ${startPeriodOf(sub)}` })
+    throw new Invalid({ period: `The subscription starts in ${periodLabel(startPeriodOf(sub))}` })
   const { inputs, maxEntryId } = await usageInputsOf(db, [sub], periodRange(period).to)
-  const usage = historyOf(sub.startDate, period, inputs.get(sub.id)!).at(-1)!
+  const history = historyOf(sub.startDate, period, inputs.get(sub.id)!)
+  const usage = history.at(-1)!
   if (usage.paused) throw new Conflict(PLAN_BILLING_MESSAGES.paused, { period: 'Paused' })
+  // Late time of earlier periods the owner sent to the next invoice, as counted with the usage.
+  const late = (await lateEntriesOf(db, sub)).filter(
+    (e) => e.id <= maxEntryId && e.date < periodRange(period).from,
+  )
+  const figures = figuresOf(period, { sub, history, late, invoices: [], now })
+  const lateIds = late.filter((e) => e.choice === 'next' && e.invoiceId === null).map((e) => e.id)
+  const rateOf = (p: string) => history.find((u) => u.period === p)!.terms.overageRateCents
   const [client] = await db
     .select({ roundingMinutes: tables.clients.roundingMinutes })
     .from(tables.clients)
@@ -165,9 +209,21 @@ export async function billPeriod(
       {
         clientId: sub.clientId,
         source: 'manual',
-        lines: periodLines(sub, usage, client?.roundingMinutes ?? 0),
+        lines: [
+          ...periodLines(sub, usage, client?.roundingMinutes ?? 0),
+          ...lateLines(figures.carriedIn, rateOf),
+        ],
         notes: periodNote(sub.planName, usage),
-        inBatch: (invoiceId) => periodStatements(db, sub, period, invoiceId, maxEntryId, now),
+        inBatch: (invoiceId) => [
+          ...periodStatements(db, sub, period, invoiceId, maxEntryId, now),
+          // No "invoice_id is null" on purpose: late time billed meanwhile makes the trigger abort the batch.
+          ...idChunks(lateIds).map((ids) =>
+            db
+              .update(tables.timeEntries)
+              .set({ invoiceId, needsRate: false })
+              .where(inArray(tables.timeEntries.id, ids)),
+          ),
+        ],
       },
       now,
     )
@@ -175,24 +231,6 @@ export async function billPeriod(
     if (isPeriodTaken(err)) throw alreadyBilled(await existingInvoice(db, sub.id, period))
     throw err
   }
-}
-
-/** A subscription's period invoices, newest period first (the admin and, once sent, the portal). */
-export async function periodInvoicesOf(db: Db, subscriptionId: number) {
-  const i = tables.invoices
-  return db
-    .select({
-      period: pi.period,
-      invoiceId: i.id,
-      number: i.number,
-      status: i.status,
-      totalCents: i.totalCents,
-      issueDate: i.issueDate,
-    })
-    .from(pi)
-    .innerJoin(i, eq(i.id, pi.invoiceId))
-    .where(eq(pi.subscriptionId, subscriptionId))
-    .orderBy(sql`${pi.period} desc`)
 }
 
 export type CronBillingResult = {
@@ -224,18 +262,33 @@ export async function runPlanBilling(db: Db, env: Env, now = new Date()): Promis
   const period = addPeriods(periodOf(now), -1)
   const result: CronBillingResult = { period, created: [], sent: [], skipped: 0, failed: 0, queries: 0 }
   if (businessDate(now).slice(8) === '01') {
-    const due = await dueSubscriptions(db, period)
-    result.queries++
+    const [due, late] = await Promise.all([dueSubscriptions(db, period), withPendingLateTime(db)])
+    result.queries += 2
     for (let i = 0; i < due.length; i += CRON_CHUNK)
-      await billChunk(db, due.slice(i, i + CRON_CHUNK), period, now, result)
-    await closeEndedSubscriptions(db, now)
-    result.queries++
+      await billChunk(db, due.slice(i, i + CRON_CHUNK), period, now, result, late)
   }
+  // Every run, not only on the 1st: a plan cancelled at the end of a period ends once that period is over,
+  // even when the run of the 1st was missed (the period is still billed: dueSubscriptions reads endsPeriod).
+  await closeEndedSubscriptions(db, now)
+  result.queries++
   await sendDueInvoices(db, env, now, result)
   return result
 }
 
 type DueRow = Awaited<ReturnType<typeof dueSubscriptions>>[number]
+
+/** Subscriptions with late time waiting for the next period invoice (few): the cron bills them one by one. */
+async function withPendingLateTime(db: Db): Promise<Set<number>> {
+  const s = tables.subscriptions
+  const e = tables.timeEntries
+  const rows = await db
+    .selectDistinct({ id: s.id })
+    .from(s)
+    .innerJoin(e, eq(e.clientId, s.clientId))
+    .innerJoin(tables.lateTime, eq(tables.lateTime.timeEntryId, e.id))
+    .where(and(eq(tables.lateTime.choice, 'next'), isNull(e.invoiceId), lateCondition(sql`${s.id}`)))
+  return new Set(rows.map((r) => r.id))
+}
 
 /** Subscriptions with a period to bill and no invoice for it yet, with what their invoice needs. */
 function dueSubscriptions(db: Db, period: string) {
@@ -268,7 +321,18 @@ function dueSubscriptions(db: Db, period: string) {
     .orderBy(s.id)
 }
 
-async function billChunk(db: Db, chunk: DueRow[], period: string, now: Date, result: CronBillingResult) {
+async function billChunk(
+  db: Db,
+  rows: DueRow[],
+  period: string,
+  now: Date,
+  result: CronBillingResult,
+  late: Set<number>,
+) {
+  // Those with late time take billPeriod's path, which adds the late lines.
+  const chunk = rows.filter((r) => !late.has(r.sub.id))
+  for (const row of rows) if (late.has(row.sub.id)) await billOne(db, row, period, now, result)
+  if (!chunk.length) return
   const su = tables.subscriptionUnits
   const [units, { inputs, maxEntryId }] = await Promise.all([
     db
@@ -336,18 +400,21 @@ async function billChunk(db: Db, chunk: DueRow[], period: string, now: Date, res
   } catch (err) {
     // Refused whole (nothing was written): one by one, each with its own once-only check.
     log('info', 'plan billing chunk retried one by one', { period, error: String(err) })
-    for (const row of made) {
-      try {
-        const invoice = await billPeriod(db, row.sub.id, period, now)
-        result.created.push(invoice.id)
-        if (row.autoSend) await db.update(pi).set({ sendDue: true }).where(eq(pi.invoiceId, invoice.id))
-      } catch (one) {
-        if (one instanceof Conflict || one instanceof Invalid) result.skipped++
-        else {
-          result.failed++
-          log('error', 'plan billing failed', { subscriptionId: row.sub.id, period, error: String(one) })
-        }
-      }
+    for (const row of made) await billOne(db, row, period, now, result)
+  }
+}
+
+/** One subscription's period through billPeriod, with its own once-only check. */
+async function billOne(db: Db, row: DueRow, period: string, now: Date, result: CronBillingResult) {
+  try {
+    const invoice = await billPeriod(db, row.sub.id, period, now)
+    result.created.push(invoice.id)
+    if (row.autoSend) await db.update(pi).set({ sendDue: true }).where(eq(pi.invoiceId, invoice.id))
+  } catch (one) {
+    if (one instanceof Conflict || one instanceof Invalid) result.skipped++
+    else {
+      result.failed++
+      log('error', 'plan billing failed', { subscriptionId: row.sub.id, period, error: String(one) })
     }
   }
 }
@@ -458,7 +525,7 @@ export async function periodDraftsWaiting(db: Db) {
  * the session's client; a client with no live plan gets NotFound, as does a
  * period before its start.
  */
-export async function portalPlan(db: Db, scope: { clientId: number }, period: string) {
+export async function portalPlan(db: Db, scope: { clientId: number }, period: string, now = new Date()) {
   const s = tables.subscriptions
   const [row] = await db
     .select({ id: s.id })
@@ -468,7 +535,7 @@ export async function portalPlan(db: Db, scope: { clientId: number }, period: st
   if (!row) throw new NotFound('No plan')
   const sub = await getSubscription(db, row.id)
   if (period < sub.startDate.slice(0, 7)) throw new NotFound('No such period')
-  const usage = (await usageHistory(db, sub, period)).at(-1)!
+  const figures = await periodFigures(db, sub, period, now)
   const [plan] = await db.select().from(tables.plans).where(eq(tables.plans.id, sub.planId))
   const invoices = (await periodInvoicesOf(db, sub.id)).filter((i) => i.status !== 'draft')
   return {
@@ -478,7 +545,7 @@ export async function portalPlan(db: Db, scope: { clientId: number }, period: st
     endsPeriod: sub.cancelAtPeriodEnd ? sub.endsPeriod : null,
     autopay: sub.autopay,
     cardSaved: sub.cardSaved,
-    usage,
+    figures,
     sla: responseTargets(
       plan
         ? {

@@ -6,10 +6,11 @@
 // A portal page is at most 4 D1 round trips: the session, then one batch.
 import { and, asc, desc, eq, inArray, type SQL, sql, sum } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
-import { invoiceStatusLabel } from '../../schema/billing-words'
+import { clientInvoiceStatusLabel } from '../../schema/billing-words'
 import { labelOf, PORTAL_CLIENT_QUOTA_BYTES } from '../../schema/constants'
 import { formatCents } from '../../schema/money'
 import { fieldErrors, replyInput } from '../../schema/payloads'
+import { CLIENT_QUOTE_STATUS_LABELS, type QuoteStatus } from '../../schema/quotes'
 import { ISSUE_TYPES, PROJECT_TYPES } from '../../schema/request-options'
 import {
   CLOSED_STATUSES,
@@ -134,13 +135,16 @@ const fileView = (row: typeof tables.clientFiles.$inferSelect): PortalFileRow =>
 export async function listPortalQuotes(
   db: Db,
   scope: ClientScope,
-): Promise<{ id: number; number: string; title: string; status: string; href: string }[]> {
+): Promise<
+  { id: number; number: string; title: string; status: string; statusLabel: string; href: string }[]
+> {
   const rows = await portalQuotes(db, { clientId: scope.clientId, contactId: scope.contactId ?? 0 })
   return rows.map((q) => ({
     id: q.id,
     number: q.revision > 1 ? `${q.number} (revision ${q.revision})` : q.number,
     title: q.title,
     status: q.status,
+    statusLabel: CLIENT_QUOTE_STATUS_LABELS[q.status as QuoteStatus] ?? q.status,
     href: `/portal/quotes/${q.id}`,
   }))
 }
@@ -170,7 +174,7 @@ export function portalInvoiceRows(rows: Awaited<ReturnType<typeof listInvoices>>
       id: invoice.id,
       number: invoice.number,
       status: invoice.status,
-      statusLabel: invoiceStatusLabel(invoice.status),
+      statusLabel: clientInvoiceStatusLabel(invoice.status),
       total: formatCents(invoice.totalCents),
       // The one balance (services/balance.ts): credit notes count, and a credit note or void invoice owes 0.
       balance: formatCents(balanceCents),

@@ -3,10 +3,11 @@
 // time counts by its entries' dates, rounded per entry by the client's rule,
 // as an invoice from time would round it. At most one subscription per
 // client that is not cancelled: the partial unique index of migration 0017.
-import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { SubscriptionPatchPayload, SubscriptionPayload } from '../../schema/plan-payloads.server'
 import {
   addPeriods,
+  type LateTimeChoice,
   type PlanRollover,
   periodOf,
   periodOfDate,
@@ -26,6 +27,8 @@ export const SUBSCRIPTION_MESSAGES = {
   notActive: 'Only an active subscription can be paused',
   notPaused: 'This subscription is not paused',
   cancelled: 'This subscription is cancelled',
+  notCancelling: 'This plan is not set to end',
+  ended: 'This plan has already ended: put the client on a plan again instead',
 } as const
 
 const s = tables.subscriptions
@@ -250,6 +253,32 @@ export async function cancelSubscription(db: Db, id: number, now = new Date()) {
   return getSubscription(db, id)
 }
 
+/**
+ * Takes a cancellation back while its last period has not ended: the plan
+ * goes on as before. The update re-checks the period, so an undo that comes
+ * after the cron closed the plan changes nothing.
+ */
+export async function undoCancelSubscription(db: Db, id: number, now = new Date()) {
+  const sub = await getSubscription(db, id)
+  if (sub.status === 'cancelled') throw new Conflict(SUBSCRIPTION_MESSAGES.ended)
+  if (!sub.cancelAtPeriodEnd) throw new Conflict(SUBSCRIPTION_MESSAGES.notCancelling)
+  const [row] = await db
+    .update(s)
+    .set({ cancelAtPeriodEnd: false, endsPeriod: null, updatedAt: now })
+    .where(
+      and(
+        eq(s.id, id),
+        eq(s.cancelAtPeriodEnd, true),
+        sql`${s.status} <> 'cancelled'`,
+        // Its last period still runs (the cron closes it once that period is over).
+        sql`${s.endsPeriod} >= ${periodOf(now)}`,
+      ),
+    )
+    .returning({ id: s.id })
+  if (!row) throw new Conflict(SUBSCRIPTION_MESSAGES.ended)
+  return getSubscription(db, id)
+}
+
 /** Subscriptions whose last period has ended become cancelled (the cron, after billing that period). */
 export async function closeEndedSubscriptions(db: Db, now = new Date()) {
   const rows = await db
@@ -325,6 +354,20 @@ export function planTimeCondition(sub: Pick<Subscription, 'id' | 'clientId' | 's
   )
 }
 
+/**
+ * Late time (issue 52): an entry of the subscription's plan time dated in a
+ * period whose invoice is made, and not on that invoice (logged after it, or
+ * billed later as a late line). It is kept out of its period's used minutes,
+ * which stay what the period invoice billed; its owner's choice (late_time)
+ * says whether it goes onto the next period invoice or is not billed. A voided
+ * period invoice frees its period (migration 0018), and its late time counts
+ * as ordinary time again.
+ */
+export function lateCondition(subscriptionId: number | SQL) {
+  const e = tables.timeEntries
+  return sql`exists (select 1 from period_invoices lp where lp.subscription_id = ${subscriptionId} and lp.period = substr(${e.date}, 1, 7) and (${e.invoiceId} is null or ${e.invoiceId} <> lp.invoice_id))`
+}
+
 /** Minutes per entry after the client's rounding rule (as roundMinutes in schema/money.ts), in SQL. */
 const roundedMinutes = sql<number>`case when ${tables.clients.roundingMinutes} > 0 then ((${tables.timeEntries.minutes} + ${tables.clients.roundingMinutes} - 1) / ${tables.clients.roundingMinutes}) * ${tables.clients.roundingMinutes} else ${tables.timeEntries.minutes} end`
 
@@ -347,7 +390,7 @@ export async function usageHistory(
       .select({ period: sql<string>`substr(${e.date}, 1, 7)`, minutes: sql<number>`sum(${roundedMinutes})` })
       .from(e)
       .innerJoin(tables.clients, eq(tables.clients.id, e.clientId))
-      .where(planTimeCondition(sub, periodRange(period).to))
+      .where(and(planTimeCondition(sub, periodRange(period).to), sql`not ${lateCondition(sub.id)}`))
       .groupBy(sql`substr(${e.date}, 1, 7)`),
     db.select().from(tables.subscriptionPauses).where(eq(tables.subscriptionPauses.subscriptionId, sub.id)),
   ])
@@ -448,6 +491,7 @@ export async function usageInputsOf(
             isNull(e.invoiceId),
             sql`${e.invoiceId} in (select pi.invoice_id from period_invoices pi where pi.subscription_id = ${s.id})`,
           ),
+          sql`not ${lateCondition(sql`${s.id}`)}`,
         ),
       )
       .groupBy(s.id, sql`substr(${e.date}, 1, 7)`),
@@ -473,4 +517,88 @@ export async function usageInputsOf(
 export async function periodUsage(db: Db, id: number, period: string): Promise<PeriodUsage> {
   const sub = await getSubscription(db, id)
   return (await usageHistory(db, sub, period)).at(-1)!
+}
+
+export type LateEntry = {
+  id: number
+  date: string
+  /** After the client's rounding rule. */
+  minutes: number
+  /** The owner's choice; null: none yet (logged while the period was being billed, or before issue 52). */
+  choice: LateTimeChoice | null
+  /** The invoice that billed it as a late line. */
+  invoiceId: number | null
+  invoiceNumber: string | null
+}
+
+/** A subscription's late time (see lateCondition), oldest first. */
+export async function lateEntriesOf(
+  db: Db,
+  sub: Pick<Subscription, 'id' | 'clientId' | 'startDate'>,
+): Promise<LateEntry[]> {
+  const e = tables.timeEntries
+  const rows = await db
+    .select({
+      id: e.id,
+      date: e.date,
+      minutes: roundedMinutes,
+      choice: tables.lateTime.choice,
+      invoiceId: e.invoiceId,
+      invoiceNumber: tables.invoices.number,
+    })
+    .from(e)
+    .innerJoin(tables.clients, eq(tables.clients.id, e.clientId))
+    .leftJoin(tables.lateTime, eq(tables.lateTime.timeEntryId, e.id))
+    .leftJoin(tables.invoices, eq(tables.invoices.id, e.invoiceId))
+    .where(and(planTimeCondition(sub, '9999-12-31'), lateCondition(sub.id)))
+    .orderBy(asc(e.date), asc(e.id))
+  return rows.map((r) => ({ ...r, minutes: Number(r.minutes), choice: r.choice ?? null }))
+}
+
+/** The question asked when time is logged into, or moved into, a plan period already invoiced (issue 52). */
+export const LATE_TIME_MESSAGES = {
+  field: 'Choose where this time goes: the next plan invoice, or not billed',
+  noNext:
+    'This plan ends with that period: there is no next plan invoice, so this time can only be not billed',
+} as const
+
+export const lateTimeQuestion = (label: string, number: string) =>
+  `${label} is already invoiced (${number}). Choose where this time goes: onto the next plan invoice as late time, labelled with its date, or not billed.`
+
+/**
+ * The client's plan period a date falls in, when that period is already
+ * invoiced: time dated there is late time and needs the owner's choice.
+ * canCarry: a later period invoice can still take it (not after the plan's last period).
+ */
+export async function billedPlanPeriodOf(db: Db, clientId: number, date: string) {
+  const pi = tables.periodInvoices
+  const [row] = await db
+    .select({
+      subscriptionId: s.id,
+      period: pi.period,
+      number: tables.invoices.number,
+      status: s.status,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      endsPeriod: s.endsPeriod,
+    })
+    .from(s)
+    .innerJoin(pi, and(eq(pi.subscriptionId, s.id), eq(pi.period, periodOfDate(date))))
+    .innerJoin(tables.invoices, eq(tables.invoices.id, pi.invoiceId))
+    .where(and(eq(s.clientId, clientId), lte(s.startDate, date)))
+    .limit(1)
+  if (!row) return null
+  const last =
+    row.status === 'cancelled' ||
+    (row.cancelAtPeriodEnd && row.endsPeriod !== null && row.endsPeriod <= row.period)
+  return { ...row, canCarry: !last }
+}
+
+/**
+ * Time a plan period covers (issue 52): dated from a subscription's start to
+ * its last period, in a period not paused. Its plan bills it (the period
+ * invoice, or a late line), so an invoice from unbilled time never does.
+ */
+export function planCovers() {
+  const e = tables.timeEntries
+  return sql`exists (select 1 from subscriptions cs where cs.client_id = ${e.clientId} and ${e.date} >= cs.start_date and (cs.cancel_at_period_end = 0 or cs.ends_period is null or substr(${e.date}, 1, 7) <= cs.ends_period) and not exists (select 1 from subscription_pauses cp where cp.subscription_id = cs.id and cp.from_period <= substr(${e.date}, 1, 7) and (cp.to_period is null or cp.to_period >= substr(${e.date}, 1, 7))))`
 }

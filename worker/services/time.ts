@@ -3,6 +3,7 @@
 // no second invoice); this module turns the trigger's refusal into a Conflict,
 // so the rule holds for every path, and the API still answers 409.
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { hoursText, LATE_TIME_CHOICES, type LateTimeChoice, periodLabel } from '../../schema/plans'
 import { businessDate } from '../../schema/slot-time'
 import type { TimeEntry } from '../../schema/tables'
 import type { Db } from '../db'
@@ -14,6 +15,7 @@ import { visitorMailEnabled } from '../mail/visitor'
 import { checkAssetLink } from './assets/records'
 import { Conflict, Invalid, NotFound } from './errors'
 import { checkUsageAlerts } from './plan-alerts'
+import { billedPlanPeriodOf, LATE_TIME_MESSAGES, lateTimeQuestion, planCovers } from './subscriptions'
 
 export const BILLED_MESSAGE = 'This time entry is on an invoice: void the invoice to change it'
 /** A block's "running low" notice goes out once, when less than this share is left. */
@@ -54,6 +56,48 @@ export type TimeEntryInput = {
   rateCents?: number | null
   /** The asset the work was on (issue 38); it must be the client's. */
   assetId?: number | null
+  /**
+   * Where time dated in a plan period already invoiced goes (issue 52): onto
+   * the next plan invoice as late time, or not billed. Asked only then.
+   */
+  lateTime?: LateTimeChoice | null
+}
+
+/**
+ * Time dated in a plan period already invoiced needs the owner's choice
+ * (issue 52): without one, a Conflict that names the period and both choices,
+ * so no time slips past the plan's invoice unseen. Returns the choice to
+ * store, or null when the period is not invoiced (or the time not billable).
+ */
+async function lateChoiceFor(
+  db: Db,
+  clientId: number,
+  date: string,
+  billable: boolean,
+  choice: LateTimeChoice | null | undefined,
+): Promise<LateTimeChoice | null> {
+  if (!billable) return null
+  const billed = await billedPlanPeriodOf(db, clientId, date)
+  if (!billed) return null
+  if (!choice)
+    throw new Conflict(
+      lateTimeQuestion(periodLabel(billed.period), billed.number),
+      { lateTime: LATE_TIME_MESSAGES.field },
+      { period: billed.period, invoiceNumber: billed.number, choices: [...LATE_TIME_CHOICES] },
+    )
+  if (choice === 'next' && !billed.canCarry) throw new Invalid({ lateTime: LATE_TIME_MESSAGES.noNext })
+  return choice
+}
+
+/** Stores the choice for late entries (an entry's choice is fixed once it is billed: migration 0032). */
+async function storeLateChoice(db: Db, ids: number[], choice: LateTimeChoice | null, now: Date) {
+  if (!choice || !ids.length) return
+  await billedGuard(() =>
+    db
+      .insert(tables.lateTime)
+      .values(ids.map((timeEntryId) => ({ timeEntryId, choice, createdAt: now, updatedAt: now })))
+      .onConflictDoUpdate({ target: tables.lateTime.timeEntryId, set: { choice, updatedAt: now } }),
+  )
 }
 
 /** The support request or consultation a reference names, which must belong to the client. */
@@ -138,6 +182,7 @@ export async function createTimeEntry(
     needsRate,
     assetId,
   }
+  const late = await lateChoiceFor(db, client.id, base.date, base.billable, input.lateTime)
   const block = base.billable ? activeBlock(await blocksOf(db, client.id), today) : null
   const rows = !block
     ? await db
@@ -145,6 +190,12 @@ export async function createTimeEntry(
         .values({ ...base, minutes: input.minutes, blockId: null })
         .returning()
     : await drawDown(db, block.id, { ...base, minutes: input.minutes }, now)
+  await storeLateChoice(
+    db,
+    rows.filter((r) => r.blockId === null).map((r) => r.id),
+    late,
+    now,
+  )
   if (block) await lowBlockNotice(db, env, client.id, block.id, now)
   // A plan's 80 % and 100 % alerts (issue 37), each once per period.
   await checkUsageAlerts(db, env, client.id, now)
@@ -247,8 +298,28 @@ export async function updateTimeEntry(db: Db, id: number, patch: TimeEntryPatch)
   const entry = await getTimeEntry(db, id)
   if (entry.invoiceId !== null) throw new Conflict(BILLED_MESSAGE)
   if (patch.assetId) await checkAssetLink(db, entry.clientId, patch.assetId)
-  const set: Partial<TimeEntry> = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
-  if (!Object.keys(set).length) return entry
+  const { lateTime, ...fields } = patch
+  // Moved into (or made billable in) an invoiced plan period: the owner chooses where it goes. An entry
+  // already late with a choice keeps it while it stays in its period.
+  const date = fields.date ?? entry.date
+  const billable = fields.billable ?? entry.billable
+  const [kept] = await db
+    .select({ choice: tables.lateTime.choice })
+    .from(tables.lateTime)
+    .where(eq(tables.lateTime.timeEntryId, id))
+  const stays = kept && date.slice(0, 7) === entry.date.slice(0, 7)
+  const late = await lateChoiceFor(
+    db,
+    entry.clientId,
+    date,
+    billable,
+    lateTime ?? (stays ? kept.choice : null),
+  )
+  const set: Partial<TimeEntry> = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined),
+  )
+  if (late && late !== kept?.choice) await storeLateChoice(db, [id], late, new Date())
+  if (!Object.keys(set).length) return late && late !== kept?.choice ? getTimeEntry(db, id) : entry
   // Setting a rate is what a "needs a rate" entry waits for.
   if (patch.rateCents != null) set.needsRate = false
   set.updatedAt = new Date()
@@ -297,11 +368,44 @@ export function unbilledTime(db: Db, clientId: number, from?: string | null, to?
         eq(e.billable, true),
         // Time without a rate waits until the owner sets one (a trigger refuses it too).
         eq(e.needsRate, false),
+        // A plan bills the time its periods cover (issue 52).
+        sql`not ${planCovers()}`,
         from ? gte(e.date, from) : undefined,
         to ? lte(e.date, to) : undefined,
       ),
     )
     .orderBy(asc(e.date), asc(e.id))
+}
+
+/**
+ * What an invoice from time leaves out because a plan covers it, in words:
+ * "12 h covered by the Clinic Care plan are left out: its period invoices bill them."
+ * Null when there is none.
+ */
+export async function planTimeLeftOut(db: Db, clientId: number, from?: string | null, to?: string | null) {
+  const e = tables.timeEntries
+  const [row] = await db
+    .select({
+      minutes: sql<number>`coalesce(sum(${e.minutes}), 0)`,
+      planName: sql<
+        string | null
+      >`(select p.name from subscriptions s join plans p on p.id = s.plan_id where s.client_id = ${clientId} order by s.id desc limit 1)`,
+    })
+    .from(e)
+    .where(
+      and(
+        eq(e.clientId, clientId),
+        isNull(e.invoiceId),
+        isNull(e.blockId),
+        eq(e.billable, true),
+        planCovers(),
+        from ? gte(e.date, from) : undefined,
+        to ? lte(e.date, to) : undefined,
+      ),
+    )
+  const minutes = Number(row?.minutes ?? 0)
+  if (!minutes) return null
+  return `${hoursText(minutes)} covered by the ${row?.planName ?? ''} plan ${minutes === 60 ? 'is' : 'are'} left out: the plan's period invoices bill them.`
 }
 
 // ---------- The running timer (one at a time, row id 1) ----------
@@ -312,6 +416,8 @@ export type TimerInput = {
   description?: string | null
   /** Asked at start when the client has no default rate (optional: the entry is flagged otherwise). */
   rateCents?: number | null
+  /** At the stop, when the time falls in a plan period already invoiced (issue 52). */
+  lateTime?: LateTimeChoice | null
 }
 
 export async function getTimer(db: Db) {
@@ -375,6 +481,7 @@ export async function stopTimer(db: Db, env: Env, input: TimerInput = {}, now = 
         description: input.description ?? timer.description ?? 'Timed work',
         date: businessDate(timer.startedAt),
         rateCents: input.rateCents ?? (clientId === timer.clientId ? timer.rateCents : null),
+        lateTime: input.lateTime ?? null,
       },
       now,
       timerLink,

@@ -126,7 +126,10 @@ function AssetPage({ id }: { id: string }) {
                   {a.requests.map((r) => (
                     <tr key={r.id}>
                       <td className="py-2 font-mono">
-                        <Link to={`/admin/requests?open=${r.reference}`} className={link}>
+                        <Link
+                          to={`/admin/requests/${encodeURIComponent(r.reference ?? '')}`}
+                          className={link}
+                        >
                           {r.reference}
                         </Link>
                       </td>

@@ -1,6 +1,7 @@
 // /admin/availability (issue 17): the owner's weekly hours, blocked days,
 // minimum notice, booking horizon, meeting length and the visitors' change
 // cut-off. Reached from the admin header; the six tabs of SPEC §2 are unchanged.
+// Below, the owner's own calendars and the bookings feed (issue 56, Calendars.tsx).
 import { type FormEvent, useEffect, useState } from 'react'
 import { federalHolidaysOfComingYear } from '../../../schema/holidays'
 import { TIME_SLOTS } from '../../../schema/request-options'
@@ -10,6 +11,7 @@ import { ApiRequestError, apiRequest } from '../../lib/api'
 import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, Section } from '../ui'
+import { Calendars } from './Calendars'
 
 type Blocked = { from: string; to: string; note: string | null }
 export type AvailabilitySettings = {
@@ -38,6 +40,7 @@ export function AvailabilityPage() {
       description={() => 'When visitors can book a consultation (Central Time)'}
     >
       <Editor />
+      <Calendars />
     </OwnerPage>
   )
 }

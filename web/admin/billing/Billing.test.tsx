@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
 import { ClientTime } from './ClientBilling'
 import { elapsed } from './HeaderTimer'
-import { Invoices } from './InvoicesPage'
+import { InvoiceList, Invoices } from './InvoicesPage'
 import { NewInvoiceForm } from './NewInvoiceForm'
 import { TimeEditor } from './TimePage'
 import { UnmatchedPayments } from './UnmatchedPayments'
@@ -212,6 +212,8 @@ describe('the invoices page', () => {
     expect(screen.getByText('Riverside Clinic: 30 min, $60.00')).toBeTruthy()
     const draft = screen.getByRole('row', { name: /INV-2026-0001/ })
     expect(within(draft).getByRole('link', { name: 'PDF' }).getAttribute('href')).toBe('/api/invoices/9/pdf')
+    // A draft is changed, not credited (ADR 183).
+    expect(within(draft).queryByRole('button', { name: 'Credit note' })).toBeNull()
     const voided = screen.getByRole('row', { name: /INV-2026-0002/ })
     expect(within(voided).queryByRole('button', { name: /Send/ })).toBeNull()
     // A credit note is sent like an invoice (issue 36).
@@ -231,6 +233,67 @@ describe('the invoices page', () => {
     expect(screen.getByRole('link', { name: 'Invoices CSV' }).getAttribute('href')).toBe(
       '/api/invoices/export/invoices.csv',
     )
+  })
+})
+
+describe("the invoice list's links, search and Void (issue 52)", () => {
+  const row = (id: string, number: string, clientName: string) => ({
+    id,
+    number,
+    clientId: '3',
+    clientName,
+    source: 'MANUAL',
+    status: 'SENT',
+    issueDate: '2026-11-24',
+    dueDate: '2026-12-09',
+    totalCents: 19_000,
+    balanceCents: 19_000,
+  })
+  const answers = {
+    AdminInvoices: {
+      invoices: [row('9', 'INV-2026-0001', 'Riverside Clinic'), row('8', 'INV-2026-0002', 'Lakeside Dental')],
+    },
+  }
+  const renderList = (client: Client, url = '/admin/invoices') =>
+    render(
+      <MemoryRouter initialEntries={[url]}>
+        <Provider value={client}>
+          <InvoiceList />
+        </Provider>
+      </MemoryRouter>,
+    )
+
+  it("links each number to the invoice's page, shows the due date in words, and is searched by number", async () => {
+    const { client } = mockClient(answers)
+    renderList(client, '/admin/invoices?q=inv-2026-0002')
+    expect(screen.queryByRole('row', { name: /INV-2026-0001/ })).toBeNull()
+    const shown = screen.getByRole('row', { name: /INV-2026-0002/ })
+    expect(within(shown).getByRole('link', { name: 'Invoice INV-2026-0002' }).getAttribute('href')).toBe(
+      '/admin/invoices/8',
+    )
+    expect(within(shown).getByText('Wednesday, December 9, 2026')).toBeTruthy()
+    const search = screen.getByRole('textbox', { name: 'Search' })
+    await userEvent.clear(search)
+    await userEvent.type(search, 'riverside')
+    expect(screen.getByRole('row', { name: /INV-2026-0001/ })).toBeTruthy()
+    expect(screen.queryByRole('row', { name: /INV-2026-0002/ })).toBeNull()
+  })
+
+  it('asks before voiding, says it cannot be undone, and voids only when confirmed', async () => {
+    const { client, executeMutation } = mockClient(answers)
+    renderList(client)
+    const first = screen.getByRole('row', { name: /INV-2026-0001/ })
+    await userEvent.click(within(first).getByRole('button', { name: 'Void' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Void invoice INV-2026-0001?' })
+    expect(confirm.textContent).toContain('This cannot be undone')
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('alertdialog', { name: /Void invoice/ })).toBeNull()
+    expect(executeMutation).not.toHaveBeenCalled()
+    await userEvent.click(within(first).getByRole('button', { name: 'Void' }))
+    const again = await screen.findByRole('alertdialog', { name: 'Void invoice INV-2026-0001?' })
+    await userEvent.click(within(again).getByRole('button', { name: 'Void invoice' }))
+    expect(executeMutation).toHaveBeenCalledTimes(1)
+    expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '9' })
   })
 })
 

@@ -4,9 +4,11 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
+import type { LateTimeChoice } from '../../../schema/plans'
 import { toast } from '../../components/Toaster'
 import { AdminButton } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
+import { LateTimeDialog, lateTimeQuestionOf } from './LateTimeDialog'
 import { STOP_TIMER, TIMER } from './queries'
 
 /** Elapsed time as h:mm:ss. */
@@ -22,6 +24,8 @@ export function HeaderTimer({ onStopped }: { onStopped?: () => void }) {
   const [{ data }, refetch] = useQuery({ query: TIMER, requestPolicy: 'cache-and-network' })
   const [stopping, stop] = useMutation(STOP_TIMER)
   const [now, setNow] = useState(() => Date.now())
+  // A timer started in a plan month already invoiced: the server asks where its time goes (issue 52).
+  const [lateQuestion, setLateQuestion] = useState<string | null>(null)
   const timer = data?.timer ?? null
   useEffect(() => {
     if (!timer) return
@@ -30,9 +34,11 @@ export function HeaderTimer({ onStopped }: { onStopped?: () => void }) {
   }, [timer])
   if (!timer) return null
 
-  async function onStop() {
-    const result = await stop({ input: {} })
+  async function onStop(lateTime: LateTimeChoice | null = null) {
+    const result = await stop({ input: lateTime ? { lateTime } : {} })
     if (result.error) {
+      const question = lateTimeQuestionOf(result.error)
+      if (question) return setLateQuestion(question)
       // Without a client chosen at start the time needs one: the Time page asks for it.
       toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
       return
@@ -51,9 +57,19 @@ export function HeaderTimer({ onStopped }: { onStopped?: () => void }) {
         Timer {elapsed(timer.startedAt, now)}
       </Link>
       {timer.description && <span className="hidden sm:inline">({timer.description})</span>}
-      <AdminButton variant="secondary" onPress={onStop} isDisabled={stopping.fetching} className="px-2 py-1">
+      <AdminButton
+        variant="secondary"
+        onPress={() => void onStop()}
+        isDisabled={stopping.fetching}
+        className="px-2 py-1"
+      >
         Stop
       </AdminButton>
+      <LateTimeDialog
+        question={lateQuestion}
+        onClose={() => setLateQuestion(null)}
+        onChoose={(choice) => void onStop(choice)}
+      />
     </div>
   )
 }

@@ -1,9 +1,11 @@
 // /admin/invoices (issue 26): the overview (unbilled time, outstanding and
 // overdue, paid this month and year), the invoices with send, payment, void,
 // credit note and PDF, the form that makes every kind of invoice
-// (NewInvoiceForm.tsx), and the accountant's CSV files.
+// (NewInvoiceForm.tsx), and the accountant's CSV files. Each number opens the
+// invoice's own page, /admin/invoices/<id> (InvoicePage.tsx, issue 52).
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
 import {
   invoiceStatusLabel,
@@ -13,7 +15,7 @@ import {
 import { enumName, enumValue } from '../../../schema/graphql-enums'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
-import { formatShortDate } from '../../../schema/slot-time'
+import { formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
@@ -24,12 +26,15 @@ import {
   AdminDialog,
   AdminSelect,
   AdminTextField,
+  ConfirmDialog,
   ListState,
   linkButtonClass,
   Section,
 } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
+import { AccountingExport } from './AccountingExport'
 import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
+import { invoiceMatches, invoiceName, invoiceUrl } from './links'
 import { NewInvoiceForm } from './NewInvoiceForm'
 import { PaymentInstructions } from './PaymentInstructions'
 import {
@@ -118,6 +123,8 @@ export function Invoices() {
         <NewInvoiceForm clients={options} onCreated={refresh} />
       </Section>
 
+      <AccountingExport />
+
       <Section title="Invoices">
         <InvoiceList onChanged={() => refetchOverview(FROM_NETWORK)} />
       </Section>
@@ -141,45 +148,68 @@ const INVOICE_COLUMNS: BillingColumn[] = [
 
 /**
  * Invoices with their actions (PDF, send, payment, credit note, void): all of
- * them on /admin/invoices, one client's on the client page (no client column).
+ * them on /admin/invoices, searched by number or client (?q= in the address),
+ * one client's on the client page (no client column, no search).
  */
 export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChanged?: () => void }) {
   const [{ data, fetching, error }, refetch] = useQuery({
     query: INVOICES,
     variables: { clientId: clientId ?? null },
   })
+  const location = useLocation()
+  const navigate = useNavigate()
+  const q = clientId ? '' : (new URLSearchParams(location.search).get('q') ?? '')
+  const setQ = (next: string) => {
+    const params = new URLSearchParams(location.search)
+    if (next) params.set('q', next)
+    else params.delete('q')
+    navigate({ search: params.size ? `?${params}` : '' }, { replace: true })
+  }
   const [sending, setSending] = useState<AdminInvoice | null>(null)
-  const [, voidIt] = useMutation(VOID_INVOICE)
   const [paying, setPaying] = useState<AdminInvoice | null>(null)
   const [crediting, setCrediting] = useState<AdminInvoice | null>(null)
+  const [voiding, setVoiding] = useState<AdminInvoice | null>(null)
   const refresh = () => {
     refetch(FROM_NETWORK)
     onChanged?.()
   }
-  async function act(run: Promise<{ error?: Parameters<typeof messageOf>[0] }>, done: string) {
-    const result = await run
-    if (result.error)
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-    else toast({ title: done })
-    refresh()
-  }
-  const invoices = data?.invoices ?? []
+  const all = data?.invoices ?? []
+  const invoices = q ? all.filter((i) => invoiceMatches(i, q)) : all
   const columns = clientId ? INVOICE_COLUMNS.filter((c) => c.label !== 'Client') : INVOICE_COLUMNS
   return (
     <>
+      {!clientId && (
+        <search className="mb-3 max-w-sm">
+          <AdminTextField
+            name="q"
+            label="Search"
+            value={q}
+            onChange={setQ}
+            description="Invoice number or client name"
+          />
+        </search>
+      )}
       <ListState
         loading={fetching && !data}
         error={data ? undefined : error}
         empty={invoices.length === 0}
-        emptyText="No invoices yet."
+        emptyText={all.length === 0 ? 'No invoices yet.' : 'No invoice matches the search.'}
       >
         <BillingTable columns={columns}>
           {invoices.map((i) => (
             <tr key={i.id} className={rowClass}>
-              <td className={`${firstCellClass} font-mono`}>{i.number}</td>
+              <td className={firstCellClass}>
+                <Link
+                  to={invoiceUrl(i.id)}
+                  className="font-mono text-blue-800 underline-offset-2 hover:underline"
+                  aria-label={invoiceName(i)}
+                >
+                  {i.number}
+                </Link>
+              </td>
               {!clientId && <td>{i.clientName}</td>}
               <td>{invoiceStatusLabel(enumValue('InvoiceStatus', i.status))}</td>
-              <td>{formatShortDate(i.dueDate)}</td>
+              <td>{formatCalendarDate(i.dueDate)}</td>
               <td className={numericClass}>{formatCents(i.totalCents)}</td>
               <td className={numericClass}>{formatCents(i.balanceCents)}</td>
               <td className="flex flex-wrap justify-end gap-1 py-1">
@@ -202,13 +232,13 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
                     <AdminButton variant="secondary" onPress={() => setPaying(i)}>
                       Payment
                     </AdminButton>
-                    <AdminButton variant="secondary" onPress={() => setCrediting(i)}>
-                      Credit note
-                    </AdminButton>
-                    <AdminButton
-                      variant="ghost"
-                      onPress={() => act(voidIt({ id: i.id }), `Invoice ${i.number} void`)}
-                    >
+                    {/* A draft is changed, not credited (ADR 183): the API refuses it. */}
+                    {i.status !== 'DRAFT' && (
+                      <AdminButton variant="secondary" onPress={() => setCrediting(i)}>
+                        Credit note
+                      </AdminButton>
+                    )}
+                    <AdminButton variant="ghost" onPress={() => setVoiding(i)}>
                       Void
                     </AdminButton>
                   </>
@@ -220,6 +250,7 @@ export function InvoiceList({ clientId, onChanged }: { clientId?: string; onChan
       </ListState>
       {paying && <PaymentDialog invoice={paying} onClose={() => setPaying(null)} onDone={refresh} />}
       {crediting && <CreditDialog invoice={crediting} onClose={() => setCrediting(null)} onDone={refresh} />}
+      <VoidInvoiceDialog invoice={voiding} onClose={() => setVoiding(null)} onDone={refresh} />
       {sending && (
         <InvoiceSendDialog
           id={sending.id}
@@ -237,12 +268,51 @@ const METHODS = MANUAL_PAYMENT_METHODS.map((value) => ({ value, label: PAYMENT_M
 const methodName = (value: (typeof MANUAL_PAYMENT_METHODS)[number]) =>
   enumName('PaymentMethod', value) as 'BANK_TRANSFER' | 'CHECK' | 'CASH' | 'CARD' | 'OTHER'
 
-function PaymentDialog({
+/** What the payment, credit-note and void dialogs need of an invoice (a list row or the invoice page). */
+type InvoiceRef = Pick<AdminInvoice, 'id' | 'number' | 'clientId' | 'balanceCents'>
+
+/**
+ * Void asks first (issue 52): it cannot be taken back. The number is kept, the
+ * invoice stops counting as owed and its time returns to unbilled; the server
+ * refuses an invoice with payments (the toast says so).
+ */
+export function VoidInvoiceDialog({
   invoice,
   onClose,
   onDone,
 }: {
-  invoice: AdminInvoice
+  invoice: Pick<AdminInvoice, 'id' | 'number'> | null
+  onClose: () => void
+  onDone: () => void
+}) {
+  const [{ fetching }, voidIt] = useMutation(VOID_INVOICE)
+  return (
+    <ConfirmDialog
+      title={invoice ? `Void invoice ${invoice.number}?` : 'Void invoice?'}
+      message={`The invoice keeps its number but no longer counts as owed, and any time billed on it returns to unbilled. The client can no longer pay it. This cannot be undone: to bill again, make a new invoice.`}
+      confirmLabel="Void invoice"
+      isOpen={invoice !== null}
+      isPending={fetching}
+      onOpenChange={(open) => !open && onClose()}
+      onConfirm={async () => {
+        if (!invoice) return
+        const result = await voidIt({ id: invoice.id })
+        onClose()
+        if (result.error)
+          toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+        else toast({ title: `Invoice ${invoice.number} void` })
+        onDone()
+      }}
+    />
+  )
+}
+
+export function PaymentDialog({
+  invoice,
+  onClose,
+  onDone,
+}: {
+  invoice: InvoiceRef
   onClose: () => void
   onDone: () => void
 }) {
@@ -305,12 +375,12 @@ function PaymentDialog({
   )
 }
 
-function CreditDialog({
+export function CreditDialog({
   invoice,
   onClose,
   onDone,
 }: {
-  invoice: AdminInvoice
+  invoice: InvoiceRef
   onClose: () => void
   onDone: () => void
 }) {

@@ -110,7 +110,10 @@ export function NewInvoiceForm({
     const invoice = result.data?.createInvoice
     toast({
       title: `Invoice ${invoice?.number} created`,
-      description: invoice ? formatCents(invoice.totalCents) : undefined,
+      // Time a plan covers is left out (issue 52): say so, so the draft is not read as all the unbilled time.
+      description: invoice
+        ? [formatCents(invoice.totalCents), invoice.planTimeLeftOut].filter(Boolean).join('. ')
+        : undefined,
     })
     setQuoteId('')
     setBlockId('')

@@ -3,9 +3,9 @@
 // without a rate is flagged with a way to set it, and unbilled entries are edited.
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { OperationDefinitionNode } from 'graphql'
+import { GraphQLError, type OperationDefinitionNode } from 'graphql'
 import { MemoryRouter } from 'react-router'
-import { Client, type GraphQLRequest, Provider } from 'urql'
+import { Client, CombinedError, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
 import { TimeEditor } from './TimePage'
@@ -189,5 +189,41 @@ describe('the asset of a time entry (issue 38)', () => {
     await userEvent.click(screen.getByRole('option', { name: 'No asset' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save entry' }))
     expect(executeMutation.mock.calls[0]![0].variables).toMatchObject({ id: '2', input: { assetId: null } })
+  })
+})
+
+describe('time into a plan month already invoiced (issue 52)', () => {
+  it('asks where it goes and records it with the choice; nothing is recorded before', async () => {
+    const { executeMutation } = renderAt('/admin/time?clientId=3', { AdminTimer: { timer: null } })
+    const question =
+      'November 2026 is already invoiced (INV-2026-0040). Choose where this time goes: onto the next plan invoice as late time, labelled with its date, or not billed.'
+    executeMutation.mockImplementationOnce(
+      (request: GraphQLRequest) =>
+        fromValue({
+          operation: request,
+          error: new CombinedError({
+            graphQLErrors: [
+              new GraphQLError(question, {
+                extensions: { code: 'CONFLICT', errors: { lateTime: 'Choose where this time goes' } },
+              }),
+            ],
+          }),
+        }) as never,
+    )
+    await userEvent.type(screen.getByRole('textbox', { name: /^Date/ }), '2026-11-30')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Minutes/ }), '480')
+    await userEvent.type(screen.getByRole('textbox', { name: /^Description/ }), 'Server move')
+    await userEvent.click(screen.getByRole('button', { name: 'Record' }))
+    const dialog = await screen.findByRole('dialog', { name: 'This month is already invoiced' })
+    expect(dialog.textContent).toContain(question)
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Bill it on the next plan invoice' }))
+    expect(executeMutation).toHaveBeenCalledTimes(2)
+    expect(executeMutation.mock.calls[0]![0].variables!.input).not.toHaveProperty('lateTime')
+    expect(executeMutation.mock.calls[1]![0].variables!.input).toMatchObject({
+      lateTime: 'next',
+      clientId: '3',
+      date: '2026-11-30',
+      minutes: 480,
+    })
   })
 })

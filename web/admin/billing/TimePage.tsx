@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
+import type { LateTimeChoice } from '../../../schema/plans'
 import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AssetPicker } from '../assets/AssetPicker'
@@ -35,6 +36,7 @@ import {
   rowClass,
 } from './BillingTable'
 import { HeaderTimer } from './HeaderTimer'
+import { LateTimeDialog, lateTimeQuestionOf } from './LateTimeDialog'
 import {
   type AdminTimeEntry,
   CREATE_TIME_ENTRY,
@@ -88,6 +90,8 @@ export function TimeEditor() {
   const [rate, setRate] = useState('')
   const [billable, setBillable] = useState(true)
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // Time dated in a plan period already invoiced (issue 52): the server's question, answered in a dialog.
+  const [lateQuestion, setLateQuestion] = useState<string | null>(null)
   const refresh = () => {
     refetchEntries(FROM_NETWORK)
     refetchTimer(FROM_NETWORK)
@@ -119,10 +123,18 @@ export function TimeEditor() {
     setAssetId('')
   }
 
-  async function save(entry: AdminTimeEntry) {
+  /** The server asks where late time goes: true when it did (the dialog then asks the owner). */
+  function askedWhereLateTimeGoes(error: Parameters<typeof fieldErrorsOf>[0]) {
+    const question = lateTimeQuestionOf(error)
+    if (question) setLateQuestion(question)
+    return question !== null
+  }
+
+  async function save(entry: AdminTimeEntry, lateTime: LateTimeChoice | null = null) {
     const result = await update({
       id: entry.id,
       input: {
+        ...(lateTime ? { lateTime } : {}),
         date: date || null,
         minutes: Number(minutes),
         description,
@@ -133,6 +145,7 @@ export function TimeEditor() {
       },
     })
     if (result.error) {
+      if (askedWhereLateTimeGoes(result.error)) return
       setErrors(fieldErrorsOf(result.error))
       if (!Object.keys(fieldErrorsOf(result.error)).length)
         toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
@@ -144,10 +157,11 @@ export function TimeEditor() {
     refresh()
   }
 
-  async function add() {
-    if (editing) return save(editing)
+  async function add(lateTime: LateTimeChoice | null = null) {
+    if (editing) return save(editing, lateTime)
     const result = await create({
       input: {
+        ...(lateTime ? { lateTime } : {}),
         clientId,
         minutes: Number(minutes),
         description,
@@ -159,6 +173,7 @@ export function TimeEditor() {
       },
     })
     if (result.error) {
+      if (askedWhereLateTimeGoes(result.error)) return
       setErrors(fieldErrorsOf(result.error))
       return
     }
@@ -290,6 +305,11 @@ export function TimeEditor() {
             {editing ? 'Save entry' : 'Record'}
           </AdminButton>
         </Form>
+        <LateTimeDialog
+          question={lateQuestion}
+          onClose={() => setLateQuestion(null)}
+          onChoose={(choice) => void add(choice)}
+        />
       </Section>
       <Section title="Entries">
         <ListState

@@ -29,11 +29,12 @@ export const INVOICES = graphql(
 export const OVERVIEW = graphql(
   'query BillingOverview { billingOverview { outstandingCents overdueCents paidThisMonthCents paidThisYearCents unbilled { clientId clientName minutes amountCents } } }',
 )
+/** One invoice or credit note as its admin page (/admin/invoices/<id>) shows it. */
 export const INVOICE = graphql(
-  'query AdminInvoice($id: ID!) { invoice(id: $id) { id number status totalCents balanceCents lines { id description amountCents } payments { id date method amountCents reference } } }',
+  'query AdminInvoice($id: ID!) { invoice(id: $id) { id number clientId clientName source status issueDate dueDate notes totalCents owedCents creditedCents paidCents balanceCents dates { sentAt viewedAt paidAt voidedAt } creditFor { id number } lines { id description quantityMilli unit unitPriceCents amountCents } payments { id date method amountCents reference } credits { id number status issueDate totalCents } } }',
 )
 export const CREATE_INVOICE = graphql(
-  'mutation CreateInvoice($input: InvoiceInput!) { createInvoice(input: $input) { id number totalCents } }',
+  'mutation CreateInvoice($input: InvoiceInput!) { createInvoice(input: $input) { id number totalCents planTimeLeftOut } }',
 )
 export const VOID_INVOICE = graphql('mutation VoidInvoice($id: ID!) { voidInvoice(id: $id) { id status } }')
 export const RECORD_PAYMENT = graphql(
@@ -63,6 +64,7 @@ export const CREATE_PREPAID_BLOCK = graphql(
 )
 
 export type AdminInvoice = ResultOf<typeof INVOICES>['invoices'][number]
+export type AdminInvoiceDetail = NonNullable<ResultOf<typeof INVOICE>['invoice']>
 export type AdminTimeEntry = ResultOf<typeof TIME_ENTRIES>['timeEntries'][number]
 export type AdminPrepaidBlock = ResultOf<typeof PREPAID_BLOCKS>['prepaidBlocks'][number]
 export type AdminQuote = ResultOf<typeof ACCEPTED_QUOTES>['quotes'][number]

@@ -99,9 +99,7 @@ describe('the client page', () => {
     expect(screen.getByRole('link', { name: 'New invoice' }).getAttribute('href')).toBe(
       '/admin/invoices?clientId=3',
     )
-    expect(screen.getByRole('link', { name: 'S-1043' }).getAttribute('href')).toBe(
-      '/admin?tab=consultations&open=S-1043',
-    )
+    expect(screen.getByRole('link', { name: 'S-1043' }).getAttribute('href')).toBe('/admin/requests/S-1043')
   })
 
   it('adds a contact with the limits of contactInput (ADR 148)', async () => {

@@ -3,6 +3,7 @@
 // apart from its support requests, at the business's time.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
+import { Link } from 'react-router'
 import { useMutation } from 'urql'
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/billing-words'
 import { formatBusinessDateTime } from '../../../schema/business-time'
@@ -12,7 +13,10 @@ import { toast } from '../../components/Toaster'
 import { requestStatusLabel } from '../requests/format'
 import { AdminButton, AdminTextField, CardTable, EmptyState, Section } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
+import { requestUrl } from './OpenClientLink'
 import { ADD_CLIENT_NOTE, type ClientPageData } from './queries'
+
+const link = 'text-blue-800 underline-offset-2 hover:underline'
 
 export function NotesLog({ client, onChanged }: { client: ClientPageData; onChanged: () => void }) {
   const [, add] = useMutation(ADD_CLIENT_NOTE)
@@ -91,7 +95,11 @@ export function Payments({ client }: { client: ClientPageData }) {
                 <td className="py-2">{formatShortDate(p.date)}</td>
                 <td className="py-2">{methodLabel(p.method)}</td>
                 <td className="py-2">{formatCents(p.amountCents)}</td>
-                <td className="py-2 font-mono">{p.invoiceNumber}</td>
+                <td className="py-2 font-mono">
+                  <Link to={`/admin/invoices/${p.invoiceId}`} className={link}>
+                    {p.invoiceNumber}
+                  </Link>
+                </td>
               </tr>
             ))}
           </tbody>
@@ -120,7 +128,11 @@ export function Bookings({ client }: { client: ClientPageData }) {
           <tbody className="divide-y divide-slate-200">
             {bookings.map((b) => (
               <tr key={b.id}>
-                <td className="py-2 font-mono">{b.reference}</td>
+                <td className="py-2 font-mono">
+                  <Link to={requestUrl(b.reference)} className={link}>
+                    {b.reference}
+                  </Link>
+                </td>
                 <td className="py-2">{b.when ? formatBusinessDateTime(b.when) : 'Not set'}</td>
                 <td className="py-2">{b.name}</td>
                 <td className="py-2">{requestStatusLabel(b.status)}</td>

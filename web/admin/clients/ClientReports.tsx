@@ -1,4 +1,5 @@
-// The client page's monthly service reports (issue 40): the ended months,
+// The client page's monthly service reports (issue 40): the month in progress
+// (its figures so far, marked as such; issue 52) and the ended months,
 // one month's figures as the client reads them in the portal and the PDF,
 // and the PDF itself (the owner's REST route, opened with the session).
 import { useState } from 'react'
@@ -18,6 +19,7 @@ export const SERVICE_REPORT = graphql(`
     serviceReport(clientId: $clientId, period: $period) {
       period
       label
+      inProgress
       lines {
         label
         value
@@ -37,7 +39,7 @@ export function ClientReports({ clientId }: { clientId: string }) {
         loading={fetching && !data}
         error={data ? undefined : error}
         empty={months.length === 0}
-        emptyText="The first report comes once the client's first month has ended."
+        emptyText="No report yet."
       >
         {period && (
           <div className="flex flex-col gap-4">
@@ -45,7 +47,11 @@ export function ClientReports({ clientId }: { clientId: string }) {
               <AdminSelect
                 name="reportMonth"
                 label="Month"
-                options={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+                // The newest month is the one in progress: its report is so far.
+                options={months.map((m, i) => ({
+                  value: m,
+                  label: i === 0 ? `${monthLabel(m)} so far` : monthLabel(m),
+                }))}
                 value={period}
                 onChange={setChosen}
               />
@@ -77,17 +83,25 @@ function ReportFigures({ clientId, period }: { clientId: string; period: string 
       emptyText="No report."
     >
       {report && (
-        <dl
-          aria-label={`Report for ${report.label}`}
-          className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2"
-        >
-          {report.lines.map((l) => (
-            <div key={l.label} className="flex justify-between gap-4 border-b border-slate-100 py-1">
-              <dt className="text-slate-600">{l.label}</dt>
-              <dd className="font-semibold text-slate-900">{l.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <div className="flex flex-col gap-2">
+          <h3 className="font-semibold text-slate-900">{report.label}</h3>
+          {report.inProgress && (
+            <p className="text-sm text-slate-600">
+              This month is not over yet: these are its figures so far.
+            </p>
+          )}
+          <dl
+            aria-label={`Report for ${report.label}`}
+            className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2"
+          >
+            {report.lines.map((l) => (
+              <div key={l.label} className="flex justify-between gap-4 border-b border-slate-100 py-1">
+                <dt className="text-slate-600">{l.label}</dt>
+                <dd className="font-semibold text-slate-900">{l.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       )}
     </ListState>
   )

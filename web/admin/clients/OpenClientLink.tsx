@@ -3,9 +3,8 @@
 import { Link } from 'react-router'
 import { linkButtonClass } from '../ui'
 
-/** The inbox with one request open. */
-export const requestUrl = (reference: string) =>
-  `/admin?${new URLSearchParams({ tab: 'consultations', open: reference })}`
+/** A request's or booking's own address: the inbox with it open (issue 52). */
+export const requestUrl = (reference: string) => `/admin/requests/${encodeURIComponent(reference)}`
 
 /** The Time page with a client (and a request of theirs) preselected. */
 export const logTimeUrl = (clientId: string, reference?: string | null) =>

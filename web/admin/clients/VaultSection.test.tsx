@@ -1,5 +1,7 @@
-// The vault on the client page: Reveal asks for the password first (the API
-// answered reauth_required), then shows the secret for 30 seconds and hides it.
+// The vault on the client page: Reveal asks for a second factor first (the API
+// answered second_factor_required: a code or a passkey, never the password),
+// then shows the secret for 30 seconds and hides it; without any second factor
+// it says to set one up in Security.
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -15,11 +17,12 @@ afterEach(() => {
 })
 
 describe('VaultSection', () => {
-  it('Reveal: re-authentication first, then the secret for 30 seconds, then hidden', async () => {
+  it('Reveal: a second factor first (the dialog says what for), then the secret for 30 seconds, then hidden', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     let reveals = 0
+    const proofs: unknown[] = []
     serve({
-      '/api/security': () => json({ totp: false, passkeys: [], recoveryCodesLeft: 0 }),
+      '/api/security': () => json({ totp: true, passkeys: [], recoveryCodesLeft: 10 }),
       '/api/clients/7/credentials': () =>
         json([
           { id: 'cred_a', label: 'Router admin', username: 'admin', url: null, notes: null, assetId: null },
@@ -27,9 +30,12 @@ describe('VaultSection', () => {
       '/api/clients/7/assets': () => json([]),
       '/api/credentials/cred_a/reveal': () =>
         reveals++ === 0
-          ? json({ message: AUTH_MESSAGES.reauthRequired, code: 'reauth_required' }, 403)
+          ? json({ message: AUTH_MESSAGES.secondFactorRequired, code: 'second_factor_required' }, 403)
           : json({ secret: 'hunter2-distinctive' }),
-      '/api/security/reauth': () => new Response(null, { status: 204 }),
+      '/api/security/reauth': (init) => {
+        proofs.push(JSON.parse(String(init?.body)))
+        return new Response(null, { status: 204 })
+      },
     })
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
     render(<VaultSection clientId={7} />)
@@ -38,14 +44,38 @@ describe('VaultSection', () => {
 
     await user.click(screen.getByRole('button', { name: 'Reveal' }))
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' })
-    await user.type(within(dialog).getByLabelText(/Password/), 'right')
+    expect(dialog.textContent).toContain('To reveal a password in the vault')
+    expect(dialog.textContent).toContain('Your password alone does not open the vault')
+    expect(within(dialog).queryByLabelText(/Password/)).toBeNull()
+    await user.type(within(dialog).getByLabelText(/Code from your authenticator app/), '123456')
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }))
     expect(await screen.findByText('hunter2-distinctive')).toBeTruthy()
+    expect(proofs).toEqual([{ code: '123456' }])
 
     act(() => vi.advanceTimersByTime(SHOW_SECRET_MS - 1000))
     expect(screen.queryByText('hunter2-distinctive')).not.toBeNull()
     act(() => vi.advanceTimersByTime(1000))
     await waitFor(() => expect(screen.queryByText('hunter2-distinctive')).toBeNull())
+  })
+
+  it('Reveal without any second factor: says so and links to Security, asks for nothing', async () => {
+    serve({
+      '/api/security': () => json({ totp: false, passkeys: [], recoveryCodesLeft: 0 }),
+      '/api/clients/7/credentials': () =>
+        json([{ id: 'cred_a', label: 'Wi-Fi', username: null, url: null, notes: null, assetId: null }]),
+      '/api/clients/7/assets': () => json([]),
+      '/api/credentials/cred_a/reveal': () =>
+        json({ message: AUTH_MESSAGES.secondFactorMissing, code: 'second_factor_missing' }, 403),
+    })
+    const user = userEvent.setup()
+    render(<VaultSection clientId={7} />)
+    await user.click(await screen.findByRole('button', { name: 'Reveal' }))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Set up an authenticator app or a passkey in Security')
+    expect(within(alert).getByRole('link', { name: 'Go to Security' }).getAttribute('href')).toBe(
+      '/admin/security',
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 
   it('Edit: the secret field starts empty and empty keeps it; the asset and notes change; errors at their fields', async () => {

@@ -1,10 +1,9 @@
 // The client's credentials vault (issue 38, docs/vault.md): labels, user names
-// and URLs listed; the secret only through Reveal or Copy, which ask for the
-// password first (the Security area's re-auth dialog, ADR 078) and show the
+// and URLs listed; the secret only through Reveal or Copy, which ask for a
+// second factor first when the API wants one (VaultUnlock.tsx, ADR 181) and show the
 // secret for SHOW_SECRET_MS before hiding it again. Add and Edit: VaultForm.tsx.
 import { useCallback, useEffect, useState } from 'react'
 import { apiRequest } from '../../lib/api'
-import { ReauthProvider, useReauth } from '../security/reauth'
 import { AdminButton, AdminDialog, Section } from '../ui'
 import {
   type Credential,
@@ -15,6 +14,7 @@ import {
   patchBody,
   useClientAssets,
 } from './VaultForm'
+import { needsSecondFactorSetUp, SetUpSecondFactor, useVaultUnlock, VaultUnlockProvider } from './VaultUnlock'
 
 export const SHOW_SECRET_MS = 30_000
 
@@ -34,9 +34,9 @@ const vaultApi = {
 
 export function VaultSection({ clientId }: { clientId: number | string }) {
   return (
-    <ReauthProvider>
+    <VaultUnlockProvider>
       <Vault clientId={clientId} />
-    </ReauthProvider>
+    </VaultUnlockProvider>
   )
 }
 
@@ -100,9 +100,10 @@ function Vault({ clientId }: { clientId: number | string }) {
 }
 
 function CredentialRow({ item, onEdit }: { item: Credential; onEdit: () => void }) {
-  const withReauth = useReauth()
+  const withUnlock = useVaultUnlock()
   const [secret, setSecret] = useState<string | null>(null)
   const [note, setNote] = useState<string>()
+  const [setUpFirst, setSetUpFirst] = useState(false)
   // The secret is on screen for SHOW_SECRET_MS only.
   useEffect(() => {
     if (secret === null) return
@@ -112,15 +113,17 @@ function CredentialRow({ item, onEdit }: { item: Credential; onEdit: () => void 
 
   async function ask(purpose: 'reveal' | 'copy') {
     setNote(undefined)
+    setSetUpFirst(false)
     try {
-      const value = await withReauth(() => vaultApi.reveal(item.id, purpose))
+      const value = await withUnlock(() => vaultApi.reveal(item.id, purpose))
       if (purpose === 'copy') {
         await navigator.clipboard?.writeText(value)
         setNote('Copied')
       }
       setSecret(value)
     } catch (e) {
-      setNote(e instanceof Error ? e.message : 'Not revealed')
+      if (needsSecondFactorSetUp(e)) setSetUpFirst(true)
+      else setNote(e instanceof Error ? e.message : 'Not revealed')
     }
   }
 
@@ -135,6 +138,7 @@ function CredentialRow({ item, onEdit }: { item: Credential; onEdit: () => void 
         </code>
       )}
       {note && <span className="text-slate-500">{note}</span>}
+      {setUpFirst && <SetUpSecondFactor />}
       <span className="ml-auto flex gap-2">
         <AdminButton variant="secondary" onPress={() => void ask('reveal')}>
           Reveal

@@ -63,6 +63,7 @@ export const CLIENT_QUERY = graphql(`
         date
         method
         amountCents
+        invoiceId
         invoiceNumber
       }
     }

@@ -50,6 +50,8 @@ export function BaaForm({
   )
   const canFile = !baa || (baa.source === 'recorded' && !baa.documentUrl)
   const [file, setFile] = useState<File | null>(null)
+  // A file input cannot be emptied from state: a new key gives a new, empty one.
+  const [fileInput, setFileInput] = useState(0)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
 
@@ -103,9 +105,15 @@ export function BaaForm({
     }
     setSaving(false)
     toast({ title: baa ? 'BAA saved' : 'BAA recorded', description: baa?.clientName })
+    // Cleared after saving (issue 52): the next BAA starts from an empty form,
+    // not from the last client, dates, period and file.
+    setClientId('')
     setEffective('')
     setRenewal('')
+    setDays('60')
+    setKind('calendar')
     setFile(null)
+    setFileInput((n) => n + 1)
     onDone()
   }
 
@@ -163,6 +171,7 @@ export function BaaForm({
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
           Signed PDF (optional)
           <input
+            key={fileInput}
             type="file"
             name="file"
             accept="application/pdf"

@@ -1,7 +1,8 @@
 // One affected client on the incident page (issue 39): its deadline and basis,
 // and its notice: "Draft notice", the draft's editor, the send step (the shared
 // SendDialog: recipients among the client's contacts, the e-mail, the PDF as
-// the client gets it), and once sent its time, SHA-256 and PDF.
+// the client gets it), and once sent its time, SHA-256 and PDF. The draft's
+// text is Markdown: a preview beside it shows it as the e-mail renders it.
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
@@ -11,7 +12,14 @@ import { SendDialog } from '../send/SendDialog'
 import { AdminButton, AdminTextField } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { clientClock } from './clock'
-import { DRAFT_NOTICE, type IncidentData, NOTICE_SEND_PREVIEW, SEND_NOTICE, UPDATE_NOTICE } from './queries'
+import {
+  DRAFT_NOTICE,
+  type IncidentData,
+  NOTICE_PREVIEW,
+  NOTICE_SEND_PREVIEW,
+  SEND_NOTICE,
+  UPDATE_NOTICE,
+} from './queries'
 
 type Deadline = IncidentData['deadlines'][number]
 type Notice = IncidentData['notices'][number]
@@ -125,16 +133,22 @@ function DraftEditor({
     <div className="flex flex-col gap-2">
       <AdminTextField name="subject" label="Subject" value={subject} onChange={setSubject} />
       {errors.subject && <p className="text-red-700">{errors.subject}</p>}
-      <label className="flex flex-col gap-1 font-medium text-slate-800">
-        Notice text
-        <textarea
-          name="body"
-          value={body}
-          rows={14}
-          onChange={(e) => setBody(e.currentTarget.value)}
-          className="w-full rounded-md border border-slate-300 p-2 font-normal text-slate-900"
-        />
-      </label>
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
+        <label className="flex flex-col gap-1 font-medium text-slate-800">
+          Notice text
+          <span className="text-xs font-normal text-slate-600">
+            Markdown: ## for a heading, - for a bullet, **bold**.
+          </span>
+          <textarea
+            name="body"
+            value={body}
+            rows={14}
+            onChange={(e) => setBody(e.currentTarget.value)}
+            className="w-full rounded-md border border-slate-300 p-2 font-normal text-slate-900"
+          />
+        </label>
+        <NoticePreview body={body} />
+      </div>
       {errors.body && <p className="text-red-700">{errors.body}</p>}
       <div className="flex flex-wrap gap-2">
         <AdminButton variant="secondary" isDisabled={!dirty} onPress={() => void saveDraft()}>
@@ -158,6 +172,27 @@ function DraftEditor({
         />
       )}
     </div>
+  )
+}
+
+/** The text as the client's e-mail shows it, following the editor after a short pause. */
+function NoticePreview({ body }: { body: string }) {
+  const [shown, setShown] = useState(body)
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(body), 400)
+    return () => clearTimeout(timer)
+  }, [body])
+  const [{ data }] = useQuery({ query: NOTICE_PREVIEW, variables: { body: shown }, pause: !shown })
+  return (
+    <section aria-label="Preview" className="flex flex-col gap-1">
+      <h4 className="font-medium text-slate-800">Preview (as the e-mail shows it)</h4>
+      <div
+        data-testid="notice-preview"
+        className="prose max-w-none rounded-md border border-slate-200 bg-slate-50 p-3 text-sm break-words"
+        // Rendered by the server (schema/markdown.ts): raw HTML escaped, unsafe links dropped.
+        dangerouslySetInnerHTML={{ __html: data?.incidentNoticePreview ?? '' }}
+      />
+    </section>
   )
 }
 

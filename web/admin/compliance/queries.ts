@@ -189,3 +189,8 @@ export const SEND_NOTICE = graphql(
 )
 
 export type IncidentData = NonNullable<ResultOf<typeof INCIDENT>['incident']>
+
+/** The notice's Markdown as the client's e-mail shows it (rendered safely on the server). */
+export const NOTICE_PREVIEW = graphql(
+  'query IncidentNoticePreview($body: String!) { incidentNoticePreview(body: $body) }',
+)

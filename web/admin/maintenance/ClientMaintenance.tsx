@@ -16,7 +16,11 @@ export function ClientMaintenance({ clientId }: { clientId: string | number }) {
     <Section
       title="Maintenance"
       actions={
-        <Link to="/admin/maintenance" className="text-sm text-blue-800 underline-offset-2 hover:underline">
+        // For this client (issue 52): the form on /admin/maintenance reads ?clientId= and chooses it.
+        <Link
+          to={`/admin/maintenance?clientId=${encodeURIComponent(String(clientId))}`}
+          className="text-sm text-blue-800 underline-offset-2 hover:underline"
+        >
           Add a schedule
         </Link>
       }

@@ -1,11 +1,14 @@
 // A new maintenance schedule (issue 40): pick a seeded template (it fills the
 // title, recurrence, estimate and checklist, all editable) or start blank.
 // The server checks everything; its field errors show beside the fields.
+// A client page's "Add a schedule" arrives with ?clientId= (issue 52): that
+// client is chosen and the form scrolled into view.
 // The recurrence is chosen in words ("Every 3 months", "on the last Friday",
 // recurrence.ts), its summary read back under the choices; the start date is a
 // date picker (issue 52.7).
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-aria-components'
+import { useLocation } from 'react-router'
 import { useMutation } from 'urql'
 import { MAINTENANCE_FREQS, type MaintenanceFreq } from '../../../schema/maintenance'
 import { businessToday, formatCalendarDate, ordinal } from '../../../schema/slot-time'
@@ -70,7 +73,14 @@ export function ScheduleForm({
   onDone: () => void
 }) {
   const [, create] = useMutation(CREATE_SCHEDULE)
-  const [clientId, setClientId] = useState(clients[0] ? String(clients[0].id) : '')
+  const wanted = new URLSearchParams(useLocation().search).get('clientId')
+  const preselected = clients.some((c) => String(c.id) === wanted) ? wanted : null
+  const [clientId, setClientId] = useState(preselected ?? (clients[0] ? String(clients[0].id) : ''))
+  const formRef = useRef<HTMLDivElement>(null)
+  // Once, on arrival from a client page: the form is below the task and schedule lists.
+  useEffect(() => {
+    if (preselected) formRef.current?.scrollIntoView({ block: 'start' })
+  }, [preselected])
   const [template, setTemplate] = useState('')
   const [title, setTitle] = useState('')
   const [freq, setFreq] = useState<MaintenanceFreq>('monthly')
@@ -144,121 +154,127 @@ export function ScheduleForm({
   }
 
   return (
-    <Section title="New schedule">
-      <Form
-        validationErrors={errors}
-        validationBehavior="aria"
-        aria-label="New schedule"
-        onSubmit={(e) => {
-          e.preventDefault()
-          void save()
-        }}
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
-      >
-        <AdminSelect
-          name="clientId"
-          label="Client"
-          options={clients.map((c) => ({ value: String(c.id), label: c.name }))}
-          value={clientId}
-          onChange={setClientId}
-          isRequired
-        />
-        <AdminSelect
-          name="templateKey"
-          label="Start from"
-          options={[
-            { value: '', label: 'Blank' },
-            ...templates.map((t) => ({ value: t.key, label: t.title })),
-          ]}
-          value={template}
-          onChange={useTemplate}
-        />
-        <AdminTextField name="title" label="Title" value={title} onChange={setTitle} isRequired />
-        <AdminSelect
-          name="recurrence"
-          label="Repeats"
-          options={FREQ_OPTIONS}
-          value={freq}
-          onChange={setFreq}
-        />
-        <AdminSelect
-          name="interval"
-          label="How often"
-          options={intervalOptions(freq)}
-          value={every}
-          onChange={setEvery}
-        />
-        <AdminSelect
-          name="on"
-          label="On"
-          options={ON_OPTIONS[weekly ? 'weekly' : 'other']}
-          value={onNow}
-          onChange={setOn}
-        />
-        {onNow === 'monthDay' && (
-          <AdminSelect
-            name="byMonthDay"
-            label="Day of the month"
-            options={MONTH_DAY_OPTIONS}
-            value={day}
-            onChange={setDay}
-          />
-        )}
-        {onNow === 'weekday' && (
-          <div className="grid grid-cols-2 gap-3">
-            {!weekly && (
-              <AdminSelect
-                name="position"
-                label="Which one"
-                options={POSITION_OPTIONS}
-                value={position}
-                onChange={setPosition}
-              />
-            )}
-            <AdminSelect
-              name="byWeekday"
-              label="Weekday"
-              options={WEEKDAY_OPTIONS}
-              value={weekday}
-              onChange={setWeekday}
-              className={weekly ? 'col-span-2' : ''}
-            />
-          </div>
-        )}
-        <p
-          className="text-sm text-slate-700 sm:col-span-2"
-          aria-live="polite"
-          data-testid="recurrence-summary"
+    <div ref={formRef} className="scroll-mt-20">
+      <Section title="New schedule">
+        <Form
+          validationErrors={errors}
+          validationBehavior="aria"
+          aria-label="New schedule"
+          onSubmit={(e) => {
+            e.preventDefault()
+            void save()
+          }}
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2"
         >
-          <span className="font-medium">Recurs:</span> {summary}
-          {onNow === 'start' ? (weekly ? ", on the start date's weekday" : ", on the start date's day") : ''}
-        </p>
-        <AdminDateField
-          name="startDate"
-          label="Start date"
-          value={startDate}
-          onChange={setStartDate}
-          isRequired
-        />
-        <AdminTextField
-          name="estimatedMinutes"
-          label="Estimated minutes"
-          value={minutes}
-          onChange={setMinutes}
-        />
-        <AdminTextField
-          name="checklist"
-          label="Checklist (one item a line)"
-          value={checklist}
-          onChange={setChecklist}
-          multiline
-          isRequired
-          className="sm:col-span-2"
-        />
-        <div className="sm:col-span-2">
-          <AdminButton type="submit">Add schedule</AdminButton>
-        </div>
-      </Form>
-    </Section>
+          <AdminSelect
+            name="clientId"
+            label="Client"
+            options={clients.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={clientId}
+            onChange={setClientId}
+            isRequired
+          />
+          <AdminSelect
+            name="templateKey"
+            label="Start from"
+            options={[
+              { value: '', label: 'Blank' },
+              ...templates.map((t) => ({ value: t.key, label: t.title })),
+            ]}
+            value={template}
+            onChange={useTemplate}
+          />
+          <AdminTextField name="title" label="Title" value={title} onChange={setTitle} isRequired />
+          <AdminSelect
+            name="recurrence"
+            label="Repeats"
+            options={FREQ_OPTIONS}
+            value={freq}
+            onChange={setFreq}
+          />
+          <AdminSelect
+            name="interval"
+            label="How often"
+            options={intervalOptions(freq)}
+            value={every}
+            onChange={setEvery}
+          />
+          <AdminSelect
+            name="on"
+            label="On"
+            options={ON_OPTIONS[weekly ? 'weekly' : 'other']}
+            value={onNow}
+            onChange={setOn}
+          />
+          {onNow === 'monthDay' && (
+            <AdminSelect
+              name="byMonthDay"
+              label="Day of the month"
+              options={MONTH_DAY_OPTIONS}
+              value={day}
+              onChange={setDay}
+            />
+          )}
+          {onNow === 'weekday' && (
+            <div className="grid grid-cols-2 gap-3">
+              {!weekly && (
+                <AdminSelect
+                  name="position"
+                  label="Which one"
+                  options={POSITION_OPTIONS}
+                  value={position}
+                  onChange={setPosition}
+                />
+              )}
+              <AdminSelect
+                name="byWeekday"
+                label="Weekday"
+                options={WEEKDAY_OPTIONS}
+                value={weekday}
+                onChange={setWeekday}
+                className={weekly ? 'col-span-2' : ''}
+              />
+            </div>
+          )}
+          <p
+            className="text-sm text-slate-700 sm:col-span-2"
+            aria-live="polite"
+            data-testid="recurrence-summary"
+          >
+            <span className="font-medium">Recurs:</span> {summary}
+            {onNow === 'start'
+              ? weekly
+                ? ", on the start date's weekday"
+                : ", on the start date's day"
+              : ''}
+          </p>
+          <AdminDateField
+            name="startDate"
+            label="Start date"
+            value={startDate}
+            onChange={setStartDate}
+            isRequired
+          />
+          <AdminTextField
+            name="estimatedMinutes"
+            label="Estimated minutes"
+            value={minutes}
+            onChange={setMinutes}
+          />
+          <AdminTextField
+            name="checklist"
+            label="Checklist (one item a line)"
+            value={checklist}
+            onChange={setChecklist}
+            multiline
+            isRequired
+            className="sm:col-span-2"
+          />
+          <div className="sm:col-span-2">
+            <AdminButton type="submit">Add schedule</AdminButton>
+          </div>
+        </Form>
+      </Section>
+    </div>
   )
 }

@@ -1,14 +1,16 @@
 // /admin (issue 36.6, ADR 123): what needs the owner today, each line a link
-// to the screen where it is done. Built from the lists the other screens
+// to the record it names (its own page: a request's, an invoice's; issue 52). Built from the lists the other screens
 // already query (same documents, same urql cache), so nothing here has rules
 // of its own beyond "what counts as today's".
 import type { ComponentType } from 'react'
 import { useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
-import { businessDate, formatCalendarDate, formatShortDate } from '../../../schema/slot-time'
+import { businessDate, formatCalendarDate } from '../../../schema/slot-time'
 import { useAuth } from '../../state/auth'
 import { RenewalsToday } from '../assets/RenewalsToday'
+import { invoiceName, invoiceUrl } from '../billing/links'
 import { INVOICES } from '../billing/queries'
+import { requestUrl } from '../clients/OpenClientLink'
 import { IncidentClocks } from '../compliance/IncidentClocks'
 import { fromEnum } from '../graphql'
 import { OVERDUE_MAINTENANCE } from '../maintenance/queries'
@@ -69,14 +71,14 @@ function WaitingRequests() {
           ...s.data.supportRequests.filter(needsOwner).map((r) => ({
             key: `s${r.id}`,
             at: r.createdAt,
-            to: `/admin/requests?kind=support&q=${encodeURIComponent(r.reference)}`,
+            to: requestUrl(r.reference),
             title: `Support request ${r.reference}: ${r.name}`,
             detail: r.customerRepliedAt ? 'Replied, waiting for you' : 'New',
           })),
           ...c.data.consultations.filter(needsOwner).map((r) => ({
             key: `c${r.id}`,
             at: r.createdAt,
-            to: `/admin/requests?kind=consultation&q=${encodeURIComponent(r.reference)}`,
+            to: requestUrl(r.reference),
             title: `Consultation ${r.reference}: ${r.name}`,
             detail: r.customerRepliedAt ? 'Replied, waiting for you' : 'New',
           })),
@@ -102,7 +104,7 @@ function UpcomingBookings() {
         .sort((a, b) => String(a.preferredDate).localeCompare(String(b.preferredDate)))
         .map((r) => ({
           key: r.id,
-          to: `/admin/requests?kind=consultation&q=${encodeURIComponent(r.reference)}`,
+          to: requestUrl(r.reference),
           title: `${r.name} (${r.reference})`,
           detail: formatSlot(String(r.preferredDate), fromEnum('TimeSlot', r.preferredTime)),
         }))
@@ -136,8 +138,8 @@ function DraftsToSend() {
             .filter((x) => x.status === 'DRAFT')
             .map((x) => ({
               key: `i${x.id}`,
-              to: '/admin/invoices',
-              title: `Invoice ${x.number}`,
+              to: invoiceUrl(x.id),
+              title: invoiceName(x),
               detail: `${x.clientName ?? ''} · ${formatCents(x.totalCents)}`,
             })),
         ]
@@ -162,9 +164,9 @@ function OverdueInvoices() {
         .sort((a, b) => a.dueDate.localeCompare(b.dueDate))
         .map((x) => ({
           key: x.id,
-          to: '/admin/invoices',
-          title: `Invoice ${x.number}: ${x.clientName ?? ''}`,
-          detail: `${formatCents(x.balanceCents)} due ${formatShortDate(String(x.dueDate))}`,
+          to: invoiceUrl(x.id),
+          title: `${invoiceName(x)}: ${x.clientName ?? ''}`,
+          detail: `${formatCents(x.balanceCents)} due ${formatCalendarDate(x.dueDate)}`,
         }))
     : null
   return (

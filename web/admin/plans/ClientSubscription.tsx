@@ -1,17 +1,21 @@
 // A client's subscription (issue 37), a section for the client page (the lead
 // places it; web/admin/clients/ClientPage.tsx is another helper's): the plan,
-// this period's usage as bars, "Bill this period", pause / resume / cancel,
-// the period invoices, and a form to put the client on a plan.
+// a month's figures as bars and in words (what was and will be billed, late
+// time included: issue 52), "Bill this period" once the month has ended,
+// pause / cancel after a confirmation, "Undo cancellation" until the plan's
+// last month ends, the period invoices, and a form to put the client on a plan.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
+import { invoiceStatusLabel } from '../../../schema/billing-words'
 import { formatCents } from '../../../schema/money'
-import { addPeriods, hoursText, PERIOD_PATTERN, periodOf } from '../../../schema/plans'
-import { businessToday, formatPeriod, formatShortDate } from '../../../schema/slot-time'
+import { periodSentences } from '../../../schema/plan-words'
+import { addPeriods, dateWords, hoursText, periodLabel, periodOf, periodRange } from '../../../schema/plans'
+import { businessToday } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
-import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, Section } from '../ui'
+import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ConfirmDialog, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import {
   BILL_PERIOD,
@@ -22,6 +26,7 @@ import {
   PLANS,
   RESUME_SUBSCRIPTION,
   SUBSCRIPTION_CONTACTS,
+  UNDO_CANCEL_SUBSCRIPTION,
   UPDATE_SUBSCRIPTION,
 } from './queries'
 
@@ -57,36 +62,34 @@ export function UsageBar({ label, minutes, of }: { label: string; minutes: numbe
   )
 }
 
-/**
- * The months a subscription can be looked at and billed for, newest first, by
- * name ("November 2026"), from this month back to its start (at most two
- * years): chosen from a list, never typed as "2026-11" (issue 52.7).
- */
-export function periodOptions(startDate: string, now = new Date()) {
-  const current = periodOf(now)
-  const first = PERIOD_PATTERN.test(startDate.slice(0, 7)) ? startDate.slice(0, 7) : current
+/** The months a subscription has had, newest first, in words (the period picker). */
+function periodOptions(startDate: string, now: Date) {
   const out: { value: string; label: string }[] = []
-  for (let p = current; p >= first && out.length < 24; p = addPeriods(p, -1))
-    out.push({ value: p, label: formatPeriod(p) })
-  return out.length ? out : [{ value: current, label: formatPeriod(current) }]
+  for (let p = periodOf(now); p >= startDate.slice(0, 7); p = addPeriods(p, -1))
+    out.push({ value: p, label: periodLabel(p) })
+  return out.length ? out : [{ value: startDate.slice(0, 7), label: periodLabel(startDate.slice(0, 7)) }]
 }
+
+type Confirming = 'pause' | 'cancel' | null
 
 export function ClientSubscription({ clientId }: { clientId: string }) {
   const [period, setPeriod] = useState(() => periodOf(new Date()))
-  const valid = PERIOD_PATTERN.test(period)
   const [subs, refetch] = useQuery({
     query: CLIENT_SUBSCRIPTIONS,
-    variables: { clientId, period: valid ? period : null },
+    variables: { clientId, period },
   })
   const [billing, bill] = useMutation(BILL_PERIOD)
-  const [, pause] = useMutation(PAUSE_SUBSCRIPTION)
+  const [pausing, pause] = useMutation(PAUSE_SUBSCRIPTION)
   const [, resume] = useMutation(RESUME_SUBSCRIPTION)
-  const [, cancel] = useMutation(CANCEL_SUBSCRIPTION)
+  const [cancelling, cancel] = useMutation(CANCEL_SUBSCRIPTION)
+  const [, undoCancel] = useMutation(UNDO_CANCEL_SUBSCRIPTION)
+  const [confirming, setConfirming] = useState<Confirming>(null)
   const live = (subs.data?.subscriptions ?? []).find((s) => s.status !== 'CANCELLED')
   const reload = () => refetch(FROM_NETWORK)
 
   async function run(action: () => Promise<{ error?: Parameters<typeof messageOf>[0] }>, done: string) {
     const result = await action()
+    setConfirming(null)
     if (result.error)
       toast({ title: 'Not done', description: messageOf(result.error), variant: 'destructive' })
     else toast({ title: done })
@@ -116,14 +119,28 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
       </Section>
     )
   const u = live.usage
+  const months = periodOptions(live.startDate, new Date())
   const available = u.includedMinutes + u.rolloverMinutes
+  const current = periodLabel(periodOf(new Date()))
+  const endsLabel = live.endsPeriod ? periodLabel(live.endsPeriod) : current
+  const endsOn = live.endsPeriod ? dateWords(periodRange(live.endsPeriod).to) : ''
+  // What the period's figures say, in the words the portal and the usage e-mail use.
+  const sentences = periodSentences({ ...u, state: stateOf(u.state) }, 'owner')
+  const billHint =
+    u.state === 'OPEN'
+      ? `Can be billed from ${dateWords(u.billableFrom)}, once ${u.label} has ended.`
+      : u.state === 'BILLED'
+        ? `Invoiced on ${u.invoice?.number}.`
+        : u.paused
+          ? 'Paused: no plan invoice for this month.'
+          : null
   return (
     <Section
       title={`Plan: ${live.planName}`}
       actions={
         <span className="text-sm text-slate-600">
-          {live.status === 'PAUSED' ? 'Paused' : 'Active'} since {formatShortDate(live.startDate)}
-          {live.cancelAtPeriodEnd && live.endsPeriod ? `; ends after ${formatPeriod(live.endsPeriod)}` : ''}
+          {live.status === 'PAUSED' ? 'Paused' : 'Active'} since {dateWords(live.startDate)}
+          {live.cancelAtPeriodEnd && live.endsPeriod ? `; ends after ${endsLabel}` : ''}
         </span>
       }
     >
@@ -131,25 +148,27 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         <AdminSelect
           name="period"
           label="Month"
-          options={periodOptions(live.startDate)}
-          value={period}
+          options={months}
+          value={months.some((m) => m.value === period) ? period : months[0]!.value}
           onChange={setPeriod}
           className="w-48"
         />
         <AdminButton
-          isDisabled={!valid || billing.fetching || u.paused}
+          isDisabled={billing.fetching || u.state !== 'ENDED' || u.paused}
           onPress={() => void billThisPeriod(live.id)}
+          aria-describedby={billHint ? 'bill-hint' : undefined}
         >
           Bill this period
         </AdminButton>
+        {billHint && (
+          <p id="bill-hint" className="pb-2 text-sm text-slate-600">
+            {billHint}
+          </p>
+        )}
       </div>
-      {u.paused ? (
-        <p className="text-sm text-slate-600">
-          Paused in {formatPeriod(u.period)}: no fee; the time is billed as usual.
-        </p>
-      ) : (
+      {!u.paused && (
         <div className="space-y-3" data-testid="plan-usage">
-          <UsageBar label={`Used in ${formatPeriod(u.period)}`} minutes={u.usedMinutes} of={available} />
+          <UsageBar label={`Used in ${u.label}`} minutes={u.usedMinutes} of={available} />
           <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-5">
             <div>
               <dt className="text-slate-600">Included</dt>
@@ -174,6 +193,11 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
           </dl>
         </div>
       )}
+      <ul className="mt-3 space-y-1 text-sm text-slate-800" data-testid="plan-billing">
+        {sentences.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
       {live.units.some((x) => x.quantity > 0) && (
         <ul className="mt-3 text-sm text-slate-700">
           {live.units
@@ -185,12 +209,9 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
             ))}
         </ul>
       )}
-      <div className="mt-4 flex flex-wrap gap-2">
+      <div className="mt-4 flex flex-wrap items-center gap-2">
         {live.status === 'ACTIVE' ? (
-          <AdminButton
-            variant="secondary"
-            onPress={() => void run(() => pause({ id: live.id }), 'Plan paused')}
-          >
+          <AdminButton variant="secondary" onPress={() => setConfirming('pause')}>
             Pause
           </AdminButton>
         ) : (
@@ -201,15 +222,44 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
             Resume
           </AdminButton>
         )}
-        {!live.cancelAtPeriodEnd && (
-          <AdminButton
-            variant="ghost"
-            onPress={() => void run(() => cancel({ id: live.id }), 'The plan ends after this period')}
-          >
+        {live.cancelAtPeriodEnd ? (
+          <>
+            <span className="text-sm text-slate-700">
+              The plan ends after {endsLabel}; you can take this back until {endsOn}.
+            </span>
+            <AdminButton
+              variant="secondary"
+              onPress={() =>
+                void run(() => undoCancel({ id: live.id }), 'Cancellation undone: the plan goes on')
+              }
+            >
+              Undo cancellation
+            </AdminButton>
+          </>
+        ) : (
+          <AdminButton variant="ghost" onPress={() => setConfirming('cancel')}>
             Cancel at the end of this period
           </AdminButton>
         )}
       </div>
+      <ConfirmDialog
+        title="Pause this plan?"
+        message={`From ${current} on, ${live.clientName} pays no plan fee and its time is billed as ordinary time at its hourly rate, on invoices from time. Resume puts this month back on the plan. Months invoiced while paused stay as they were invoiced: that cannot be undone.`}
+        confirmLabel="Pause the plan"
+        isOpen={confirming === 'pause'}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        isPending={pausing.fetching}
+        onConfirm={() => void run(() => pause({ id: live.id }), 'Plan paused')}
+      />
+      <ConfirmDialog
+        title="Cancel this plan?"
+        message={`The plan runs until ${dateWords(periodRange(periodOf(new Date())).to)}: ${current} is still invoiced, then the plan ends and no more plan invoices are made. You can undo this until then. Once the plan has ended it cannot be undone; the client would have to be put on a plan again.`}
+        confirmLabel="Cancel at the end of this period"
+        isOpen={confirming === 'cancel'}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        isPending={cancelling.fetching}
+        onConfirm={() => void run(() => cancel({ id: live.id }), 'The plan ends after this period')}
+      />
       <SubscriptionSettings
         key={`${live.id}-${live.autopay}-${live.alertContactId}-${live.units.map((x) => x.quantity).join(',')}`}
         clientId={clientId}
@@ -223,11 +273,11 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         <ul className="text-sm">
           {live.periodInvoices.map((i) => (
             <li key={i.invoiceId}>
-              {formatPeriod(i.period)}:{' '}
-              <Link to="/admin/invoices" className={linkClass}>
+              {periodLabel(i.period)}:{' '}
+              <Link to={`/admin/invoices/${i.invoiceId}`} className={linkClass}>
                 {i.number}
               </Link>{' '}
-              {formatCents(i.totalCents)} ({i.status})
+              {formatCents(i.totalCents)} ({invoiceStatusLabel(i.status)})
             </li>
           ))}
         </ul>
@@ -235,6 +285,10 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
     </Section>
   )
 }
+
+/** GraphQL's PeriodState as the words module's. */
+const stateOf = (state: 'OPEN' | 'ENDED' | 'BILLED') =>
+  state === 'OPEN' ? 'open' : state === 'ENDED' ? 'ended' : 'billed'
 
 type Live = {
   id: string

@@ -18,7 +18,10 @@ export function PeriodDrafts() {
         {list.map((d) => (
           <li key={d.invoiceId}>
             {formatPeriod(d.period)}:{' '}
-            <Link to="/admin/invoices" className="text-blue-800 underline-offset-2 hover:underline">
+            <Link
+              to={`/admin/invoices/${d.invoiceId}`}
+              className="text-blue-800 underline-offset-2 hover:underline"
+            >
               {d.number}
             </Link>{' '}
             {formatCents(d.totalCents)}

@@ -11,7 +11,7 @@ export const UPDATE_PLAN = graphql(
   'mutation UpdatePlan($id: ID!, $input: PlanPatchInput!) { updatePlan(id: $id, input: $input) { id name termsFrom } }',
 )
 export const CLIENT_SUBSCRIPTIONS = graphql(
-  'query ClientSubscriptions($clientId: ID, $period: String) { subscriptions(clientId: $clientId) { id planId planName status startDate cancelAtPeriodEnd endsPeriod autopay cardSaved alertContactId units { description unitPriceCents quantity } usage(period: $period) { period includedMinutes rolloverMinutes usedMinutes remainingMinutes overageMinutes paused } periodInvoices { period invoiceId number status totalCents } } }',
+  'query ClientSubscriptions($clientId: ID, $period: String) { subscriptions(clientId: $clientId) { id planId planName clientName status startDate cancelAtPeriodEnd endsPeriod autopay cardSaved alertContactId units { description unitPriceCents quantity } usage(period: $period) { period label state endsOn billableFrom includedMinutes rolloverMinutes usedMinutes remainingMinutes overageMinutes overageRateCents overageCents paused invoice { invoiceId number status totalCents } late { pendingMinutes pendingOverageMinutes pendingOverageCents billedMinutes billedOverageMinutes billedOverageCents billedOn { invoiceId number } notBilledMinutes undecidedMinutes } carriedIn { period label minutes overageMinutes overageCents detail } } periodInvoices { period invoiceId number status totalCents } } }',
 )
 export const CREATE_SUBSCRIPTION = graphql(
   'mutation CreateSubscription($input: SubscriptionInput!) { createSubscription(input: $input) { id } }',
@@ -27,6 +27,9 @@ export const RESUME_SUBSCRIPTION = graphql(
 )
 export const CANCEL_SUBSCRIPTION = graphql(
   'mutation CancelSubscription($id: ID!) { cancelSubscription(id: $id) { id cancelAtPeriodEnd endsPeriod } }',
+)
+export const UNDO_CANCEL_SUBSCRIPTION = graphql(
+  'mutation UndoCancelSubscription($id: ID!) { undoCancelSubscription(id: $id) { id cancelAtPeriodEnd endsPeriod } }',
 )
 export const UPDATE_SUBSCRIPTION = graphql(
   'mutation UpdateSubscription($id: ID!, $input: SubscriptionPatchInput!) { updateSubscription(id: $id, input: $input) { id autopay alertContactId } }',

@@ -65,8 +65,11 @@ export function QuoteList() {
                       Deposit to invoice
                     </span>
                   )}
-                  {q.depositInvoiceNumber && (
-                    <Link to="/admin/invoices" className="ml-2 text-xs text-blue-800 underline">
+                  {q.depositInvoiceNumber && q.depositInvoiceId && (
+                    <Link
+                      to={`/admin/invoices/${q.depositInvoiceId}`}
+                      className="ml-2 text-xs text-blue-800 underline"
+                    >
                       Deposit {q.depositInvoiceNumber}
                     </Link>
                   )}

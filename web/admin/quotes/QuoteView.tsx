@@ -103,8 +103,8 @@ export function QuoteView({ id }: { id: string }) {
         )}
         {q.depositInvoiceId && q.depositInvoiceNumber && (
           <p className="mt-2 text-sm">
-            Deposit invoice <Link to="/admin/invoices">{q.depositInvoiceNumber}</Link> issued on acceptance (
-            <a href={`/api/invoices/${q.depositInvoiceId}/pdf`}>PDF</a>).
+            Deposit invoice <Link to={`/admin/invoices/${q.depositInvoiceId}`}>{q.depositInvoiceNumber}</Link>{' '}
+            issued on acceptance (<a href={`/api/invoices/${q.depositInvoiceId}/pdf`}>PDF</a>).
           </p>
         )}
         {q.supersededById && (

@@ -14,6 +14,7 @@ export const QUOTES_QUERY = graphql(`
       validUntil
       depositToInvoice
       depositInvoiceNumber
+      depositInvoiceId
     }
   }
 `)

@@ -68,7 +68,7 @@ export function PoorRatingFollowUps() {
   const lines = data
     ? data.ratingFollowUps.map((r) => ({
         key: r.id,
-        to: `/admin/requests?kind=support&q=${encodeURIComponent(r.requestReference)}`,
+        to: `/admin/requests/${encodeURIComponent(r.requestReference)}`,
         title: `Poor rating of ${r.requestReference}${r.clientName ? ` (${r.clientName})` : ''}`,
         detail: (
           <span className="flex flex-wrap items-center gap-2">

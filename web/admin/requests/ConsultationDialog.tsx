@@ -19,7 +19,7 @@ export function ConsultationDialog({
   const [, eraseMutation] = useMutation(ERASE_CONSULTATION)
   return (
     <RequestDialog
-      title={`Consultation request from ${request.name}`}
+      title={`Consultation request from ${request.name} (${request.reference})`}
       status={request.status}
       notes={request.notes}
       details={consultationDetails(request)}

@@ -23,7 +23,7 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
   const [, eraseMutation] = useMutation(ERASE_SUPPORT_REQUEST)
   return (
     <RequestDialog
-      title={`Support request from ${request.name}`}
+      title={`Support request from ${request.name} (${request.reference})`}
       status={request.status}
       notes={request.notes}
       statusOptions={SUPPORT_STATUS_OPTIONS}

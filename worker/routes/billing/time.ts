@@ -73,7 +73,8 @@ timeEntries
       ...owner,
       method: 'post',
       path: '/',
-      summary: 'Records time (billable time draws a prepaid block first; a longer entry is split)',
+      summary:
+        'Records time (billable time draws a prepaid block first; a longer entry is split). Dated in a plan period already invoiced, it needs lateTime ("next" or "none"): without it, 409 with the field lateTime',
       request: { body: body(timeEntryInput) },
       responses: {
         ...OWNER_ERRORS,
@@ -83,6 +84,7 @@ timeEntries
         ),
         400: errors[400],
         401: errors[401],
+        409: errors[409],
       },
     }),
     async (c) => {
@@ -95,7 +97,8 @@ timeEntries
       ...owner,
       method: 'patch',
       path: '/{id}',
-      summary: 'Changes an unbilled entry (409 when it is on an invoice)',
+      summary:
+        'Changes an unbilled entry (409 when it is on an invoice, or when moved into a plan period already invoiced without lateTime)',
       request: { params: idPath, body: body(timeEntryPatch) },
       responses: {
         ...OWNER_ERRORS,

@@ -122,7 +122,9 @@ function rowObject(header: (AssetField | null)[], cells: string[]) {
  */
 const CSV_WORDS: Record<string, string> = {
   kind: `Kind must be one of ${Object.values(ASSET_KIND_LABELS).join(', ')}`,
-  status: `Status must be ${Object.values(ASSET_STATUS_LABELS).join(', ').replace(/, ([^,]*)$/, ' or $1')}`,
+  status: `Status must be ${Object.values(ASSET_STATUS_LABELS)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1')}`,
 }
 
 /** Checks a file: the valid rows and every bad row's errors (line, field, message). */

@@ -10,7 +10,7 @@ import { sha256Hex } from '../../../schema/quotes'
 import type { IncidentNotice } from '../../../schema/tables'
 import type { Db } from '../../db'
 import { tables } from '../../db'
-import { letterHtml } from '../../mail/letter-html'
+import { markdownLetterHtml, markdownLetterText } from '../../mail/markdown-letter'
 import { queueMail } from '../../mail/outbox'
 import { Conflict, Invalid, NotFound } from '../errors'
 import { chosenRecipients, recipientOptions, type SendPreview } from '../send-step'
@@ -215,16 +215,14 @@ const noticeFilename = (reference: string) => `${reference}-notice.pdf`
  * PDF (the record kept), so that the practice can read it on any device.
  */
 function noticeMail(subject: string, body: string, filename: string) {
-  const line = `The notice is also attached as a PDF (${filename}); keep it with your records.`
-  const paragraphs = body
-    .split(/\n{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-  return {
-    subject,
-    textBody: [subject, ...paragraphs, line].join('\n\n'),
-    htmlBody: letterHtml({ paragraphs: [subject, ...paragraphs, line] }),
+  // The body is the owner's Markdown: rendered in the HTML part, its marks
+  // dropped in the text part (issue 52), never sent as raw "## ..." to read.
+  const letter = {
+    title: subject,
+    markdown: body,
+    footer: `The notice is also attached as a PDF (${filename}); keep it with your records.`,
   }
+  return { subject, textBody: markdownLetterText(letter), htmlBody: markdownLetterHtml(letter) }
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   blockLines,
   type CreateInvoiceInput,
   creditCap,
+  creditForDraft,
   creditLines,
   creditTooLarge,
   type DraftLine,
@@ -33,9 +34,15 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
   let lines: DraftLine[]
   let entryIds: number[] = []
   let quotePart: QuotePart | null = null
+  // Time a plan covers is left out of an invoice from time, and the answer says so (issue 52).
+  let planTimeLeftOut: string | null = null
   switch (input.source) {
     case 'time':
-      ;({ lines, entryIds } = await timeLines(db, client.id, client.roundingMinutes, input))
+      ;({
+        lines,
+        entryIds,
+        leftOut: planTimeLeftOut,
+      } = await timeLines(db, client.id, client.roundingMinutes, input))
       break
     case 'quote':
       ;({ lines, part: quotePart } = await quoteLines(db, client.id, input))
@@ -128,6 +135,9 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
     if (isQuoteRaceLoss(err)) throw new Conflict(ALREADY_INVOICED, { part: 'Already invoiced meanwhile' })
     if (isBlockRaceLoss(err))
       throw new Conflict('This block is already invoiced', { blockId: 'Already invoiced meanwhile' })
+    // The invoice went back to draft or was voided meanwhile (ADR 183's trigger).
+    if (/credit note: invoice not sent/.test(`${err} ${(err as { cause?: unknown })?.cause ?? ''}`))
+      throw creditForDraft()
     if (moneyRefusal(err) === 'credit')
       return invoiceBalance(db, input.creditForId!).then((b) => {
         throw creditTooLarge(b.balanceCents)
@@ -135,5 +145,6 @@ export async function createInvoice(db: Db, input: CreateInvoiceInput, now = new
     throw err
   })
   const created = results[1][0]!
-  return getInvoice(db, created.id)
+  const detail = await getInvoice(db, created.id)
+  return planTimeLeftOut ? { ...detail, planTimeLeftOut } : detail
 }

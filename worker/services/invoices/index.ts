@@ -15,8 +15,10 @@ export {
   contactOf,
   getInvoice,
   getInvoiceRow,
+  getInvoiceWithClient,
   type InvoiceDetail,
   type InvoiceFilter,
+  invoiceAdminUrl,
   invoiceLink,
   listInvoices,
 } from './read'

@@ -15,7 +15,7 @@ import { tables } from '../../db'
 import { invoiceBalance, isUniqueRefusal } from '../balance'
 import { idChunks } from '../chunks'
 import { Conflict, Invalid } from '../errors'
-import { unbilledTime } from '../time'
+import { planTimeLeftOut, unbilledTime } from '../time'
 import { getInvoiceRow } from './read'
 
 export type LineInput = {
@@ -59,9 +59,17 @@ const minutesText = (m: number) => `${m} min`
 
 /** One line per entry, or one per request (and rate), each entry rounded by the client's rule first. */
 export async function timeLines(db: Db, clientId: number, rounding: number, input: CreateInvoiceInput) {
-  const entries = await unbilledTime(db, clientId, input.from, input.to)
+  const [entries, leftOut] = await Promise.all([
+    unbilledTime(db, clientId, input.from, input.to),
+    planTimeLeftOut(db, clientId, input.from, input.to),
+  ])
   if (!entries.length)
-    throw new Conflict('No unbilled time for this client in that period', { from: 'No unbilled time' })
+    throw new Conflict(
+      leftOut
+        ? `No unbilled time outside the plan for this client in that period: ${leftOut}`
+        : 'No unbilled time for this client in that period',
+      { from: 'No unbilled time' },
+    )
   const refs = await requestReferences(db, entries)
   const lines: DraftLine[] = []
   if (input.grouping === 'request') {
@@ -101,7 +109,7 @@ export async function timeLines(db: Db, clientId: number, rounding: number, inpu
       })
     }
   }
-  return { lines, entryIds: entries.map((e) => e.id) }
+  return { lines, entryIds: entries.map((e) => e.id), leftOut }
 }
 
 /** The reference (S-1043 / C-1042) of each entry's request, by entry id. */
@@ -247,6 +255,9 @@ export async function creditLines(db: Db, clientId: number, input: CreateInvoice
     throw new Invalid({ creditForId: 'No such invoice of this client' })
   if (original.status === 'void')
     throw new Conflict('A void invoice needs no credit note', { creditForId: 'Void' })
+  // A draft was never sent: change or delete it instead. The trigger of
+  // migration 0031 refuses it in the insert too (ADR 183).
+  if (original.status === 'draft') throw creditForDraft()
   return manualLines(input.lines, -1)
 }
 
@@ -260,6 +271,11 @@ export async function creditCap(db: Db, creditForId: number, totalCents: number)
   const { balanceCents } = await invoiceBalance(db, creditForId)
   if (balanceCents + totalCents < 0) throw creditTooLarge(balanceCents)
 }
+
+export const creditForDraft = () =>
+  new Conflict('A draft invoice cannot be credited: change the draft instead, or send it first', {
+    creditForId: 'Not sent yet',
+  })
 
 export const creditTooLarge = (balanceCents: number) =>
   new Invalid({

@@ -6,6 +6,7 @@ import { addDays, businessDate } from '../../../schema/slot-time'
 import type { Db } from '../../db'
 import { tables } from '../../db'
 import { csvLines } from '../csv'
+import { planCovers } from '../subscriptions'
 import { listInvoices } from './read'
 
 // ---------- The owner's overview and the accountant's CSV ----------
@@ -17,7 +18,8 @@ export async function billingOverview(db: Db, now = new Date()) {
     .select({ entry: e, clientName: tables.clients.name, rounding: tables.clients.roundingMinutes })
     .from(e)
     .innerJoin(tables.clients, eq(tables.clients.id, e.clientId))
-    .where(and(isNull(e.invoiceId), isNull(e.blockId), eq(e.billable, true)))
+    // Time a plan covers is billed by the plan (issue 52), not from here.
+    .where(and(isNull(e.invoiceId), isNull(e.blockId), eq(e.billable, true), sql`not ${planCovers()}`))
   const perClient = new Map<
     number,
     { clientId: number; clientName: string; minutes: number; amountCents: number }

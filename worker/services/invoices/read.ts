@@ -36,7 +36,22 @@ export async function getInvoice(db: Db, id: number): Promise<InvoiceDetail> {
   return { ...invoice, lines, payments, ...balance! }
 }
 
-export type InvoiceFilter = { clientId?: number; status?: InvoiceStatus }
+/** An invoice as its admin page shows it: getInvoice and the client's name. */
+export async function getInvoiceWithClient(db: Db, id: number) {
+  const invoice = await getInvoice(db, id)
+  const [client] = await db
+    .select({ name: tables.clients.name })
+    .from(tables.clients)
+    .where(eq(tables.clients.id, invoice.clientId))
+  return { ...invoice, clientName: client?.name }
+}
+
+export type InvoiceFilter = {
+  clientId?: number
+  status?: InvoiceStatus
+  /** Only the credit notes written against this invoice (its admin page lists them). */
+  creditForId?: number
+}
 
 export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
   const i = tables.invoices
@@ -49,6 +64,7 @@ export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
       and(
         filter.clientId ? eq(i.clientId, filter.clientId) : undefined,
         filter.status ? eq(i.status, filter.status) : undefined,
+        filter.creditForId ? eq(i.creditForId, filter.creditForId) : undefined,
       ),
     )
     .orderBy(desc(i.issueDate), desc(i.id))
@@ -57,6 +73,10 @@ export function listInvoices(db: Db, filter: InvoiceFilter = {}) {
 /** The portal page of an invoice (the portal asks the contact to sign in first). */
 export const invoiceLink = (env: Env, id: number) =>
   new URL(`/portal/invoices/${id}`, env.SITE_URL).toString()
+
+/** The invoice's own page in the admin (issue 52), for the owner's notices. */
+export const invoiceAdminUrl = (env: Env, id: number) =>
+  new URL(`/admin/invoices/${id}`, env.SITE_URL).toString()
 
 /** Whom an invoice is addressed to: its contact, else the client's first. */
 export async function contactOf(db: Db, invoice: Invoice) {

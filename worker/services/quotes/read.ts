@@ -136,6 +136,10 @@ export async function listQuotes(
       firstInvoice: sql<
         string | null
       >`(select invoices.number from invoices where invoices.quote_id = ${q.id} and invoices.status != 'void' order by invoices.id limit 1)`,
+      // Its id, so that the list's "Deposit INV-..." opens that invoice's page (issue 52).
+      firstInvoiceId: sql<
+        number | null
+      >`(select invoices.id from invoices where invoices.quote_id = ${q.id} and invoices.status != 'void' order by invoices.id limit 1)`,
     })
     .from(q)
     .innerJoin(tables.clients, eq(tables.clients.id, q.clientId))
@@ -150,7 +154,7 @@ export async function listQuotes(
   const drafts = rows.filter((r) => r.status === 'draft').map((r) => r.id)
   const draftLines = drafts.length ? await db.select().from(ql).where(inArray(ql.quoteId, drafts)) : []
   const draftRows = drafts.length ? await db.select().from(q).where(inArray(q.id, drafts)) : []
-  return rows.map(({ firstInvoice, ...r }) => {
+  return rows.map(({ firstInvoice, firstInvoiceId, ...r }) => {
     const d = draftRows.find((x) => x.id === r.id)
     const totalCents = d
       ? quoteTotals({ ...d, lines: draftLines.filter((l) => l.quoteId === r.id) }).totalCents
@@ -160,6 +164,7 @@ export async function listQuotes(
       label: quoteLabel(r.number, r.revision),
       totalCents,
       depositInvoiceNumber: r.depositPercent > 0 ? firstInvoice : null,
+      depositInvoiceId: r.depositPercent > 0 ? firstInvoiceId : null,
       depositToInvoice:
         r.status === 'accepted' && r.depositPercent > 0 && r.totalCents > 0 && firstInvoice === null,
     }

@@ -6,12 +6,12 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import { RENEWAL_WHATS } from '../../../schema/assets'
 import { periodOf, SLA_URGENCIES, type SlaUrgency, slaUrgencyOf } from '../../../schema/plans'
-import type { ServiceReport, SlaLine } from '../../../schema/service-report'
-import { addDays } from '../../../schema/slot-time'
+import { notBegunMessage, type ServiceReport, type SlaLine } from '../../../schema/service-report'
+import { addDays, businessToday } from '../../../schema/slot-time'
 import type { Db } from '../../db'
 import { tables } from '../../db'
 import { addBusinessTime } from '../../mail/business-time'
-import { NotFound } from '../errors'
+import { Invalid, NotFound } from '../errors'
 import { responseTargets, slaTargetsOfClient } from '../plans'
 import { ratingCounts } from '../ratings'
 import { usageHistory } from '../subscriptions'
@@ -139,10 +139,16 @@ async function minuteFigures(db: Db, clientId: number, p: ReportPeriod): Promise
   return { used: Number(row?.minutes ?? 0), included: 0, rollover: 0, plan: null }
 }
 
-async function renewalFigures(db: Db, clientId: number, p: ReportPeriod): Promise<ServiceReport['renewals']> {
+async function renewalFigures(
+  db: Db,
+  clientId: number,
+  p: ReportPeriod,
+  asOf: string | null,
+): Promise<ServiceReport['renewals']> {
   const a = tables.assets
-  const from = addDays(p.lastDay, 1)
-  const to = addDays(p.lastDay, REPORT_RENEWAL_DAYS)
+  // The next 60 days after the month, or for the month in progress after today.
+  const from = asOf ?? addDays(p.lastDay, 1)
+  const to = addDays(asOf ?? p.lastDay, REPORT_RENEWAL_DAYS)
   const rows = await db
     .select({ id: a.id, name: a.name, kind: a.kind, warrantyEnd: a.warrantyEnd, renewalDate: a.renewalDate })
     .from(a)
@@ -171,8 +177,14 @@ async function maintenanceFigures(
   db: Db,
   clientId: number,
   p: ReportPeriod,
+  asOf: string | null,
+  now: number,
 ): Promise<ServiceReport['maintenance']> {
   const t = tables.maintenanceTasks
+  // Overdue at the month's end, or for the month in progress now: a task due
+  // later this month is not late yet (the admin's rule: due before today).
+  const dueBy = asOf ? addDays(asOf, -1) : p.lastDay
+  const openAt = asOf ? now : p.to
   const doneInMonth = and(
     eq(t.clientId, clientId),
     gte(t.doneAt, new Date(p.from)),
@@ -181,8 +193,8 @@ async function maintenanceFigures(
   const [row] = await db
     .select({
       done: sql<number>`count(*) filter (where ${doneInMonth})`,
-      overdue: sql<number>`count(*) filter (where ${t.clientId} = ${clientId} and ${t.dueDate} <= ${p.lastDay}
-        and (${t.status} = 'open' or ${t.doneAt} >= ${p.to}))`,
+      overdue: sql<number>`count(*) filter (where ${t.clientId} = ${clientId} and ${t.dueDate} <= ${dueBy}
+        and (${t.status} = 'open' or ${t.doneAt} >= ${openAt}))`,
     })
     .from(t)
     .where(eq(t.clientId, clientId))
@@ -210,7 +222,11 @@ async function incidentFigures(
     .orderBy(asc(i.discoveredAtMs))
 }
 
-/** The report of one client's month; NotFound for an unknown client. */
+/**
+ * The report of one client's month; NotFound for an unknown client. The month
+ * in progress (business time zone) is reported so far, marked with `asOf`;
+ * a month that has not begun is refused (Invalid, naming the month).
+ */
 export async function serviceReport(
   db: Db,
   clientId: number,
@@ -218,6 +234,9 @@ export async function serviceReport(
   now = new Date(),
 ): Promise<ServiceReport> {
   const p = reportPeriod(period)
+  const current = periodOf(now)
+  if (p.period > current) throw new Invalid({ period: notBegunMessage(p.period) }, notBegunMessage(p.period))
+  const asOf = p.period === current ? businessToday(now) : null
   const [client] = await db
     .select({ id: tables.clients.id, name: tables.clients.name })
     .from(tables.clients)
@@ -226,13 +245,14 @@ export async function serviceReport(
   const [requests, minutes, renewals, maintenance, incidents, ratings] = await Promise.all([
     requestFigures(db, clientId, p, now.getTime()),
     minuteFigures(db, clientId, p),
-    renewalFigures(db, clientId, p),
-    maintenanceFigures(db, clientId, p),
+    renewalFigures(db, clientId, p, asOf),
+    maintenanceFigures(db, clientId, p, asOf, now.getTime()),
     incidentFigures(db, clientId, p),
     ratingCounts(db, clientId, new Date(p.from), new Date(p.to)),
   ])
   return {
     period: p.period,
+    asOf,
     clientId,
     clientName: client.name,
     ...requests,
@@ -267,9 +287,10 @@ export async function serviceReportPdfFor(
 export const REPORT_MONTHS_SHOWN = 24
 
 /**
- * The months with a report for a client, newest first: each ended month since
- * the month the client was added (in the business time zone), at most
- * REPORT_MONTHS_SHOWN; none for an unknown client.
+ * The months with a report for a client, newest first: the month in progress
+ * (its report so far), then each ended month since the month the client was
+ * added (in the business time zone), at most REPORT_MONTHS_SHOWN; none for an
+ * unknown client.
  */
 export async function reportMonths(db: Db, clientId: number, now = new Date()): Promise<string[]> {
   const [client] = await db
@@ -279,11 +300,7 @@ export async function reportMonths(db: Db, clientId: number, now = new Date()): 
   if (!client) return []
   const first = periodOf(client.createdAt)
   const months: string[] = []
-  for (
-    let p = previousPeriod(periodOf(now));
-    p >= first && months.length < REPORT_MONTHS_SHOWN;
-    p = previousPeriod(p)
-  )
+  for (let p = periodOf(now); p >= first && months.length < REPORT_MONTHS_SHOWN; p = previousPeriod(p))
     months.push(p)
   return months
 }

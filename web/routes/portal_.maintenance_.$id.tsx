@@ -1,0 +1,66 @@
+// One maintenance task of the signed-in client (issue 52), e.g.
+// /portal/maintenance/12: its dates, its status in words and its checklist
+// (what was checked; the owner's notes stay the owner's). Another client's
+// task is a 404 like a missing one.
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
+import { signInPath } from '../../schema/portal-next'
+import { textLink } from '../components/ui'
+import { pageMeta } from '../lib/meta'
+import { portalMaintenance } from '../lib/portal-maintenance'
+import { portalServer } from '../lib/portal-server'
+import { siteFromMatches } from '../lib/site'
+import { portalHeaders } from '../portal/document'
+import { Checklist } from '../portal/maintenance'
+import { PortalFrame, portalCard } from '../portal/ui'
+
+export const handle = { private: true }
+
+export const headers = portalHeaders
+
+export async function loader({ context, request, params }: LoaderFunctionArgs) {
+  const contact = context.get(portalServer).contact
+  if (!contact) throw redirect(signInPath(request.url))
+  const task = await context.get(portalMaintenance).task(params.id ?? null)
+  if (!task) throw data(null, { status: 404 })
+  return { contact, task }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>
+  pageMeta({
+    title: loaderData?.task.title ?? 'Maintenance',
+    description: 'A maintenance task: when it was due, and its checklist.',
+    siteUrl: siteFromMatches(matches).config.siteUrl,
+    path: '/portal',
+    noindex: true,
+  })
+
+export default function PortalMaintenanceTaskPage() {
+  const { contact, task } = useLoaderData<typeof loader>()
+  return (
+    <PortalFrame contact={contact} title={task.title}>
+      <section aria-label="The task" className={portalCard}>
+        <dl className="grid grid-cols-1 gap-y-2 sm:grid-cols-[10rem_1fr]">
+          <dt className="text-slate-600">Status</dt>
+          <dd className={`font-semibold ${task.overdue ? 'text-red-800' : 'text-slate-900'}`}>
+            {task.statusLabel}
+          </dd>
+          <dt className="text-slate-600">Due</dt>
+          <dd className="text-slate-900">{task.due}</dd>
+          {task.done && (
+            <>
+              <dt className="text-slate-600">Done</dt>
+              <dd className="text-slate-900">{task.done}</dd>
+            </>
+          )}
+          <dt className="text-slate-600">Checklist</dt>
+          <dd className="text-slate-900">{task.progress}</dd>
+        </dl>
+        <Checklist items={task.items} />
+        {task.evidence && <p className="mt-3 text-sm text-slate-600">{task.evidence}</p>}
+      </section>
+      <a href="/portal/maintenance" className={`${textLink} self-start py-1`}>
+        All maintenance
+      </a>
+    </PortalFrame>
+  )
+}
