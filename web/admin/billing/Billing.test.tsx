@@ -373,7 +373,7 @@ describe("the client page's prepaid hours", () => {
     )
     const table = screen.getByRole('table', { name: 'Prepaid hours' })
     const [, first, second] = within(table).getAllByRole('row')
-    expect(first!.textContent).toBe('10 h1.5 h8.5 h$1,100.002099-12-31INV-2026-0004')
+    expect(first!.textContent).toBe('10 h1.5 h8.5 h$1,100.00Dec 31, 2099INV-2026-0004')
     expect(within(first!).queryByRole('button')).toBeNull()
     expect(second!.textContent).toContain('No end date')
     await userEvent.click(within(second!).getByRole('button', { name: 'Invoice it' }))

@@ -210,7 +210,9 @@ describe('time into a plan month already invoiced (issue 52)', () => {
           }),
         }) as never,
     )
-    await userEvent.type(screen.getByRole('textbox', { name: /^Date/ }), '2026-11-30')
+    // The date picker's month, day and year segments (issue 52.7), typed as a person does.
+    await userEvent.click(screen.getAllByRole('spinbutton', { name: /month, Date/i })[0]!)
+    await userEvent.keyboard('11302026')
     await userEvent.type(screen.getByRole('textbox', { name: /^Minutes/ }), '480')
     await userEvent.type(screen.getByRole('textbox', { name: /^Description/ }), 'Server move')
     await userEvent.click(screen.getByRole('button', { name: 'Record' }))
