@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '../schema/slot-time'
 import { fillDate } from './admin-date'
 import { expectNoAxeViolations } from './axe'
 import { type APIRequestContext, expect, signInOwner, test } from './fixtures'
@@ -136,7 +137,9 @@ test.describe('on a phone', () => {
 
     await page.goto('/portal/assets')
     await expect(page.getByRole('heading', { level: 1, name: 'Your IT' })).toBeVisible()
-    await expect(page.getByTestId('portal-renewals')).toContainText(`renewal due: ${day(30)}`)
+    await expect(page.getByTestId('portal-renewals')).toContainText(
+      `renewal due: ${formatCalendarDate(day(30))}`,
+    )
     const list = page.getByTestId('portal-assets')
     await expect(list).toContainText('Patient portal TLS certificate')
     await expect(page.getByText('Internal: renew')).toHaveCount(0)

@@ -62,7 +62,8 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   expect(entry.status()).toBe(201)
   await page.reload()
   await expect(page.getByRole('heading', { name: `Plan: ${planName}` })).toBeVisible()
-  await choose(page, page.getByRole('button', { name: /Month/ }), periodLabel(period))
+  // The plan card's month (the service reports have a Month of their own, "... so far").
+  await choose(page, page.getByRole('button', { name: /^\w+ \d{4} Month$/ }), periodLabel(period))
   await page.getByRole('button', { name: 'Bill this period' }).click()
   // $500.00 and half an hour at $120.00.
   const made = page.getByText(/^Invoice INV-\d{4}-\d{4} created$/)
