@@ -34,8 +34,15 @@ async function visibleText(page: Page, path: string) {
   await page.goto(path)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByText('Loading...')).toHaveCount(0)
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads (not hidden inputs' or templates' text).
-  return page.locator('main').innerText()
+  // Each visible text node apart (innerText runs two buttons' words together: "Set rateDelete").
+  return page.locator('main').evaluate((main) => {
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+    const parts: string[] = []
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (node.parentElement?.checkVisibility() && node.textContent?.trim())
+        parts.push(node.textContent.trim())
+    return parts.join(' ')
+  })
 }
 
 test('the admin screens show labels and days, never stored values or ISO dates', async ({
