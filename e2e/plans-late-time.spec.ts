@@ -1,4 +1,5 @@
 import { addPeriods, dateWords, periodLabel, periodOf, periodRange } from '../schema/plans'
+import { fillDate } from './admin-date'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
@@ -67,7 +68,7 @@ test('a plan billed after its month, with late time billed on the next invoice a
   // 8 h logged afterwards for its last day: the time form asks where it goes.
   await page.goto(`/admin/time?clientId=${clientId}`)
   const form = page.getByRole('form', { name: 'Record time' })
-  await form.getByRole('textbox', { name: /^Date/ }).fill(lastDay)
+  await fillDate(form, 'Date', lastDay)
   await form.getByRole('textbox', { name: /^Minutes/ }).fill('480')
   await form.getByRole('textbox', { name: /^Description/ }).fill('Moved the server room')
   await form.getByRole('button', { name: 'Record' }).click()

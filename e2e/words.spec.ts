@@ -14,10 +14,11 @@ import { type APIRequestContext, expect, type Page, test } from './fixtures'
  * What a person should never read: an ISO date or month ("2026-11-29",
  * "2026-11"), an enum name ("AT_10_00", "IN_USE"), a stored snake_case value
  * ("not_breach", "software_licence"), a field name ("renewalDate",
- * "warrantyEnd"; "ePHI" is a word), an RRULE or a typed-pattern hint.
+ * "warrantyEnd"; "ePHI" is a word), an RRULE or a typed-pattern label ("Start date (YYYY-MM-DD)"). A format an
+ * importer asks for ("MM/DD/YYYY", the accounting export) is words, not a value.
  */
 const RAW =
-  /\b\d{4}-\d{2}(-\d{2})?\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z][a-z]+[A-Za-z]*\b|FREQ=|BYDAY|YYYY/g
+  /\b\d{4}-\d{2}(-\d{2})?\b|\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b|\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z][a-z]+[A-Za-z]*\b|FREQ=|BYDAY|\(YYYY-MM(-DD)?\)/g
 
 async function gql<T = unknown>(request: APIRequestContext, query: string, variables: object): Promise<T> {
   const res = await request.post('/graphql', {
