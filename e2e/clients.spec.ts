@@ -17,8 +17,8 @@ test('the owner finds a seeded client, sees its requests and adds a contact', as
 
   await expect(page.getByRole('heading', { name: 'Riverside Family Clinic', level: 2 })).toBeVisible()
   const requests = page.locator('section', { hasText: 'Requests and bookings' })
-  await expect(requests.getByRole('row', { name: /S-1001/ })).toContainText('in progress')
-  await expect(requests.getByRole('row', { name: /C-1002/ })).toContainText('confirmed')
+  await expect(requests.getByRole('row', { name: /S-1001/ })).toContainText('In progress')
+  await expect(requests.getByRole('row', { name: /C-1002/ })).toContainText('Confirmed')
   await expectNoAxeViolations(page)
 
   await page.getByRole('button', { name: 'Add contact' }).click()

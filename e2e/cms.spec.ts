@@ -151,6 +151,11 @@ test('the content editor lists every key, and reset restores the default text on
 
   await page.getByRole('button', { name: `Edit ${key}` }).click()
   await page.getByRole('button', { name: 'Reset to Default' }).click()
+  // It asks first (issue 52.5): the owner's text is deleted.
+  await page
+    .getByRole('alertdialog', { name: 'Reset to the default text?' })
+    .getByRole('button', { name: 'Reset' })
+    .click()
   await expect(toast(page, 'Content reset')).toBeVisible()
   await site.reload()
   await expect(site.getByText(custom)).toHaveCount(0)

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
+import { fillDateTime } from './admin-date'
 import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
@@ -67,7 +68,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
 
   const incidentForm = page.getByRole('form', { name: 'New incident' })
   await incidentForm.getByRole('textbox', { name: 'Title' }).fill(`Phishing at the front desk ${tag}`)
-  await incidentForm.getByRole('textbox', { name: 'Discovered at' }).fill(businessNow())
+  await fillDateTime(incidentForm, 'Discovered at', businessNow())
   await incidentForm
     .getByRole('textbox', { name: 'Description' })
     .fill('A receptionist entered her e-mail password on a fake sign-in page.')
@@ -93,7 +94,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   await choose(page, assessment.getByRole('button', { name: /Determination$/ }), 'Breach')
   await assessment.getByRole('button', { name: 'Save assessment' }).click()
   await expect(timeline.locator(':scope > li')).toHaveCount(2)
-  await expect(timeline).toContainText('determination: undetermined → breach')
+  await expect(timeline).toContainText('Determination: Undetermined → Breach')
 
   // The notice: drafted, edited, sent through the send step; the client's clock stops.
   const notice = page.getByRole('listitem', { name: `Notice to ${clientName}` })

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { fillDate } from './admin-date'
 import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expectNoAxeViolations } from './axe'
@@ -133,12 +134,12 @@ test('the owner sells prepaid hours on the client page and invoices the block fr
   await expect(addBlock.getByText('A block is at least one hour')).toBeVisible()
   await expect(time.getByText('No prepaid hours.')).toBeVisible()
   await addBlock.getByLabel('Hours').fill('10')
-  await addBlock.getByLabel('Valid until (YYYY-MM-DD)').fill('2099-12-31')
+  await fillDate(addBlock, 'Valid until', '2099-12-31')
   await addBlock.getByRole('button', { name: 'Add prepaid hours' }).click()
   const blocks = time.getByRole('table', { name: 'Prepaid hours' })
   await expect(blocks.getByRole('row').nth(1)).toContainText('10 h')
   await expect(blocks.getByRole('row').nth(1)).toContainText('$1,100.00')
-  await expect(blocks.getByRole('row').nth(1)).toContainText('2099-12-31')
+  await expect(blocks.getByRole('row').nth(1)).toContainText('Dec 31, 2099')
 
   // 90 billable minutes draw the block down to 8.5 hours.
   const entry = await page.request.post('/api/time-entries', {
@@ -171,7 +172,7 @@ test('the owner sells prepaid hours on the client page and invoices the block fr
   await choose(
     page,
     form.getByRole('button', { name: /Prepaid block$/ }),
-    `10 h for $1,100.00, until 2099-12-31 (invoiced: ${number})`,
+    `10 h for $1,100.00, until Dec 31, 2099 (invoiced: ${number})`,
   )
   await form.getByRole('button', { name: 'Create draft' }).click()
   await expect(form.getByRole('alert')).toHaveText('This block is already invoiced')

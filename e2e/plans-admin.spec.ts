@@ -1,4 +1,5 @@
 import { addPeriods, periodLabel, periodOf } from '../schema/plans'
+import { fillDate } from './admin-date'
 import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
@@ -43,7 +44,7 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   const subscribe = page.getByRole('form', { name: 'Put on a plan' })
   await subscribe.getByRole('button', { name: /Plan$/ }).click()
   await page.getByRole('option', { name: planName }).click()
-  await subscribe.getByRole('textbox', { name: 'Start date (YYYY-MM-DD)' }).fill(`${period}-01`)
+  await fillDate(subscribe, 'Start date', `${period}-01`)
   await subscribe.getByRole('button', { name: 'Put on the plan' }).click()
   await expect(page.getByText('Client put on the plan')).toBeVisible()
   await expect(page.getByRole('heading', { name: `Plan: ${planName}` })).toBeVisible()
@@ -61,7 +62,8 @@ test('the owner adds a plan, puts a practice on it, bills the period past its in
   expect(entry.status()).toBe(201)
   await page.reload()
   await expect(page.getByRole('heading', { name: `Plan: ${planName}` })).toBeVisible()
-  await choose(page, page.getByRole('button', { name: /Month/ }), periodLabel(period))
+  // The plan card's month (the service reports have a Month of their own, "... so far").
+  await choose(page, page.getByRole('button', { name: /^\w+ \d{4} Month$/ }), periodLabel(period))
   await page.getByRole('button', { name: 'Bill this period' }).click()
   // $500.00 and half an hour at $120.00.
   const made = page.getByText(/^Invoice INV-\d{4}-\d{4} created$/)

@@ -1,4 +1,5 @@
 import { addPeriods, dateWords, periodLabel, periodOf, periodRange } from '../schema/plans'
+import { fillDate } from './admin-date'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
@@ -56,7 +57,7 @@ test('a plan billed after its month, with late time billed on the next invoice a
   ).toBeVisible()
 
   // The first month has ended: billed at 2.5 h used of 10.
-  const month = page.getByRole('button', { name: /Month/ })
+  const month = page.getByRole('button', { name: /^\w+ \d{4} Month$/ })
   await choose(page, month, periodLabel(first))
   await page.getByRole('button', { name: 'Bill this period' }).click()
   const made = page.getByText(/^Invoice INV-\d{4}-\d{4} created$/)
@@ -67,7 +68,7 @@ test('a plan billed after its month, with late time billed on the next invoice a
   // 8 h logged afterwards for its last day: the time form asks where it goes.
   await page.goto(`/admin/time?clientId=${clientId}`)
   const form = page.getByRole('form', { name: 'Record time' })
-  await form.getByRole('textbox', { name: /^Date/ }).fill(lastDay)
+  await fillDate(form, 'Date', lastDay)
   await form.getByRole('textbox', { name: /^Minutes/ }).fill('480')
   await form.getByRole('textbox', { name: /^Description/ }).fill('Moved the server room')
   await form.getByRole('button', { name: 'Record' }).click()
@@ -78,7 +79,7 @@ test('a plan billed after its month, with late time billed on the next invoice a
 
   // The card shows what the first month billed and what goes onto the next invoice.
   await page.goto(`/admin/clients/${clientId}`)
-  await choose(page, page.getByRole('button', { name: /Month/ }), periodLabel(first))
+  await choose(page, page.getByRole('button', { name: /^\w+ \d{4} Month$/ }), periodLabel(first))
   const words = page.getByTestId('plan-billing')
   await expect(words).toContainText(`Invoiced on ${firstNumber} ($500.00): no time over the included hours.`)
   await expect(words).toContainText(
@@ -91,7 +92,7 @@ test('a plan billed after its month, with late time billed on the next invoice a
   await page.setViewportSize({ width: 1280, height: 800 })
 
   // The next month's invoice carries the late line: $500.00 fee and half an hour at $120.00.
-  await choose(page, page.getByRole('button', { name: /Month/ }), periodLabel(second))
+  await choose(page, page.getByRole('button', { name: /^\w+ \d{4} Month$/ }), periodLabel(second))
   await expect(page.getByTestId('plan-billing')).toContainText(
     `Late time from ${periodLabel(first)} (${dateWords(lastDay, true)}: 8 h) goes onto the next plan invoice: 0.5 h over the included hours, $60.00.`,
   )

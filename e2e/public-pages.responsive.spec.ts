@@ -4,7 +4,7 @@ import { CONTACT_COPY } from '../schema/page-copy/contact'
 import { HOME_COPY } from '../schema/page-copy/home'
 import { IT_SUPPORT_COPY } from '../schema/page-copy/it-support'
 import { SCHEDULE_COPY } from '../schema/page-copy/schedule'
-import { CLAIMS } from '../schema/site-copy'
+import { CLAIMS, copyrightYear } from '../schema/site-copy'
 import { expect, test } from './fixtures'
 import { expectNoHorizontalScroll, expectNoSeriousA11yViolations, PUBLIC_PAGES } from './public-helpers'
 
@@ -100,7 +100,9 @@ test('home: hero, badges, categories, featured work from the API, values, backgr
     'href',
     'mailto:hello@example.com',
   )
-  await expect(page.getByRole('contentinfo')).toContainText('© 2025 Alex Morgan. All rights reserved.')
+  await expect(page.getByRole('contentinfo')).toContainText(
+    `© ${copyrightYear()} Alex Morgan. All rights reserved.`,
+  )
   await expect(
     page.getByRole('contentinfo').getByRole('link', { name: 'Privacy & Security' }),
   ).toHaveAttribute('href', '/privacy')

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fillDate } from './admin-date'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
 import { mailTo } from './mail'
@@ -73,7 +74,7 @@ test('the owner runs a risk analysis on a phone; the client downloads its report
 
   const taskForm = plan.getByRole('form', { name: /New remediation task/ })
   // Refused without a description: the message stands at the field.
-  await taskForm.getByRole('textbox', { name: 'Due date' }).fill('2027-01-15')
+  await fillDate(taskForm, 'Due date', '2027-01-15')
   await taskForm.getByRole('button', { name: 'Add task' }).click()
   const description = taskForm.getByRole('textbox', { name: 'Task' })
   await expect(description).toHaveAttribute('aria-invalid', 'true')

@@ -61,5 +61,35 @@ export const EPHI_LABELS: Record<EphiAnswer, string> = {
 }
 
 /** What of an asset expires: its warranty, or its renewal (licence, domain, certificate). */
+/**
+ * Each field of an asset as a person reads it: the asset page, its history
+ * and the CSV import's errors say "Renewal date", never "renewalDate"
+ * (issue 52.7). The CSV's own header keeps the field names, which the import
+ * matches back (spaces and case ignored, so these labels work as a header too).
+ */
+export const ASSET_FIELD_LABELS: Record<string, string> = {
+  kind: 'Kind',
+  name: 'Name',
+  model: 'Model',
+  serial: 'Serial',
+  location: 'Location',
+  assignedTo: 'Assigned to',
+  os: 'Operating system',
+  purchaseDate: 'Purchase date',
+  warrantyEnd: 'Warranty end',
+  renewalDate: 'Renewal date',
+  seats: 'Seats',
+  ephi: 'Stores patient data (ePHI)',
+  status: 'Status',
+  notes: 'Internal notes',
+  clientId: 'Client',
+  client: 'Client',
+  file: 'File',
+  row: 'Row',
+}
+
+/** A field's label; an unknown field as it is. */
+export const assetFieldLabel = (field: string): string => ASSET_FIELD_LABELS[field] ?? field
+
 export const RENEWAL_WHATS = ['warranty', 'renewal'] as const
 export type RenewalWhat = (typeof RENEWAL_WHATS)[number]

@@ -2,6 +2,7 @@
 // shared by the Worker, the admin and the portal. No drizzle or zod here, so a
 // browser page can import it. A period is a calendar month in the business
 // time zone, written YYYY-MM.
+import { URGENCY_LEVELS } from './request-options'
 import { businessDate } from './slot-time'
 
 export const PLAN_ROLLOVER = ['none', 'next'] as const
@@ -11,6 +12,15 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
 /** The plan's SLA urgencies; "urgent" is the inbox's "critical". */
 export const SLA_URGENCIES = ['urgent', 'high', 'medium', 'low'] as const
 export type SlaUrgency = (typeof SLA_URGENCIES)[number]
+/**
+ * Each urgency in the words of the support form (SPEC: low, medium, high,
+ * critical), wherever a person reads it: the plan form, the portal, the
+ * service report and its PDF (issue 52.7). The plan's stored key "urgent" is
+ * the form's "critical", so it is shown as Critical.
+ */
+export const SLA_URGENCY_LABELS = Object.fromEntries(
+  URGENCY_LEVELS.map((u) => [u.value === 'critical' ? 'urgent' : u.value, u.label]),
+) as Record<SlaUrgency, string>
 /** Usage alerts go out at these shares (percent) of a period's included time. */
 export const USAGE_THRESHOLDS = [80, 100] as const
 

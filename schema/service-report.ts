@@ -3,7 +3,8 @@
 // and the e-mail all say it through reportLines. Without imports beyond
 // schema/, so the browser's pages can use it.
 import type { AssetKind, RenewalWhat } from './assets'
-import { hoursText, type SlaUrgency } from './plans'
+import { hoursText, SLA_URGENCY_LABELS, type SlaUrgency } from './plans'
+import { formatPeriod, MONTH_NAMES } from './slot-time'
 
 export type SlaLine = {
   urgency: SlaUrgency
@@ -57,33 +58,13 @@ export function uptimeText(line: { percent: number | null; outages: number }): s
   return `${percent} (${line.outages} ${line.outages === 1 ? 'outage' : 'outages'})`
 }
 
-export const URGENCY_LABELS: Record<SlaUrgency, string> = {
-  urgent: 'Urgent',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-}
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
+/** The urgencies' one set of words (schema/plans.ts). */
+export const URGENCY_LABELS: Record<SlaUrgency, string> = SLA_URGENCY_LABELS
 
 /** "October 2026" for 2026-10. */
-export const monthLabel = (period: string): string =>
-  `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`
+export const monthLabel = (period: string): string => formatPeriod(period)
 
-const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3))
+const SHORT_MONTHS = MONTH_NAMES.map((m) => m.slice(0, 3))
 
 /**
  * A report's month as every view names it: "October 2026" for an ended

@@ -51,8 +51,21 @@ export const PUBLIC_EMPTY_STATES = {
   notFound: "The page you're looking for doesn't exist.",
 } as const
 
-/** SPEC §9's copyright year (also exported by constants.ts with the other constants). */
+/** SPEC §9's copyright year, the year the site first went up (also exported by constants.ts). */
 export const COPYRIGHT_YEAR = 2025
+
+/**
+ * The footer's year: this year by the clock, in the business time zone (issue
+ * 52.7: a footer that still said 2025 in late 2026 read as an abandoned site).
+ * Never before SPEC §9's 2025, whatever a wrong clock says.
+ */
+export function copyrightYear(now: Date = new Date()): number {
+  const year = Number(
+    // BUSINESS_TIME_ZONE, written out: request-options.ts is kept out of every page's entry chunk.
+    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric' }).format(now),
+  )
+  return Number.isFinite(year) ? Math.max(COPYRIGHT_YEAR, year) : COPYRIGHT_YEAR
+}
 
 /** Shown under the contact call to action on the home page (SPEC §2, §9). */
 export const copyright = (year: number, owner: string) => `© ${year} ${owner}. All rights reserved.`

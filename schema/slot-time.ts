@@ -93,17 +93,62 @@ const longDate = madeOnFirstUse(
     }),
 )
 
+/** "Tuesday, June 10, 2025" for a YYYY-MM-DD calendar date. */
+export function formatCalendarDate(date: string): string {
+  return longDate().format(new Date(`${date}T12:00:00Z`))
+}
+
 const shortDate = madeOnFirstUse(
   () =>
     new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }),
 )
 
-/** "Jun 10, 2025" for a YYYY-MM-DD calendar date: for a table column on a phone. */
-export function formatShortDate(date: string): string {
-  return shortDate().format(new Date(`${date}T12:00:00Z`))
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/**
+ * "Dec 19, 2026" for a calendar date ("2026-12-19"), the way every admin
+ * list and detail, and a portal table column on a phone, shows a day (issue 52.7: no ISO date shown to a person).
+ * A date-time is read as the day it falls on in the business time zone, where
+ * the records' days live. Anything else is shown as it is; null and '' as ''.
+ */
+export function formatShortDate(date: string | null | undefined): string {
+  if (!date) return ''
+  if (CALENDAR_DATE.test(date)) {
+    const d = new Date(`${date}T12:00:00Z`)
+    return Number.isNaN(d.getTime()) ? date : shortDate().format(d)
+  }
+  const instant = new Date(date)
+  return Number.isNaN(instant.getTime())
+    ? date
+    : shortDate().format(new Date(`${businessDate(instant)}T12:00:00Z`))
 }
 
-/** "Tuesday, June 10, 2025" for a YYYY-MM-DD calendar date. */
-export function formatCalendarDate(date: string): string {
-  return longDate().format(new Date(`${date}T12:00:00Z`))
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+
+/** "November 2026" for a billing period or report month ("2026-11"); anything else as it is. */
+export function formatPeriod(period: string | null | undefined): string {
+  if (!period) return ''
+  const m = /^(\d{4})-(\d{2})$/.exec(period)
+  const name = m ? MONTH_NAMES[Number(m[2]) - 1] : undefined
+  return m && name ? `${name} ${m[1]}` : period
+}
+
+/** "1st", "2nd", "3rd", "11th", "22nd": a day of the month as people say it. */
+export function ordinal(n: number): string {
+  const tens = n % 100
+  if (tens >= 11 && tens <= 13) return `${n}th`
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`
 }

@@ -4,7 +4,7 @@
 import { type ComponentProps, type ReactNode, useState } from 'react'
 import type { CombinedError } from 'urql'
 import { UploadForm } from './UploadForm'
-import { AdminButton, ConfirmDialog, formatDate, ListState, Section, sizeInKb } from './ui'
+import { AdminButton, CANNOT_UNDO, ConfirmDialog, formatDate, ListState, Section, sizeInKb } from './ui'
 
 type StoredFile = { id: string; originalName: string; createdAt: string }
 
@@ -93,6 +93,7 @@ export function StoredFiles<F extends StoredFile>({
       <ConfirmDialog
         title={deleteTitle}
         message={deleting ? deleteMessage(deleting) : ''}
+        undo={CANNOT_UNDO}
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={() => void confirmDelete()}

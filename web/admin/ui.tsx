@@ -28,7 +28,7 @@ import type { Option } from '../../schema/constants'
 import type { FieldConstraint } from '../../schema/form-constraints'
 import { messageOf } from './urql'
 
-const focusRing =
+export const focusRing =
   'outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-blue-600 data-[focus-visible]:ring-offset-2'
 
 const buttonVariants = {
@@ -55,9 +55,9 @@ export function AdminButton({
 /** A link styled as a secondary button (e.g. View opening a file in a new tab). */
 export const linkButtonClass = `inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2 outline-none`
 
-const fieldInput =
+export const fieldInput =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none data-[focused]:border-blue-600 data-[focused]:ring-2 data-[focused]:ring-blue-200 data-[invalid]:border-red-600 data-[disabled]:bg-slate-100'
-const fieldLabel = 'text-sm font-medium text-slate-800'
+export const fieldLabel = 'text-sm font-medium text-slate-800'
 
 /** The visible mark of a field the server requires; screen readers hear "required" from the input itself. */
 export const RequiredMark = ({ isRequired }: { isRequired?: boolean }) =>
@@ -66,7 +66,7 @@ export const RequiredMark = ({ isRequired }: { isRequired?: boolean }) =>
       *
     </span>
   ) : null
-const fieldErrorClass = 'text-sm text-red-700'
+export const fieldErrorClass = 'text-sm text-red-700'
 
 type TextFieldProps = {
   name: string
@@ -130,7 +130,7 @@ export function AdminTextField({
   )
 }
 
-const NO_SERVER_ERRORS = {}
+export const NO_SERVER_ERRORS = {}
 
 /**
  * The server's error for a field of the enclosing <Form validationErrors>,
@@ -140,7 +140,7 @@ const NO_SERVER_ERRORS = {}
  * up under the pointer and the click was lost. Cleared as the value changes,
  * the layout moves while typing instead.
  */
-function useServerError(name: string, value: string) {
+export function useServerError(name: string, value: string) {
   const errors = useContext(FormValidationContext)
   const [answered, setAnswered] = useState({ errors, value })
   if (answered.errors !== errors) setAnswered({ errors, value })
@@ -280,10 +280,16 @@ export function AdminDialog({
   )
 }
 
-/** "Are you sure?" before a destructive action. */
+/**
+ * "Are you sure?" before a destructive action (issue 52.5): the title names
+ * the action and the record, `message` says what will happen, and `undo` what
+ * cannot be undone (or how it can be), shown apart so it is never missed.
+ * Every Delete, Withdraw, Void, Cancel and Erase of the admin goes through it.
+ */
 export function ConfirmDialog({
   title,
   message,
+  undo,
   confirmLabel = 'Delete',
   isOpen,
   onOpenChange,
@@ -292,6 +298,8 @@ export function ConfirmDialog({
 }: {
   title: string
   message: string
+  /** What cannot be undone ("This cannot be undone."), or how it can be. */
+  undo?: string
   confirmLabel?: string
   isOpen: boolean
   onOpenChange: (open: boolean) => void
@@ -303,6 +311,7 @@ export function ConfirmDialog({
       {(close) => (
         <>
           <p className="text-sm text-slate-700">{message}</p>
+          {undo && <p className="mt-3 text-sm font-semibold text-slate-900">{undo}</p>}
           <div className="mt-6 flex justify-end gap-2">
             <AdminButton variant="secondary" onPress={close}>
               Cancel
@@ -316,6 +325,9 @@ export function ConfirmDialog({
     </AdminDialog>
   )
 }
+
+/** The words of an action that cannot be taken back, the same in every confirmation. */
+export const CANNOT_UNDO = 'This cannot be undone.'
 
 export function EmptyState({ children }: { children: ReactNode }) {
   return (

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { COPYRIGHT_YEAR, copyright, PRIVACY_LINK, TRUST_LINK } from '../../schema/site-copy'
+import { copyright, copyrightYear, PRIVACY_LINK, TRUST_LINK } from '../../schema/site-copy'
 import { useSite } from '../lib/site'
 
 /** The footer of every page: the copyright line (SPEC §2, §9), the privacy page and the trust page. */
@@ -7,7 +7,7 @@ export function Footer() {
   const { config } = useSite()
   return (
     <footer className="border-t border-slate-800 bg-slate-950 py-8 text-center text-sm text-slate-300">
-      <p>{copyright(COPYRIGHT_YEAR, config.ownerName || 'Portfolio')}</p>
+      <p>{copyright(copyrightYear(), config.ownerName || 'Portfolio')}</p>
       <p className="mt-2">
         <Link
           to={PRIVACY_LINK.path}

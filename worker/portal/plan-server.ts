@@ -15,6 +15,7 @@ import {
   periodLabel,
   periodOf,
   SLA_URGENCIES,
+  SLA_URGENCY_LABELS,
 } from '../../schema/plans'
 import type { PortalPlanServer } from '../../web/lib/portal-plan'
 import type { AppEnv } from '../env'
@@ -32,8 +33,6 @@ function otherMonths(startDate: string, current: string, shown: string) {
       out.push({ label: periodLabel(p), href: p === current ? '/portal/plan' : `/portal/plan?period=${p}` })
   return out
 }
-
-const SLA_LABELS = { urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' } as const
 
 export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
   return {
@@ -68,7 +67,7 @@ export function portalPlanFor(c: Context<AppEnv>): PortalPlanServer {
           billing: periodSentences(u, 'client'),
           months: otherMonths(p.startDate, current, u.period),
           sla: SLA_URGENCIES.map((k) => ({
-            label: SLA_LABELS[k],
+            label: SLA_URGENCY_LABELS[k],
             hours: p.sla[k].hours,
             businessHours: p.sla[k].businessHours,
           })),

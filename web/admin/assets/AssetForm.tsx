@@ -14,6 +14,7 @@ import {
 } from '../../../schema/assets'
 import { enumName, enumValue } from '../../../schema/graphql-enums'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { CREATE_ASSET, UPDATE_ASSET } from './queries'
@@ -62,10 +63,12 @@ const TEXT_FIELDS = [
   ['location', 'Location'],
   ['assignedTo', 'Assigned to'],
   ['os', 'Operating system'],
-  ['purchaseDate', 'Purchase date (YYYY-MM-DD)'],
-  ['warrantyEnd', 'Warranty end (YYYY-MM-DD)'],
-  ['renewalDate', 'Renewal date (YYYY-MM-DD)'],
+  ['purchaseDate', 'Purchase date'],
+  ['warrantyEnd', 'Warranty end'],
+  ['renewalDate', 'Renewal date'],
 ] as const
+/** Chosen with a date picker (issue 52.7), not typed as a pattern. */
+const DATE_FIELDS = new Set<string>(['purchaseDate', 'warrantyEnd', 'renewalDate'])
 
 export function AssetForm({
   clientId,
@@ -140,9 +143,13 @@ export function AssetForm({
           onChange={set('kind')}
         />
         <AdminTextField name="name" label="Name" value={values.name!} onChange={set('name')} isRequired />
-        {TEXT_FIELDS.map(([k, label]) => (
-          <AdminTextField key={k} name={k} label={label} value={values[k] ?? ''} onChange={set(k)} />
-        ))}
+        {TEXT_FIELDS.map(([k, label]) =>
+          DATE_FIELDS.has(k) ? (
+            <AdminDateField key={k} name={k} label={label} value={values[k] ?? ''} onChange={set(k)} />
+          ) : (
+            <AdminTextField key={k} name={k} label={label} value={values[k] ?? ''} onChange={set(k)} />
+          ),
+        )}
         <AdminTextField name="seats" label="Seats" value={values.seats!} onChange={set('seats')} />
         <AdminSelect
           name="ephi"

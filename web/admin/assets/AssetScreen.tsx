@@ -4,8 +4,11 @@
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
+import { ASSET_KIND_LABELS, ASSET_STATUS_LABELS, assetFieldLabel, EPHI_LABELS } from '../../../schema/assets'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { requestStatusLabel } from '../requests/format'
 import {
   AdminButton,
   CardTable,
@@ -94,9 +97,9 @@ function AssetPage({ id }: { id: string }) {
                   ['Location', a.location],
                   ['Assigned to', a.assignedTo],
                   ['Operating system', a.os],
-                  ['Purchase date', a.purchaseDate],
-                  ['Warranty end', a.warrantyEnd],
-                  ['Renewal date', a.renewalDate],
+                  ['Purchase date', formatShortDate(a.purchaseDate)],
+                  ['Warranty end', formatShortDate(a.warrantyEnd)],
+                  ['Renewal date', formatShortDate(a.renewalDate)],
                   ['Seats', a.seats == null ? null : String(a.seats)],
                   ['Internal notes', a.notes],
                 ] as const
@@ -130,7 +133,7 @@ function AssetPage({ id }: { id: string }) {
                           {r.reference}
                         </Link>
                       </td>
-                      <td className="py-2">{r.status.replace(/_/g, ' ')}</td>
+                      <td className="py-2">{requestStatusLabel(r.status)}</td>
                       <td className="py-2 break-words">{r.description}</td>
                       <td className="py-2">{formatDate(r.createdAt)}</td>
                     </tr>
@@ -167,7 +170,7 @@ function AssetPage({ id }: { id: string }) {
                 <tbody className="divide-y divide-slate-200">
                   {a.time.map((t) => (
                     <tr key={t.id}>
-                      <td className="py-2">{t.date}</td>
+                      <td className="py-2">{formatShortDate(t.date)}</td>
                       <td className="py-2">{t.minutes}</td>
                       <td className="py-2 break-words">{t.description}</td>
                     </tr>
@@ -183,9 +186,7 @@ function AssetPage({ id }: { id: string }) {
               {a.history.map((h) => (
                 <li key={h.id} className="py-2">
                   <p className="font-medium">{`${h.action} by ${h.actor}, ${formatDate(h.at)}`}</p>
-                  <p className="break-words font-mono text-xs text-slate-600">
-                    {changesText(h.action, h.changes)}
-                  </p>
+                  <p className="break-words text-xs text-slate-600">{changesText(h.action, h.changes)}</p>
                 </li>
               ))}
             </ol>
@@ -223,7 +224,22 @@ function AssetPage({ id }: { id: string }) {
   )
 }
 
-/** {field: [before, after]} as "field: before -> after"; a created record's fields as they were; a merge's move. */
+/** A stored value of a field as a person reads it: labels for the closed sets, dates as days. */
+function valueText(field: string, value: unknown): string {
+  if (value == null || value === '') return '—'
+  const v = String(value)
+  if (field === 'kind') return ASSET_KIND_LABELS[v as keyof typeof ASSET_KIND_LABELS] ?? v
+  if (field === 'status') return ASSET_STATUS_LABELS[v as keyof typeof ASSET_STATUS_LABELS] ?? v
+  if (field === 'ephi') return EPHI_LABELS[v as keyof typeof EPHI_LABELS] ?? v
+  if (/^\d{4}-\d{2}-\d{2}/.test(v)) return formatShortDate(v)
+  return v
+}
+
+/**
+ * {field: [before, after]} as "Field: before → after"; a created record's
+ * fields as they were; a merge's move. Field names and stored values in the
+ * words of the page (issue 52.7), not "renewalDate: 2026-12-19".
+ */
 function changesText(action: string, json: string): string {
   const changes = JSON.parse(json) as Record<string, unknown>
   if (action === 'merged') {
@@ -234,11 +250,11 @@ function changesText(action: string, json: string): string {
     return Object.entries(changes)
       .map(([k, v]) => {
         const [before, after] = v as [unknown, unknown]
-        return `${k}: ${before ?? '—'} → ${after ?? '—'}`
+        return `${assetFieldLabel(k)}: ${valueText(k, before)} → ${valueText(k, after)}`
       })
       .join('; ')
   return Object.entries(changes)
     .filter(([, v]) => v != null && v !== '')
-    .map(([k, v]) => `${k}: ${v}`)
+    .map(([k, v]) => `${assetFieldLabel(k)}: ${valueText(k, v)}`)
     .join('; ')
 }

@@ -6,6 +6,8 @@
 import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from 'urql'
+import { assetFieldLabel } from '../../../schema/assets'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminSelect, CardTable, ListState, linkButtonClass, Section } from '../ui'
 import { FROM_NETWORK } from '../urql'
@@ -138,7 +140,9 @@ export function ClientAssets({ clientId }: { clientId: string }) {
           </p>
           <ul className="mt-2 list-disc pl-5" aria-label="Rows with errors">
             {report.errors.map((e) => (
-              <li key={`${e.line}-${e.field}`}>{`Line ${e.line}, ${e.field}: ${e.message}`}</li>
+              <li
+                key={`${e.line}-${e.field}`}
+              >{`Line ${e.line}, ${assetFieldLabel(e.field)}: ${e.message}`}</li>
             ))}
           </ul>
           <div className="mt-3 flex gap-2">
@@ -201,8 +205,8 @@ export function ClientAssets({ clientId }: { clientId: string }) {
                 <td className="py-2">{kindLabel(a.kind)}</td>
                 <td className="py-2">{statusLabel(a.status)}</td>
                 <td className="py-2">{ephiLabel(a.ephi)}</td>
-                <td className="py-2">{a.warrantyEnd ?? '—'}</td>
-                <td className="py-2">{a.renewalDate ?? '—'}</td>
+                <td className="py-2">{formatShortDate(a.warrantyEnd) || '—'}</td>
+                <td className="py-2">{formatShortDate(a.renewalDate) || '—'}</td>
               </tr>
             ))}
           </tbody>

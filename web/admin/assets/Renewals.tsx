@@ -3,6 +3,7 @@
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { Provider, useMutation, useQuery } from 'urql'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, AdminSelect, CardTable, ListState, Section } from '../ui'
@@ -61,7 +62,7 @@ function RenewalsList() {
           <tbody className="divide-y divide-slate-200">
             {rows.map((r) => (
               <tr key={`${r.assetId}-${r.what}`}>
-                <td className="py-2">{r.date}</td>
+                <td className="py-2">{formatShortDate(r.date)}</td>
                 <td className="py-2">{whatLabel(r.what)}</td>
                 <td className="py-2">
                   <Link

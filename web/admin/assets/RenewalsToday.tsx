@@ -1,6 +1,7 @@
 // The overview's renewals (issue 38, MORE_FOR_TODAY): what expires in the next
 // 30 days across clients, each line to its asset.
 import { useQuery } from 'urql'
+import { formatShortDate } from '../../../schema/slot-time'
 import { OverviewSection } from '../overview/OverviewSection'
 import { RENEWALS } from './queries'
 
@@ -19,7 +20,7 @@ export function RenewalsToday() {
           key: `${r.assetId}-${r.what}`,
           to: `/admin/assets/${r.assetId}`,
           title: `${r.name} (${r.clientName})`,
-          detail: `${whatLabel(r.what)} ${r.date}`,
+          detail: `${whatLabel(r.what)} ${formatShortDate(r.date)}`,
         })) ?? null
       }
       empty="Nothing expires in the next 30 days."

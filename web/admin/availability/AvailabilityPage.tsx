@@ -8,6 +8,7 @@ import { TIME_SLOTS } from '../../../schema/request-options'
 import { formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { ApiRequestError, apiRequest } from '../../lib/api'
+import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
 import { AdminButton, Section } from '../ui'
 import { Calendars } from './Calendars'
@@ -171,28 +172,20 @@ function Editor() {
                 set({ blocked: settings.blocked.map((x, j) => (j === i ? { ...x, ...patch } : x)) })
               return (
                 <li key={i} className="flex flex-wrap items-end gap-3">
-                  <label className="flex flex-col gap-1 text-sm">
-                    <span className="font-medium">From</span>
-                    <input
-                      type="date"
-                      required
-                      className={input}
-                      value={b.from}
-                      onChange={(e) =>
-                        update({ from: e.currentTarget.value, to: b.to || e.currentTarget.value })
-                      }
-                    />
-                  </label>
-                  <label className="flex flex-col gap-1 text-sm">
-                    <span className="font-medium">To</span>
-                    <input
-                      type="date"
-                      required
-                      className={input}
-                      value={b.to}
-                      onChange={(e) => update({ to: e.currentTarget.value })}
-                    />
-                  </label>
+                  <AdminDateField
+                    name={`blocked.${i}.from`}
+                    label="From"
+                    isRequired
+                    value={b.from}
+                    onChange={(v) => update({ from: v, to: b.to || v })}
+                  />
+                  <AdminDateField
+                    name={`blocked.${i}.to`}
+                    label="To"
+                    isRequired
+                    value={b.to}
+                    onChange={(v) => update({ to: v })}
+                  />
                   <label className="flex flex-col gap-1 text-sm">
                     <span className="font-medium">Note</span>
                     <input

@@ -77,7 +77,18 @@ describe('the time page', () => {
     const open = screen.getByRole('row', { name: /Backup check/ })
     expect(within(open).getByText('Riverside Clinic')).toBeTruthy()
     expect(within(open).getByText('$120.00')).toBeTruthy()
-    await userEvent.click(within(open).getByRole('button', { name: 'Delete entry of 2026-11-21' }))
+    // Delete asks first (issue 52.5): Cancel sends nothing, the confirmation deletes.
+    await userEvent.click(within(open).getByRole('button', { name: 'Delete entry of Nov 21, 2026' }))
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete this time entry?' })
+    expect(confirm.textContent).toContain('This cannot be undone.')
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(executeMutation).not.toHaveBeenCalled()
+    await userEvent.click(within(open).getByRole('button', { name: 'Delete entry of Nov 21, 2026' }))
+    await userEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this time entry?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    )
     expect(executeMutation).toHaveBeenCalledTimes(1)
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({ id: '2' })
   })
@@ -362,7 +373,7 @@ describe("the client page's prepaid hours", () => {
     )
     const table = screen.getByRole('table', { name: 'Prepaid hours' })
     const [, first, second] = within(table).getAllByRole('row')
-    expect(first!.textContent).toBe('10 h1.5 h8.5 h$1,100.002099-12-31INV-2026-0004')
+    expect(first!.textContent).toBe('10 h1.5 h8.5 h$1,100.00Dec 31, 2099INV-2026-0004')
     expect(within(first!).queryByRole('button')).toBeNull()
     expect(second!.textContent).toContain('No end date')
     await userEvent.click(within(second!).getByRole('button', { name: 'Invoice it' }))
@@ -414,7 +425,7 @@ describe('unmatched payments (issue 36)', () => {
       </Provider>,
     )
     const item = screen.getByRole('listitem')
-    expect(item.textContent).toMatch(/\$120\.00 on 2026-11-25/)
+    expect(item.textContent).toMatch(/\$120\.00 on Nov 25, 2026/)
     expect(item.textContent).toMatch(/a draft, paid, void or a credit note \(named INV-2026-0004\)/)
     await userEvent.click(within(item).getByRole('button', { name: 'Match to an invoice' }))
     const dialog = await screen.findByRole('dialog', { name: 'Match $120.00' })

@@ -7,8 +7,10 @@ import { Form } from 'react-aria-components'
 import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { formatCents, parseCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { logTimeUrl } from '../clients/OpenClientLink'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminTextField, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import {
@@ -108,7 +110,7 @@ export function ClientTime({ clientId }: { clientId: string }) {
                 {hours(b.remainingMinutes)} h
               </td>
               <td className={numericClass}>{formatCents(b.priceCents)}</td>
-              <td>{b.validUntil ?? 'No end date'}</td>
+              <td>{b.validUntil ? formatShortDate(b.validUntil) : 'No end date'}</td>
               <td>
                 {b.invoiceNumber ?? (
                   <AdminButton variant="secondary" onPress={() => invoiceBlock(b.id)}>
@@ -132,7 +134,7 @@ export function ClientTime({ clientId }: { clientId: string }) {
         <BillingTable columns={ENTRY_COLUMNS} label="Latest time">
           {recent.map((e) => (
             <tr key={e.id} className={rowClass}>
-              <td className={firstCellClass}>{e.date}</td>
+              <td className={firstCellClass}>{formatShortDate(e.date)}</td>
               <td>{e.description}</td>
               <td className={numericClass}>{e.minutes}</td>
               <td>{entryState(e)}</td>
@@ -191,9 +193,9 @@ function NewBlockForm({ clientId, onAdded }: { clientId: string; onAdded: () => 
     >
       <AdminTextField name="minutes" label="Hours" value={blockHours} onChange={setBlockHours} isRequired />
       <AdminTextField name="priceCents" label="Price ($)" value={price} onChange={setPrice} isRequired />
-      <AdminTextField
+      <AdminDateField
         name="validUntil"
-        label="Valid until (YYYY-MM-DD)"
+        label="Valid until"
         value={validUntil}
         onChange={setValidUntil}
         description="No end date when empty"

@@ -17,6 +17,7 @@ import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import { formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
 import { PeriodDrafts } from '../plans/PeriodDrafts'
 import { InvoiceSendDialog } from '../send/SendDialog'
@@ -359,9 +360,9 @@ export function PaymentDialog({
           onChange={setAmount}
           isRequired
         />
-        <AdminTextField
+        <AdminDateField
           name="date"
-          label="Date (YYYY-MM-DD)"
+          label="Date"
           value={date}
           onChange={setDate}
           description="Today when empty"

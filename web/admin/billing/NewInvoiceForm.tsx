@@ -9,7 +9,9 @@ import { useLocation } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import type { QuotePart } from '../../../schema/billing-words'
 import { formatCents, parseCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminSelect, AdminTextField } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { ACCEPTED_QUOTES, type AdminQuote, CREATE_INVOICE, PREPAID_BLOCKS } from './queries'
@@ -148,8 +150,8 @@ export function NewInvoiceForm({
       <AdminSelect name="source" label="From" options={SOURCES} value={source} onChange={setSource} />
       {source === 'TIME' && (
         <>
-          <AdminTextField name="from" label="First day (YYYY-MM-DD)" value={from} onChange={setFrom} />
-          <AdminTextField name="to" label="Last day (YYYY-MM-DD)" value={to} onChange={setTo} />
+          <AdminDateField name="from" label="First day" value={from} onChange={setFrom} />
+          <AdminDateField name="to" label="Last day" value={to} onChange={setTo} />
         </>
       )}
       {source === 'QUOTE' &&
@@ -184,7 +186,7 @@ export function NewInvoiceForm({
             label="Prepaid block"
             options={blocks.map((b) => ({
               value: b.id,
-              label: `${b.minutes / 60} h for ${formatCents(b.priceCents)}${b.validUntil ? `, until ${b.validUntil}` : ''}${b.invoiceNumber ? ` (invoiced: ${b.invoiceNumber})` : ''}`,
+              label: `${b.minutes / 60} h for ${formatCents(b.priceCents)}${b.validUntil ? `, until ${formatShortDate(b.validUntil)}` : ''}${b.invoiceNumber ? ` (invoiced: ${b.invoiceNumber})` : ''}`,
             }))}
             value={blockId}
             onChange={setBlockId}

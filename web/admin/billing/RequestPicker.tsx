@@ -4,6 +4,7 @@
 // or consultation_id (worker/services/time.ts), checking it is this client's.
 import { useQuery } from 'urql'
 import { graphql } from '../graphql'
+import { requestStatusLabel } from '../requests/format'
 import { AdminSelect } from '../ui'
 
 export const CLIENT_REQUESTS = graphql(`
@@ -40,7 +41,7 @@ export function RequestPicker({
       .filter((r) => r.reference)
       .map((r) => ({
         value: r.reference!,
-        label: `${r.reference} · ${r.kind === 'CONSULTATION' ? 'Booking' : 'Support'} · ${r.subject ?? ''} (${r.status.replace(/_/g, ' ')})`,
+        label: `${r.reference} · ${r.kind === 'CONSULTATION' ? 'Booking' : 'Support'} · ${r.subject ?? ''} (${requestStatusLabel(r.status)})`,
       })),
   ]
   // A reference from the link that is not (yet) in the list still shows, so nothing is dropped silently.

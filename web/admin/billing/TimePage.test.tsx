@@ -88,8 +88,8 @@ describe('the time page (issue 36)', () => {
     })
     const row = screen.getByRole('row', { name: /Backup check/ })
     expect(within(row).getByText('Needs a rate')).toBeTruthy()
-    await userEvent.click(within(row).getByRole('button', { name: 'Set the rate of entry of 2026-11-21' }))
-    expect(screen.getByRole('heading', { name: 'Edit entry of 2026-11-21' })).toBeTruthy()
+    await userEvent.click(within(row).getByRole('button', { name: 'Set the rate of entry of Nov 21, 2026' }))
+    expect(screen.getByRole('heading', { name: 'Edit entry of Nov 21, 2026' })).toBeTruthy()
     await userEvent.type(screen.getByRole('textbox', { name: /^Rate per hour/ }), '110')
     await userEvent.click(screen.getByRole('button', { name: 'Save entry' }))
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({
@@ -182,7 +182,7 @@ describe('the asset of a time entry (issue 38)', () => {
       AdminTimeEntries: { timeEntries: [{ ...entry, needsRate: false, rateCents: 9_000, assetId: '23' }] },
       ClientAssets: assets,
     })
-    await userEvent.click(screen.getByRole('button', { name: 'Edit entry of 2026-11-21' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Edit entry of Nov 21, 2026' }))
     const picker = screen.getByRole('button', { name: /Asset$/ })
     expect(picker.textContent).toContain('Front desk PC')
     await userEvent.click(picker)
@@ -210,7 +210,9 @@ describe('time into a plan month already invoiced (issue 52)', () => {
           }),
         }) as never,
     )
-    await userEvent.type(screen.getByRole('textbox', { name: /^Date/ }), '2026-11-30')
+    // The date picker's month, day and year segments (issue 52.7), typed as a person does.
+    await userEvent.click(screen.getAllByRole('spinbutton', { name: /month, Date/i })[0]!)
+    await userEvent.keyboard('11302026')
     await userEvent.type(screen.getByRole('textbox', { name: /^Minutes/ }), '480')
     await userEvent.type(screen.getByRole('textbox', { name: /^Description/ }), 'Server move')
     await userEvent.click(screen.getByRole('button', { name: 'Record' }))

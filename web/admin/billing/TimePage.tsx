@@ -11,10 +11,21 @@ import { Provider, useMutation, useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import type { LateTimeChoice } from '../../../schema/plans'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AssetPicker } from '../assets/AssetPicker'
+import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
-import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
+import {
+  AdminButton,
+  AdminCheckbox,
+  AdminSelect,
+  AdminTextField,
+  CANNOT_UNDO,
+  ConfirmDialog,
+  ListState,
+  Section,
+} from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
 import {
   type BillingColumn,
@@ -66,7 +77,8 @@ export function TimeEditor() {
   const [{ data: timerData }, refetchTimer] = useQuery({ query: TIMER })
   const [created, create] = useMutation(CREATE_TIME_ENTRY)
   const [updated, update] = useMutation(UPDATE_TIME_ENTRY)
-  const [, remove] = useMutation(DELETE_TIME_ENTRY)
+  const [removing, remove] = useMutation(DELETE_TIME_ENTRY)
+  const [deleting, setDeleting] = useState<AdminTimeEntry | null>(null)
   const [starting, start] = useMutation(START_TIMER)
   const [clientId, setClientId] = useState(() => params.get('clientId') ?? '')
   const [reference, setReference] = useState(() => params.get('request') ?? '')
@@ -190,6 +202,7 @@ export function TimeEditor() {
 
   async function onDelete(id: string) {
     const result = await remove({ id })
+    setDeleting(null)
     if (result.error)
       toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
     refresh()
@@ -213,7 +226,7 @@ export function TimeEditor() {
           Start timer
         </AdminButton>
       </Section>
-      <Section title={editing ? `Edit entry of ${editing.date}` : 'Record time'}>
+      <Section title={editing ? `Edit entry of ${formatShortDate(editing.date)}` : 'Record time'}>
         <Form
           validationErrors={errors}
           validationBehavior="aria"
@@ -250,9 +263,9 @@ export function TimeEditor() {
               <AssetPicker clientId={clientId} value={assetId} onChange={setAssetId} />
             </>
           )}
-          <AdminTextField
+          <AdminDateField
             name="date"
-            label="Date (YYYY-MM-DD)"
+            label="Date"
             value={date}
             onChange={setDate}
             description="Today when empty"
@@ -308,7 +321,7 @@ export function TimeEditor() {
           <BillingTable columns={ENTRY_COLUMNS}>
             {entries.map((e) => (
               <tr key={e.id} className={rowClass}>
-                <td className={firstCellClass}>{e.date}</td>
+                <td className={firstCellClass}>{formatShortDate(e.date)}</td>
                 <td>{names.get(e.clientId) ?? e.clientId}</td>
                 <td>{e.description}</td>
                 <td className={numericClass}>{e.minutes}</td>
@@ -319,7 +332,7 @@ export function TimeEditor() {
                     <AdminButton
                       variant="ghost"
                       onPress={() => edit(e)}
-                      aria-label={`${e.needsRate ? 'Set the rate of' : 'Edit'} entry of ${e.date}`}
+                      aria-label={`${e.needsRate ? 'Set the rate of' : 'Edit'} entry of ${formatShortDate(e.date)}`}
                     >
                       {e.needsRate ? 'Set rate' : 'Edit'}
                     </AdminButton>
@@ -327,8 +340,8 @@ export function TimeEditor() {
                   {!e.invoiceId && (
                     <AdminButton
                       variant="ghost"
-                      onPress={() => onDelete(e.id)}
-                      aria-label={`Delete entry of ${e.date}`}
+                      onPress={() => setDeleting(e)}
+                      aria-label={`Delete entry of ${formatShortDate(e.date)}`}
                     >
                       Delete
                     </AdminButton>
@@ -339,6 +352,19 @@ export function TimeEditor() {
           </BillingTable>
         </ListState>
       </Section>
+      <ConfirmDialog
+        title="Delete this time entry?"
+        message={
+          deleting
+            ? `${deleting.minutes} minutes on ${formatShortDate(deleting.date)} for ${names.get(deleting.clientId) ?? 'the client'} ("${deleting.description}") are deleted and will not be billed.`
+            : ''
+        }
+        undo={CANNOT_UNDO}
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={() => deleting && void onDelete(deleting.id)}
+        isPending={removing.fetching}
+      />
     </>
   )
 }

@@ -9,6 +9,7 @@ import { useState } from 'react'
 import { useMutation, useQuery } from 'urql'
 import { enumValue } from '../../../schema/graphql-enums'
 import { formatCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { AdminButton, AdminDialog, AdminSelect, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
@@ -51,7 +52,7 @@ export function UnmatchedPayments({ onMatched }: { onMatched?: () => void }) {
             >
               <div className="min-w-0 text-sm">
                 <p className="font-medium text-slate-900">
-                  {money(p)} on {p.date}
+                  {money(p)} on {formatShortDate(p.date)}
                 </p>
                 <p className="text-slate-700">
                   {p.reason ?? 'Not matched'}

@@ -8,8 +8,10 @@ import { useMutation } from 'urql'
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/billing-words'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
-import { AdminButton, AdminTextField, CardTable, EmptyState, formatDate, Section } from '../ui'
+import { requestStatusLabel } from '../requests/format'
+import { AdminButton, AdminTextField, CardTable, EmptyState, Section } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { requestUrl } from './OpenClientLink'
 import { ADD_CLIENT_NOTE, type ClientPageData } from './queries'
@@ -90,7 +92,7 @@ export function Payments({ client }: { client: ClientPageData }) {
           <tbody className="divide-y divide-slate-200">
             {client.payments.map((p) => (
               <tr key={p.id}>
-                <td className="py-2">{formatDate(`${p.date}T12:00:00Z`)}</td>
+                <td className="py-2">{formatShortDate(p.date)}</td>
                 <td className="py-2">{methodLabel(p.method)}</td>
                 <td className="py-2">{formatCents(p.amountCents)}</td>
                 <td className="py-2 font-mono">
@@ -133,7 +135,7 @@ export function Bookings({ client }: { client: ClientPageData }) {
                 </td>
                 <td className="py-2">{b.when ? formatBusinessDateTime(b.when) : 'Not set'}</td>
                 <td className="py-2">{b.name}</td>
-                <td className="py-2">{b.status.replace(/_/g, ' ')}</td>
+                <td className="py-2">{requestStatusLabel(b.status)}</td>
               </tr>
             ))}
           </tbody>

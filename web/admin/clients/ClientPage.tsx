@@ -13,6 +13,7 @@ import { ClientMaintenance } from '../maintenance/ClientMaintenance'
 import { ClientMonitors } from '../monitors/MonitorsScreen'
 import { ClientPeople } from '../people/ClientPeople'
 import { ClientSubscription } from '../plans/ClientSubscription'
+import { requestStatusLabel } from '../requests/format'
 import { ClientRisk } from '../risk/ClientRisk'
 import {
   AdminButton,
@@ -436,7 +437,7 @@ function Requests({ client }: { client: ClientPageData }) {
                   </td>
                   <td className="py-2">{r.kind === 'CONSULTATION' ? 'Consultation' : 'Support'}</td>
                   <td className="py-2">{r.name}</td>
-                  <td className="py-2">{r.status.replace(/_/g, ' ')}</td>
+                  <td className="py-2">{requestStatusLabel(r.status)}</td>
                   <td className="py-2">{formatDate(r.createdAt)}</td>
                 </tr>
               ))}

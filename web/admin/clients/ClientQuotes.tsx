@@ -3,8 +3,10 @@
 import { Link } from 'react-router'
 import { useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { graphql } from '../graphql'
-import { formatDate, ListState, Section } from '../ui'
+import { statusLabel } from '../quotes/quote-shared'
+import { ListState, Section } from '../ui'
 
 export const CLIENT_QUOTES = graphql(`
   query ClientQuotes($clientId: ID) {
@@ -47,8 +49,8 @@ export function ClientQuotes({ clientId }: { clientId: string }) {
                   {q.label}: {q.title}
                 </Link>
                 <span className="text-slate-600">
-                  {q.status.replace(/_/g, ' ')} · {formatCents(q.totalCents)}
-                  {q.validUntil ? ` · valid until ${formatDate(q.validUntil)}` : ''}
+                  {statusLabel(q.status)} · {formatCents(q.totalCents)}
+                  {q.validUntil ? ` · valid until ${formatShortDate(q.validUntil)}` : ''}
                 </span>
               </li>
             ))}

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useMutation } from 'urql'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, Section } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { businessLocalToIso } from './clock'
@@ -34,7 +35,7 @@ export function IncidentForm({
   async function save() {
     const discoveredAt = businessLocalToIso(discovered)
     if (!discoveredAt) {
-      setErrors({ discoveredAt: 'Use YYYY-MM-DD HH:MM (Central time)' })
+      setErrors({ discoveredAt: 'Choose the date and time it was discovered (Central time)' })
       return
     }
     const count = individuals.trim()
@@ -82,12 +83,13 @@ export function IncidentForm({
         className="grid grid-cols-1 gap-3 sm:grid-cols-2"
       >
         <AdminTextField name="title" label="Title" value={title} onChange={setTitle} isRequired />
-        <AdminTextField
+        <AdminDateField
           name="discoveredAt"
           label="Discovered at"
           value={discovered}
           onChange={setDiscovered}
-          description="YYYY-MM-DD HH:MM, Central time"
+          description="Central time"
+          withTime
           isRequired
         />
         <AdminTextField

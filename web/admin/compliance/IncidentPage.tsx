@@ -85,7 +85,7 @@ function Summary({ incident: i }: { incident: IncidentData }) {
         <dt className="font-medium text-slate-700">What happened</dt>
         <dd className="break-words whitespace-pre-wrap">{i.description}</dd>
         <dt className="font-medium text-slate-700">ePHI involved</dt>
-        <dd>{i.ephiInvolved}</dd>
+        <dd>{EPHI_WORDS[i.ephiInvolved] ?? i.ephiInvolved}</dd>
         <dt className="font-medium text-slate-700">Individuals affected</dt>
         <dd>{i.individualsAffected ?? 'Unknown'}</dd>
         <dt className="font-medium text-slate-700">Determination</dt>
@@ -102,7 +102,36 @@ const ACTIONS: Record<string, string> = {
   notice_sent: 'Notice sent',
 }
 
-/** A timeline entry's changes in words: "determination: undetermined → breach". */
+/** The incident's fields as the forms name them, for the timeline (issue 52.7: never "phiNature"). */
+const FIELD_LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'What happened',
+  reportedBy: 'Reported by',
+  discoveredAt: 'Discovered',
+  ephiInvolved: 'ePHI involved',
+  individualsAffected: 'Individuals affected',
+  determination: 'Determination',
+  phiNature: 'Nature and extent of the PHI',
+  recipient: 'Who used it or received it',
+  acquiredOrViewed: 'Whether it was actually acquired or viewed',
+  mitigation: 'Mitigation',
+  assetIds: 'Assets',
+  clientIds: 'Clients',
+}
+
+const EPHI_WORDS: Record<string, string> = { yes: 'Yes', no: 'No', unknown: 'Unknown' }
+
+/** A stored value in words: the determination's label, yes/no/unknown, a date-time in business time. */
+function valueText(field: string, v: unknown): string {
+  if (v == null || v === '') return '(empty)'
+  const text = String(v)
+  if (field === 'determination') return DETERMINATION_LABELS[text as Determination] ?? text
+  if (field === 'ephiInvolved') return EPHI_WORDS[text] ?? text
+  if (field === 'discoveredAt') return formatBusinessDateTime(text)
+  return text
+}
+
+/** A timeline entry's changes in words: "Determination: Undetermined → Breach". */
 function changesText(action: string, json: string, names: Map<string, string>): string[] {
   let changes: Record<string, unknown> = {}
   try {
@@ -110,7 +139,6 @@ function changesText(action: string, json: string, names: Map<string, string>): 
   } catch {
     return [json]
   }
-  const show = (v: unknown) => (v == null || v === '' ? '(empty)' : String(v))
   if (action === 'created') return []
   if (action === 'notice_drafted' || action === 'notice_sent') {
     const who = names.get(String(changes.clientId)) ?? `client ${String(changes.clientId)}`
@@ -118,7 +146,9 @@ function changesText(action: string, json: string, names: Map<string, string>): 
     return [`${who}${to}`]
   }
   return Object.entries(changes).map(([field, v]) =>
-    Array.isArray(v) && v.length === 2 ? `${field}: ${show(v[0])} → ${show(v[1])}` : `${field}: ${show(v)}`,
+    Array.isArray(v) && v.length === 2
+      ? `${FIELD_LABELS[field] ?? field}: ${valueText(field, v[0])} → ${valueText(field, v[1])}`
+      : `${FIELD_LABELS[field] ?? field}: ${valueText(field, v)}`,
   )
 }
 

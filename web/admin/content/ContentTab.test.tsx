@@ -143,6 +143,13 @@ describe('ContentTab', () => {
     expect(screen.getByTestId('content-preview').textContent).toBe('Mon-Sat')
 
     await user.click(screen.getByRole('button', { name: 'Reset to Default' }))
+    // It asks first (issue 52.5): the owner's text is deleted.
+    expect(executeMutation).not.toHaveBeenCalled()
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Reset to the default text?' })).getByRole('button', {
+        name: 'Reset',
+      }),
+    )
     await waitFor(() => expect(executeMutation).toHaveBeenCalledTimes(1))
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({ key: 'contact.hours' })
   })

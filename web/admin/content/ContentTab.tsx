@@ -7,7 +7,15 @@ import { toast } from '../../components/Toaster'
 import { ImagePicker } from '../files/ImagePicker'
 import { fromEnum, graphql, type ResultOf, toEnum } from '../graphql'
 import { TestimonialsReview } from '../ratings/TestimonialsReview'
-import { AdminButton, AdminSelect, AdminTextField, ConfirmDialog, ListState, Section } from '../ui'
+import {
+  AdminButton,
+  AdminSelect,
+  AdminTextField,
+  CANNOT_UNDO,
+  ConfirmDialog,
+  ListState,
+  Section,
+} from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { canSave, PAGE_LABELS, preview } from './form'
 
@@ -58,6 +66,7 @@ export function ContentTab() {
   const [contentType, setContentType] = useState<ContentType>('text')
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [deleting, setDeleting] = useState<string | null>(null)
+  const [resetting, setResetting] = useState<string | null>(null)
   const pending = saved.fetching || removed.fetching
 
   const blocks = data?.pageContent.map(blockOf) ?? []
@@ -131,6 +140,7 @@ export function ContentTab() {
   async function removeBlock(target: string, reset: boolean) {
     const result = await remove({ key: target })
     setDeleting(null)
+    setResetting(null)
     if (result.error) {
       toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
       return
@@ -231,11 +241,7 @@ export function ContentTab() {
               </AdminButton>
             )}
             {editing && !editing.free && override && (
-              <AdminButton
-                variant="secondary"
-                isDisabled={pending}
-                onPress={() => void removeBlock(editing.key, true)}
-              >
+              <AdminButton variant="secondary" isDisabled={pending} onPress={() => setResetting(editing.key)}>
                 Reset to Default
               </AdminButton>
             )}
@@ -350,10 +356,27 @@ export function ContentTab() {
       <TestimonialsReview />
       <ConfirmDialog
         title="Delete content block?"
-        message={deleting ? `"${deleting}" will be removed.` : ''}
+        message={
+          deleting
+            ? `"${deleting}" will be removed; a page that shows it falls back to its default text.`
+            : ''
+        }
+        undo={CANNOT_UNDO}
         isOpen={deleting !== null}
         onOpenChange={(isOpen) => !isOpen && setDeleting(null)}
         onConfirm={() => deleting && void removeBlock(deleting, false)}
+        isPending={removed.fetching}
+      />
+      <ConfirmDialog
+        title="Reset to the default text?"
+        message={
+          resetting ? `Your text for "${resetting}" is deleted; the page shows the default text again.` : ''
+        }
+        undo={`${CANNOT_UNDO} Copy your text first if you may want it back.`}
+        confirmLabel="Reset"
+        isOpen={resetting !== null}
+        onOpenChange={(isOpen) => !isOpen && setResetting(null)}
+        onConfirm={() => resetting && void removeBlock(resetting, true)}
         isPending={removed.fetching}
       />
     </div>

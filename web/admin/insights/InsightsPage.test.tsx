@@ -84,15 +84,17 @@ describe('/admin/insights', () => {
     expect(screen.getByRole('link', { name: 'Last 7 days' }).getAttribute('aria-current')).toBe('page')
     // Each chart is an image with a summary, and its data as a table.
     expect(
-      screen.getByRole('img', { name: /Page views per day from 2026-11-16 to 2026-11-22, 7 in all/ }),
+      screen.getByRole('img', { name: /Page views per day from Nov 16, 2026 to Nov 22, 2026, 7 in all/ }),
     ).toBeTruthy()
     const perDay = screen.getByRole('table', { name: 'Visits per day' })
-    expect(within(perDay).getByRole('row', { name: '2026-11-22 5' })).toBeTruthy()
+    expect(within(perDay).getByRole('row', { name: 'Nov 22, 2026 5' })).toBeTruthy()
     const funnel = screen.getByRole('table', { name: 'Consultation form funnel' })
     expect(within(funnel).getByRole('row', { name: 'Submitted 1' })).toBeTruthy()
     expect(screen.getByText('Most refused fields: email (1)')).toBeTruthy()
     const weeks = screen.getByRole('table', { name: 'Requests per week' })
-    expect(within(weeks).getByRole('row', { name: '2026-11-16 1 2' })).toBeTruthy()
+    expect(within(weeks).getByRole('row', { name: 'Nov 16, 2026 1 2' })).toBeTruthy()
+    // Days as people read them, never the ISO dates the API sends (issue 52.7).
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/)
     expect(within(screen.getByRole('table', { name: 'Top referrers' })).getByText('google.com')).toBeTruthy()
     expect(
       within(screen.getByRole('table', { name: 'Top projects' })).getByText('Clinic Scheduler'),
@@ -118,8 +120,11 @@ describe('/admin/insights', () => {
     await waitFor(() => expect(screen.getByTestId('total-views').textContent).toBe('90'))
     expect(router.state.location.search).toBe('?days=90')
 
-    await user.type(screen.getByLabelText('From'), '2026-11-20')
-    await user.type(screen.getByLabelText('To'), '2026-11-01')
+    // Typed into the date pickers' month, day and year segments, which move on by themselves.
+    await user.click(screen.getAllByRole('spinbutton', { name: /month, From/i })[0]!)
+    await user.keyboard('11202026')
+    await user.click(screen.getAllByRole('spinbutton', { name: /month, To/i })[0]!)
+    await user.keyboard('11012026')
     await user.click(screen.getByRole('button', { name: 'Show custom range' }))
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The end date must not be before the start date.',

@@ -5,7 +5,9 @@
 import { type FormEvent, useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { Count, InsightsReport } from '../../../schema/insights'
+import { formatShortDate } from '../../../schema/slot-time'
 import { ApiRequestError } from '../../lib/api'
+import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
 import { getJson } from '../rest'
 import { linkButtonClass, Section } from '../ui'
@@ -24,9 +26,6 @@ const STEP_LABELS: [keyof Steps, string][] = [
   ['rejected', 'Rejected'],
   ['failed', 'Failed'],
 ]
-
-const inputClass =
-  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-200'
 
 export function InsightsPage() {
   return (
@@ -67,11 +66,12 @@ function Insights() {
   }, [query])
 
   const preset = params.get('from') || params.get('to') ? 'custom' : (params.get('days') ?? '30')
+  const [from, setFrom] = useState(() => params.get('from') ?? '')
+  const [to, setTo] = useState(() => params.get('to') ?? '')
 
   function onCustom(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    setParams({ from: String(data.get('from') ?? ''), to: String(data.get('to') ?? '') })
+    setParams({ from, to })
   }
 
   return (
@@ -88,26 +88,9 @@ function Insights() {
           </Link>
         ))}
         <form onSubmit={onCustom} className="flex flex-wrap items-end gap-2" aria-label="Custom range">
-          <label className="flex flex-col text-sm font-medium text-slate-800">
-            From
-            <input
-              type="date"
-              name="from"
-              required
-              defaultValue={params.get('from') ?? ''}
-              className={inputClass}
-            />
-          </label>
-          <label className="flex flex-col text-sm font-medium text-slate-800">
-            To
-            <input
-              type="date"
-              name="to"
-              required
-              defaultValue={params.get('to') ?? ''}
-              className={inputClass}
-            />
-          </label>
+          {/* Date pickers (issue 52.7); each carries its YYYY-MM-DD in a hidden input named from / to. */}
+          <AdminDateField name="from" label="From" value={from} onChange={setFrom} isRequired />
+          <AdminDateField name="to" label="To" value={to} onChange={setTo} isRequired />
           <button type="submit" className={linkButtonClass} aria-pressed={preset === 'custom'}>
             Show custom range
           </button>
@@ -164,16 +147,17 @@ function Report({ report }: { report: InsightsReport }) {
           <span className="text-2xl font-bold text-slate-900" data-testid="total-views">
             {report.totalViews}
           </span>{' '}
-          page views from {report.from} to {report.to}; {report.resumeDownloads} resume downloads.
+          page views from {formatShortDate(report.from)} to {formatShortDate(report.to)};{' '}
+          {report.resumeDownloads} resume downloads.
         </p>
         <BarChart
-          bars={report.days.map((d) => ({ label: d.day, value: d.views }))}
-          summary={`Page views per day from ${report.from} to ${report.to}, ${report.totalViews} in all`}
+          bars={report.days.map((d) => ({ label: formatShortDate(d.day), value: d.views }))}
+          summary={`Page views per day from ${formatShortDate(report.from)} to ${formatShortDate(report.to)}, ${report.totalViews} in all`}
         />
         <DataTable
           caption="Visits per day"
           columns={['Day', 'Page views']}
-          rows={report.days.map((d) => [d.day, d.views])}
+          rows={report.days.map((d) => [formatShortDate(d.day), d.views])}
         />
       </Section>
 
@@ -206,16 +190,16 @@ function Report({ report }: { report: InsightsReport }) {
         <p className="mb-3 text-slate-700">{totalRequests} requests received in this range.</p>
         <BarChart
           bars={report.requestsPerWeek.map((w) => ({
-            label: w.week,
+            label: formatShortDate(w.week),
             value: w.consultations + w.support,
-            title: `Week of ${w.week}: ${w.consultations} consultations, ${w.support} support requests`,
+            title: `Week of ${formatShortDate(w.week)}: ${w.consultations} consultations, ${w.support} support requests`,
           }))}
           summary={`Requests per week, ${totalRequests} in all`}
         />
         <DataTable
           caption="Requests per week"
           columns={['Week of', 'Consultations', 'Support requests']}
-          rows={report.requestsPerWeek.map((w) => [w.week, w.consultations, w.support])}
+          rows={report.requestsPerWeek.map((w) => [formatShortDate(w.week), w.consultations, w.support])}
         />
       </Section>
 

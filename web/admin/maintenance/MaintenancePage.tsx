@@ -2,15 +2,17 @@
 // then due), making tasks ahead by hand (the cron makes them 7 days ahead),
 // and the schedules with pause, resume and delete. A new schedule starts from
 // a seeded template or blank (ScheduleForm).
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { useMutation, useQuery } from 'urql'
-import { MAINTENANCE_FREQ_LABELS, type MaintenanceFreq } from '../../../schema/maintenance'
+import type { MaintenanceFreq } from '../../../schema/maintenance'
 import { addDays, businessToday, formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { fromEnum } from '../graphql'
-import { AdminButton, CardTable, ListState, Section } from '../ui'
+import { AdminButton, CANNOT_UNDO, CardTable, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import { DELETE_SCHEDULE, GENERATE_TASKS, MAINTENANCE_OVERVIEW, UPDATE_SCHEDULE } from './queries'
+import { recurrenceText } from './recurrence'
 import { ScheduleForm } from './ScheduleForm'
 
 type TaskLine = { id: string; clientName: string; title: string; dueDate: string; status: string }
@@ -40,7 +42,8 @@ export function MaintenancePage() {
   const [overview, refetch] = useQuery({ query: MAINTENANCE_OVERVIEW })
   const [, generate] = useMutation(GENERATE_TASKS)
   const [, update] = useMutation(UPDATE_SCHEDULE)
-  const [, remove] = useMutation(DELETE_SCHEDULE)
+  const [removing, remove] = useMutation(DELETE_SCHEDULE)
+  const [deleting, setDeleting] = useState<{ id: string; title: string; clientName: string } | null>(null)
   const data = overview.data
   const reload = () => refetch(FROM_NETWORK)
   const due = [...(data?.overdue ?? []), ...(data?.open ?? [])]
@@ -69,6 +72,7 @@ export function MaintenancePage() {
 
   async function del(id: string) {
     const result = await remove({ id })
+    setDeleting(null)
     if (result.error) {
       toast({ title: 'Not deleted', description: messageOf(result.error), variant: 'destructive' })
       return
@@ -133,7 +137,11 @@ export function MaintenancePage() {
                       >
                         {s.status === 'PAUSED' ? 'Resume' : 'Pause'}
                       </AdminButton>
-                      <AdminButton variant="ghost" onPress={() => void del(s.id)}>
+                      <AdminButton
+                        variant="ghost"
+                        aria-label={`Delete ${s.title}`}
+                        onPress={() => setDeleting({ id: s.id, title: s.title, clientName: s.clientName })}
+                      >
                         Delete
                       </AdminButton>
                     </div>
@@ -144,6 +152,19 @@ export function MaintenancePage() {
           </CardTable>
         </ListState>
       </Section>
+      <ConfirmDialog
+        title="Delete this schedule?"
+        message={
+          deleting
+            ? `"${deleting.title}" for ${deleting.clientName} stops making tasks. Its open tasks no one has started are deleted with it; tasks that are done, ticked, timed or have evidence are kept.`
+            : ''
+        }
+        undo={`${CANNOT_UNDO} To stop it for a while instead, Pause it.`}
+        isOpen={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        onConfirm={() => deleting && void del(deleting.id)}
+        isPending={removing.fetching}
+      />
       {data && (
         <ScheduleForm
           templates={data.maintenanceTemplates}
@@ -155,30 +176,12 @@ export function MaintenancePage() {
   )
 }
 
-const ORDINALS: Record<string, string> = { '1': '1st', '2': '2nd', '3': '3rd', '4': '4th', '-1': 'last' }
-const DAYS: Record<string, string> = {
-  MO: 'Monday',
-  TU: 'Tuesday',
-  WE: 'Wednesday',
-  TH: 'Thursday',
-  FR: 'Friday',
-  SA: 'Saturday',
-  SU: 'Sunday',
-}
-
-/** "Monthly on day 31", "Every 2 weeks on Saturday", "Monthly on the 2nd Tuesday". */
+/** A schedule's recurrence as GraphQL sends it, in words ("Every month on the 1st", recurrence.ts). */
 export function recursText(r: {
   freq: string
   interval: number
   byMonthDay: number | null
   byWeekday: string | null
 }) {
-  const freq = fromEnum('MaintenanceFreq', r.freq) as MaintenanceFreq
-  const unit = { weekly: 'weeks', monthly: 'months', quarterly: 'quarters', yearly: 'years' }[freq]
-  const head = r.interval > 1 ? `Every ${r.interval} ${unit}` : MAINTENANCE_FREQ_LABELS[freq]
-  const m = r.byWeekday ? /^(-1|[1-4])?([A-Z]{2})$/.exec(r.byWeekday) : null
-  if (m?.[1]) return `${head} on the ${ORDINALS[m[1]]} ${DAYS[m[2]!]}`
-  if (m) return `${head} on ${DAYS[m[2]!]}`
-  if (r.byMonthDay) return `${head} on day ${r.byMonthDay}`
-  return head
+  return recurrenceText({ ...r, freq: fromEnum('MaintenanceFreq', r.freq) as MaintenanceFreq })
 }

@@ -3,17 +3,31 @@
 // The server checks everything; its field errors show beside the fields.
 // A client page's "Add a schedule" arrives with ?clientId= (issue 52): that
 // client is chosen and the form scrolled into view.
+// The recurrence is chosen in words ("Every 3 months", "on the last Friday",
+// recurrence.ts), its summary read back under the choices; the start date is a
+// date picker (issue 52.7).
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useLocation } from 'react-router'
 import { useMutation } from 'urql'
-import { MAINTENANCE_FREQ_LABELS, MAINTENANCE_FREQS, type MaintenanceFreq } from '../../../schema/maintenance'
-import { businessToday, formatCalendarDate } from '../../../schema/slot-time'
+import { MAINTENANCE_FREQS, type MaintenanceFreq } from '../../../schema/maintenance'
+import { businessToday, formatCalendarDate, ordinal } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { fromEnum, toEnum } from '../graphql'
 import { AdminButton, AdminSelect, AdminTextField, Section } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { CREATE_SCHEDULE } from './queries'
+import {
+  type DayChoice,
+  intervalOptions,
+  recurrenceText,
+  toFields,
+  WEEK_POSITIONS,
+  WEEKDAYS,
+  type WeekdayCode,
+  type WeekPosition,
+} from './recurrence'
 
 type Template = {
   key: string
@@ -23,7 +37,31 @@ type Template = {
   checklist: readonly string[]
 }
 
-const FREQ_OPTIONS = MAINTENANCE_FREQS.map((f) => ({ value: f, label: MAINTENANCE_FREQ_LABELS[f] }))
+const FREQ_WORDS: Record<MaintenanceFreq, string> = {
+  weekly: 'Every week',
+  monthly: 'Every month',
+  quarterly: 'Every quarter (3 months)',
+  yearly: 'Every year',
+}
+const FREQ_OPTIONS = MAINTENANCE_FREQS.map((f) => ({ value: f, label: FREQ_WORDS[f] }))
+const WEEKDAY_OPTIONS = WEEKDAYS.map(([value, label]) => ({ value, label }))
+const POSITION_OPTIONS = WEEK_POSITIONS.map(([value, label]) => ({ value, label: `The ${label}` }))
+const MONTH_DAY_OPTIONS = Array.from({ length: 31 }, (_, i) => ({
+  value: String(i + 1),
+  label: i + 1 > 28 ? `The ${ordinal(i + 1)} (a shorter month's last day)` : `The ${ordinal(i + 1)}`,
+}))
+type On = 'start' | 'monthDay' | 'weekday'
+const ON_OPTIONS: Record<'weekly' | 'other', { value: On; label: string }[]> = {
+  weekly: [
+    { value: 'start', label: "The start date's weekday" },
+    { value: 'weekday', label: 'A weekday' },
+  ],
+  other: [
+    { value: 'start', label: "The start date's day" },
+    { value: 'monthDay', label: 'A day of the month' },
+    { value: 'weekday', label: 'A weekday of the month' },
+  ],
+}
 
 export function ScheduleForm({
   templates,
@@ -47,12 +85,26 @@ export function ScheduleForm({
   const [title, setTitle] = useState('')
   const [freq, setFreq] = useState<MaintenanceFreq>('monthly')
   const [every, setEvery] = useState('1')
-  const [day, setDay] = useState('')
-  const [weekday, setWeekday] = useState('')
+  const [on, setOn] = useState<On>('start')
+  const [day, setDay] = useState('1')
+  const [position, setPosition] = useState<WeekPosition>('1')
+  const [weekday, setWeekday] = useState<WeekdayCode>('MO')
   const [startDate, setStartDate] = useState(businessToday())
   const [minutes, setMinutes] = useState('')
   const [checklist, setChecklist] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
+
+  const weekly = freq === 'weekly'
+  // A weekly schedule has no day of the month: that choice falls back to the start date's day.
+  const onNow: On = weekly && on === 'monthDay' ? 'start' : on
+  const choice: DayChoice =
+    onNow === 'monthDay'
+      ? { on: 'monthDay', day: Number(day) }
+      : onNow === 'weekday'
+        ? { on: 'weekday', position, weekday }
+        : { on: 'start' }
+  const fields = toFields(freq, choice)
+  const summary = recurrenceText({ freq, interval: Number(every), ...fields })
 
   function useTemplate(key: string) {
     setTemplate(key)
@@ -77,8 +129,8 @@ export function ScheduleForm({
         recurrence: {
           freq: toEnum('MaintenanceFreq', freq),
           interval: number(every),
-          byMonthDay: number(day),
-          byWeekday: weekday.trim() || undefined,
+          byMonthDay: fields.byMonthDay ?? undefined,
+          byWeekday: fields.byWeekday ?? undefined,
         },
         startDate,
         estimatedMinutes: number(minutes),
@@ -135,33 +187,68 @@ export function ScheduleForm({
           <AdminTextField name="title" label="Title" value={title} onChange={setTitle} isRequired />
           <AdminSelect
             name="recurrence"
-            label="Recurs"
+            label="Repeats"
             options={FREQ_OPTIONS}
             value={freq}
             onChange={setFreq}
           />
-          <AdminTextField
+          <AdminSelect
             name="interval"
-            label="Every"
+            label="How often"
+            options={intervalOptions(freq)}
             value={every}
             onChange={setEvery}
-            description="1: every week, month, quarter or year; 2: every other one"
           />
-          <AdminTextField
-            name="byMonthDay"
-            label="Day of the month"
-            value={day}
-            onChange={setDay}
-            description="1-31; past a month's end means its last day. Empty: the start date's day"
+          <AdminSelect
+            name="on"
+            label="On"
+            options={ON_OPTIONS[weekly ? 'weekly' : 'other']}
+            value={onNow}
+            onChange={setOn}
           />
-          <AdminTextField
-            name="byWeekday"
-            label="Weekday"
-            value={weekday}
-            onChange={setWeekday}
-            description="TU for weekly on Tuesday; 2TU for the 2nd Tuesday; -1FR for the last Friday"
-          />
-          <AdminTextField
+          {onNow === 'monthDay' && (
+            <AdminSelect
+              name="byMonthDay"
+              label="Day of the month"
+              options={MONTH_DAY_OPTIONS}
+              value={day}
+              onChange={setDay}
+            />
+          )}
+          {onNow === 'weekday' && (
+            <div className="grid grid-cols-2 gap-3">
+              {!weekly && (
+                <AdminSelect
+                  name="position"
+                  label="Which one"
+                  options={POSITION_OPTIONS}
+                  value={position}
+                  onChange={setPosition}
+                />
+              )}
+              <AdminSelect
+                name="byWeekday"
+                label="Weekday"
+                options={WEEKDAY_OPTIONS}
+                value={weekday}
+                onChange={setWeekday}
+                className={weekly ? 'col-span-2' : ''}
+              />
+            </div>
+          )}
+          <p
+            className="text-sm text-slate-700 sm:col-span-2"
+            aria-live="polite"
+            data-testid="recurrence-summary"
+          >
+            <span className="font-medium">Recurs:</span> {summary}
+            {onNow === 'start'
+              ? weekly
+                ? ", on the start date's weekday"
+                : ", on the start date's day"
+              : ''}
+          </p>
+          <AdminDateField
             name="startDate"
             label="Start date"
             value={startDate}

@@ -12,6 +12,7 @@ import { invoiceName, invoiceUrl } from '../billing/links'
 import { INVOICES } from '../billing/queries'
 import { requestUrl } from '../clients/OpenClientLink'
 import { IncidentClocks } from '../compliance/IncidentClocks'
+import { fromEnum } from '../graphql'
 import { OVERDUE_MAINTENANCE } from '../maintenance/queries'
 import { BackgroundJobs } from '../monitors/BackgroundJobs'
 import { QUOTES_QUERY } from '../quotes/queries'
@@ -108,7 +109,7 @@ function UpcomingBookings() {
           key: r.id,
           to: requestUrl(r.reference),
           title: `${r.name} (${r.reference})`,
-          detail: formatSlot(String(r.preferredDate), String(r.preferredTime)),
+          detail: formatSlot(String(r.preferredDate), fromEnum('TimeSlot', r.preferredTime)),
         }))
     : null
   return (

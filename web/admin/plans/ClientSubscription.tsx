@@ -14,6 +14,7 @@ import { periodSentences } from '../../../schema/plan-words'
 import { addPeriods, dateWords, hoursText, periodLabel, periodOf, periodRange } from '../../../schema/plans'
 import { businessToday } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ConfirmDialog, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import {
@@ -438,9 +439,9 @@ function SubscribeForm({ clientId, onDone }: { clientId: string; onDone: () => v
         value={planId || options[0]!.value}
         onChange={setPlanId}
       />
-      <AdminTextField
+      <AdminDateField
         name="startDate"
-        label="Start date (YYYY-MM-DD)"
+        label="Start date"
         value={startDate}
         onChange={setStartDate}
         isRequired

@@ -4,6 +4,7 @@
 import { Link } from 'react-router'
 import { useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
+import { formatPeriod } from '../../../schema/slot-time'
 import { Section } from '../ui'
 import { PERIOD_DRAFTS } from './queries'
 
@@ -16,7 +17,7 @@ export function PeriodDrafts() {
       <ul className="text-sm">
         {list.map((d) => (
           <li key={d.invoiceId}>
-            {d.period}:{' '}
+            {formatPeriod(d.period)}:{' '}
             <Link
               to={`/admin/invoices/${d.invoiceId}`}
               className="text-blue-800 underline-offset-2 hover:underline"

@@ -257,7 +257,7 @@ describe('the plans page', () => {
     await userEvent.type(within(form).getByLabelText(/^Monthly fee/), '250')
     await userEvent.type(within(form).getByLabelText(/^Included hours/), '2.5')
     await userEvent.type(within(form).getByLabelText(/^Overage rate/), '120')
-    await userEvent.type(within(form).getByLabelText('Urgent'), '4')
+    await userEvent.type(within(form).getByLabelText('Critical'), '4')
     await userEvent.click(within(form).getByRole('button', { name: 'Add plan' }))
     const create = executeMutation.mock.calls.find(([r]) => operationName(r) === 'CreatePlan')
     expect(create?.[0].variables).toMatchObject({

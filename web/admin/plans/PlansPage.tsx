@@ -6,7 +6,13 @@ import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useMutation, useQuery } from 'urql'
 import { formatCents, parseCents } from '../../../schema/money'
-import { hoursText, type PLAN_ROLLOVER, SLA_URGENCIES, type SlaUrgency } from '../../../schema/plans'
+import {
+  hoursText,
+  type PLAN_ROLLOVER,
+  SLA_URGENCIES,
+  SLA_URGENCY_LABELS,
+  type SlaUrgency,
+} from '../../../schema/plans'
 import { toast } from '../../components/Toaster'
 import {
   type BillingColumn,
@@ -24,12 +30,6 @@ const ROLLOVER_OPTIONS = [
   { value: 'none', label: 'None: unused minutes lapse' },
   { value: 'next', label: 'Into the next period only' },
 ] as const satisfies readonly { value: Rollover; label: string }[]
-const SLA_LABELS: Record<SlaUrgency, string> = {
-  urgent: 'Urgent',
-  high: 'High',
-  medium: 'Medium',
-  low: 'Low',
-}
 
 const COLUMNS: BillingColumn[] = [
   { label: 'Plan' },
@@ -209,7 +209,7 @@ function PlanForm({ plan, onDone }: { plan: PlanRow | null; onDone: () => void }
               <AdminTextField
                 key={u}
                 name={`slaHours.${u}`}
-                label={SLA_LABELS[u]}
+                label={SLA_URGENCY_LABELS[u]}
                 value={sla[u]}
                 onChange={(v) => setSla((s) => ({ ...s, [u]: v }))}
               />

@@ -12,7 +12,7 @@ import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
 import { primaryAction } from '../../../schema/project-card'
 import { toast } from '../../components/Toaster'
 import { DragHandle, useReorder } from '../reorder'
-import { AdminButton, ConfirmDialog, ListState, Section } from '../ui'
+import { AdminButton, CANNOT_UNDO, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import { ProjectDialog } from './ProjectDialog'
 import { type AdminProject, DELETE_PROJECT, PROJECTS_QUERY, projectsOf, REORDER_PROJECTS } from './queries'
@@ -151,6 +151,7 @@ export function ProjectsTab() {
       <ConfirmDialog
         title="Delete project?"
         message={deleting ? `"${deleting.title}" will be removed from the portfolio.` : ''}
+        undo={`${CANNOT_UNDO} Its images stay under Files.`}
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={() => void confirmDelete()}

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from 'urql'
 import { formatCents, lineAmountCents, parseCents, toQuantityMilli } from '../../../schema/money'
 import { depositOf, quoteTotals } from '../../../schema/quotes'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, Section } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { type Draft, emptyDraft, emptyLine, inputOf, type LineDraft, num } from './draft'
@@ -247,16 +248,15 @@ export function Editor({
           />
           {err('depositPercent')}
         </label>
-        <label className="flex flex-col gap-1">
-          <span className={label}>Valid until</span>
-          <input
-            className={input}
-            type="date"
+        <div className="flex flex-col gap-1">
+          <AdminDateField
+            name="validUntil"
+            label="Valid until"
             value={draft.validUntil}
-            onChange={(e) => set('validUntil', e.currentTarget.value)}
+            onChange={(v) => set('validUntil', v)}
           />
           {err('validUntil')}
-        </label>
+        </div>
       </div>
       <label className="flex flex-col gap-1">
         <span className={label}>Payment terms</span>

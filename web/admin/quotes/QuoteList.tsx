@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { useQuery } from 'urql'
 import { formatCents } from '../../../schema/money'
 import { QUOTE_STATUSES } from '../../../schema/quotes'
+import { formatShortDate } from '../../../schema/slot-time'
 import { CardTable, Section } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import { QUOTES_QUERY } from './queries'
@@ -74,7 +75,7 @@ export function QuoteList() {
                   )}
                 </td>
                 <td className="py-2 text-right">{formatCents(q.totalCents)}</td>
-                <td className="py-2">{q.validUntil}</td>
+                <td className="py-2">{formatShortDate(q.validUntil)}</td>
               </tr>
             ))}
           </tbody>

@@ -5,9 +5,10 @@ import { Link, useNavigate } from 'react-router'
 import { useMutation, useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents } from '../../../schema/money'
+import { formatShortDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { QuoteSendDialog } from '../send/SendDialog'
-import { AdminButton, formatDate, linkButtonClass, Section } from '../ui'
+import { AdminButton, CANNOT_UNDO, ConfirmDialog, formatDate, linkButtonClass, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { type Draft, draftOf, inputOf } from './draft'
 import { Editor } from './QuoteEditor'
@@ -24,7 +25,8 @@ export function QuoteView({ id }: { id: string }) {
   })
   const [{ fetching: saving }, update] = useMutation(UPDATE_QUOTE)
   const [sending, setSending] = useState(false)
-  const [, withdraw] = useMutation(WITHDRAW_QUOTE)
+  const [withdrawing, withdraw] = useMutation(WITHDRAW_QUOTE)
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false)
   const [, duplicate] = useMutation(DUPLICATE_QUOTE)
   const [, revise] = useMutation(REVISE_QUOTE)
   const [link, setLink] = useState<string | null>(null)
@@ -55,10 +57,7 @@ export function QuoteView({ id }: { id: string }) {
           <div className="flex flex-wrap gap-2">
             {q.status === 'draft' && <AdminButton onPress={() => setSending(true)}>Send...</AdminButton>}
             {['draft', 'sent', 'viewed'].includes(q.status) && (
-              <AdminButton
-                variant="secondary"
-                onPress={async () => (await act(() => withdraw({ id }), 'Quote withdrawn')) && refresh()}
-              >
+              <AdminButton variant="secondary" onPress={() => setConfirmWithdraw(true)}>
                 Withdraw
               </AdminButton>
             )}
@@ -95,7 +94,7 @@ export function QuoteView({ id }: { id: string }) {
         <p className="text-sm text-slate-700">
           {q.clientName}
           {q.contactName ? ` (${q.contactName})` : ''}: total {formatCents(q.totalCents)}, deposit{' '}
-          {formatCents(q.depositCents)}, valid until {q.validUntil}.
+          {formatCents(q.depositCents)}, valid until {formatShortDate(q.validUntil)}.
         </p>
         {q.depositToInvoice && (
           <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900">
@@ -202,6 +201,20 @@ export function QuoteView({ id }: { id: string }) {
           </ul>
         </Section>
       )}
+      <ConfirmDialog
+        title={`Withdraw quote ${q.label}?`}
+        message={`${q.clientName} can no longer accept it: its link says it was withdrawn${q.status === 'draft' ? '' : ', and the copy they were sent no longer counts'}.`}
+        undo={`${CANNOT_UNDO} To offer it again, Revise or Duplicate it and send the new one.`}
+        confirmLabel="Withdraw"
+        isOpen={confirmWithdraw}
+        onOpenChange={setConfirmWithdraw}
+        isPending={withdrawing.fetching}
+        onConfirm={async () => {
+          const done = await act(() => withdraw({ id }), 'Quote withdrawn')
+          setConfirmWithdraw(false)
+          if (done) refresh()
+        }}
+      />
     </>
   )
 }

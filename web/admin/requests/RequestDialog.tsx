@@ -3,7 +3,15 @@
 import { type ReactNode, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { REQUEST_STATUSES } from '../../../schema/request-statuses'
-import { AdminButton, AdminDialog, AdminSelect, AdminTextField, ConfirmDialog, linkButtonClass } from '../ui'
+import {
+  AdminButton,
+  AdminDialog,
+  AdminSelect,
+  AdminTextField,
+  CANNOT_UNDO,
+  ConfirmDialog,
+  linkButtonClass,
+} from '../ui'
 import { capitalise } from './format'
 
 export type Detail = readonly [label: string, value: ReactNode]
@@ -122,6 +130,7 @@ export function RequestDialog({
       <ConfirmDialog
         title="Erase this request?"
         message="The request and its notification e-mails are deleted for good, as a visitor may ask. Only the fact that a request was erased is kept."
+        undo={CANNOT_UNDO}
         confirmLabel={erasing ? 'Erasing...' : 'Erase permanently'}
         isOpen={confirmErase}
         onOpenChange={setConfirmErase}

@@ -48,6 +48,14 @@ export const DELIVERY_LABELS: Record<string, string> = {
 export const supportStatusLabel = (status: string) =>
   SUPPORT_STATUS_LABELS[status as SupportStatus] ?? capitalise(status)
 
+/**
+ * Any request's status in words, a consultation's or a support request's,
+ * whether it comes as the stored value ("in_progress") or as GraphQL's enum
+ * name ("IN_PROGRESS"): "In progress", "Confirmed" (issue 52.7: never
+ * "in progress" or "IN PROGRESS" from a replace of the underscore).
+ */
+export const requestStatusLabel = (status: string) => supportStatusLabel(status.toLowerCase())
+
 export type SupportTone = 'pending' | 'active' | 'waiting' | 'done'
 
 /** The help-desk workflow's tones: pending as a consultation's, then active, waiting, done. */

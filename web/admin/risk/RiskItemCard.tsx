@@ -12,6 +12,7 @@ import {
 } from '../../../schema/risk-checklist'
 import { formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { uploadFile } from '../rest'
 import { AdminButton, sizeInKb } from '../ui'
 import { linkClass, type RiskPatch } from './shared'
@@ -241,20 +242,15 @@ export function RiskItemCard({
               />
               <FieldMessage id={`${uid}-task-error`} message={descriptionError} />
             </label>
-            <label className="flex min-w-0 flex-col gap-1">
-              <span className={label}>Due date</span>
-              <input
-                name="dueDate"
-                type="date"
-                required
-                value={task.dueDate}
-                onChange={(e) => setTask({ ...task, dueDate: e.currentTarget.value })}
-                aria-invalid={dueError ? true : undefined}
-                aria-describedby={dueError ? `${uid}-due-error` : undefined}
-                className={input}
-              />
-              <FieldMessage id={`${uid}-due-error`} message={dueError} />
-            </label>
+            <AdminDateField
+              name="dueDate"
+              label="Due date"
+              isRequired
+              value={task.dueDate}
+              onChange={(v) => setTask({ ...task, dueDate: v })}
+              error={dueError}
+              className="min-w-0"
+            />
             <AdminButton type="submit" variant="secondary" className="min-h-11">
               Add task
             </AdminButton>

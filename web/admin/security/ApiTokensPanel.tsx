@@ -6,7 +6,7 @@ import { Form } from 'react-aria-components'
 import { TOKEN_EXPIRY_DAYS } from '../../../schema/client-payloads'
 import { toast } from '../../components/Toaster'
 import { ApiRequestError, apiRequest } from '../../lib/api'
-import { AdminButton, AdminSelect, ConfirmDialog, Section } from '../ui'
+import { AdminButton, AdminSelect, CANNOT_UNDO, ConfirmDialog, Section } from '../ui'
 import { dateTime, Field, fail } from './form'
 import { useReauth } from './reauth'
 
@@ -166,6 +166,7 @@ export function ApiTokensPanel() {
       <ConfirmDialog
         title="Revoke this token?"
         message={`Scripts using "${revoking?.name ?? ''}" stop working at once.`}
+        undo={`${CANNOT_UNDO} A new token can be made, and given to the scripts again.`}
         confirmLabel="Revoke"
         isOpen={revoking !== null}
         onOpenChange={(o) => !o && setRevoking(null)}

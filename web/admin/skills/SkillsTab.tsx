@@ -18,7 +18,7 @@ import { toast } from '../../components/Toaster'
 import { graphql, type ResultOf } from '../graphql'
 import { ADMIN_EMPTY_STATES, ADMIN_TOASTS } from '../messages'
 import { DragHandle, useReorder } from '../reorder'
-import { AdminButton, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
+import { AdminButton, AdminTextField, CANNOT_UNDO, ConfirmDialog, EmptyState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 
 const SKILLS_QUERY = graphql('query AdminSkills { skills { id category name order } }')
@@ -165,6 +165,7 @@ export function SkillsTab() {
       <ConfirmDialog
         title="Delete skill?"
         message={deleting ? `"${deleting.name}" will no longer be listed on the About page.` : ''}
+        undo={CANNOT_UNDO}
         isOpen={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={() => void confirmDelete()}

@@ -115,6 +115,18 @@ function rowObject(header: (AssetField | null)[], cells: string[]) {
   return obj
 }
 
+/**
+ * A closed-set cell is read by its label too (word()), so a spreadsheet's
+ * author is told the labels, not the stored values ("software_licence",
+ * "in_use"), which the API's own message lists (issue 52.7).
+ */
+const CSV_WORDS: Record<string, string> = {
+  kind: `Kind must be one of ${Object.values(ASSET_KIND_LABELS).join(', ')}`,
+  status: `Status must be ${Object.values(ASSET_STATUS_LABELS)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1')}`,
+}
+
 /** Checks a file: the valid rows and every bad row's errors (line, field, message). */
 export function checkCsv(text: string): { rows: AssetPayload[]; errors: ImportError[] } {
   const records = parseCsv(text)
@@ -134,8 +146,10 @@ export function checkCsv(text: string): { rows: AssetPayload[]; errors: ImportEr
     const parsed = assetInput.safeParse(rowObject(header, record.cells))
     if (parsed.success) rows.push(parsed.data)
     else
-      for (const issue of parsed.error.issues)
-        errors.push({ line: record.line, field: String(issue.path[0] ?? 'row'), message: issue.message })
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'row')
+        errors.push({ line: record.line, field, message: CSV_WORDS[field] ?? issue.message })
+      }
   }
   return { rows, errors }
 }
