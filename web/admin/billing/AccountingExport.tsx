@@ -17,6 +17,7 @@ import {
 import { formatCents } from '../../../schema/money'
 import { addDays, businessToday, formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminSelect, AdminTextField, linkButtonClass, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { ACCOUNTING_CODES, RECEIVABLES, SAVE_ACCOUNTING_CODES } from './books-queries'
@@ -32,9 +33,6 @@ const PRODUCTS = (Object.keys(EXPORT_FILES) as ExportProduct[]).map((value) => (
   value,
   label: EXPORT_PRODUCT_LABELS[value],
 }))
-
-const dateInput =
-  'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-blue-200'
 
 export function AccountingExport() {
   const [product, setProduct] = useState<ExportProduct>('quickbooks')
@@ -71,27 +69,18 @@ export function AccountingExport() {
           value={chosenKind}
           onChange={(k) => setKind(k)}
         />
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          From
-          <input
-            type="date"
-            name="from"
-            className={dateInput}
-            value={range.from}
-            onChange={(e) => setRange((v) => ({ ...v, from: e.target.value }))}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
-          To
-          <input
-            type="date"
-            name="to"
-            className={dateInput}
-            value={range.to}
-            min={range.from}
-            onChange={(e) => setRange((v) => ({ ...v, to: e.target.value }))}
-          />
-        </label>
+        <AdminDateField
+          name="from"
+          label="From"
+          value={range.from}
+          onChange={(from) => setRange((v) => ({ ...v, from }))}
+        />
+        <AdminDateField
+          name="to"
+          label="To"
+          value={range.to}
+          onChange={(to) => setRange((v) => ({ ...v, to }))}
+        />
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {valid ? (
