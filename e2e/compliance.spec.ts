@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
-import { fillDateTime } from './admin-date'
+import { fillDate, fillDateTime } from './admin-date'
 import { openScreen } from './admin-nav'
 import { choose } from './admin-select'
 import { expect, test } from './fixtures'
@@ -42,7 +42,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   const picker = baaForm.getByRole('button', { name: /Client$/ })
   await expect(picker).toBeEnabled()
   await choose(page, picker, clientName)
-  await baaForm.getByRole('textbox', { name: 'Effective date' }).fill('2026-01-01')
+  await fillDate(baaForm, 'Effective date', '2026-01-01')
   await baaForm.getByRole('textbox', { name: 'Breach-notice period (days)' }).fill('10')
   await choose(page, baaForm.getByRole('button', { name: /Counted in$/ }), 'Business days')
   await baaForm.getByLabel('Signed PDF (optional)').setInputFiles({
@@ -61,7 +61,7 @@ test('a BAA, an incident on the clock, its assessment and the notice sent to the
   await row.getByRole('button', { name: `Edit the BAA of ${clientName}` }).click()
   const edit = page.getByRole('dialog', { name: `BAA of ${clientName}` })
   await expect(edit.getByLabel('Signed PDF (optional)')).toHaveCount(0)
-  await edit.getByRole('textbox', { name: 'Renewal or end date' }).fill('2027-01-01')
+  await fillDate(edit, 'Renewal or end date', '2027-01-01')
   await edit.getByRole('button', { name: 'Save BAA' }).click()
   await expect(edit).toHaveCount(0)
   await expect(row).toContainText('January 1, 2027')

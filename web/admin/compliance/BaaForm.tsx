@@ -8,6 +8,7 @@ import { Form } from 'react-aria-components'
 import { useMutation } from 'urql'
 import { toast } from '../../components/Toaster'
 import { throwIfNotOk } from '../../lib/api'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField, Section } from '../ui'
 import { fieldErrorsOf, messageOf } from '../urql'
 import { RECORD_BAA, UPDATE_BAA } from './queries'
@@ -138,20 +139,19 @@ export function BaaForm({
           isRequired
         />
       )}
-      <AdminTextField
+      <AdminDateField
         name="effectiveDate"
         label="Effective date"
         value={effective}
         onChange={setEffective}
-        description="YYYY-MM-DD"
         isRequired
       />
-      <AdminTextField
+      <AdminDateField
         name="renewalDate"
         label="Renewal or end date"
         value={renewal}
         onChange={setRenewal}
-        description="YYYY-MM-DD; empty: open-ended"
+        description="Leave empty for an agreement without an end date"
       />
       <AdminTextField
         name="notificationDays"

@@ -8,6 +8,7 @@ import { useMutation, useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { toast } from '../../components/Toaster'
 import { businessLocalToIso } from '../compliance/clock'
+import { AdminDateField } from '../DateField'
 import { AdminButton, AdminSelect, AdminTextField, ConfirmDialog, ListState, Section } from '../ui'
 import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
 import { ADD_MONITOR_MAINTENANCE, DELETE_MONITOR_MAINTENANCE, MONITOR_MAINTENANCE_QUERY } from './queries'
@@ -41,8 +42,8 @@ export function MaintenanceWindows({
     const startsAt = businessLocalToIso(values.startsAt)
     const endsAt = businessLocalToIso(values.endsAt)
     const local: Record<string, string> = {}
-    if (!startsAt) local.startsAt = 'Use YYYY-MM-DD HH:MM (Central time)'
-    if (!endsAt) local.endsAt = 'Use YYYY-MM-DD HH:MM (Central time)'
+    if (!startsAt) local.startsAt = 'Choose a day and a time (Central time)'
+    if (!endsAt) local.endsAt = 'Choose a day and a time (Central time)'
     if (Object.keys(local).length) return setErrors(local)
     const result = await add({
       clientId,
@@ -101,20 +102,22 @@ export function MaintenanceWindows({
         }}
         className="grid grid-cols-1 gap-3 sm:grid-cols-2"
       >
-        <AdminTextField
+        <AdminDateField
           name="startsAt"
           label="Starts"
           value={values.startsAt}
           onChange={set('startsAt')}
-          description="YYYY-MM-DD HH:MM, Central time"
+          description="Central time"
+          withTime
           isRequired
         />
-        <AdminTextField
+        <AdminDateField
           name="endsAt"
           label="Ends"
           value={values.endsAt}
           onChange={set('endsAt')}
-          description="YYYY-MM-DD HH:MM, Central time"
+          description="Central time"
+          withTime
           isRequired
         />
         <AdminSelect
