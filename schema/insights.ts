@@ -10,6 +10,36 @@ export const INSIGHT_FORMS = { consultation: '/schedule-consultation', support: 
 export type InsightForm = keyof typeof INSIGHT_FORMS
 
 /**
+ * The request forms' fields as their labels read (web/forms/*), for the
+ * insights' "most refused fields": the owner reads "Preferred Time", not
+ * "preferredTime" (issue 52.7). A field not listed shows as it was sent.
+ */
+export const INSIGHT_FIELD_LABELS: Record<InsightForm, Record<string, string>> = {
+  consultation: {
+    name: 'Full Name',
+    email: 'Email Address',
+    phone: 'Phone Number',
+    company: 'Company / Organization',
+    projectType: 'Project Type',
+    budget: 'Budget Range',
+    description: 'Project Description',
+    preferredDate: 'Preferred Date',
+    preferredTime: 'Preferred Time',
+  },
+  support: {
+    name: 'Full Name',
+    email: 'Email Address',
+    phone: 'Phone Number',
+    businessName: 'Business Name',
+    issueType: 'Issue Type',
+    urgency: 'Urgency Level',
+    description: 'Describe the Issue',
+    preferredContact: 'Preferred Contact Method',
+    preferredTime: 'Preferred Contact Time',
+  },
+}
+
+/**
  * A step of a form's funnel. "shown", "submitted", "rejected" and "failed" are
  * counted by the Worker when it sees them (the page, the REST intake); the
  * browser reports only what the Worker cannot see: the first interaction, a

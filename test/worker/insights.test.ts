@@ -328,7 +328,7 @@ describe("the owner's report", () => {
     expect(report.projects[0]?.label).toBe('Project 999999 (deleted)')
     const funnel = report.funnels.find((f) => f.form === 'consultation')!
     expect(funnel.steps).toEqual({ shown: 1, started: 0, submitted: 1, rejected: 0, failed: 0 })
-    expect(funnel.rejectedFields).toEqual([{ key: 'phone', label: 'phone', count: 1 }])
+    expect(funnel.rejectedFields).toEqual([{ key: 'phone', label: 'Phone Number', count: 1 }])
     expect(report.requestsPerWeek).toEqual([{ week: '2025-06-09', consultations: 1, support: 0 }])
   })
 

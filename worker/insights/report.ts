@@ -7,6 +7,7 @@ import {
   FUNNEL_STEPS,
   type Funnel,
   type FunnelStep,
+  INSIGHT_FIELD_LABELS,
   INSIGHT_FORMS,
   type InsightForm,
   type InsightsReport,
@@ -128,7 +129,7 @@ export async function insightsReport(db: Db, range: Range): Promise<InsightsRepo
         .slice(0, TOP_N)
         .map((row) => {
           const field = row.key.slice(form.length + 1)
-          return { key: field, label: field, count: row.count }
+          return { key: field, label: INSIGHT_FIELD_LABELS[form][field] ?? field, count: row.count }
         }),
     })),
     requestsPerWeek: requestRows,
