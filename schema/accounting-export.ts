@@ -107,35 +107,20 @@ export const XERO_INVOICE_HEADER = [
   'BrandingTheme',
 ] as const
 
-/** Xero's credit note import template (Business > Invoices > Credit notes > Import); amounts positive. */
-export const XERO_CREDIT_NOTE_HEADER = [
-  '*ContactName',
-  'EmailAddress',
-  'POAddressLine1',
-  'POAddressLine2',
-  'POAddressLine3',
-  'POAddressLine4',
-  'POCity',
-  'PORegion',
-  'POPostalCode',
-  'POCountry',
-  '*CreditNoteNumber',
-  'Reference',
-  '*CreditNoteDate',
-  'InventoryItemCode',
-  '*Description',
-  '*Quantity',
-  '*UnitAmount',
-  'Discount',
-  '*AccountCode',
-  '*TaxType',
-  'TrackingName1',
-  'TrackingOption1',
-  'TrackingName2',
-  'TrackingOption2',
-  'Currency',
-  'BrandingTheme',
-] as const
+/**
+ * Xero's credit note import template (Business > Invoices > Credit notes > Import): the
+ * invoice template with the note's number and date in place of the invoice's, and no due
+ * date; amounts positive.
+ */
+export const XERO_CREDIT_NOTE_HEADER = XERO_INVOICE_HEADER.flatMap((column) =>
+  column === '*DueDate'
+    ? []
+    : column === '*InvoiceNumber'
+      ? ['*CreditNoteNumber']
+      : column === '*InvoiceDate'
+        ? ['*CreditNoteDate']
+        : [column],
+)
 
 /** The one date format of every file: US month/day/year, which both products read for a US company. */
 export const EXPORT_DATE_FORMAT = 'MM/DD/YYYY'
