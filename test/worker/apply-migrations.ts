@@ -1,5 +1,6 @@
 import { applyD1Migrations, env } from 'cloudflare:test'
 import { vi } from 'vitest'
+import { warmLazyImports } from './lazy-imports'
 
 // Runs before every test file. The worker project runs with `isolate: false`
 // (vitest.config.ts, ADR 075): one workerd per Vitest worker serves many files
@@ -168,6 +169,9 @@ if (!state.__migratedSnapshot) {
   // its 30 s on a clean clone with the e2e suite beside it (booking.test.ts in CI).
   // Setup has no test timeout; every later render finds them loaded.
   await import('virtual:react-router/server-build')
+  // Likewise every module the Worker imports lazily: loaded by requests side by
+  // side, one would wait on another request's I/O (lazy-imports.ts says why).
+  await warmLazyImports()
 } else {
   // A spy or fake clock a file left behind (on env.MAIL, say) would reach the next file.
   vi.restoreAllMocks()
