@@ -1,5 +1,6 @@
-// Re-wraps every data key of the credentials vault under a new VAULT_KEY
-// (docs/vault.md, ADR 152), without touching the secrets' ciphertexts:
+// Re-wraps every data key sealed with the vault's key (the credentials and the
+// calendar addresses: SEALED_TABLES) under a new VAULT_KEY (docs/vault.md,
+// ADR 152), without touching the sealed values:
 //
 //   npm run vault:rotate -- --local                 (keys from .dev.vars)
 //   npm run vault:rotate -- --remote --keys FILE    (a dotenv file, mode 600, deleted afterwards by you)
@@ -19,6 +20,8 @@ import {
   LOCAL_VAULT_KEY,
   MIN_VAULT_KEY_LENGTH,
   rewrapAll,
+  SEALED_TABLES,
+  type SealedTable,
   type WrappedRow,
 } from '../worker/services/vault/crypto'
 
@@ -83,33 +86,52 @@ function wrangler(args: string[], capture = false) {
   return result.stdout ?? ''
 }
 
-const listed = wrangler(
-  [
-    'd1',
-    'execute',
-    'DB',
-    ...where,
-    '--json',
-    '--command',
-    'select id, wrapped_key as wrappedKey, wrap_iv as wrapIv, key_id as keyId from credentials',
-  ],
-  true,
-)
-const rows = (JSON.parse(listed.slice(listed.indexOf('['))) as { results: WrappedRow[] }[])[0]?.results ?? []
 const nextKek = await kekFrom(next)
-const { updates, failed } = await rewrapAll(rows, nextKek, await kekFrom(previous))
+const previousKek = await kekFrom(previous)
 const sql = (v: string) => `'${v.replaceAll("'", "''")}'`
-const before = new Map(rows.map((r) => [r.id, r.wrappedKey]))
-if (updates.length) {
+const statements: string[] = []
+const failed: string[] = []
+let total = 0
+for (const table of Object.keys(SEALED_TABLES) as SealedTable[]) {
+  const listed = wrangler(
+    [
+      'd1',
+      'execute',
+      'DB',
+      ...where,
+      '--json',
+      '--command',
+      `select id, wrapped_key as wrappedKey, wrap_iv as wrapIv, key_id as keyId from ${table}`,
+    ],
+    true,
+  )
+  const rows =
+    (JSON.parse(listed.slice(listed.indexOf('['))) as { results: WrappedRow[] }[])[0]?.results ?? []
+  total += rows.length
+  // Each data key is bound to its row by additional data (the id, in the table's own form).
+  const byAad = new Map(rows.map((r) => [SEALED_TABLES[table](r.id), r]))
+  const result = await rewrapAll(
+    [...byAad].map(([aad, r]) => ({ ...r, id: aad })),
+    nextKek,
+    previousKek,
+  )
+  for (const u of result.updates) {
+    const row = byAad.get(u.id)!
+    const id = typeof row.id === 'number' ? String(row.id) : sql(row.id)
+    // Only applies if the row was not changed meanwhile.
+    statements.push(
+      `update ${table} set wrapped_key = ${sql(u.wrappedKey)}, wrap_iv = ${sql(u.wrapIv)}, key_id = ${sql(u.keyId)} where id = ${id} and wrapped_key = ${sql(row.wrappedKey)};`,
+    )
+  }
+  failed.push(...result.failed.map((aad) => `${table} ${byAad.get(aad)!.id}`))
+}
+const updated = statements.length
+if (updated) {
   const dir = mkdtempSync(join(tmpdir(), 'vault-'))
   try {
     const file = join(dir, 'rotate.sql')
-    const statements = updates.map(
-      (u) =>
-        `update credentials set wrapped_key = ${sql(u.wrappedKey)}, wrap_iv = ${sql(u.wrapIv)}, key_id = ${sql(u.keyId)} where id = ${sql(u.id)} and wrapped_key = ${sql(before.get(u.id)!)};`,
-    )
     statements.push(
-      `insert into audit_log (at, actor, action, record, outcome) values (unixepoch() * 1000, 'vault-rotate-script', 'vault.rotate', ${sql(`${updates.length} data keys re-wrapped under key ${nextKek.id}`)}, 'success');`,
+      `insert into audit_log (at, actor, action, record, outcome) values (unixepoch() * 1000, 'vault-rotate-script', 'vault.rotate', ${sql(`${updated} data keys re-wrapped under key ${nextKek.id}`)}, 'success');`,
     )
     writeFileSync(file, `${statements.join('\n')}\n`, { mode: 0o600 })
     wrangler(['d1', 'execute', 'DB', ...where, '--file', file, '--yes'])
@@ -118,10 +140,10 @@ if (updates.length) {
   }
 }
 console.log(
-  `Re-wrapped ${updates.length} data key(s) under key ${nextKek.id}; ${rows.length - updates.length - failed.length} already under it.`,
+  `Re-wrapped ${updated} data key(s) under key ${nextKek.id}; ${total - updated - failed.length} already under it.`,
 )
 if (failed.length) {
   fail(
-    `${failed.length} credential(s) opened with neither key (wrong VAULT_KEY_PREVIOUS?): ${failed.join(', ')}`,
+    `${failed.length} sealed row(s) opened with neither key (wrong VAULT_KEY_PREVIOUS?): ${failed.join(', ')}`,
   )
 }

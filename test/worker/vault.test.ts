@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { sessionIdOf } from '../../worker/auth/session'
 import { vaultKeys } from '../../worker/auth/vault-key'
 import { createDb } from '../../worker/db'
+import { addSource, syncSource } from '../../worker/services/calendar-sources'
 import {
   createCredential,
   revealCredential,
@@ -354,6 +355,47 @@ describe('the vault key', () => {
       revealCredential(db, { current: old, previous: null }, made[0]!.id, who),
     ).rejects.toBeInstanceOf(VaultUnavailable)
     // A second run has nothing left to do.
+    expect((await rotateVault(db, { current: next, previous: old })).rewrapped).toBe(0)
+  })
+
+  it('rotation re-wraps the calendar addresses too: the new key alone reads them, the old opens none', async () => {
+    const db = createDb(env.DB)
+    await env.DB.exec('delete from credentials')
+    const old = await kekFrom('the-old-vault-key-of-at-least-32-characters')
+    const next = await kekFrom('the-new-vault-key-of-at-least-32-characters')
+    const address = 'https://calendar.example.com/private-abc123/basic.ics'
+    const added = await addSource(
+      db,
+      { current: old, previous: null },
+      { name: 'Personal', url: address },
+      false,
+    )
+    const before = await env.DB.prepare('select * from calendar_sources where id = ?')
+      .bind(added.id)
+      .first<Record<string, string>>()
+
+    const result = await rotateVault(db, { current: next, previous: old })
+    expect(result).toEqual({ rewrapped: 1, failed: [] })
+    const after = await env.DB.prepare('select * from calendar_sources where id = ?')
+      .bind(added.id)
+      .first<Record<string, string>>()
+    expect(after!.key_id).toBe(next.id)
+    expect(after!.url_ciphertext).toBe(before!.url_ciphertext)
+    await expect(
+      unwrap(old, `calendar-source:${added.id}`, {
+        wrappedKey: after!.wrapped_key!,
+        wrapIv: after!.wrap_iv!,
+      }),
+    ).rejects.toThrow()
+    // The next read, with the new key only, asks for the address the owner gave.
+    const asked: string[] = []
+    await syncSource(db, { current: next, previous: null }, added.id, new Date(), async (request) => {
+      asked.push(request.url)
+      return new Response('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n', {
+        headers: { 'Content-Type': 'text/calendar' },
+      })
+    })
+    expect(asked).toEqual([address])
     expect((await rotateVault(db, { current: next, previous: old })).rewrapped).toBe(0)
   })
 

@@ -13,7 +13,7 @@ import { tables } from '../db'
 import { Invalid, NotFound, Unavailable } from './errors'
 import { busyIntervals, mergeIntervals, NotICalendar } from './ical-busy'
 import type { Keys } from './vault'
-import { openSecret, sealSecret } from './vault/crypto'
+import { openSecret, SEALED_TABLES, sealSecret } from './vault/crypto'
 
 /** How often a source is read, how long a read may take, and how large a file may be. */
 export const SYNC_EVERY_MS = 15 * 60_000
@@ -73,7 +73,7 @@ const view = (s: CalendarSource): SourceView => ({
   busyCount: s.busy.length,
 })
 
-const aad = (id: number) => `calendar-source:${id}`
+const aad = SEALED_TABLES.calendar_sources
 
 export async function listSources(db: Db): Promise<SourceView[]> {
   const rows = await db.select().from(tables.calendarSources).orderBy(asc(tables.calendarSources.id))

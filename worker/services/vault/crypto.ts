@@ -100,6 +100,21 @@ export async function openSecret(kek: Kek, credentialId: string, row: Sealed): P
 export type WrappedRow = { id: string; wrappedKey: string; wrapIv: string; keyId: string }
 
 /**
+ * Every table whose rows are sealed with the vault's keys, with the additional
+ * data each row's data key is bound to (its id, so a sealed value copied to
+ * another row does not open). A rotation (rotateVault, `npm run vault:rotate`)
+ * re-wraps them all: a table sealed with these keys is added here or is lost
+ * when the previous key is removed.
+ */
+export const SEALED_TABLES = {
+  credentials: (id: string | number) => String(id),
+  // The owner's calendar addresses (issue 56).
+  calendar_sources: (id: string | number) => `calendar-source:${id}`,
+} as const
+
+export type SealedTable = keyof typeof SEALED_TABLES
+
+/**
  * The rotation: every data key not yet under `next` is unwrapped with `previous`
  * and wrapped again under `next`. Returns the rows' new wrapping; a row that
  * neither key opens is reported, not skipped silently.

@@ -10,7 +10,7 @@ import { tables } from '../../db'
 import { appendAudit } from '../audit'
 import { Invalid, NotFound, Unavailable } from '../errors'
 import { assertStaffOfClient } from '../people/staff'
-import { type Kek, openSecret, rewrapAll, sealSecret } from './crypto'
+import { type Kek, openSecret, rewrapAll, SEALED_TABLES, sealSecret } from './crypto'
 
 export const VAULT_MESSAGES = {
   noKey:
@@ -176,19 +176,53 @@ export async function revealCredential(db: Db, keys: Keys, id: string, who: Reve
 
 /**
  * Re-wraps every data key not under `keys.current` with it (the data keys were
- * wrapped by `keys.previous`). The secrets' ciphertexts are not touched.
+ * wrapped by `keys.previous`), in every table of SEALED_TABLES: the vault's
+ * credentials and the calendar addresses. The sealed values are not touched.
+ * `failed` names each row neither key opens ("calendar_sources 3").
  */
 export async function rotateVault(db: Db, keys: { current: Kek; previous: Kek }) {
-  const rows = await db
-    .select({ id: c.id, wrappedKey: c.wrappedKey, wrapIv: c.wrapIv, keyId: c.keyId })
-    .from(c)
-    .where(ne(c.keyId, keys.current.id))
-  const { updates, failed } = await rewrapAll(rows, keys.current, keys.previous)
-  for (const u of updates) {
-    await db
-      .update(c)
-      .set({ wrappedKey: u.wrappedKey, wrapIv: u.wrapIv, keyId: u.keyId })
-      .where(and(eq(c.id, u.id), eq(c.wrappedKey, rows.find((r) => r.id === u.id)!.wrappedKey)))
+  const s = tables.calendarSources
+  const sealed = {
+    credentials: () =>
+      db
+        .select({ id: c.id, wrappedKey: c.wrappedKey, wrapIv: c.wrapIv, keyId: c.keyId })
+        .from(c)
+        .where(ne(c.keyId, keys.current.id)),
+    calendar_sources: () =>
+      db
+        .select({ id: s.id, wrappedKey: s.wrappedKey, wrapIv: s.wrapIv, keyId: s.keyId })
+        .from(s)
+        .where(ne(s.keyId, keys.current.id)),
+  } satisfies Record<keyof typeof SEALED_TABLES, unknown>
+  let rewrapped = 0
+  const failed: string[] = []
+  for (const table of Object.keys(SEALED_TABLES) as (keyof typeof SEALED_TABLES)[]) {
+    const rows = await sealed[table]()
+    const byAad = new Map(rows.map((r) => [SEALED_TABLES[table](r.id), r]))
+    const result = await rewrapAll(
+      [...byAad].map(([aad, r]) => ({ ...r, id: aad })),
+      keys.current,
+      keys.previous,
+    )
+    for (const u of result.updates) {
+      const row = byAad.get(u.id)!
+      const set = { wrappedKey: u.wrappedKey, wrapIv: u.wrapIv, keyId: u.keyId }
+      // Only if the row was not changed meanwhile.
+      if (table === 'credentials')
+        await db
+          .update(c)
+          .set(set)
+          .where(and(eq(c.id, String(row.id)), eq(c.wrappedKey, row.wrappedKey)))
+      else
+        await db
+          .update(s)
+          .set(set)
+          .where(and(eq(s.id, Number(row.id)), eq(s.wrappedKey, row.wrappedKey)))
+    }
+    rewrapped += result.updates.length
+    failed.push(
+      ...result.failed.map((aad) => (table === 'credentials' ? aad : `${table} ${byAad.get(aad)!.id}`)),
+    )
   }
-  return { rewrapped: updates.length, failed }
+  return { rewrapped, failed }
 }
