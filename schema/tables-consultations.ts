@@ -1,4 +1,5 @@
-// Consultations (booked calls) and availability; apart from support requests, which name a quote naming one.
+// Consultations (booked calls) and availability. Apart from support requests: a quote names a consultation,
+// and a support request names a quote.
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { clients, contacts } from './tables-clients'
