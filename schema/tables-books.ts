@@ -1,6 +1,6 @@
 // The owner's books and calendar (issue 56): the owner's own calendars read for
 // busy times, and the private feed of bookings. The accounting codes of the
-// Xero export live with the billing settings (schema/tables.ts).
+// Xero export live with the billing settings (schema/tables-billing.ts).
 import { sql } from 'drizzle-orm'
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 

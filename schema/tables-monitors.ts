@@ -1,10 +1,11 @@
 // Issue 54: the site's own background jobs (runs and alert state) and the
 // monitors that watch the clients' IT (checks, outages, expiry warnings,
-// maintenance windows). Kept apart from tables.ts; exported from it.
+// maintenance windows).
 import { sql } from 'drizzle-orm'
 import { type AnySQLiteColumn, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { JobAlert, JobOutcome, MonitorKind, MonitorState } from './monitors'
-import { clients, contacts, supportRequests } from './tables'
+import { clients, contacts } from './tables-clients'
+import { supportRequests } from './tables-requests'
 
 const createdAt = integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`)
 

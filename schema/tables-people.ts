@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import type { RunKind, StepKind, TrainingQuestion, TrainingStatus } from './people'
-import { clients } from './tables'
+import { clients } from './tables-clients'
 
 const createdAt = integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`)
 const updatedAt = integer('updated_at', { mode: 'timestamp_ms' })

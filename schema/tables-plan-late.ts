@@ -9,8 +9,9 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 import type { LateTimeChoice } from './plans'
 
 export const lateTime = sqliteTable('late_time', {
-  // References time_entries(id) ON DELETE CASCADE: the foreign key is in migration 0032's SQL, not
-  // declared here, since importing time_entries from tables.ts would make the two modules import each other.
+  // References time_entries(id) ON DELETE CASCADE: the foreign key is in migration 0032's SQL only. It
+  // was left out here to avoid an import cycle, so the snapshots lack it: declaring it now would have
+  // drizzle-kit rebuild the table to add a key the database already has.
   timeEntryId: integer('time_entry_id').primaryKey(),
   // 'next': onto the next period invoice as a late line; 'none': never billed.
   choice: text('choice').$type<LateTimeChoice>().notNull(),

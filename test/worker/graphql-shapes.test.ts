@@ -1,4 +1,4 @@
-// An entity's shape is written once (schema/tables.ts) and its payload schema
+// An entity's shape is written once (schema/tables-<domain>.ts) and its payload schema
 // once (its rules in schema/payloads.ts, derived in schema/payloads.server.ts);
 // the GraphQL types list their fields for the descriptions. These tests fail
 // when a copy drifts from its source.

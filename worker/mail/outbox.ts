@@ -35,7 +35,7 @@ export const retryDelayMs = (failedAttempts: number) => Math.min(2 ** failedAtte
 
 /** An e-mail to queue: what it says, what it is, and the request it belongs to, if any. */
 export type QueuedMail = OutboxMessage & {
-  /** 'notification' when absent (the table's default); see schema/tables.ts mailOutbox.kind. */
+  /** 'notification' when absent (the table's default); see schema/tables-mail.ts mailOutbox.kind. */
   kind?: string
   /** Files in R2 sent with it (the signed quote PDF, the invoice PDF). */
   attachments?: { key: string; filename: string; type: string }[]

@@ -1,8 +1,8 @@
 // A consultation as a booking (issue 17): the slot checks of a new request,
 // the visitor's e-mails, the owner's confirm and cancel, the visitor's signed
 // manage link (cancel or move up to the cut-off) and the day-before reminder.
-// Slot integrity rests on the partial unique index of schema/tables.ts, never
-// on a read before a write (docs/decisions/059-slot-integrity.md).
+// Slot integrity rests on the partial unique index of schema/tables-consultations.ts,
+// never on a read before a write (docs/decisions/059-slot-integrity.md).
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { CANCEL_REASON_MAX, type ManagedBooking } from '../../schema/booking'
 import { addDays, businessDate, formatCalendarDate, slotInstant } from '../../schema/slot-time'
