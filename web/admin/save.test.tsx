@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { GraphQLError } from 'graphql'
 import type { ReactNode } from 'react'
-import { Client, CombinedError, type GraphQLRequest, type OperationResult, Provider } from 'urql'
+import { Client, CombinedError, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
 import { API_MESSAGES, ERRORS } from '../../schema/messages'
@@ -14,12 +14,14 @@ const CREATE_SKILL = graphql(
   'mutation CreateSkill($input: SkillInput!) { createSkill(input: $input) { id category name } }',
 )
 
+type Answer = { data?: object; error?: CombinedError }
+
 const toasts = () => toastQueue.visibleToasts.map((t) => t.content)
 
 /** A client whose every mutation answers `answer(request)`. */
-function clientAnswering(answer: (request: GraphQLRequest) => Omit<OperationResult, 'operation'>) {
+function clientAnswering(answer: (request: GraphQLRequest) => Answer) {
   const client = new Client({ url: '/graphql', exchanges: [] })
-  const executeMutation = vi.fn((request: GraphQLRequest) =>
+  const executeMutation = vi.fn((request: GraphQLRequest, _context?: object) =>
     fromValue({ ...answer(request), operation: request }),
   )
   vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
@@ -50,7 +52,10 @@ describe('useSave', () => {
     const { result } = renderSave(client, { context: { additionalTypenames: ['Skill'] } })
     let saved: Awaited<ReturnType<(typeof result.current)[1]>> | undefined
     await act(async () => {
-      saved = await result.current[1](input, { title: 'Skill added', description: 'The skill has been added.' })
+      saved = await result.current[1](input, {
+        title: 'Skill added',
+        description: 'The skill has been added.',
+      })
     })
     expect(executeMutation.mock.calls[0]![0].variables).toEqual(input)
     expect(executeMutation.mock.calls[0]![1]).toMatchObject({ additionalTypenames: ['Skill'] })
@@ -60,7 +65,9 @@ describe('useSave', () => {
   })
 
   it('makes the success toast from the answer, a title alone from a string, none from nothing', async () => {
-    const { client } = clientAnswering(() => ({ data: { createSkill: { id: '9', category: 'A', name: 'B' } } }))
+    const { client } = clientAnswering(() => ({
+      data: { createSkill: { id: '9', category: 'A', name: 'B' } },
+    }))
     const { result } = renderSave(client)
     await act(() => result.current[1](input, (data) => `Skill ${data.createSkill.id} added`))
     expect(toasts()).toEqual([{ title: 'Skill 9 added' }])
@@ -71,7 +78,7 @@ describe('useSave', () => {
   })
 
   it("puts the server's field messages in state.errors, and clears them after a success", async () => {
-    let answer: Omit<OperationResult, 'operation'> = {
+    let answer: Answer = {
       error: refused('Invalid input', { name: 'Name is required' }),
     }
     const { client } = clientAnswering(() => answer)
@@ -80,7 +87,7 @@ describe('useSave', () => {
     await act(async () => {
       saved = await result.current[1](input, 'Skill added')
     })
-    expect(saved).toEqual({ ok: false, message: 'Invalid input', errors: { name: 'Name is required' } })
+    expect(saved).toMatchObject({ ok: false, message: 'Invalid input', errors: { name: 'Name is required' } })
     expect(result.current[0].errors).toEqual({ name: 'Name is required' })
     // fieldsAlone: the fields say it, no toast.
     expect(toasts()).toEqual([])
@@ -96,7 +103,9 @@ describe('useSave', () => {
     const { result } = renderSave(client)
     await act(() => result.current[1](input, 'Saved'))
     expect(result.current[0].errors).toEqual({ body: 'Too long' })
-    expect(toasts()).toEqual([{ title: ERRORS.errorTitle, description: 'Invalid input', variant: 'destructive' }])
+    expect(toasts()).toEqual([
+      { title: ERRORS.errorTitle, description: 'Invalid input', variant: 'destructive' },
+    ])
   })
 
   it("toasts a refusal without fields with the caller's title and the server's message", async () => {
@@ -106,7 +115,7 @@ describe('useSave', () => {
     await act(async () => {
       saved = await result.current[1](input, 'Skill added')
     })
-    expect(saved).toEqual({ ok: false, message: 'That skill already exists', errors: {} })
+    expect(saved).toMatchObject({ ok: false, message: 'That skill already exists', errors: {} })
     expect(toasts()).toEqual([
       { title: 'Not saved', description: 'That skill already exists', variant: 'destructive' },
     ])
@@ -122,8 +131,10 @@ describe('useSave', () => {
     await act(async () => {
       saved = await result.current[1](input, 'Skill added')
     })
-    expect(saved).toEqual({ ok: false, message: API_MESSAGES.internal, errors: {} })
-    expect(toasts()).toEqual([{ title: 'Not saved', description: API_MESSAGES.internal, variant: 'destructive' }])
+    expect(saved).toMatchObject({ ok: false, message: API_MESSAGES.internal, errors: {} })
+    expect(toasts()).toEqual([
+      { title: 'Not saved', description: API_MESSAGES.internal, variant: 'destructive' },
+    ])
   })
 
   it('an answer with neither data nor error is a refusal with the generic message', async () => {
@@ -133,7 +144,7 @@ describe('useSave', () => {
     await act(async () => {
       saved = await result.current[1](input, 'Skill added')
     })
-    expect(saved).toEqual({ ok: false, message: API_MESSAGES.internal, errors: {} })
+    expect(saved).toMatchObject({ ok: false, message: API_MESSAGES.internal, errors: {} })
     expect(toasts()).toEqual([
       { title: ERRORS.errorTitle, description: API_MESSAGES.internal, variant: 'destructive' },
     ])

@@ -1,7 +1,7 @@
 // One admin write and what its answer shows (issue 53): the mutation, the
 // server's field messages into the form, a toast for a refusal and for a
 // success. Screens say only what differs: the toast titles and what follows.
-import { useCallback, useRef, useState } from 'react'
+import { type Dispatch, type SetStateAction, useCallback, useRef, useState } from 'react'
 import {
   type AnyVariables,
   type CombinedError,
@@ -19,10 +19,10 @@ export type FieldErrors = Record<string, string>
 export type SaveOptions = {
   /**
    * A refusal's toast: its title (the text is the server's message, destructive),
-   * a function of the message that makes the toast, or null for none (the caller
-   * shows `message`). By default the title is "Error".
+   * a function of the message that makes the toast (null: none this time), or
+   * null for none (the caller shows `message`). By default the title is "Error".
    */
-  failure?: string | ((message: string, error: CombinedError | undefined) => ToastContentValue) | null
+  failure?: string | ((message: string, error: CombinedError | undefined) => ToastContentValue | null) | null
   /** A refusal that names fields is shown by those fields alone: no toast unless none is named. */
   fieldsAlone?: boolean
   /** urql's context for the write, such as `additionalTypenames`. */
@@ -37,13 +37,13 @@ export type Success<Data> =
 
 export type Saved<Data> =
   | { ok: true; data: Data }
-  | { ok: false; message: string; errors: FieldErrors }
+  | { ok: false; message: string; errors: FieldErrors; error: CombinedError | undefined }
 
 export type SaveState<Data, Variables extends AnyVariables> = UseMutationState<Data, Variables> & {
   /** The field messages of the last refusal (empty after a success); the form shows them. */
   errors: FieldErrors
   /** For the form's own checks before it writes. */
-  setErrors: (errors: FieldErrors) => void
+  setErrors: Dispatch<SetStateAction<FieldErrors>>
 }
 
 const NONE: FieldErrors = {}
@@ -52,7 +52,7 @@ const isEmpty = (errors: FieldErrors) => Object.keys(errors).length === 0
 /**
  * `const [state, save] = useSave(DOCUMENT, options)`; `await save(variables, success)`
  * writes, toasts, keeps the field messages in `state.errors` and resolves to
- * `{ ok: true, data }` or `{ ok: false, message, errors }`. An answer with neither
+ * `{ ok: true, data }` or `{ ok: false, message, errors, error }`. An answer with neither
  * data nor an error is a refusal with the generic message.
  */
 export function useSave<Data = unknown, Variables extends AnyVariables = AnyVariables>(
@@ -72,13 +72,14 @@ export function useSave<Data = unknown, Variables extends AnyVariables = AnyVari
         const fields = fieldErrorsOf(result.error)
         const message = messageOf(result.error)
         setErrors((before) => (isEmpty(before) && isEmpty(fields) ? before : fields))
-        if (failure !== null && !(fieldsAlone && !isEmpty(fields)))
-          toast(
+        if (failure !== null && !(fieldsAlone && !isEmpty(fields))) {
+          const shown =
             typeof failure === 'string'
-              ? { title: failure, description: message, variant: 'destructive' }
-              : failure(message, result.error),
-          )
-        return { ok: false, message, errors: fields }
+              ? { title: failure, description: message, variant: 'destructive' as const }
+              : failure(message, result.error)
+          if (shown) toast(shown)
+        }
+        return { ok: false, message, errors: fields, error: result.error }
       }
       setErrors(NONE)
       const shown = typeof success === 'function' ? success(result.data) : success
