@@ -9,7 +9,7 @@ import { BUDGETS, BUSINESS_TIME_ZONE, PROJECT_TYPES } from '../../schema/request
 import { formatCalendarDate, formatSlotTime, slotInstant } from '../../schema/slot-time'
 import type { PublicAvailability } from '../lib/site-server'
 import { consultationPayload } from './consultation-payload'
-import { Honeypot, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
+import { ContactFields, Honeypot, SelectInput, SubmitButton, TextAreaInput } from './fields'
 import { FormSection, twoColumns } from './layout'
 import { anotherClass, Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
 import { Turnstile } from './Turnstile'
@@ -119,42 +119,12 @@ export function ConsultationForm({
       <div className="flex flex-col gap-10">
         <RefusedNotice text={form.refused} />
         <FormSection id="consultation-personal" title="Personal Information">
-          <div className={twoColumns}>
-            <TextInput
-              name="name"
-              label="Full Name"
-              {...limits.name}
-              autoComplete="name"
-              defaultValue={values.name}
-              error={errors.name}
-            />
-            <TextInput
-              name="email"
-              label="Email Address"
-              type="email"
-              {...limits.email}
-              autoComplete="email"
-              defaultValue={values.email}
-              error={errors.email}
-            />
-            <TextInput
-              name="phone"
-              label="Phone Number"
-              type="tel"
-              {...limits.phone}
-              autoComplete="tel"
-              defaultValue={values.phone}
-              error={errors.phone}
-            />
-            <TextInput
-              name="company"
-              label="Company / Organization"
-              {...limits.company}
-              autoComplete="organization"
-              defaultValue={values.company}
-              error={errors.company}
-            />
-          </div>
+          <ContactFields
+            organisation={{ name: 'company', label: 'Company / Organization' }}
+            limits={limits}
+            values={values}
+            errors={errors}
+          />
         </FormSection>
 
         <FormSection id="consultation-project" title="Project Details">

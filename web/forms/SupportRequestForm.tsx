@@ -10,7 +10,7 @@ import {
   FORM_ISSUE_TYPES,
   URGENCY_LEVELS,
 } from '../../schema/request-options'
-import { Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput, TextInput } from './fields'
+import { ContactFields, Honeypot, RadioInput, SelectInput, SubmitButton, TextAreaInput } from './fields'
 import { twoColumns } from './layout'
 import { Confirmation, type FormOutcome, RefusedNotice, useRequestForm } from './request-form'
 import { Turnstile } from './Turnstile'
@@ -51,42 +51,12 @@ export function SupportRequestForm({
     <form key={form.formKey} {...form.formProps} aria-label="IT support request" className="relative">
       <div className="flex flex-col gap-3">
         <RefusedNotice text={form.refused} />
-        <div className={twoColumns}>
-          <TextInput
-            name="name"
-            label="Full Name"
-            {...limits.name}
-            autoComplete="name"
-            defaultValue={values.name}
-            error={errors.name}
-          />
-          <TextInput
-            name="email"
-            label="Email Address"
-            type="email"
-            {...limits.email}
-            autoComplete="email"
-            defaultValue={values.email}
-            error={errors.email}
-          />
-          <TextInput
-            name="phone"
-            label="Phone Number"
-            type="tel"
-            {...limits.phone}
-            autoComplete="tel"
-            defaultValue={values.phone}
-            error={errors.phone}
-          />
-          <TextInput
-            name="businessName"
-            label="Business Name"
-            {...limits.businessName}
-            autoComplete="organization"
-            defaultValue={values.businessName}
-            error={errors.businessName}
-          />
-        </div>
+        <ContactFields
+          organisation={{ name: 'businessName', label: 'Business Name' }}
+          limits={limits}
+          values={values}
+          errors={errors}
+        />
 
         <SelectInput
           name="issueType"

@@ -6,9 +6,9 @@
 // are not written here: each form spreads its field's FieldConstraint, read by
 // the page's loader from the Zod schema the server checks (ADR 148).
 import type { Option } from '../../schema/constants'
-import type { FieldConstraint } from '../../schema/form-constraints'
+import type { FieldConstraint, FormLimits } from '../../schema/form-constraints'
 import { HONEYPOT_FIELD } from '../../schema/request-options'
-import { controlClass, fieldClass, hintClass, labelClass, submitClass } from './layout'
+import { controlClass, fieldClass, hintClass, labelClass, submitClass, twoColumns } from './layout'
 
 type Common = {
   name: string
@@ -191,6 +191,63 @@ export function RadioInput(
       </div>
       <HintAndError {...props} />
     </fieldset>
+  )
+}
+
+/**
+ * Who is asking, the first fields of both request forms: name, e-mail, phone
+ * and their organisation, which each form names its own way (a consultation's
+ * `company`, a support request's `businessName`).
+ */
+export function ContactFields({
+  organisation,
+  limits,
+  values,
+  errors,
+}: {
+  organisation: { name: 'company' | 'businessName'; label: string }
+  /** The limits of the schema the server checks the request with (ADR 148). */
+  limits: FormLimits
+  values: Record<string, string | undefined>
+  errors: Record<string, string | undefined>
+}) {
+  return (
+    <div className={twoColumns}>
+      <TextInput
+        name="name"
+        label="Full Name"
+        {...limits.name}
+        autoComplete="name"
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <TextInput
+        name="email"
+        label="Email Address"
+        type="email"
+        {...limits.email}
+        autoComplete="email"
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <TextInput
+        name="phone"
+        label="Phone Number"
+        type="tel"
+        {...limits.phone}
+        autoComplete="tel"
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+      <TextInput
+        name={organisation.name}
+        label={organisation.label}
+        {...limits[organisation.name]}
+        autoComplete="organization"
+        defaultValue={values[organisation.name]}
+        error={errors[organisation.name]}
+      />
+    </div>
   )
 }
 

@@ -3,7 +3,6 @@
 // field errors show beside their inputs.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation } from 'urql'
 import {
   ASSET_KIND_LABELS,
   ASSET_KINDS,
@@ -13,10 +12,9 @@ import {
   EPHI_LABELS,
 } from '../../../schema/assets'
 import { enumName, enumValue } from '../../../schema/graphql-enums'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { CREATE_ASSET, UPDATE_ASSET } from './queries'
 
 export const KIND_OPTIONS = ASSET_KINDS.map((k) => ({
@@ -88,9 +86,9 @@ export function AssetForm({
     notes: asset?.notes ?? '',
     ...Object.fromEntries(TEXT_FIELDS.map(([k]) => [k, asset?.[k] ?? ''])),
   }))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [, create] = useMutation(CREATE_ASSET)
-  const [, update] = useMutation(UPDATE_ASSET)
+  const [creating, create] = useSave(CREATE_ASSET, { failure: 'Not saved', fieldsAlone: true })
+  const [updating, update] = useSave(UPDATE_ASSET, { failure: 'Not saved', fieldsAlone: true })
+  const { errors } = asset?.id ? updating : creating
   const set = (k: string) => (v: string) => setValues((old) => ({ ...old, [k]: v }))
 
   const save = async () => {
@@ -104,18 +102,13 @@ export function AssetForm({
       seats: seats === '' ? null : /^\d+$/.test(seats) ? Number(seats) : -1,
       ...Object.fromEntries(TEXT_FIELDS.map(([k]) => [k, values[k]?.trim() || null])),
     }
-    const result = asset?.id
-      ? await update({ id: asset.id, input: input as never })
-      : await create({ clientId, input: input as never })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast({ title: asset?.id ? 'Asset changed' : 'Asset added', description: values.name })
-    onClose(true)
+    const saved = asset?.id
+      ? await update(
+          { id: asset.id, input: input as never },
+          { title: 'Asset changed', description: values.name },
+        )
+      : await create({ clientId, input: input as never }, { title: 'Asset added', description: values.name })
+    if (saved.ok) onClose(true)
   }
 
   return (

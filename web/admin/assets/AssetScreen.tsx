@@ -3,12 +3,12 @@
 // requests and time on it, and its append-only history.
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
-import { Provider, useMutation, useQuery } from 'urql'
+import { Provider, useQuery } from 'urql'
 import { ASSET_KIND_LABELS, ASSET_STATUS_LABELS, assetFieldLabel, EPHI_LABELS } from '../../../schema/assets'
 import { formatShortDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { requestStatusLabel } from '../requests/format'
+import { useSave } from '../save'
 import {
   AdminButton,
   CardTable,
@@ -19,7 +19,7 @@ import {
   linkButtonClass,
   Section,
 } from '../ui'
-import { FROM_NETWORK, messageOf, useAdminClient } from '../urql'
+import { FROM_NETWORK, useAdminClient } from '../urql'
 import { AssetForm, ephiLabel, kindLabel, statusLabel } from './AssetForm'
 import { ASSET, RENEW_ASSET, RETIRE_ASSET } from './queries'
 
@@ -41,16 +41,14 @@ function AssetPage({ id }: { id: string }) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: ASSET, variables: { id } })
   const [editing, setEditing] = useState(false)
   const [retiring, setRetiring] = useState(false)
-  const [, retire] = useMutation(RETIRE_ASSET)
-  const [, renew] = useMutation(RENEW_ASSET)
+  const [, retire] = useSave(RETIRE_ASSET, { failure: 'Not retired' })
+  const [, renew] = useSave(RENEW_ASSET, { failure: 'Not renewed' })
   const navigate = useNavigate()
   const a = data?.asset
   const refresh = () => refetch(FROM_NETWORK)
   const renewAs = async (what: 'WARRANTY' | 'RENEWAL') => {
-    const result = await renew({ id, what })
-    if (result.error)
-      toast({ title: 'Not renewed', description: messageOf(result.error), variant: 'destructive' })
-    else navigate(`/admin/quotes/${result.data!.renewAsset}`)
+    const renewed = await renew({ id, what })
+    if (renewed.ok) navigate(`/admin/quotes/${renewed.data.renewAsset}`)
   }
   return (
     <ListState loading={fetching && !data} error={error} empty={!a} emptyText="This asset does not exist.">
@@ -208,14 +206,9 @@ function AssetPage({ id }: { id: string }) {
             isOpen={retiring}
             onOpenChange={setRetiring}
             onConfirm={async () => {
-              const result = await retire({ id })
+              const retired = await retire({ id }, { title: 'Asset retired', description: a.name })
               setRetiring(false)
-              if (result.error)
-                toast({ title: 'Not retired', description: messageOf(result.error), variant: 'destructive' })
-              else {
-                toast({ title: 'Asset retired', description: a.name })
-                refresh()
-              }
+              if (retired.ok) refresh()
             }}
           />
         </>

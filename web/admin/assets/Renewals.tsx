@@ -2,12 +2,12 @@
 // 90-day window and "Renew" (a new draft quote with the renewal line).
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { Provider, useMutation, useQuery } from 'urql'
+import { Provider, useQuery } from 'urql'
 import { formatShortDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { useSave } from '../save'
 import { AdminButton, AdminSelect, CardTable, ListState, Section } from '../ui'
-import { messageOf, useAdminClient } from '../urql'
+import { useAdminClient } from '../urql'
 import { kindLabel } from './AssetForm'
 import { RENEW_ASSET, RENEWALS } from './queries'
 
@@ -35,7 +35,7 @@ export function RenewalsScreen() {
 function RenewalsList() {
   const [days, setDays] = useState('90')
   const [{ data, fetching, error }] = useQuery({ query: RENEWALS, variables: { days: Number(days) } })
-  const [, renew] = useMutation(RENEW_ASSET)
+  const [, renew] = useSave(RENEW_ASSET, { failure: 'Not renewed' })
   const navigate = useNavigate()
   const rows = data?.assetRenewals ?? []
   return (
@@ -85,14 +85,8 @@ function RenewalsList() {
                   <AdminButton
                     variant="secondary"
                     onPress={async () => {
-                      const result = await renew({ id: r.assetId, what: r.what })
-                      if (result.error)
-                        toast({
-                          title: 'Not renewed',
-                          description: messageOf(result.error),
-                          variant: 'destructive',
-                        })
-                      else navigate(`/admin/quotes/${result.data!.renewAsset}`)
+                      const renewed = await renew({ id: r.assetId, what: r.what })
+                      if (renewed.ok) navigate(`/admin/quotes/${renewed.data.renewAsset}`)
                     }}
                   >
                     Renew<span className="sr-only">{` ${r.name}`}</span>

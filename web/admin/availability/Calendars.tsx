@@ -4,11 +4,12 @@
 // (shown, never moved); and the private feed of bookings for any calendar app.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { Provider, useMutation, useQuery } from 'urql'
+import { Provider, useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { toast } from '../../components/Toaster'
+import { type SaveOptions, useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminTextField, ConfirmDialog, EmptyState, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
+import { FROM_NETWORK, messageOf, useAdminClient } from '../urql'
 import {
   ADD_CALENDAR,
   CALENDARS,
@@ -28,6 +29,9 @@ export function Calendars() {
 }
 
 const when = (at: string | null | undefined) => (at ? formatBusinessDateTime(at) : 'never')
+
+/** On this screen a refusal's toast is the server's message alone. */
+const SAID_PLAINLY: SaveOptions = { failure: (message) => ({ title: message }) }
 
 function CalendarSections() {
   const [{ data, error }, refetch] = useQuery({ query: CALENDARS, ...FROM_NETWORK })
@@ -83,8 +87,8 @@ type Source = {
 }
 
 function SourceRow({ source: s, onChanged }: { source: Source; onChanged: () => void }) {
-  const [{ fetching: reading }, sync] = useMutation(SYNC_CALENDAR)
-  const [{ fetching: removing }, remove] = useMutation(REMOVE_CALENDAR)
+  const [{ fetching: reading }, sync] = useSave(SYNC_CALENDAR, SAID_PLAINLY)
+  const [{ fetching: removing }, remove] = useSave(REMOVE_CALENDAR, SAID_PLAINLY)
   const [confirming, setConfirming] = useState(false)
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3">
@@ -107,14 +111,9 @@ function SourceRow({ source: s, onChanged }: { source: Source; onChanged: () => 
           variant="secondary"
           isDisabled={reading}
           onPress={async () => {
-            const r = await sync({ id: s.id })
-            if (r.error) toast({ title: messageOf(r.error) })
-            else
-              toast({
-                title: r.data?.syncCalendarSource.lastError
-                  ? 'The calendar could not be read'
-                  : 'Calendar read',
-              })
+            await sync({ id: s.id }, (read) =>
+              read.syncCalendarSource.lastError ? 'The calendar could not be read' : 'Calendar read',
+            )
             onChanged()
           }}
         >
@@ -132,9 +131,8 @@ function SourceRow({ source: s, onChanged }: { source: Source; onChanged: () => 
         onOpenChange={setConfirming}
         isPending={removing}
         onConfirm={async () => {
-          const r = await remove({ id: s.id })
+          await remove({ id: s.id }, 'Calendar removed')
           setConfirming(false)
-          toast({ title: r.error ? messageOf(r.error) : 'Calendar removed' })
           onChanged()
         }}
       />
@@ -145,27 +143,18 @@ function SourceRow({ source: s, onChanged }: { source: Source; onChanged: () => 
 function AddCalendar({ onAdded }: { onAdded: () => void }) {
   const [name, setName] = useState('')
   const [url, setUrl] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [{ fetching }, add] = useMutation(ADD_CALENDAR)
+  const [{ fetching, errors }, add] = useSave(ADD_CALENDAR, { ...SAID_PLAINLY, fieldsAlone: true })
   return (
     <Form
       className="mt-4 grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-[1fr_2fr_auto] sm:items-start"
       onSubmit={async (e) => {
         e.preventDefault()
-        const r = await add({ name, url })
-        if (r.error) {
-          const fields = fieldErrorsOf(r.error)
-          setErrors(fields)
-          if (!Object.keys(fields).length) toast({ title: messageOf(r.error) })
-          return
-        }
-        setErrors({})
+        const added = await add({ name, url }, (d) =>
+          d.addCalendarSource.lastError ? 'Calendar added, but it could not be read yet' : 'Calendar added',
+        )
+        if (!added.ok) return
         setName('')
         setUrl('')
-        const added = r.data?.addCalendarSource
-        toast({
-          title: added?.lastError ? 'Calendar added, but it could not be read yet' : 'Calendar added',
-        })
         onAdded()
       }}
     >
@@ -203,15 +192,15 @@ function BookingsFeed({
   const [includeMaintenance, setIncludeMaintenance] = useState(feed?.includeMaintenance ?? false)
   const [address, setAddress] = useState<string | null>(null)
   const [confirm, setConfirm] = useState<'regenerate' | 'stop' | null>(null)
-  const [{ fetching: making }, regenerate] = useMutation(REGENERATE_FEED)
-  const [{ fetching: stopping }, stop] = useMutation(STOP_FEED)
+  const [{ fetching: making }, regenerate] = useSave(REGENERATE_FEED, {
+    failure: (message, error) => ({ title: error ? message : 'The feed could not be made' }),
+  })
+  const [{ fetching: stopping }, stop] = useSave(STOP_FEED, SAID_PLAINLY)
   const make = async () => {
-    const r = await regenerate({ busyOnly, includeMaintenance })
+    const made = await regenerate({ busyOnly, includeMaintenance }, 'New feed address made')
     setConfirm(null)
-    if (r.error || !r.data)
-      return toast({ title: r.error ? messageOf(r.error) : 'The feed could not be made' })
-    setAddress(r.data.regenerateCalendarFeed)
-    toast({ title: 'New feed address made' })
+    if (!made.ok) return
+    setAddress(made.data.regenerateCalendarFeed)
     onChanged()
   }
   return (
@@ -284,10 +273,9 @@ function BookingsFeed({
         onOpenChange={(open) => setConfirm(open ? 'stop' : null)}
         isPending={stopping}
         onConfirm={async () => {
-          const r = await stop({})
+          await stop({}, 'Bookings feed stopped')
           setConfirm(null)
           setAddress(null)
-          toast({ title: r.error ? messageOf(r.error) : 'Bookings feed stopped' })
           onChanged()
         }}
       />

@@ -5,7 +5,7 @@
 // (/api/exports/...), which the owner's session cookie opens.
 import { useEffect, useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import {
   EXPORT_DATE_FORMAT,
   EXPORT_FILES,
@@ -16,10 +16,10 @@ import {
 } from '../../../schema/accounting-export'
 import { formatCents } from '../../../schema/money'
 import { addDays, businessToday, formatCalendarDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminSelect, AdminTextField, linkButtonClass, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { ACCOUNTING_CODES, RECEIVABLES, SAVE_ACCOUNTING_CODES } from './books-queries'
 
 /** Last month, the range an accountant asks for most. */
@@ -111,13 +111,15 @@ export function AccountingExport() {
 
 function XeroCodes() {
   const [{ data }] = useQuery({ query: ACCOUNTING_CODES, ...FROM_NETWORK })
-  const [{ fetching }, save] = useMutation(SAVE_ACCOUNTING_CODES)
+  const [{ fetching, errors }, save] = useSave(SAVE_ACCOUNTING_CODES, {
+    failure: (message) => ({ title: message }),
+    fieldsAlone: true,
+  })
   const [codes, setCodes] = useState<{
     xeroAccountCode: string
     xeroTaxType: string
     xeroTaxTypeNone: string
   } | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
   useEffect(() => {
     if (data && !codes) setCodes(data.accountingCodes)
   }, [data, codes])
@@ -143,14 +145,7 @@ function XeroCodes() {
       className="mt-4 border-t border-slate-200 pt-4"
       onSubmit={async (e) => {
         e.preventDefault()
-        const result = await save(codes)
-        if (result.error) {
-          setErrors(fieldErrorsOf(result.error))
-          if (!Object.keys(fieldErrorsOf(result.error)).length) toast({ title: messageOf(result.error) })
-          return
-        }
-        setErrors({})
-        toast({ title: 'Xero codes saved' })
+        await save(codes, 'Xero codes saved')
       }}
     >
       <h3 className="font-medium text-slate-900">Xero codes, as your Xero names them</h3>

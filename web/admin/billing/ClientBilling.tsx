@@ -5,14 +5,14 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatCents, parseCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { logTimeUrl } from '../clients/OpenClientLink'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminTextField, ListState, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import {
   type BillingColumn,
   BillingTable,
@@ -65,21 +65,19 @@ export function ClientTime({ clientId }: { clientId: string }) {
   const [entries] = useQuery({ query: TIME_ENTRIES, variables: { clientId } })
   // Same query and variables as this client's invoice list: refetching it refreshes that list.
   const [, refetchInvoices] = useQuery({ query: INVOICES, variables: { clientId } })
-  const [, invoice] = useMutation(CREATE_INVOICE)
+  const [, invoice] = useSave(CREATE_INVOICE, { failure: 'Not invoiced' })
   const list = blocks.data?.prepaidBlocks ?? []
   const recent = (entries.data?.timeEntries ?? []).slice(0, 10)
 
   async function invoiceBlock(blockId: string) {
-    const result = await invoice({ input: { clientId, source: 'BLOCK', blockId } })
-    if (result.error) {
-      toast({ title: 'Not invoiced', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    const made = result.data?.createInvoice
-    toast({
-      title: `Invoice ${made?.number} created`,
-      description: made ? formatCents(made.totalCents) : undefined,
-    })
+    const invoiced = await invoice(
+      { input: { clientId, source: 'BLOCK', blockId } },
+      ({ createInvoice: made }) => ({
+        title: `Invoice ${made.number} created`,
+        description: formatCents(made.totalCents),
+      }),
+    )
+    if (!invoiced.ok) return
     refetchBlocks(FROM_NETWORK)
     refetchInvoices(FROM_NETWORK)
   }
@@ -148,41 +146,35 @@ export function ClientTime({ clientId }: { clientId: string }) {
 
 /** Sells the client a block: hours (a whole hour at least), its price, and an optional last day. */
 function NewBlockForm({ clientId, onAdded }: { clientId: string; onAdded: () => void }) {
-  const [created, create] = useMutation(CREATE_PREPAID_BLOCK)
+  const [created, create] = useSave(CREATE_PREPAID_BLOCK, { failure: 'Not added', fieldsAlone: true })
   const [blockHours, setBlockHours] = useState('')
   const [price, setPrice] = useState('')
   const [validUntil, setValidUntil] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
 
   async function add() {
     const h = Number(blockHours)
-    const result = await create({
-      input: {
-        clientId,
-        // Not a number: -1 minutes, so the server names the field.
-        minutes: blockHours.trim() && Number.isFinite(h) ? Math.round(h * 60) : -1,
-        priceCents: parseCents(price) ?? -1,
-        validUntil: validUntil || null,
+    const added = await create(
+      {
+        input: {
+          clientId,
+          // Not a number: -1 minutes, so the server names the field.
+          minutes: blockHours.trim() && Number.isFinite(h) ? Math.round(h * 60) : -1,
+          priceCents: parseCents(price) ?? -1,
+          validUntil: validUntil || null,
+        },
       },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not added', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
+      'Prepaid block added',
+    )
+    if (!added.ok) return
     setBlockHours('')
     setPrice('')
     setValidUntil('')
-    toast({ title: 'Prepaid block added' })
     onAdded()
   }
 
   return (
     <Form
-      validationErrors={errors}
+      validationErrors={created.errors}
       validationBehavior="aria"
       aria-label="Add prepaid hours"
       onSubmit={(e) => {

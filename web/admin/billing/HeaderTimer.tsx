@@ -2,12 +2,12 @@
 // server (one row), so it survives reloads and shows on every admin page.
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { ERRORS } from '../../../schema/messages'
 import type { LateTimeChoice } from '../../../schema/plans'
-import { toast } from '../../components/Toaster'
+import { useSave } from '../save'
 import { AdminButton } from '../ui'
-import { FROM_NETWORK, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { LateTimeDialog, lateTimeQuestionOf } from './LateTimeDialog'
 import { STOP_TIMER, TIMER } from './queries'
 
@@ -22,7 +22,14 @@ export function elapsed(fromIso: string, now: number): string {
 
 export function HeaderTimer({ onStopped }: { onStopped?: () => void }) {
   const [{ data }, refetch] = useQuery({ query: TIMER, requestPolicy: 'cache-and-network' })
-  const [stopping, stop] = useMutation(STOP_TIMER)
+  const [stopping, stop] = useSave(STOP_TIMER, {
+    // The late-time question is asked in a dialog, not toasted. Without a client chosen
+    // at start the time needs one: the toast says so, and the Time page asks for it.
+    failure: (message, error) =>
+      lateTimeQuestionOf(error)
+        ? null
+        : { title: ERRORS.errorTitle, description: message, variant: 'destructive' },
+  })
   const [now, setNow] = useState(() => Date.now())
   // A timer started in a plan month already invoiced: the server asks where its time goes (issue 52).
   const [lateQuestion, setLateQuestion] = useState<string | null>(null)
@@ -35,15 +42,14 @@ export function HeaderTimer({ onStopped }: { onStopped?: () => void }) {
   if (!timer) return null
 
   async function onStop(lateTime: LateTimeChoice | null = null) {
-    const result = await stop({ input: lateTime ? { lateTime } : {} })
-    if (result.error) {
-      const question = lateTimeQuestionOf(result.error)
-      if (question) return setLateQuestion(question)
-      // Without a client chosen at start the time needs one: the Time page asks for it.
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
+    const stopped = await stop({ input: lateTime ? { lateTime } : {} }, (d) => ({
+      title: 'Time recorded',
+      description: `${d.stopTimer[0]?.minutes ?? 0} minutes`,
+    }))
+    if (!stopped.ok) {
+      if (stopped.errors.lateTime) setLateQuestion(stopped.message)
       return
     }
-    toast({ title: 'Time recorded', description: `${result.data?.stopTimer[0]?.minutes ?? 0} minutes` })
     refetch(FROM_NETWORK)
     onStopped?.()
   }

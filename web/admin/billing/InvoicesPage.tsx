@@ -6,20 +6,19 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { Provider, useMutation, useQuery } from 'urql'
+import { Provider, useQuery } from 'urql'
 import {
   invoiceStatusLabel,
   MANUAL_PAYMENT_METHODS,
   PAYMENT_METHOD_LABELS,
 } from '../../../schema/billing-words'
 import { enumName, enumValue } from '../../../schema/graphql-enums'
-import { ERRORS } from '../../../schema/messages'
 import { formatCents, parseCents } from '../../../schema/money'
 import { formatCalendarDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
 import { PeriodDrafts } from '../plans/PeriodDrafts'
+import { useSave } from '../save'
 import { InvoiceSendDialog } from '../send/SendDialog'
 import {
   AdminButton,
@@ -31,7 +30,7 @@ import {
   linkButtonClass,
   Section,
 } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
+import { FROM_NETWORK, useAdminClient } from '../urql'
 import { AccountingExport } from './AccountingExport'
 import { type BillingColumn, BillingTable, firstCellClass, numericClass, rowClass } from './BillingTable'
 import { invoiceMatches, invoiceName, invoiceUrl } from './links'
@@ -285,7 +284,7 @@ export function VoidInvoiceDialog({
   onClose: () => void
   onDone: () => void
 }) {
-  const [{ fetching }, voidIt] = useMutation(VOID_INVOICE)
+  const [{ fetching }, voidIt] = useSave(VOID_INVOICE)
   return (
     <ConfirmDialog
       title={invoice ? `Void invoice ${invoice.number}?` : 'Void invoice?'}
@@ -296,11 +295,8 @@ export function VoidInvoiceDialog({
       onOpenChange={(open) => !open && onClose()}
       onConfirm={async () => {
         if (!invoice) return
-        const result = await voidIt({ id: invoice.id })
+        await voidIt({ id: invoice.id }, `Invoice ${invoice.number} void`)
         onClose()
-        if (result.error)
-          toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-        else toast({ title: `Invoice ${invoice.number} void` })
         onDone()
       }}
     />
@@ -316,29 +312,27 @@ export function PaymentDialog({
   onClose: () => void
   onDone: () => void
 }) {
-  const [, record] = useMutation(RECORD_PAYMENT)
+  const [{ errors }, record] = useSave(RECORD_PAYMENT, { failure: null })
   const [amount, setAmount] = useState(
     invoice.balanceCents > 0 ? formatCents(invoice.balanceCents, 'plain') : '',
   )
   const [date, setDate] = useState('')
   const [method, setMethod] = useState<(typeof METHODS)[number]['value']>('bank transfer')
   const [reference, setReference] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   async function save() {
-    const result = await record({
-      id: invoice.id,
-      input: {
-        amountCents: parseCents(amount) ?? -1,
-        date: date || null,
-        method: methodName(method),
-        reference: reference || null,
+    const recorded = await record(
+      {
+        id: invoice.id,
+        input: {
+          amountCents: parseCents(amount) ?? -1,
+          date: date || null,
+          method: methodName(method),
+          reference: reference || null,
+        },
       },
-    })
-    if (result.error) {
-      setErrors(fieldErrorsOf(result.error))
-      return
-    }
-    toast({ title: `Payment recorded on ${invoice.number}` })
+      `Payment recorded on ${invoice.number}`,
+    )
+    if (!recorded.ok) return
     onDone()
     onClose()
   }
@@ -384,24 +378,22 @@ export function CreditDialog({
   onClose: () => void
   onDone: () => void
 }) {
-  const [, create] = useMutation(CREATE_INVOICE)
+  const [{ errors }, create] = useSave(CREATE_INVOICE, { failure: null })
   const [text, setText] = useState('')
   const [amount, setAmount] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   async function save() {
-    const result = await create({
-      input: {
-        clientId: invoice.clientId,
-        source: 'CREDIT',
-        creditForId: invoice.id,
-        lines: [{ description: text, quantity: 1, unitPriceCents: parseCents(amount) ?? -1 }],
+    const created = await create(
+      {
+        input: {
+          clientId: invoice.clientId,
+          source: 'CREDIT',
+          creditForId: invoice.id,
+          lines: [{ description: text, quantity: 1, unitPriceCents: parseCents(amount) ?? -1 }],
+        },
       },
-    })
-    if (result.error) {
-      setErrors(fieldErrorsOf(result.error))
-      return
-    }
-    toast({ title: `Credit note ${result.data?.createInvoice.number} created` })
+      (d) => `Credit note ${d.createInvoice.number} created`,
+    )
+    if (!created.ok) return
     onDone()
     onClose()
   }

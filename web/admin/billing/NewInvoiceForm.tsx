@@ -6,14 +6,13 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useLocation } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import type { QuotePart } from '../../../schema/billing-words'
 import { formatCents, parseCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminSelect, AdminTextField } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { ACCEPTED_QUOTES, type AdminQuote, CREATE_INVOICE, PREPAID_BLOCKS } from './queries'
 
 // The GraphQL enum's names (schema/billing-words.ts INVOICE_SOURCES, generated in graphql-enums.ts),
@@ -49,7 +48,8 @@ export function NewInvoiceForm({
   clients: readonly { value: string; label: string }[]
   onCreated: () => void
 }) {
-  const [created, create] = useMutation(CREATE_INVOICE)
+  // The refusal's message is shown in the form, under the fields it names.
+  const [created, create] = useSave(CREATE_INVOICE, { failure: null })
   // A client page's "New invoice" (issue 36) arrives with ?clientId= chosen.
   const preselected = new URLSearchParams(useLocation().search).get('clientId') ?? ''
   const [clientId, setClientId] = useState(preselected)
@@ -61,7 +61,6 @@ export function NewInvoiceForm({
   const [blockId, setBlockId] = useState('')
   const [lineText, setLineText] = useState('')
   const [amount, setAmount] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState('')
   const [{ data: quoteData }, refetchQuotes] = useQuery({
     query: ACCEPTED_QUOTES,
@@ -84,37 +83,31 @@ export function NewInvoiceForm({
   }
 
   async function add() {
-    const result = await create({
-      input: {
-        clientId,
-        source,
-        from: source === 'TIME' ? from || null : null,
-        to: source === 'TIME' ? to || null : null,
-        quoteId: source === 'QUOTE' ? quoteId || null : null,
-        part: source === 'QUOTE' && quote ? part : null,
-        blockId: source === 'BLOCK' ? blockId || null : null,
-        lines:
-          source === 'MANUAL'
-            ? [{ description: lineText, quantity: 1, unitPriceCents: parseCents(amount) ?? -1 }]
-            : null,
+    const result = await create(
+      {
+        input: {
+          clientId,
+          source,
+          from: source === 'TIME' ? from || null : null,
+          to: source === 'TIME' ? to || null : null,
+          quoteId: source === 'QUOTE' ? quoteId || null : null,
+          part: source === 'QUOTE' && quote ? part : null,
+          blockId: source === 'BLOCK' ? blockId || null : null,
+          lines:
+            source === 'MANUAL'
+              ? [{ description: lineText, quantity: 1, unitPriceCents: parseCents(amount) ?? -1 }]
+              : null,
+        },
       },
-    })
-    if (result.error) {
-      setErrors(fieldErrorsOf(result.error))
-      // The message says what the field cannot: "No unbilled time for this client in that period".
-      setProblem(messageOf(result.error))
-      return
-    }
-    setErrors({})
-    setProblem('')
-    const invoice = result.data?.createInvoice
-    toast({
-      title: `Invoice ${invoice?.number} created`,
-      // Time a plan covers is left out (issue 52): say so, so the draft is not read as all the unbilled time.
-      description: invoice
-        ? [formatCents(invoice.totalCents), invoice.planTimeLeftOut].filter(Boolean).join('. ')
-        : undefined,
-    })
+      ({ createInvoice: invoice }) => ({
+        title: `Invoice ${invoice.number} created`,
+        // Time a plan covers is left out (issue 52): say so, so the draft is not read as all the unbilled time.
+        description: [formatCents(invoice.totalCents), invoice.planTimeLeftOut].filter(Boolean).join('. '),
+      }),
+    )
+    // The message says what the field cannot: "No unbilled time for this client in that period".
+    setProblem(result.ok ? '' : result.message)
+    if (!result.ok) return
     setQuoteId('')
     setBlockId('')
     // What is left to bill changed: a quote's next part, a block now invoiced.
@@ -126,7 +119,7 @@ export function NewInvoiceForm({
   const none = (what: string) => <p className="self-end pb-2 text-sm text-slate-600 sm:col-span-2">{what}</p>
   return (
     <Form
-      validationErrors={errors}
+      validationErrors={created.errors}
       validationBehavior="aria"
       aria-label="New invoice"
       onSubmit={(e) => {

@@ -4,16 +4,17 @@
 // (/admin/billing/settings).
 import { useEffect, useState } from 'react'
 import { Form, Label, TextArea, TextField } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { PAYMENT_INSTRUCTIONS_MAX } from '../../../schema/billing-settings'
-import { toast } from '../../components/Toaster'
+import { useSave } from '../save'
 import { AdminButton, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK, messageOf } from '../urql'
 import { BILLING_SETTINGS, SAVE_BILLING_SETTINGS } from './queries'
 
 export function PaymentInstructions() {
   const [{ data, error }] = useQuery({ query: BILLING_SETTINGS, ...FROM_NETWORK })
-  const [{ fetching: saving }, save] = useMutation(SAVE_BILLING_SETTINGS)
+  // A refusal is said under the box, not toasted.
+  const [{ fetching: saving }, save] = useSave(SAVE_BILLING_SETTINGS, { failure: null })
   const [text, setText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   // Filled once from the server, and not editable before: a late answer must not wipe what was typed.
@@ -31,13 +32,8 @@ export function PaymentInstructions() {
         className="flex flex-col gap-2"
         onSubmit={async (e) => {
           e.preventDefault()
-          const r = await save({ paymentInstructions: text })
-          if (r.error) {
-            setProblem(fieldErrorsOf(r.error).paymentInstructions ?? messageOf(r.error))
-            return
-          }
-          setProblem(null)
-          toast({ title: 'Payment instructions saved' })
+          const saved = await save({ paymentInstructions: text }, 'Payment instructions saved')
+          setProblem(saved.ok ? null : (saved.errors.paymentInstructions ?? saved.message))
         }}
       >
         <TextField

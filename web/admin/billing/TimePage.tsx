@@ -16,6 +16,7 @@ import { toast } from '../../components/Toaster'
 import { AssetPicker } from '../assets/AssetPicker'
 import { AdminDateField } from '../DateField'
 import { OwnerPage } from '../OwnerPage'
+import { useSave } from '../save'
 import {
   AdminButton,
   AdminCheckbox,
@@ -77,9 +78,9 @@ export function TimeEditor() {
   const [{ data: timerData }, refetchTimer] = useQuery({ query: TIMER })
   const [created, create] = useMutation(CREATE_TIME_ENTRY)
   const [updated, update] = useMutation(UPDATE_TIME_ENTRY)
-  const [removing, remove] = useMutation(DELETE_TIME_ENTRY)
+  const [removing, remove] = useSave(DELETE_TIME_ENTRY)
   const [deleting, setDeleting] = useState<AdminTimeEntry | null>(null)
-  const [starting, start] = useMutation(START_TIMER)
+  const [starting, start] = useSave(START_TIMER)
   const [clientId, setClientId] = useState(() => params.get('clientId') ?? '')
   const [reference, setReference] = useState(() => params.get('request') ?? '')
   const [assetId, setAssetId] = useState(() => params.get('asset') ?? '')
@@ -185,7 +186,7 @@ export function TimeEditor() {
   }
 
   async function startTimer() {
-    const result = await start({
+    const started = await start({
       input: {
         clientId: clientId || null,
         requestReference: reference || null,
@@ -193,18 +194,12 @@ export function TimeEditor() {
         rateCents: rateCents(),
       },
     })
-    if (result.error) {
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    refresh()
+    if (started.ok) refresh()
   }
 
   async function onDelete(id: string) {
-    const result = await remove({ id })
+    await remove({ id })
     setDeleting(null)
-    if (result.error)
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
     refresh()
   }
 

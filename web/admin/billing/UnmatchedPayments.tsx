@@ -6,13 +6,13 @@
 // page today and be its own route later (/admin/billing/unmatched). A card
 // list rather than a table: it reads on a phone.
 import { useState } from 'react'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { enumValue } from '../../../schema/graphql-enums'
 import { formatCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
+import { useSave } from '../save'
 import { AdminButton, AdminDialog, AdminSelect, ListState, Section } from '../ui'
-import { FROM_NETWORK, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { INVOICES, MATCH_PAYMENT, UNMATCHED_PAYMENTS } from './queries'
 
 type Unmatched = {
@@ -91,7 +91,8 @@ function MatchDialog({
   onDone: () => void
 }) {
   const [{ data }] = useQuery({ query: INVOICES, variables: { clientId: null }, ...FROM_NETWORK })
-  const [, match] = useMutation(MATCH_PAYMENT)
+  // A refusal is said in the dialog, not toasted.
+  const [, match] = useSave(MATCH_PAYMENT, { failure: null })
   // Only invoices that take a payment: sent and not paid, not credit notes.
   const open = (data?.invoices ?? []).filter(
     (i) =>
@@ -104,12 +105,11 @@ function MatchDialog({
   const [error, setError] = useState<string | null>(null)
   const chosen = invoiceId || named?.id || open[0]?.id || ''
   async function save() {
-    const r = await match({ paymentId: payment.id, invoiceId: chosen })
-    if (r.error) {
-      setError(messageOf(r.error))
-      return
-    }
-    toast({ title: `${money(payment)} recorded on ${r.data?.matchPayment?.number ?? 'the invoice'}` })
+    const matched = await match(
+      { paymentId: payment.id, invoiceId: chosen },
+      (d) => `${money(payment)} recorded on ${d.matchPayment?.number ?? 'the invoice'}`,
+    )
+    if (!matched.ok) return setError(matched.message)
     onDone()
     onClose()
   }

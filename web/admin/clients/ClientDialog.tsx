@@ -3,13 +3,12 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useNavigate } from 'react-router'
-import { useMutation } from 'urql'
+import type { CombinedError } from 'urql'
 import { clientInput, contactInput } from '../../../schema/client-payloads'
 import { type FieldConstraint, formConstraints } from '../../../schema/form-constraints'
 import { formatCents, parseCents } from '../../../schema/money'
-import { toast } from '../../components/Toaster'
+import { type SaveOptions, useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminDialog, AdminSelect, AdminTextField } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { type ClientPageData, CREATE_CLIENT, UPDATE_CLIENT } from './queries'
 
 const ROUNDING = [
@@ -30,10 +29,23 @@ export const CONTACT_LIMITS = formConstraints(contactInput)
 /** The first contact is optional as a whole: its fields keep their lengths and pattern, not `required`. */
 const optionalField = ({ required: _required, ...limits }: FieldConstraint) => limits
 
+/** The server's likely-duplicate warning (409 LIKELY_DUPLICATE, issue 36), if that is the refusal. */
+const duplicateWarning = (error: CombinedError | undefined) =>
+  error?.graphQLErrors.find((e) => e.extensions?.reason === 'LIKELY_DUPLICATE')
+
+const SAVING: SaveOptions = {
+  fieldsAlone: true,
+  failure: (message, error) =>
+    duplicateWarning(error)
+      ? null
+      : { title: 'Could not save', description: message, variant: 'destructive' },
+}
+
 export function ClientDialog({ client, onClose }: { client?: ClientPageData; onClose: () => void }) {
   const navigate = useNavigate()
-  const [, create] = useMutation(CREATE_CLIENT)
-  const [, update] = useMutation(UPDATE_CLIENT)
+  const [creating, create] = useSave(CREATE_CLIENT, SAVING)
+  const [updating, update] = useSave(UPDATE_CLIENT, SAVING)
+  const { errors, setErrors } = client ? updating : creating
   const [name, setName] = useState(client?.name ?? '')
   const [domains, setDomains] = useState(client?.domains.join(', ') ?? '')
   const [notes, setNotes] = useState(client?.notes ?? '')
@@ -46,7 +58,6 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
   const [contactName, setContactName] = useState('')
   const [contactEmail, setContactEmail] = useState('')
   const [contactPhone, setContactPhone] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
   // The server's likely-duplicate warning (409 LIKELY_DUPLICATE); saving again confirms it (issue 36).
   const [duplicate, setDuplicate] = useState('')
@@ -67,43 +78,44 @@ export function ClientDialog({ client, onClose }: { client?: ClientPageData; onC
       ...(duplicateOk ? { confirmDuplicate: true } : {}),
     }
     const result = client
-      ? await update({
-          id: client.id,
-          input: {
-            ...common,
-            defaultRateCents: rateCents,
-            roundingMinutes: Number(rounding),
-            paymentTermsDays: Number.isInteger(Number(terms)) ? Number(terms) : -1,
+      ? await update(
+          {
+            id: client.id,
+            input: {
+              ...common,
+              defaultRateCents: rateCents,
+              roundingMinutes: Number(rounding),
+              paymentTermsDays: Number.isInteger(Number(terms)) ? Number(terms) : -1,
+            },
           },
-        })
-      : await create({
-          input: {
-            ...common,
-            // Asked here so that time tracked for a new client has its rate (issue 36).
-            defaultRateCents: rateCents,
-            contacts:
-              contactName || contactEmail
-                ? [{ name: contactName, email: contactEmail, phone: contactPhone || null }]
-                : [],
+          { title: 'Client saved', description: name },
+        )
+      : await create(
+          {
+            input: {
+              ...common,
+              // Asked here so that time tracked for a new client has its rate (issue 36).
+              defaultRateCents: rateCents,
+              contacts:
+                contactName || contactEmail
+                  ? [{ name: contactName, email: contactEmail, phone: contactPhone || null }]
+                  : [],
+            },
           },
-        })
+          { title: 'Client created', description: name },
+        )
     setSaving(false)
-    if (result.error) {
-      const warning = result.error.graphQLErrors.find((e) => e.extensions?.reason === 'LIKELY_DUPLICATE')
+    if (!result.ok) {
+      const warning = duplicateWarning(result.error)
       if (warning) {
+        // Said above the buttons; the name field is not marked.
         setErrors({})
         setDuplicate(warning.message)
-        return
       }
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (Object.keys(fields).length === 0)
-        toast({ title: 'Could not save', description: messageOf(result.error), variant: 'destructive' })
       return
     }
-    toast({ title: client ? 'Client saved' : 'Client created', description: name })
     onClose()
-    const created = result.data && 'createClient' in result.data ? result.data.createClient : null
+    const created = 'createClient' in result.data ? result.data.createClient : null
     if (created) navigate(`/admin/clients/${created.id}`)
   }
 

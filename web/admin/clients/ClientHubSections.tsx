@@ -4,24 +4,21 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link } from 'react-router'
-import { useMutation } from 'urql'
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../schema/billing-words'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { requestStatusLabel } from '../requests/format'
+import { useSave } from '../save'
 import { AdminButton, AdminTextField, CardTable, EmptyState, Section } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { requestUrl } from './OpenClientLink'
 import { ADD_CLIENT_NOTE, type ClientPageData } from './queries'
 
 const link = 'text-blue-800 underline-offset-2 hover:underline'
 
 export function NotesLog({ client, onChanged }: { client: ClientPageData; onChanged: () => void }) {
-  const [, add] = useMutation(ADD_CLIENT_NOTE)
+  const [{ errors }, add] = useSave(ADD_CLIENT_NOTE, { failure: 'Could not add', fieldsAlone: true })
   const [body, setBody] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
   return (
     <Section title="Notes">
@@ -30,16 +27,9 @@ export function NotesLog({ client, onChanged }: { client: ClientPageData; onChan
         onSubmit={async (e) => {
           e.preventDefault()
           setSaving(true)
-          const result = await add({ clientId: client.id, body })
+          const added = await add({ clientId: client.id, body })
           setSaving(false)
-          if (result.error) {
-            const fields = fieldErrorsOf(result.error)
-            setErrors(fields)
-            if (Object.keys(fields).length === 0)
-              toast({ title: 'Could not add', description: messageOf(result.error), variant: 'destructive' })
-            return
-          }
-          setErrors({})
+          if (!added.ok) return
           setBody('')
           onChanged()
         }}

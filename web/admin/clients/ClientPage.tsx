@@ -5,7 +5,7 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link, useNavigate } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { SIGN_IN_LINK_LIFETIME } from '../../../schema/sign-in-link'
 import { toast } from '../../components/Toaster'
 import { ClientAssets } from '../assets/ClientAssets'
@@ -15,6 +15,7 @@ import { ClientPeople } from '../people/ClientPeople'
 import { ClientSubscription } from '../plans/ClientSubscription'
 import { requestStatusLabel } from '../requests/format'
 import { ClientRisk } from '../risk/ClientRisk'
+import { useSave } from '../save'
 import {
   AdminButton,
   AdminDialog,
@@ -28,7 +29,7 @@ import {
   Section,
   sizeInKb,
 } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { ClientDialog, CONTACT_LIMITS } from './ClientDialog'
 import { Bookings, NotesLog, Payments } from './ClientHubSections'
 import { requestUrl } from './OpenClientLink'
@@ -104,7 +105,7 @@ export function ClientPage({ id }: { id: string }) {
 function Overview({ client, onChanged }: { client: ClientPageData; onChanged: () => void }) {
   const [editing, setEditing] = useState(false)
   const [merging, setMerging] = useState(false)
-  const [, archive] = useMutation(ARCHIVE_CLIENT)
+  const [, archive] = useSave(ARCHIVE_CLIENT, { failure: 'Could not change' })
   const archived = client.status === 'ARCHIVED'
   return (
     <Section
@@ -119,12 +120,12 @@ function Overview({ client, onChanged }: { client: ClientPageData; onChanged: ()
           </AdminButton>
           <AdminButton
             variant="secondary"
-            onPress={async () => {
-              const result = await archive({ id: client.id, archived: !archived })
-              if (result.error) fail('Could not change', messageOf(result.error))
-              else
-                toast({ title: archived ? 'Client restored' : 'Client archived', description: client.name })
-            }}
+            onPress={() =>
+              void archive(
+                { id: client.id, archived: !archived },
+                { title: archived ? 'Client restored' : 'Client archived', description: client.name },
+              )
+            }
           >
             {archived ? 'Restore' : 'Archive'}
           </AdminButton>
@@ -155,16 +156,18 @@ function Contacts({ client, onChanged }: { client: ClientPageData; onChanged: ()
   const [adding, setAdding] = useState(false)
   const [link, setLink] = useState<{ name: string; url: string } | null>(null)
   const [ending, setEnding] = useState<ClientContact | null>(null)
-  const [, invite] = useMutation(INVITE_TO_PORTAL)
-  const [, endSessions] = useMutation(END_CONTACT_SESSIONS)
+  const [, invite] = useSave(INVITE_TO_PORTAL, { failure: 'Could not make a link' })
+  const [, endSessions] = useSave(END_CONTACT_SESSIONS, { failure: 'Could not end sessions' })
 
   async function sendInvite(contact: ClientContact, send: boolean) {
-    const result = await invite({ contactId: contact.id, send })
-    if (result.error || !result.data) return fail('Could not make a link', messageOf(result.error))
-    const { url, mailed } = result.data.inviteToPortal
-    if (mailed)
-      toast({ title: 'Invitation sent', description: `A sign-in link was e-mailed to ${contact.email}.` })
-    else if (url) setLink({ name: contact.name, url })
+    const invited = await invite({ contactId: contact.id, send }, (d) =>
+      d.inviteToPortal.mailed
+        ? { title: 'Invitation sent', description: `A sign-in link was e-mailed to ${contact.email}.` }
+        : null,
+    )
+    if (!invited.ok) return
+    const { url, mailed } = invited.data.inviteToPortal
+    if (!mailed && url) setLink({ name: contact.name, url })
   }
 
   return (
@@ -255,16 +258,12 @@ function Contacts({ client, onChanged }: { client: ClientPageData; onChanged: ()
         onOpenChange={(o) => !o && setEnding(null)}
         onConfirm={async () => {
           if (!ending) return
-          const result = await endSessions({ contactId: ending.id })
+          const ended = await endSessions({ contactId: ending.id }, (d) => ({
+            title: 'Sessions ended',
+            description: `${d.endContactSessions ?? 0} session(s).`,
+          }))
           setEnding(null)
-          if (result.error) fail('Could not end sessions', messageOf(result.error))
-          else {
-            toast({
-              title: 'Sessions ended',
-              description: `${result.data?.endContactSessions ?? 0} session(s).`,
-            })
-            onChanged()
-          }
+          if (ended.ok) onChanged()
         }}
       />
     </Section>
@@ -287,9 +286,8 @@ function AddContactDialog({
   onClose: () => void
   onAdded: () => void
 }) {
-  const [, add] = useMutation(ADD_CONTACT)
+  const [{ errors }, add] = useSave(ADD_CONTACT, { failure: 'Could not add', fieldsAlone: true })
   const [fields, setFields] = useState({ name: '', email: '', phone: '', role: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
   const set = (key: keyof typeof fields) => (value: string) => setFields({ ...fields, [key]: value })
   return (
@@ -299,24 +297,20 @@ function AddContactDialog({
         onSubmit={async (e) => {
           e.preventDefault()
           setSaving(true)
-          const result = await add({
-            clientId,
-            input: {
-              name: fields.name,
-              email: fields.email,
-              phone: fields.phone || null,
-              role: fields.role || null,
+          const added = await add(
+            {
+              clientId,
+              input: {
+                name: fields.name,
+                email: fields.email,
+                phone: fields.phone || null,
+                role: fields.role || null,
+              },
             },
-          })
+            { title: 'Contact added', description: fields.name },
+          )
           setSaving(false)
-          if (result.error) {
-            const fieldErrors = fieldErrorsOf(result.error)
-            setErrors(fieldErrors)
-            if (Object.keys(fieldErrors).length === 0) fail('Could not add', messageOf(result.error))
-            return
-          }
-          toast({ title: 'Contact added', description: fields.name })
-          onAdded()
+          if (added.ok) onAdded()
         }}
         className="flex flex-col gap-4"
       >
@@ -354,7 +348,7 @@ function MergeDialog({
 }) {
   const navigate = useNavigate()
   const [{ data }] = useQuery({ query: CLIENTS_QUERY, variables: { search: null, status: 'ACTIVE' } })
-  const [, merge] = useMutation(MERGE_CLIENTS)
+  const [, merge] = useSave(MERGE_CLIENTS, { failure: 'Could not merge' })
   const options = (data?.clients ?? [])
     .filter((c) => c.id !== target.id)
     .map((c) => ({ value: c.id, label: c.name }))
@@ -389,10 +383,12 @@ function MergeDialog({
               onPress={async () => {
                 setPending(true)
                 const sourceId = source || options[0]!.value
-                const result = await merge({ targetId: target.id, sourceId })
+                const merged = await merge(
+                  { targetId: target.id, sourceId },
+                  { title: 'Clients merged', description: `Everything is now under ${target.name}.` },
+                )
                 setPending(false)
-                if (result.error) return fail('Could not merge', messageOf(result.error))
-                toast({ title: 'Clients merged', description: `Everything is now under ${target.name}.` })
+                if (!merged.ok) return
                 onClose()
                 onMerged()
                 navigate(`/admin/clients/${target.id}`)

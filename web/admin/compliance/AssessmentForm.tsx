@@ -3,11 +3,10 @@
 // to the timeline as {field: [before, after]}.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation } from 'urql'
 import { DETERMINATION_LABELS, DETERMINATIONS, type Determination } from '../../../schema/compliance'
 import { toast } from '../../components/Toaster'
+import { useSave } from '../save'
 import { AdminButton, AdminSelect, AdminTextField, Section } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { type IncidentData, UPDATE_INCIDENT } from './queries'
 
 const FACTORS = [
@@ -21,13 +20,12 @@ type Factor = (typeof FACTORS)[number][0]
 const DETERMINATION_OPTIONS = DETERMINATIONS.map((d) => ({ value: d, label: DETERMINATION_LABELS[d] }))
 
 export function AssessmentForm({ incident, onSaved }: { incident: IncidentData; onSaved: () => void }) {
-  const [, update] = useMutation(UPDATE_INCIDENT)
+  const [{ errors }, update] = useSave(UPDATE_INCIDENT, { failure: 'Not saved', fieldsAlone: true })
   const initial = () =>
     Object.fromEntries(FACTORS.map(([k]) => [k, incident[k] ?? ''])) as Record<Factor, string>
   const [factors, setFactors] = useState(initial)
   const [determination, setDetermination] = useState(incident.determination as Determination)
   const [note, setNote] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
 
   async function save() {
     const input: Record<string, string | null> = {}
@@ -41,17 +39,9 @@ export function AssessmentForm({ incident, onSaved }: { incident: IncidentData; 
       toast({ title: 'Nothing changed' })
       return
     }
-    const result = await update({ id: incident.id, input })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
+    const saved = await update({ id: incident.id, input }, 'Assessment saved')
+    if (!saved.ok) return
     setNote('')
-    toast({ title: 'Assessment saved' })
     onSaved()
   }
 

@@ -5,12 +5,11 @@
 // (PUT /api/baas/{id}/document), where the Worker stores and hashes it.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation } from 'urql'
 import { toast } from '../../components/Toaster'
 import { throwIfNotOk } from '../../lib/api'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminDialog, AdminSelect, AdminTextField, Section } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { RECORD_BAA, UPDATE_BAA } from './queries'
 
 const KINDS = [
@@ -40,8 +39,9 @@ export function BaaForm({
   /** Edits this BAA instead of recording a new one. */
   baa?: BaaOnFile
 }) {
-  const [, record] = useMutation(RECORD_BAA)
-  const [, update] = useMutation(UPDATE_BAA)
+  const [recording, record] = useSave(RECORD_BAA, { failure: 'Not recorded', fieldsAlone: true })
+  const [updating, update] = useSave(UPDATE_BAA, { failure: 'Not saved', fieldsAlone: true })
+  const { errors, setErrors } = baa ? updating : recording
   const [clientId, setClientId] = useState('')
   const [effective, setEffective] = useState(baa?.effectiveDate ?? '')
   const [renewal, setRenewal] = useState(baa?.renewalDate ?? '')
@@ -53,7 +53,6 @@ export function BaaForm({
   const [file, setFile] = useState<File | null>(null)
   // A file input cannot be emptied from state: a new key gives a new, empty one.
   const [fileInput, setFileInput] = useState(0)
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [saving, setSaving] = useState(false)
 
   async function save() {
@@ -68,22 +67,14 @@ export function BaaForm({
       notificationDays: Number(days) || 0,
       notificationDayKind: kind,
     }
+    // The success toast waits for the PDF, below.
     const result = baa
       ? await update({ id: baa.id, input: fields })
       : await record({ input: { clientId: Number(clientId), ...fields } })
-    if (result.error) {
+    if (!result.ok) {
       setSaving(false)
-      const fieldErrors = fieldErrorsOf(result.error)
-      setErrors(fieldErrors)
-      if (!Object.keys(fieldErrors).length)
-        toast({
-          title: baa ? 'Not saved' : 'Not recorded',
-          description: messageOf(result.error),
-          variant: 'destructive',
-        })
       return
     }
-    setErrors({})
     const data = result.data as { recordBaa?: { id: string }; updateBaa?: { id: string } }
     const id = (data.recordBaa ?? data.updateBaa)!.id
     if (file && canFile) {

@@ -5,12 +5,12 @@
 // text is Markdown: a preview beside it shows it as the e-mail renders it.
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
-import { toast } from '../../components/Toaster'
+import { useSave } from '../save'
 import { SendDialog } from '../send/SendDialog'
 import { AdminButton, AdminTextField } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK, messageOf } from '../urql'
 import { clientClock } from './clock'
 import {
   DRAFT_NOTICE,
@@ -35,12 +35,11 @@ export function ClientNotice({
   notice: Notice | null
   onChanged: () => void
 }) {
-  const [, draft] = useMutation(DRAFT_NOTICE)
+  const [, draft] = useSave(DRAFT_NOTICE, { failure: 'Not drafted' })
   const clock = clientClock(d)
   async function makeDraft() {
-    const r = await draft({ incidentId, clientId: String(d.clientId) })
-    if (r.error) toast({ title: 'Not drafted', description: messageOf(r.error), variant: 'destructive' })
-    else onChanged()
+    const drafted = await draft({ incidentId, clientId: String(d.clientId) })
+    if (drafted.ok) onChanged()
   }
   return (
     <li
@@ -103,10 +102,9 @@ function DraftEditor({
   clientName: string
   onChanged: () => void
 }) {
-  const [, save] = useMutation(UPDATE_NOTICE)
+  const [{ errors }, save] = useSave(UPDATE_NOTICE, { failure: 'Not saved', fieldsAlone: true })
   const [subject, setSubject] = useState(notice.subject)
   const [body, setBody] = useState(notice.body)
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [sending, setSending] = useState(false)
   useEffect(() => {
     setSubject(notice.subject)
@@ -115,18 +113,9 @@ function DraftEditor({
   const dirty = subject !== notice.subject || body !== notice.body
 
   async function saveDraft() {
-    const r = await save({ id: notice.id, input: { subject, body } })
-    if (r.error) {
-      const fields = fieldErrorsOf(r.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(r.error), variant: 'destructive' })
-      return false
-    }
-    setErrors({})
-    toast({ title: 'Draft saved' })
-    onChanged()
-    return true
+    const saved = await save({ id: notice.id, input: { subject, body } }, 'Draft saved')
+    if (saved.ok) onChanged()
+    return saved.ok
   }
 
   return (
@@ -213,7 +202,8 @@ function NoticeSendDialog({
     variables: { id },
     ...FROM_NETWORK,
   })
-  const [, send] = useMutation(SEND_NOTICE)
+  // A refusal is said in the dialog, not toasted.
+  const [, send] = useSave(SEND_NOTICE, { failure: null })
   return (
     <SendDialog
       title={`Send the notice to ${clientName}`}
@@ -222,9 +212,8 @@ function NoticeSendDialog({
       loadError={error ? messageOf(error) : null}
       onClose={onClose}
       onSend={async (to) => {
-        const r = await send({ id, to })
-        if (r.error) return messageOf(r.error)
-        toast({ title: `Notice sent to ${clientName}` })
+        const sent = await send({ id, to }, `Notice sent to ${clientName}`)
+        if (!sent.ok) return sent.message
         onSent()
         return null
       }}

@@ -2,11 +2,9 @@
 // sent as an instant; the deadlines follow from it and each client's BAA.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation } from 'urql'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, Section } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { businessLocalToIso } from './clock'
 import { CREATE_INCIDENT } from './queries'
 
@@ -23,14 +21,16 @@ export function IncidentForm({
   clients: readonly { id: string | number; name: string }[]
   onDone: () => void
 }) {
-  const [, create] = useMutation(CREATE_INCIDENT)
+  const [{ errors, setErrors }, create] = useSave(CREATE_INCIDENT, {
+    failure: 'Not recorded',
+    fieldsAlone: true,
+  })
   const [title, setTitle] = useState('')
   const [discovered, setDiscovered] = useState('')
   const [description, setDescription] = useState('')
   const [chosen, setChosen] = useState<Set<string>>(new Set())
   const [ephi, setEphi] = useState<'unknown' | 'yes' | 'no'>('unknown')
   const [individuals, setIndividuals] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
 
   async function save() {
     const discoveredAt = businessLocalToIso(discovered)
@@ -43,25 +43,20 @@ export function IncidentForm({
       setErrors({ individualsAffected: 'A whole number, or empty when unknown' })
       return
     }
-    const result = await create({
-      input: {
-        title,
-        discoveredAt,
-        description,
-        clientIds: [...chosen].map(Number),
-        ephiInvolved: ephi,
-        individualsAffected: count === '' ? null : Number(count),
+    const recorded = await create(
+      {
+        input: {
+          title,
+          discoveredAt,
+          description,
+          clientIds: [...chosen].map(Number),
+          ephiInvolved: ephi,
+          individualsAffected: count === '' ? null : Number(count),
+        },
       },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not recorded', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
-    toast({ title: `Incident ${result.data!.createIncident.reference} recorded` })
+      (d) => `Incident ${d.createIncident.reference} recorded`,
+    )
+    if (!recorded.ok) return
     setTitle('')
     setDiscovered('')
     setDescription('')

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { CONTENT_TYPES, labelOf } from '../../../schema/constants'
-import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
-import { toast } from '../../components/Toaster'
+import { EMPTY_STATES, TOASTS } from '../../../schema/messages'
 import { ImagePicker } from '../files/ImagePicker'
 import { fromEnum, graphql, type ResultOf, toEnum } from '../graphql'
 import { TestimonialsReview } from '../ratings/TestimonialsReview'
+import { useSave } from '../save'
 import {
   AdminButton,
   AdminSelect,
@@ -16,7 +16,7 @@ import {
   ListState,
   Section,
 } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { canSave, PAGE_LABELS, preview } from './form'
 
 type ContentType = (typeof CONTENT_TYPES)[number]['value']
@@ -58,13 +58,13 @@ type Editing = { key: string; free: boolean; isNew: boolean }
  */
 export function ContentTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: CONTENT_QUERY })
-  const [saved, save] = useMutation(SAVE_CONTENT)
-  const [removed, remove] = useMutation(DELETE_CONTENT)
+  const [saved, save] = useSave(SAVE_CONTENT, { fieldsAlone: true })
+  const [removed, remove] = useSave(DELETE_CONTENT)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [key, setKey] = useState('')
   const [content, setContent] = useState('')
   const [contentType, setContentType] = useState<ContentType>('text')
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
+  const { errors: serverErrors, setErrors: setServerErrors } = saved
   const [deleting, setDeleting] = useState<string | null>(null)
   const [resetting, setResetting] = useState<string | null>(null)
   const pending = saved.fetching || removed.fetching
@@ -120,36 +120,26 @@ export function ContentTab() {
   async function submit() {
     const target = editing?.isNew === false ? editing.key : key.trim()
     if (!canSave(mode, target, content)) return
-    const result = await save({
-      input: { key: target, content, contentType: toEnum('ContentType', contentType) },
-    })
-    if (result.error) {
-      const errors = fieldErrorsOf(result.error)
-      setServerErrors(errors)
-      if (Object.keys(errors).length === 0) {
-        toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-      }
-      return
-    }
-    toast(TOASTS.contentSaved)
+    const done = await save(
+      { input: { key: target, content, contentType: toEnum('ContentType', contentType) } },
+      TOASTS.contentSaved,
+    )
+    if (!done.ok) return
     close()
     refetch(FROM_NETWORK)
   }
 
   /** Removes the block: a key the pages read shows its default again (reset), an unused one is gone. */
   async function removeBlock(target: string, reset: boolean) {
-    const result = await remove({ key: target })
-    setDeleting(null)
-    setResetting(null)
-    if (result.error) {
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast(
+    const done = await remove(
+      { key: target },
       reset
         ? { title: 'Content reset', description: 'The page shows the default text again.' }
         : { title: 'Content deleted', description: 'The content block has been removed.' },
     )
+    setDeleting(null)
+    setResetting(null)
+    if (!done.ok) return
     close()
     refetch(FROM_NETWORK)
   }

@@ -1,19 +1,19 @@
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { FILE_ACCEPT } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
-import { toast } from '../../components/Toaster'
 import { graphql } from '../graphql'
 import { ADMIN_TOASTS } from '../messages'
 import { StoredFiles } from '../StoredFiles'
+import { useSave } from '../save'
 import { linkButtonClass } from '../ui'
-import { FROM_NETWORK, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 
 const FILES_QUERY = graphql('query AdminFiles { uploads { id originalName mimetype size createdAt url } }')
 const DELETE_FILE = graphql('mutation DeleteUpload($id: ID!) { deleteUpload(id: $id) }')
 
 export function FilesTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: FILES_QUERY })
-  const [, deleteFile] = useMutation(DELETE_FILE)
+  const [, deleteFile] = useSave(DELETE_FILE)
   const refresh = () => refetch(FROM_NETWORK)
 
   return (
@@ -49,13 +49,8 @@ export function FilesTab() {
       deleteTitle="Delete file?"
       deleteMessage={(f) => `"${f.originalName}" will be deleted. Links to it will stop working.`}
       onDelete={async (f) => {
-        const result = await deleteFile({ id: f.id })
-        if (result.error) {
-          toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-          return
-        }
-        toast(ADMIN_TOASTS.fileDeleted)
-        refresh()
+        const deleted = await deleteFile({ id: f.id }, ADMIN_TOASTS.fileDeleted)
+        if (deleted.ok) refresh()
       }}
     />
   )

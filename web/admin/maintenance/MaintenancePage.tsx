@@ -4,13 +4,13 @@
 // a seeded template or blank (ScheduleForm).
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import type { MaintenanceFreq } from '../../../schema/maintenance'
 import { addDays, businessToday, formatCalendarDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { fromEnum } from '../graphql'
+import { useSave } from '../save'
 import { AdminButton, CANNOT_UNDO, CardTable, ConfirmDialog, ListState, Section } from '../ui'
-import { FROM_NETWORK, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { DELETE_SCHEDULE, GENERATE_TASKS, MAINTENANCE_OVERVIEW, UPDATE_SCHEDULE } from './queries'
 import { recurrenceText } from './recurrence'
 import { ScheduleForm } from './ScheduleForm'
@@ -40,45 +40,34 @@ function TaskList({ tasks, label }: { tasks: readonly TaskLine[]; label: string 
 
 export function MaintenancePage() {
   const [overview, refetch] = useQuery({ query: MAINTENANCE_OVERVIEW })
-  const [, generate] = useMutation(GENERATE_TASKS)
-  const [, update] = useMutation(UPDATE_SCHEDULE)
-  const [removing, remove] = useMutation(DELETE_SCHEDULE)
+  const [, generate] = useSave(GENERATE_TASKS, { failure: 'No tasks made' })
+  const [, update] = useSave(UPDATE_SCHEDULE, { failure: 'Not changed' })
+  const [removing, remove] = useSave(DELETE_SCHEDULE, { failure: 'Not deleted' })
   const [deleting, setDeleting] = useState<{ id: string; title: string; clientName: string } | null>(null)
   const data = overview.data
   const reload = () => refetch(FROM_NETWORK)
   const due = [...(data?.overdue ?? []), ...(data?.open ?? [])]
 
   async function makeTasks() {
-    const result = await generate({ until: addDays(businessToday(), 30) })
-    if (result.error) {
-      toast({ title: 'No tasks made', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast({
-      title: `${result.data?.generateMaintenanceTasks ?? 0} tasks made`,
+    const made = await generate({ until: addDays(businessToday(), 30) }, (d) => ({
+      title: `${d.generateMaintenanceTasks ?? 0} tasks made`,
       description: 'Due in the next 30 days.',
-    })
-    reload()
+    }))
+    if (made.ok) reload()
   }
 
   async function setStatus(id: string, status: 'ACTIVE' | 'PAUSED') {
-    const result = await update({ id, input: { status } })
-    if (result.error) {
-      toast({ title: 'Not changed', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    reload()
+    const changed = await update({ id, input: { status } })
+    if (changed.ok) reload()
   }
 
   async function del(id: string) {
-    const result = await remove({ id })
+    const deleted = await remove(
+      { id },
+      { title: 'Schedule deleted', description: 'Its done tasks are kept.' },
+    )
     setDeleting(null)
-    if (result.error) {
-      toast({ title: 'Not deleted', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast({ title: 'Schedule deleted', description: 'Its done tasks are kept.' })
-    reload()
+    if (deleted.ok) reload()
   }
 
   return (

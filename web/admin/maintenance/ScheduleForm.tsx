@@ -9,14 +9,12 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useLocation } from 'react-router'
-import { useMutation } from 'urql'
 import { MAINTENANCE_FREQS, type MaintenanceFreq } from '../../../schema/maintenance'
 import { businessToday, formatCalendarDate, ordinal } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
 import { fromEnum, toEnum } from '../graphql'
+import { useSave } from '../save'
 import { AdminButton, AdminSelect, AdminTextField, Section } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { CREATE_SCHEDULE } from './queries'
 import {
   type DayChoice,
@@ -72,7 +70,7 @@ export function ScheduleForm({
   clients: readonly { id: number; name: string }[]
   onDone: () => void
 }) {
-  const [, create] = useMutation(CREATE_SCHEDULE)
+  const [{ errors }, create] = useSave(CREATE_SCHEDULE, { failure: 'Not saved', fieldsAlone: true })
   const wanted = new URLSearchParams(useLocation().search).get('clientId')
   const preselected = clients.some((c) => String(c.id) === wanted) ? wanted : null
   const [clientId, setClientId] = useState(preselected ?? (clients[0] ? String(clients[0].id) : ''))
@@ -92,7 +90,6 @@ export function ScheduleForm({
   const [startDate, setStartDate] = useState(businessToday())
   const [minutes, setMinutes] = useState('')
   const [checklist, setChecklist] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
 
   const weekly = freq === 'weekly'
   // A weekly schedule has no day of the month: that choice falls back to the start date's day.
@@ -118,35 +115,32 @@ export function ScheduleForm({
 
   async function save() {
     const number = (text: string) => (text.trim() ? Number(text) : undefined)
-    const result = await create({
-      input: {
-        clientId,
-        title,
-        checklist: checklist
-          .split('\n')
-          .map((l) => l.trim())
-          .filter(Boolean),
-        recurrence: {
-          freq: toEnum('MaintenanceFreq', freq),
-          interval: number(every),
-          byMonthDay: fields.byMonthDay ?? undefined,
-          byWeekday: fields.byWeekday ?? undefined,
+    const added = await create(
+      {
+        input: {
+          clientId,
+          title,
+          checklist: checklist
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean),
+          recurrence: {
+            freq: toEnum('MaintenanceFreq', freq),
+            interval: number(every),
+            byMonthDay: fields.byMonthDay ?? undefined,
+            byWeekday: fields.byWeekday ?? undefined,
+          },
+          startDate,
+          estimatedMinutes: number(minutes),
+          templateKey: template || undefined,
         },
-        startDate,
-        estimatedMinutes: number(minutes),
-        templateKey: template || undefined,
       },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
-    const next = result.data?.createMaintenanceSchedule.nextDueDates ?? []
-    toast({ title: 'Schedule added', description: `Next due: ${next.map(formatCalendarDate).join(', ')}` })
+      (d) => ({
+        title: 'Schedule added',
+        description: `Next due: ${(d.createMaintenanceSchedule.nextDueDates ?? []).map(formatCalendarDate).join(', ')}`,
+      }),
+    )
+    if (!added.ok) return
     setTemplate('')
     setTitle('')
     setChecklist('')

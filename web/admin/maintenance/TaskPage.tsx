@@ -4,13 +4,14 @@
 // A done task is shown as it was recorded.
 import { useEffect, useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatCalendarDate } from '../../../schema/slot-time'
 import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
 import { uploadFile } from '../rest'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminTextField, ListState, Section, sizeInKb } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { LOG_TIME, TASK, UPDATE_TASK } from './queries'
 
 type Item = { done: boolean; note: string }
@@ -26,11 +27,12 @@ export function TaskScreen() {
 export function TaskPage() {
   const { id = '' } = useParams()
   const [task, refetch] = useQuery({ query: TASK, variables: { id } })
-  const [, update] = useMutation(UPDATE_TASK)
-  const [, logTime] = useMutation(LOG_TIME)
+  const [saving, update] = useSave(UPDATE_TASK, { failure: 'Not saved', fieldsAlone: true })
+  const [logging, logTime] = useSave(LOG_TIME, { failure: 'Time not logged' })
+  // One set of field messages on the page: the last answer's.
+  const errors = { ...saving.errors, ...logging.errors }
   const [items, setItems] = useState<Item[]>([])
   const [minutes, setMinutes] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [uploading, setUploading] = useState(false)
   const t = task.data?.maintenanceTask
   // The ticks start from the server's once; a refetch (after evidence or time) keeps what is being ticked.
@@ -43,35 +45,27 @@ export function TaskPage() {
   const done = t?.status === 'DONE'
 
   async function save(close: boolean) {
-    const result = await update({
-      id,
-      input: {
-        items: items.map((i) => ({ done: i.done, note: i.note })),
-        ...(close ? { status: 'DONE' as const } : {}),
+    const saved = await update(
+      {
+        id,
+        input: {
+          items: items.map((i) => ({ done: i.done, note: i.note })),
+          ...(close ? { status: 'DONE' as const } : {}),
+        },
       },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
-    toast({ title: close ? 'Task done' : 'Checklist saved' })
-    reload()
+      close ? 'Task done' : 'Checklist saved',
+    )
+    logging.setErrors({})
+    if (saved.ok) reload()
   }
 
   async function addTime() {
-    const result = await logTime({ id, input: { minutes: Number(minutes) || 0 } })
-    if (result.error) {
-      setErrors(fieldErrorsOf(result.error))
-      toast({ title: 'Time not logged', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setMinutes('')
-    setErrors({})
-    toast({ title: `${result.data?.logMaintenanceTime.minutesLogged ?? 0} minutes logged on this task` })
+    const logged = await logTime(
+      { id, input: { minutes: Number(minutes) || 0 } },
+      (d) => `${d.logMaintenanceTime.minutesLogged ?? 0} minutes logged on this task`,
+    )
+    saving.setErrors({})
+    if (logged.ok) setMinutes('')
   }
 
   async function addEvidence(file: File) {

@@ -4,13 +4,13 @@
 // admin (ADR 130). Removing one asks first.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
-import { toast } from '../../components/Toaster'
 import { businessLocalToIso } from '../compliance/clock'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminSelect, AdminTextField, ConfirmDialog, ListState, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { ADD_MONITOR_MAINTENANCE, DELETE_MONITOR_MAINTENANCE, MONITOR_MAINTENANCE_QUERY } from './queries'
 
 const ALL = 'all'
@@ -26,10 +26,12 @@ export function MaintenanceWindows({
     query: MONITOR_MAINTENANCE_QUERY,
     variables: { clientId },
   })
-  const [, add] = useMutation(ADD_MONITOR_MAINTENANCE)
-  const [removing, remove] = useMutation(DELETE_MONITOR_MAINTENANCE)
+  const [{ errors, setErrors }, add] = useSave(ADD_MONITOR_MAINTENANCE, {
+    failure: 'Not saved',
+    fieldsAlone: true,
+  })
+  const [removing, remove] = useSave(DELETE_MONITOR_MAINTENANCE, { failure: 'Not removed' })
   const [values, setValues] = useState({ startsAt: '', endsAt: '', monitorId: ALL, note: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [asking, setAsking] = useState<string | null>(null)
   const set = (k: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [k]: v }))
   const windows = data?.monitorMaintenance ?? []
@@ -45,25 +47,20 @@ export function MaintenanceWindows({
     if (!startsAt) local.startsAt = 'Choose a day and a time (Central time)'
     if (!endsAt) local.endsAt = 'Choose a day and a time (Central time)'
     if (Object.keys(local).length) return setErrors(local)
-    const result = await add({
-      clientId,
-      input: {
-        startsAt: startsAt!,
-        endsAt: endsAt!,
-        monitorId: values.monitorId === ALL ? null : Number(values.monitorId),
-        note: values.note || null,
+    const added = await add(
+      {
+        clientId,
+        input: {
+          startsAt: startsAt!,
+          endsAt: endsAt!,
+          monitorId: values.monitorId === ALL ? null : Number(values.monitorId),
+          note: values.note || null,
+        },
       },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
+      'Maintenance window added',
+    )
+    if (!added.ok) return
     setValues({ startsAt: '', endsAt: '', monitorId: ALL, note: '' })
-    toast({ title: 'Maintenance window added' })
     refetch(FROM_NETWORK)
   }
 
@@ -143,14 +140,9 @@ export function MaintenanceWindows({
         onOpenChange={(open) => !open && setAsking(null)}
         isPending={removing.fetching}
         onConfirm={async () => {
-          const r = await remove({ id: asking! })
+          const removed = await remove({ id: asking! }, 'Maintenance window removed')
           setAsking(null)
-          if (r.error)
-            toast({ title: 'Not removed', description: messageOf(r.error), variant: 'destructive' })
-          else {
-            toast({ title: 'Maintenance window removed' })
-            refetch(FROM_NETWORK)
-          }
+          if (removed.ok) refetch(FROM_NETWORK)
         }}
       />
     </Section>

@@ -3,12 +3,11 @@
 // other than http(s), a user name in the address); the form shows it there.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { MONITOR_KIND_LABELS, MONITOR_KINDS } from '../../../schema/monitors'
-import { toast } from '../../components/Toaster'
 import { CLIENTS_QUERY } from '../clients/queries'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminDialog, AdminSelect, AdminTextField } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { CREATE_MONITOR } from './queries'
 
 const KIND_OPTIONS = MONITOR_KINDS.map((k) => ({ value: k.toUpperCase(), label: MONITOR_KIND_LABELS[k] }))
@@ -25,8 +24,7 @@ export function MonitorForm({ clientId, onClose }: { clientId?: string; onClose:
     intervalMinutes: '',
   })
   const [keywordAbsent, setKeywordAbsent] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [, create] = useMutation(CREATE_MONITOR)
+  const [{ errors }, create] = useSave(CREATE_MONITOR, { failure: 'Not saved', fieldsAlone: true })
   const set = (k: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [k]: v }))
   const kind = values.kind
   const needsUrl = kind === 'HTTP' || kind === 'KEYWORD' || kind === 'TLS'
@@ -34,27 +32,22 @@ export function MonitorForm({ clientId, onClose }: { clientId?: string; onClose:
 
   const save = async () => {
     const interval = values.intervalMinutes.trim()
-    const result = await create({
-      input: {
-        clientId: values.clientId,
-        kind: kind as never,
-        name: values.name,
-        url: needsUrl ? values.url.trim() || null : null,
-        keyword: kind === 'KEYWORD' ? values.keyword || null : null,
-        keywordAbsent: kind === 'KEYWORD' ? keywordAbsent : null,
-        domain: kind === 'DOMAIN' || kind === 'TLS' ? values.domain.trim() || null : null,
-        intervalMinutes: interval === '' ? null : /^\d+$/.test(interval) ? Number(interval) : -1,
+    const saved = await create(
+      {
+        input: {
+          clientId: values.clientId,
+          kind: kind as never,
+          name: values.name,
+          url: needsUrl ? values.url.trim() || null : null,
+          keyword: kind === 'KEYWORD' ? values.keyword || null : null,
+          keywordAbsent: kind === 'KEYWORD' ? keywordAbsent : null,
+          domain: kind === 'DOMAIN' || kind === 'TLS' ? values.domain.trim() || null : null,
+          intervalMinutes: interval === '' ? null : /^\d+$/.test(interval) ? Number(interval) : -1,
+        },
       },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast({ title: 'Monitor added', description: values.name })
-    onClose(true)
+      { title: 'Monitor added', description: values.name },
+    )
+    if (saved.ok) onClose(true)
   }
 
   return (

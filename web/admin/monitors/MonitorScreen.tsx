@@ -4,13 +4,13 @@
 // checks and the outages with their support requests.
 import { useState } from 'react'
 import { Link, Navigate, useLocation, useNavigate } from 'react-router'
-import { Provider, useMutation, useQuery } from 'urql'
+import { Provider, useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { durationWords, uptimeWords } from '../../../schema/monitors'
-import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { useSave } from '../save'
 import { AdminButton, CardTable, ConfirmDialog, ListState, Section } from '../ui'
-import { FROM_NETWORK, messageOf, useAdminClient } from '../urql'
+import { FROM_NETWORK, useAdminClient } from '../urql'
 import { CHECK_MONITOR, DELETE_MONITOR, MONITOR_QUERY, SET_MONITOR_PAUSED } from './queries'
 import { kindLabel, stateClass, stateLabel, targetOf } from './words'
 
@@ -31,9 +31,9 @@ export function MonitorScreen() {
 
 function MonitorPage({ id }: { id: string }) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: MONITOR_QUERY, variables: { id } })
-  const [checking, check] = useMutation(CHECK_MONITOR)
-  const [pausing, setPaused] = useMutation(SET_MONITOR_PAUSED)
-  const [deleting, remove] = useMutation(DELETE_MONITOR)
+  const [checking, check] = useSave(CHECK_MONITOR, { failure: 'Not checked' })
+  const [pausing, setPaused] = useSave(SET_MONITOR_PAUSED, { failure: 'Not changed' })
+  const [deleting, remove] = useSave(DELETE_MONITOR, { failure: 'Not deleted' })
   const [confirming, setConfirming] = useState(false)
   const navigate = useNavigate()
   const m = data?.monitor
@@ -57,14 +57,10 @@ function MonitorPage({ id }: { id: string }) {
                 <AdminButton
                   isDisabled={checking.fetching}
                   onPress={async () => {
-                    const r = await check({ id })
-                    if (r.error)
-                      toast({ title: 'Not checked', description: messageOf(r.error), variant: 'destructive' })
-                    else
-                      toast({
-                        title: r.data!.checkMonitor.ok ? 'Check passed' : 'Check failed',
-                        description: r.data!.checkMonitor.error ?? stateLabel(r.data!.checkMonitor.state),
-                      })
+                    await check({ id }, ({ checkMonitor: c }) => ({
+                      title: c.ok ? 'Check passed' : 'Check failed',
+                      description: c.error ?? stateLabel(c.state),
+                    }))
                     refresh()
                   }}
                 >
@@ -75,10 +71,10 @@ function MonitorPage({ id }: { id: string }) {
                   isDisabled={pausing.fetching}
                   onPress={async () => {
                     const paused = m.state !== 'PAUSED'
-                    const r = await setPaused({ id, paused })
-                    if (r.error)
-                      toast({ title: 'Not changed', description: messageOf(r.error), variant: 'destructive' })
-                    else toast({ title: paused ? 'Monitor paused' : 'Monitor resumed', description: m.name })
+                    await setPaused(
+                      { id, paused },
+                      { title: paused ? 'Monitor paused' : 'Monitor resumed', description: m.name },
+                    )
                     refresh()
                   }}
                 >
@@ -206,14 +202,9 @@ function MonitorPage({ id }: { id: string }) {
             onOpenChange={setConfirming}
             isPending={deleting.fetching}
             onConfirm={async () => {
-              const r = await remove({ id })
+              const deleted = await remove({ id }, { title: 'Monitor deleted', description: m.name })
               setConfirming(false)
-              if (r.error)
-                toast({ title: 'Not deleted', description: messageOf(r.error), variant: 'destructive' })
-              else {
-                toast({ title: 'Monitor deleted', description: m.name })
-                navigate('/admin/monitors')
-              }
+              if (deleted.ok) navigate('/admin/monitors')
             }}
           />
         </>

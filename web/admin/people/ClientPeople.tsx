@@ -4,7 +4,7 @@
 // date), "Someone is leaving", and the open runs, worked step by step here.
 import { useId, useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import {
   RECORD_STATUS_LABELS,
@@ -13,13 +13,12 @@ import {
   type RunKind,
 } from '../../../schema/people'
 import { addDays, businessToday, formatCalendarDate, slotInstant } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import type { ResultOf } from '../graphql'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminDialog, AdminTextField, CardTable, ListState, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { ADD_STAFF, ASSIGN_TRAINING, CLIENT_PEOPLE, COMPLETE_STEP, START_OFFBOARDING } from './queries'
 
-const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' })
 const input =
   'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none focus:border-blue-600 focus:ring-2 focus:ring-blue-200'
 const labelClass = 'text-sm font-medium text-slate-800'
@@ -171,13 +170,12 @@ export function ClientPeople({ clientId }: { clientId: string | number }) {
 type Run = NonNullable<ResultOf<typeof CLIENT_PEOPLE>['client']>['peopleRuns'][number]
 
 function RunCard({ run, onChanged }: { run: Run; onChanged: () => void }) {
-  const [{ fetching }, complete] = useMutation(COMPLETE_STEP)
+  const [{ fetching }, complete] = useSave(COMPLETE_STEP, { failure: 'Not saved' })
   const doneCount = run.steps.filter((s) => s.doneAt).length
   const at = run.leavesAt ?? run.startsAt
   async function markDone(stepId: string) {
-    const r = await complete({ id: stepId })
-    if (r.error) fail('Not saved', messageOf(r.error))
-    else onChanged()
+    const done = await complete({ id: stepId })
+    if (done.ok) onChanged()
   }
   // A departure is open to work at once; an arrival's checklist is folded (a roster of new people is long).
   return (
@@ -229,30 +227,26 @@ function AddPersonDialog({
   onAdded: () => void
 }) {
   const [values, setValues] = useState({ name: '', email: '', role: '', startDate: '' })
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [{ fetching }, add] = useMutation(ADD_STAFF)
+  const [{ fetching, errors }, add] = useSave(ADD_STAFF, { failure: 'Not added', fieldsAlone: true })
   const set = (k: keyof typeof values) => (v: string) => setValues({ ...values, [k]: v })
   async function save(close: () => void) {
-    const r = await add({
-      clientId,
-      input: {
-        name: values.name,
-        email: values.email,
-        role: values.role || null,
-        startDate: values.startDate || null,
+    const added = await add(
+      {
+        clientId,
+        input: {
+          name: values.name,
+          email: values.email,
+          role: values.role || null,
+          startDate: values.startDate || null,
+        },
       },
-    })
-    if (r.error) {
-      setErrors(fieldErrorsOf(r.error))
-      if (!Object.keys(fieldErrorsOf(r.error)).length) fail('Not added', messageOf(r.error))
-      return
-    }
-    toast({
-      title: 'Person added',
-      description: `${values.name} is on the roster; their arrival checklist is open.`,
-    })
+      {
+        title: 'Person added',
+        description: `${values.name} is on the roster; their arrival checklist is open.`,
+      },
+    )
+    if (!added.ok) return
     setValues({ name: '', email: '', role: '', startDate: '' })
-    setErrors({})
     close()
     onAdded()
   }
@@ -353,35 +347,36 @@ function AssignDialog({
   const [moduleId, setModuleId] = useState('')
   const [chosen, setChosen] = useState<Set<string> | null>(null)
   const [dueDate, setDueDate] = useState(addDays(businessToday(), 30))
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [{ fetching }, assign] = useMutation(ASSIGN_TRAINING)
+  const [{ fetching, errors, setErrors }, assign] = useSave(ASSIGN_TRAINING, {
+    failure: 'Not assigned',
+    fieldsAlone: true,
+  })
   const uid = useId()
   const selected = chosen ?? new Set(people.map((p) => p.id))
   const everyone = selected.size === people.length
   async function save(close: () => void) {
     const id = moduleId || published[0]?.id
     if (!id) return setErrors({ trainingId: 'Publish a module first (Training)' })
-    const r = await assign({
-      id,
-      input: {
-        clientId: Number(clientId),
-        staffIds: everyone ? null : [...selected].map(Number),
-        dueDate,
+    const assigned = await assign(
+      {
+        id,
+        input: {
+          clientId: Number(clientId),
+          staffIds: everyone ? null : [...selected].map(Number),
+          dueDate,
+        },
       },
-    })
-    if (r.error) {
-      setErrors(fieldErrorsOf(r.error))
-      if (!Object.keys(fieldErrorsOf(r.error)).length) fail('Not assigned', messageOf(r.error))
-      return
-    }
-    const n = r.data?.assignTraining ?? 0
-    toast({
-      title: 'Training assigned',
-      description: n
-        ? `${n} ${n === 1 ? 'person gets' : 'people get'} an e-mail with their own link.`
-        : 'Everyone chosen already has it.',
-    })
-    setErrors({})
+      (d) => {
+        const n = d.assignTraining ?? 0
+        return {
+          title: 'Training assigned',
+          description: n
+            ? `${n} ${n === 1 ? 'person gets' : 'people get'} an e-mail with their own link.`
+            : 'Everyone chosen already has it.',
+        }
+      },
+    )
+    if (!assigned.ok) return
     setChosen(null)
     close()
     onAssigned()
@@ -484,20 +479,16 @@ function LeavingDialog({
   const [staffId, setStaffId] = useState('')
   const [date, setDate] = useState(businessToday())
   const [time, setTime] = useState('17:00')
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [{ fetching }, start] = useMutation(START_OFFBOARDING)
+  const [{ fetching, errors, setErrors }, start] = useSave(START_OFFBOARDING, { failure: 'Not started' })
   async function save(close: () => void) {
     const who = staffId || people[0]?.id
     const leavesAt = slotInstant(date, time)
     if (!who || !leavesAt) return setErrors({ leavesAt: 'Give the day and time they leave' })
-    const r = await start({ clientId, staffId: Number(who), leavesAt })
-    if (r.error) {
-      setErrors(fieldErrorsOf(r.error))
-      fail('Not started', messageOf(r.error))
-      return
-    }
-    toast({ title: 'Departure started', description: 'Its checklist is open below.' })
-    setErrors({})
+    const started = await start(
+      { clientId, staffId: Number(who), leavesAt },
+      { title: 'Departure started', description: 'Its checklist is open below.' },
+    )
+    if (!started.ok) return
     close()
     onStarted()
   }

@@ -3,13 +3,13 @@
 // changes; records keep theirs), and whether it is a draft to be reviewed.
 // A draft cannot be assigned: "Publish" makes it assignable.
 import { useState } from 'react'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
-import { toast } from '../../components/Toaster'
 import type { ResultOf } from '../graphql'
 import { OwnerPage } from '../OwnerPage'
+import { useSave } from '../save'
 import { AdminButton, AdminDialog, ListState, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { CREATE_TRAINING, TRAININGS, UPDATE_TRAINING } from './queries'
 
 type Module = ResultOf<typeof TRAININGS>['trainings'][number]
@@ -60,15 +60,14 @@ export function TrainingScreen() {
 export function TrainingPage() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: TRAININGS })
   const [editing, setEditing] = useState<Module | 'new' | null>(null)
-  const [{ fetching: publishing }, update] = useMutation(UPDATE_TRAINING)
+  const [{ fetching: publishing }, update] = useSave(UPDATE_TRAINING, { failure: 'Not published' })
   const reload = () => refetch(FROM_NETWORK)
   async function publish(m: Module) {
-    const r = await update({ id: m.id, input: { draft: false } })
-    if (r.error) toast({ title: 'Not published', description: messageOf(r.error), variant: 'destructive' })
-    else {
-      toast({ title: 'Published', description: `${m.title} can now be assigned.` })
-      reload()
-    }
+    const published = await update(
+      { id: m.id, input: { draft: false } },
+      { title: 'Published', description: `${m.title} can now be assigned.` },
+    )
+    if (published.ok) reload()
   }
   return (
     <Section
@@ -137,28 +136,23 @@ function ModuleDialog({
   onSaved: () => void
 }) {
   const [draft, setDraft] = useState<Draft>(module ? draftOf(module) : emptyDraft())
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [{ fetching: creating }, create] = useMutation(CREATE_TRAINING)
-  const [{ fetching: updating }, update] = useMutation(UPDATE_TRAINING)
+  const [made, create] = useSave(CREATE_TRAINING, { failure: 'Not saved', fieldsAlone: true })
+  const [changed, update] = useSave(UPDATE_TRAINING, { failure: 'Not saved', fieldsAlone: true })
+  const { errors } = module ? changed : made
   const setQuestion = (i: number, q: Partial<Question>) =>
     setDraft({ ...draft, questions: draft.questions.map((x, j) => (j === i ? { ...x, ...q } : x)) })
   async function save() {
     const payload = payloadOf(draft)
-    const r = module
-      ? await update({ id: module.id, input: payload })
-      : await create({ input: { ...payload, draft: true } })
-    if (r.error) {
-      const fields = fieldErrorsOf(r.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(r.error), variant: 'destructive' })
-      return
-    }
-    toast({
-      title: 'Saved',
-      description: module ? 'A change of content or quiz is a new version.' : 'Saved as a draft to review.',
-    })
-    onSaved()
+    const saved = module
+      ? await update(
+          { id: module.id, input: payload },
+          { title: 'Saved', description: 'A change of content or quiz is a new version.' },
+        )
+      : await create(
+          { input: { ...payload, draft: true } },
+          { title: 'Saved', description: 'Saved as a draft to review.' },
+        )
+    if (saved.ok) onSaved()
   }
   const field = (name: string) =>
     errors[name] ? <span className="text-sm text-red-700">{errors[name]}</span> : null
@@ -275,7 +269,7 @@ function ModuleDialog({
           <AdminButton variant="secondary" onPress={onClose}>
             Cancel
           </AdminButton>
-          <AdminButton type="submit" isDisabled={creating || updating}>
+          <AdminButton type="submit" isDisabled={made.fetching || changed.fetching}>
             Save
           </AdminButton>
         </div>

@@ -7,16 +7,16 @@
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
 import { Link } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { invoiceStatusLabel } from '../../../schema/billing-words'
 import { formatCents } from '../../../schema/money'
 import { periodSentences } from '../../../schema/plan-words'
 import { addPeriods, dateWords, hoursText, periodLabel, periodOf, periodRange } from '../../../schema/plans'
 import { businessToday } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ConfirmDialog, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import {
   BILL_PERIOD,
   CANCEL_SUBSCRIPTION,
@@ -72,42 +72,36 @@ function periodOptions(startDate: string, now: Date) {
 
 type Confirming = 'pause' | 'cancel' | null
 
+const NOT_DONE = { failure: 'Not done' }
+
 export function ClientSubscription({ clientId }: { clientId: string }) {
   const [period, setPeriod] = useState(() => periodOf(new Date()))
   const [subs, refetch] = useQuery({
     query: CLIENT_SUBSCRIPTIONS,
     variables: { clientId, period },
   })
-  const [billing, bill] = useMutation(BILL_PERIOD)
-  const [pausing, pause] = useMutation(PAUSE_SUBSCRIPTION)
-  const [, resume] = useMutation(RESUME_SUBSCRIPTION)
-  const [cancelling, cancel] = useMutation(CANCEL_SUBSCRIPTION)
-  const [, undoCancel] = useMutation(UNDO_CANCEL_SUBSCRIPTION)
+  const [billing, bill] = useSave(BILL_PERIOD, { failure: 'Not billed' })
+  const [pausing, pause] = useSave(PAUSE_SUBSCRIPTION, NOT_DONE)
+  const [, resume] = useSave(RESUME_SUBSCRIPTION, NOT_DONE)
+  const [cancelling, cancel] = useSave(CANCEL_SUBSCRIPTION, NOT_DONE)
+  const [, undoCancel] = useSave(UNDO_CANCEL_SUBSCRIPTION, NOT_DONE)
   const [confirming, setConfirming] = useState<Confirming>(null)
   const live = (subs.data?.subscriptions ?? []).find((s) => s.status !== 'CANCELLED')
   const reload = () => refetch(FROM_NETWORK)
 
-  async function run(action: () => Promise<{ error?: Parameters<typeof messageOf>[0] }>, done: string) {
-    const result = await action()
+  /** A change of the plan's state (its toasts are said by the write), then the plan read again. */
+  async function run(change: Promise<unknown>) {
+    await change
     setConfirming(null)
-    if (result.error)
-      toast({ title: 'Not done', description: messageOf(result.error), variant: 'destructive' })
-    else toast({ title: done })
     reload()
   }
 
   async function billThisPeriod(id: string) {
-    const result = await bill({ id, period })
-    if (result.error) {
-      toast({ title: 'Not billed', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    const made = result.data?.billPeriod
-    toast({
-      title: `Invoice ${made?.number} created`,
-      description: made ? formatCents(made.totalCents) : undefined,
-    })
-    reload()
+    const billed = await bill({ id, period }, ({ billPeriod: made }) => ({
+      title: `Invoice ${made.number} created`,
+      description: formatCents(made.totalCents),
+    }))
+    if (billed.ok) reload()
   }
 
   if (subs.fetching && !subs.data) return <Section title="Plan">Loading...</Section>
@@ -215,10 +209,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
             Pause
           </AdminButton>
         ) : (
-          <AdminButton
-            variant="secondary"
-            onPress={() => void run(() => resume({ id: live.id }), 'Plan resumed')}
-          >
+          <AdminButton variant="secondary" onPress={() => void run(resume({ id: live.id }, 'Plan resumed'))}>
             Resume
           </AdminButton>
         )}
@@ -229,9 +220,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
             </span>
             <AdminButton
               variant="secondary"
-              onPress={() =>
-                void run(() => undoCancel({ id: live.id }), 'Cancellation undone: the plan goes on')
-              }
+              onPress={() => void run(undoCancel({ id: live.id }, 'Cancellation undone: the plan goes on'))}
             >
               Undo cancellation
             </AdminButton>
@@ -249,7 +238,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         isOpen={confirming === 'pause'}
         onOpenChange={(open) => !open && setConfirming(null)}
         isPending={pausing.fetching}
-        onConfirm={() => void run(() => pause({ id: live.id }), 'Plan paused')}
+        onConfirm={() => void run(pause({ id: live.id }, 'Plan paused'))}
       />
       <ConfirmDialog
         title="Cancel this plan?"
@@ -258,7 +247,7 @@ export function ClientSubscription({ clientId }: { clientId: string }) {
         isOpen={confirming === 'cancel'}
         onOpenChange={(open) => !open && setConfirming(null)}
         isPending={cancelling.fetching}
-        onConfirm={() => void run(() => cancel({ id: live.id }), 'The plan ends after this period')}
+        onConfirm={() => void run(cancel({ id: live.id }, 'The plan ends after this period'))}
       />
       <SubscriptionSettings
         key={`${live.id}-${live.autopay}-${live.alertContactId}-${live.units.map((x) => x.quantity).join(',')}`}
@@ -311,11 +300,11 @@ function SubscriptionSettings({
   onDone: () => void
 }) {
   const [contacts] = useQuery({ query: SUBSCRIPTION_CONTACTS, variables: { id: clientId } })
-  const [saving, save] = useMutation(UPDATE_SUBSCRIPTION)
+  const [saving, save] = useSave(UPDATE_SUBSCRIPTION, { failure: 'Not saved', fieldsAlone: true })
   const [autopay, setAutopay] = useState(subscription.autopay)
   const [alertContact, setAlertContact] = useState(subscription.alertContactId ?? OWNER_ONLY)
   const [quantities, setQuantities] = useState(subscription.units.map((u) => String(u.quantity)))
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { errors } = saving
   const options = [
     { value: OWNER_ONLY, label: 'The owner only' },
     ...(contacts.data?.client?.contacts ?? []).map((k) => ({
@@ -325,29 +314,23 @@ function SubscriptionSettings({
   ]
 
   async function submit() {
-    const result = await save({
-      id: subscription.id,
-      input: {
-        autopay,
-        alertContactId: alertContact === OWNER_ONLY ? null : alertContact,
-        units: subscription.units.map((u, i) => ({
-          description: u.description,
-          unitPriceCents: u.unitPriceCents,
-          // Not a whole number: -1, so the server names the field.
-          quantity: /^\d+$/.test(quantities[i]?.trim() ?? '') ? Number(quantities[i]) : -1,
-        })),
+    const saved = await save(
+      {
+        id: subscription.id,
+        input: {
+          autopay,
+          alertContactId: alertContact === OWNER_ONLY ? null : alertContact,
+          units: subscription.units.map((u, i) => ({
+            description: u.description,
+            unitPriceCents: u.unitPriceCents,
+            // Not a whole number: -1, so the server names the field.
+            quantity: /^\d+$/.test(quantities[i]?.trim() ?? '') ? Number(quantities[i]) : -1,
+          })),
+        },
       },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
-    toast({ title: 'Plan settings saved', description: 'Quantities apply from the next invoice.' })
-    onDone()
+      { title: 'Plan settings saved', description: 'Quantities apply from the next invoice.' },
+    )
+    if (saved.ok) onDone()
   }
 
   return (
@@ -397,26 +380,18 @@ function SubscriptionSettings({
 
 function SubscribeForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
   const [plans] = useQuery({ query: PLANS })
-  const [created, create] = useMutation(CREATE_SUBSCRIPTION)
+  const [created, create] = useSave(CREATE_SUBSCRIPTION, { failure: 'Not subscribed', fieldsAlone: true })
   const options = (plans.data?.plans ?? []).map((p) => ({ value: p.id, label: p.name }))
   const [planId, setPlanId] = useState('')
   const [startDate, setStartDate] = useState(() => businessToday())
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { errors } = created
 
   async function save() {
-    const result = await create({
-      input: { clientId, planId: planId || options[0]?.value || '0', startDate },
-    })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not subscribed', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
-    toast({ title: 'Client put on the plan' })
-    onDone()
+    const subscribed = await create(
+      { input: { clientId, planId: planId || options[0]?.value || '0', startDate } },
+      'Client put on the plan',
+    )
+    if (subscribed.ok) onDone()
   }
 
   if (!options.length)

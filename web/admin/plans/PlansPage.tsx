@@ -4,7 +4,7 @@
 // Self-contained: the lead wires it into the admin's navigation.
 import { useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatCents, parseCents } from '../../../schema/money'
 import {
   hoursText,
@@ -13,7 +13,6 @@ import {
   SLA_URGENCY_LABELS,
   type SlaUrgency,
 } from '../../../schema/plans'
-import { toast } from '../../components/Toaster'
 import {
   type BillingColumn,
   BillingTable,
@@ -21,8 +20,9 @@ import {
   numericClass,
   rowClass,
 } from '../billing/BillingTable'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminSelect, AdminTextField, ListState, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { CREATE_PLAN, PLANS, UPDATE_PLAN } from './queries'
 
 type Rollover = (typeof PLAN_ROLLOVER)[number]
@@ -102,8 +102,9 @@ export function PlansPage() {
 }
 
 function PlanForm({ plan, onDone }: { plan: PlanRow | null; onDone: () => void }) {
-  const [created, create] = useMutation(CREATE_PLAN)
-  const [updated, update] = useMutation(UPDATE_PLAN)
+  const [created, create] = useSave(CREATE_PLAN, { failure: 'Not saved', fieldsAlone: true })
+  const [updated, update] = useSave(UPDATE_PLAN, { failure: 'Not saved', fieldsAlone: true })
+  const { errors } = plan ? updated : created
   const [name, setName] = useState(plan?.name ?? '')
   const [fee, setFee] = useState(plan ? formatCents(plan.monthlyFeeCents, 'plain') : '')
   const [included, setIncluded] = useState(plan ? String(plan.includedMinutes / 60) : '')
@@ -121,7 +122,6 @@ function PlanForm({ plan, onDone }: { plan: PlanRow | null; onDone: () => void }
       price: formatCents(u.unitPriceCents, 'plain'),
     })),
   )
-  const [errors, setErrors] = useState<Record<string, string>>({})
 
   async function save() {
     const input = {
@@ -138,20 +138,13 @@ function PlanForm({ plan, onDone }: { plan: PlanRow | null; onDone: () => void }
         .filter((u) => u.description.trim())
         .map((u) => ({ description: u.description, unitPriceCents: centsOf(u.price) })),
     }
-    const result = plan ? await update({ id: plan.id, input }) : await create({ input })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      setErrors(fields)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    setErrors({})
-    toast({
-      title: plan ? 'Plan changed' : 'Plan added',
-      description: plan ? 'New prices apply from the next period.' : undefined,
-    })
-    onDone()
+    const saved = plan
+      ? await update(
+          { id: plan.id, input },
+          { title: 'Plan changed', description: 'New prices apply from the next period.' },
+        )
+      : await create({ input }, 'Plan added')
+    if (saved.ok) onDone()
   }
 
   return (

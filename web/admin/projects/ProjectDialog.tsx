@@ -1,12 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react'
 import { Form } from 'react-aria-components'
-import { useMutation } from 'urql'
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../schema/constants'
 import { TOASTS } from '../../../schema/messages'
-import { toast } from '../../components/Toaster'
 import { ImagePicker } from '../files/ImagePicker'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminDialog, AdminSelect, AdminTextField, ConfirmDialog } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { formValuesFrom, isDirty, type ProjectFormValues, toProjectPayload } from './form'
 import { type AdminProject, CREATE_PROJECT, projectInputOf, UPDATE_PROJECT } from './queries'
 
@@ -109,11 +107,12 @@ function ProjectForm({
   onCancel: () => void
   onSaved: () => void
 }) {
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [created, create] = useMutation(CREATE_PROJECT)
-  const [updated, update] = useMutation(UPDATE_PROJECT)
+  // A refusal without field messages is said above the buttons, not in a toast.
+  const [created, create] = useSave(CREATE_PROJECT, { failure: null })
+  const [updated, update] = useSave(UPDATE_PROJECT, { failure: null })
   const pending = created.fetching || updated.fetching
+  const serverErrors = (project ? updated : created).errors
   const set =
     <K extends keyof ProjectFormValues>(key: K) =>
     (value: ProjectFormValues[K]) =>
@@ -129,15 +128,11 @@ function ProjectForm({
   async function submit() {
     setFormError(null)
     const input = projectInputOf(toProjectPayload(values))
-    const result = project ? await update({ id: project.id, input }) : await create({ input })
-    if (result.error) {
-      const errors = fieldErrorsOf(result.error)
-      setServerErrors(errors)
-      if (Object.keys(errors).length === 0) setFormError(messageOf(result.error))
-      return
-    }
-    toast(project ? TOASTS.projectUpdated : TOASTS.projectCreated)
-    onSaved()
+    const saved = project
+      ? await update({ id: project.id, input }, TOASTS.projectUpdated)
+      : await create({ input }, TOASTS.projectCreated)
+    if (saved.ok) onSaved()
+    else if (Object.keys(saved.errors).length === 0) setFormError(saved.message)
   }
 
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { GridList, GridListItem } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import {
   currentCategory,
   DEFAULT_PUBLIC_STATUS,
@@ -8,19 +8,19 @@ import {
   PROJECT_CATEGORIES,
   PROJECT_STATUSES,
 } from '../../../schema/constants'
-import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
+import { EMPTY_STATES, TOASTS } from '../../../schema/messages'
 import { primaryAction } from '../../../schema/project-card'
-import { toast } from '../../components/Toaster'
 import { DragHandle, useReorder } from '../reorder'
+import { useSave } from '../save'
 import { AdminButton, CANNOT_UNDO, ConfirmDialog, ListState, Section } from '../ui'
-import { FROM_NETWORK, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { ProjectDialog } from './ProjectDialog'
 import { type AdminProject, DELETE_PROJECT, PROJECTS_QUERY, projectsOf, REORDER_PROJECTS } from './queries'
 
 export function ProjectsTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: PROJECTS_QUERY })
-  const [, deleteProject] = useMutation(DELETE_PROJECT)
-  const [, reorderProjects] = useMutation(REORDER_PROJECTS)
+  const [, deleteProject] = useSave(DELETE_PROJECT)
+  const [, reorderProjects] = useSave(REORDER_PROJECTS)
   // The order shown while a move is being saved (then the server's answer replaces it).
   const [moved, setMoved] = useState<string[] | null>(null)
   // null: closed; 'new': adding; a project: editing it.
@@ -32,15 +32,10 @@ export function ProjectsTab() {
   async function confirmDelete() {
     if (!deleting) return
     setDeletePending(true)
-    const result = await deleteProject({ id: deleting.id })
+    const deleted = await deleteProject({ id: deleting.id }, TOASTS.projectDeleted)
     setDeletePending(false)
     setDeleting(null)
-    if (result.error) {
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast(TOASTS.projectDeleted)
-    refresh()
+    if (deleted.ok) refresh()
   }
 
   const fetched = projectsOf(data)
@@ -50,13 +45,11 @@ export function ProjectsTab() {
 
   async function saveOrder(ids: string[]) {
     setMoved(ids)
-    const result = await reorderProjects({ ids })
+    await reorderProjects(
+      { ids },
+      { title: 'Order saved', description: 'The catalogue shows the projects in this order.' },
+    )
     setMoved(null)
-    if (result.error) {
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast({ title: 'Order saved', description: 'The catalogue shows the projects in this order.' })
   }
 
   // Drag with the handle, or with the keyboard: focus a handle, Enter, arrows, Enter (react-aria).

@@ -2,12 +2,12 @@
 // fields) with a preview rendered by the server with sample values. Seeded
 // templates are marked as starting points to have reviewed by a lawyer.
 import { useEffect, useState } from 'react'
-import { Provider, useMutation, useQuery } from 'urql'
+import { Provider, useQuery } from 'urql'
 import { MERGE_FIELDS } from '../../../schema/quotes'
-import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { useSave } from '../save'
 import { AdminButton, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf, useAdminClient } from '../urql'
+import { FROM_NETWORK, messageOf, useAdminClient } from '../urql'
 import { ARCHIVE_TEMPLATE, PREVIEW_QUERY, SAVE_TEMPLATE, TEMPLATES_QUERY } from './queries'
 
 const input =
@@ -44,7 +44,7 @@ export function AgreementsPage() {
 function Templates() {
   const [{ data, error }, refetch] = useQuery({ query: TEMPLATES_QUERY, ...FROM_NETWORK })
   const [editing, setEditing] = useState<Template | null>(null)
-  const [, archive] = useMutation(ARCHIVE_TEMPLATE)
+  const [, archive] = useSave(ARCHIVE_TEMPLATE, { failure: 'Not done' })
   if (error) return <p role="alert">{messageOf(error)}</p>
   return (
     <>
@@ -68,9 +68,7 @@ function Templates() {
               <AdminButton
                 variant="ghost"
                 onPress={async () => {
-                  const r = await archive({ id: t.id, archived: !t.archived })
-                  if (r.error)
-                    toast({ title: 'Not done', description: messageOf(r.error), variant: 'destructive' })
+                  await archive({ id: t.id, archived: !t.archived })
                   refetch(FROM_NETWORK)
                 }}
               >
@@ -96,7 +94,6 @@ function Templates() {
 
 function TemplateEditor({ template, onSaved }: { template: Template; onSaved: () => void }) {
   const [t, setT] = useState(template)
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [body, setBody] = useState(template.body)
   // The preview follows the text after a short pause, not on every keystroke.
   useEffect(() => {
@@ -104,7 +101,7 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: ()
     return () => clearTimeout(timer)
   }, [t.body])
   const [{ data: preview }] = useQuery({ query: PREVIEW_QUERY, variables: { body }, pause: !body })
-  const [{ fetching }, save] = useMutation(SAVE_TEMPLATE)
+  const [{ fetching, errors }, save] = useSave(SAVE_TEMPLATE, { failure: 'Not saved' })
 
   return (
     <Section title={t.id ? `Edit: ${template.name}` : 'New template'}>
@@ -113,17 +110,14 @@ function TemplateEditor({ template, onSaved }: { template: Template; onSaved: ()
           className="flex flex-col gap-3"
           onSubmit={async (e) => {
             e.preventDefault()
-            const r = await save({
-              id: t.id,
-              input: { kind: t.kind, name: t.name, body: t.body, needsLegalReview: t.needsLegalReview },
-            })
-            if (r.error) {
-              setErrors(fieldErrorsOf(r.error))
-              toast({ title: 'Not saved', description: messageOf(r.error), variant: 'destructive' })
-              return
-            }
-            toast({ title: 'Template saved' })
-            onSaved()
+            const saved = await save(
+              {
+                id: t.id,
+                input: { kind: t.kind, name: t.name, body: t.body, needsLegalReview: t.needsLegalReview },
+              },
+              'Template saved',
+            )
+            if (saved.ok) onSaved()
           }}
         >
           <label className="flex flex-col gap-1 text-sm">

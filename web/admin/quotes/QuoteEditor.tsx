@@ -2,13 +2,12 @@
 // same code as the server), and the new-quote screen.
 import { type FormEvent, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatCents, lineAmountCents, parseCents, toQuantityMilli } from '../../../schema/money'
 import { depositOf, quoteTotals } from '../../../schema/quotes'
-import { toast } from '../../components/Toaster'
 import { AdminDateField } from '../DateField'
+import { useSave } from '../save'
 import { AdminButton, Section } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
 import { type Draft, emptyDraft, emptyLine, inputOf, type LineDraft, num } from './draft'
 import { CREATE_QUOTE, EDITOR_OPTIONS_QUERY } from './queries'
 import { input, label } from './quote-shared'
@@ -304,20 +303,16 @@ export function NewQuote() {
   const navigate = useNavigate()
   // "New quote" on a client page (issue 36) arrives with ?clientId= chosen.
   const clientId = new URLSearchParams(useLocation().search).get('clientId') ?? ''
-  const [{ fetching }, create] = useMutation(CREATE_QUOTE)
+  const [{ fetching }, create] = useSave(CREATE_QUOTE, { failure: 'Not saved' })
   return (
     <Section title="New quote">
       <Editor
         initial={{ ...emptyDraft, clientId }}
         saving={fetching}
         onSave={async (d) => {
-          const r = await create({ input: inputOf(d) })
-          if (r.error) {
-            toast({ title: 'Not saved', description: messageOf(r.error), variant: 'destructive' })
-            return fieldErrorsOf(r.error)
-          }
-          toast({ title: 'Quote saved as a draft' })
-          navigate(`/admin/quotes/${r.data!.createQuote.id}`)
+          const saved = await create({ input: inputOf(d) }, 'Quote saved as a draft')
+          if (!saved.ok) return saved.errors
+          navigate(`/admin/quotes/${saved.data.createQuote.id}`)
           return null
         }}
       />

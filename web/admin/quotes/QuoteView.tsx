@@ -2,14 +2,14 @@
 // duplicate, revise and the PDF.
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatBusinessDateTime } from '../../../schema/business-time'
 import { formatCents } from '../../../schema/money'
 import { formatShortDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
+import { useSave } from '../save'
 import { QuoteSendDialog } from '../send/SendDialog'
 import { AdminButton, CANNOT_UNDO, ConfirmDialog, formatDate, linkButtonClass, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK, messageOf } from '../urql'
 import { type Draft, draftOf, inputOf } from './draft'
 import { Editor } from './QuoteEditor'
 import { DUPLICATE_QUOTE, QUOTE_QUERY, REVISE_QUOTE, UPDATE_QUOTE, WITHDRAW_QUOTE } from './queries'
@@ -23,12 +23,12 @@ export function QuoteView({ id }: { id: string }) {
     variables: { id },
     ...FROM_NETWORK,
   })
-  const [{ fetching: saving }, update] = useMutation(UPDATE_QUOTE)
+  const [{ fetching: saving }, update] = useSave(UPDATE_QUOTE, { failure: 'Not saved' })
   const [sending, setSending] = useState(false)
-  const [withdrawing, withdraw] = useMutation(WITHDRAW_QUOTE)
+  const [withdrawing, withdraw] = useSave(WITHDRAW_QUOTE, { failure: 'Not done' })
   const [confirmWithdraw, setConfirmWithdraw] = useState(false)
-  const [, duplicate] = useMutation(DUPLICATE_QUOTE)
-  const [, revise] = useMutation(REVISE_QUOTE)
+  const [, duplicate] = useSave(DUPLICATE_QUOTE, { failure: 'Not copied' })
+  const [, revise] = useSave(REVISE_QUOTE, { failure: 'Not revised' })
   const [link, setLink] = useState<string | null>(null)
   const [verify, setVerify] = useState(false)
   const refresh = () => refetch(FROM_NETWORK)
@@ -41,13 +41,6 @@ export function QuoteView({ id }: { id: string }) {
 
   if (fetching && !q) return <p role="status">Loading...</p>
   if (error || !q) return <p role="alert">{messageOf(error)}</p>
-
-  const act = async (run: () => Promise<{ error?: Parameters<typeof messageOf>[0] }>, done: string) => {
-    const r = await run()
-    if (r.error) toast({ title: 'Not done', description: messageOf(r.error), variant: 'destructive' })
-    else toast({ title: done })
-    return !r.error
-  }
 
   return (
     <>
@@ -65,10 +58,8 @@ export function QuoteView({ id }: { id: string }) {
               <AdminButton
                 variant="secondary"
                 onPress={async () => {
-                  const r = await revise({ id })
-                  if (r.error)
-                    toast({ title: 'Not revised', description: messageOf(r.error), variant: 'destructive' })
-                  else navigate(`/admin/quotes/${r.data!.reviseQuote.id}`)
+                  const revised = await revise({ id })
+                  if (revised.ok) navigate(`/admin/quotes/${revised.data.reviseQuote.id}`)
                 }}
               >
                 Revise
@@ -77,10 +68,8 @@ export function QuoteView({ id }: { id: string }) {
             <AdminButton
               variant="secondary"
               onPress={async () => {
-                const r = await duplicate({ id })
-                if (r.error)
-                  toast({ title: 'Not copied', description: messageOf(r.error), variant: 'destructive' })
-                else navigate(`/admin/quotes/${r.data!.duplicateQuote.id}`)
+                const copied = await duplicate({ id })
+                if (copied.ok) navigate(`/admin/quotes/${copied.data.duplicateQuote.id}`)
               }}
             >
               Duplicate
@@ -176,12 +165,8 @@ export function QuoteView({ id }: { id: string }) {
             initial={initial}
             saving={saving}
             onSave={async (d) => {
-              const r = await update({ id, input: inputOf(d) })
-              if (r.error) {
-                toast({ title: 'Not saved', description: messageOf(r.error), variant: 'destructive' })
-                return fieldErrorsOf(r.error)
-              }
-              toast({ title: 'Draft saved' })
+              const saved = await update({ id, input: inputOf(d) }, 'Draft saved')
+              if (!saved.ok) return saved.errors
               refresh()
               return null
             }}
@@ -210,9 +195,9 @@ export function QuoteView({ id }: { id: string }) {
         onOpenChange={setConfirmWithdraw}
         isPending={withdrawing.fetching}
         onConfirm={async () => {
-          const done = await act(() => withdraw({ id }), 'Quote withdrawn')
+          const withdrawn = await withdraw({ id }, 'Quote withdrawn')
           setConfirmWithdraw(false)
-          if (done) refresh()
+          if (withdrawn.ok) refresh()
         }}
       />
     </>

@@ -1,8 +1,8 @@
-import { useMutation } from 'urql'
+import { TOASTS } from '../../../schema/messages'
 import { OpenClientLink } from '../clients/OpenClientLink'
 import { CreateQuoteButton } from '../quotes/CreateQuoteButton'
+import { useSave } from '../save'
 import { consultationDetails } from './details'
-import { erased, saved } from './outcomes'
 import { QuickActions } from './QuickActions'
 import { type AdminConsultation, ERASE_CONSULTATION, UPDATE_CONSULTATION, updateOf } from './queries'
 import { RequestDialog } from './RequestDialog'
@@ -15,8 +15,8 @@ export function ConsultationDialog({
   request: AdminConsultation
   onClose: () => void
 }) {
-  const [, update] = useMutation(UPDATE_CONSULTATION)
-  const [, eraseMutation] = useMutation(ERASE_CONSULTATION)
+  const [, update] = useSave(UPDATE_CONSULTATION)
+  const [, erase] = useSave(ERASE_CONSULTATION, { context: { additionalTypenames: ['Consultation'] } })
   return (
     <RequestDialog
       title={`Consultation request from ${request.name} (${request.reference})`}
@@ -34,10 +34,8 @@ export function ConsultationDialog({
       thread={<Thread kind="consultation" id={request.id} email={request.email} name={request.name} />}
       exportHref={`/api/consultations/${request.id}/export.json`}
       onClose={onClose}
-      onSave={async (patch) => saved(await update(updateOf(request.id, patch)))}
-      onErase={async () =>
-        erased(await eraseMutation({ id: request.id }, { additionalTypenames: ['Consultation'] }))
-      }
+      onSave={(patch) => update(updateOf(request.id, patch), TOASTS.requestUpdated)}
+      onErase={async () => (await erase({ id: request.id }, TOASTS.requestErased)).ok}
     />
   )
 }

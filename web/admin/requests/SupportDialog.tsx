@@ -1,10 +1,10 @@
-import { useMutation } from 'urql'
+import { TOASTS } from '../../../schema/messages'
 import { SUPPORT_STATUSES } from '../../../schema/request-statuses'
 import { OpenClientLink } from '../clients/OpenClientLink'
 import { RequestRating } from '../ratings/Ratings'
+import { useSave } from '../save'
 import { supportDetails } from './details'
 import { supportStatusLabel } from './format'
-import { erased, saved } from './outcomes'
 import { QuickActions } from './QuickActions'
 import {
   type AdminSupportRequest,
@@ -19,8 +19,8 @@ import { Thread } from './Thread'
 const SUPPORT_STATUS_OPTIONS = SUPPORT_STATUSES.map((value) => ({ value, label: supportStatusLabel(value) }))
 
 export function SupportDialog({ request, onClose }: { request: AdminSupportRequest; onClose: () => void }) {
-  const [, update] = useMutation(UPDATE_SUPPORT_REQUEST)
-  const [, eraseMutation] = useMutation(ERASE_SUPPORT_REQUEST)
+  const [, update] = useSave(UPDATE_SUPPORT_REQUEST)
+  const [, erase] = useSave(ERASE_SUPPORT_REQUEST, { context: { additionalTypenames: ['SupportRequest'] } })
   return (
     <RequestDialog
       title={`Support request from ${request.name} (${request.reference})`}
@@ -39,10 +39,8 @@ export function SupportDialog({ request, onClose }: { request: AdminSupportReque
       thread={<Thread kind="support" id={request.id} email={request.email} name={request.name} />}
       exportHref={`/api/support-requests/${request.id}/export.json`}
       onClose={onClose}
-      onSave={async (patch) => saved(await update(supportUpdateOf(request.id, patch)))}
-      onErase={async () =>
-        erased(await eraseMutation({ id: request.id }, { additionalTypenames: ['SupportRequest'] }))
-      }
+      onSave={(patch) => update(supportUpdateOf(request.id, patch), TOASTS.requestUpdated)}
+      onErase={async () => (await erase({ id: request.id }, TOASTS.requestErased)).ok}
     />
   )
 }

@@ -4,11 +4,10 @@
 // marked as not e-mailed.
 import { useEffect, useRef, useState } from 'react'
 import { Form } from 'react-aria-components'
-import { type CombinedError, useMutation, useQuery } from 'urql'
-import { ERRORS } from '../../../schema/messages'
-import { toast } from '../../components/Toaster'
+import { useQuery } from 'urql'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminTextField } from '../ui'
-import { fieldErrorsOf, messageOf } from '../urql'
+import { messageOf } from '../urql'
 import { formatReceived } from './format'
 import {
   CONSULTATION_THREAD,
@@ -64,10 +63,11 @@ export function Thread({
   const to = recipients.data?.replyRecipients?.to ?? { email, name }
   const copies = recipients.data?.replyRecipients?.copies ?? []
   const [cc, setCc] = useState<string[]>([])
-  const [, replyConsultation] = useMutation(REPLY_TO_CONSULTATION)
-  const [, replySupport] = useMutation(REPLY_TO_SUPPORT_REQUEST)
+  const threadWrite = { context: { additionalTypenames: ['ThreadMessage'] } }
+  const [toConsultation, replyConsultation] = useSave(REPLY_TO_CONSULTATION, threadWrite)
+  const [toSupport, replySupport] = useSave(REPLY_TO_SUPPORT_REQUEST, threadWrite)
   const [body, setBody] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const { errors } = kind === 'consultation' ? toConsultation : toSupport
   const [sending, setSending] = useState(false)
   const replyBox = useRef<HTMLDivElement>(null)
   // A reply is e-mailed just after the server answers (ADR 103), so the thread
@@ -91,25 +91,20 @@ export function Thread({
 
   async function send() {
     setSending(true)
-    const result: { error?: CombinedError } =
+    const saved = { title: 'Reply saved', description: `Your reply to ${to.email} is in the thread.` }
+    const result =
       kind === 'consultation'
-        ? await replyConsultation({ id, body, cc }, { additionalTypenames: ['ThreadMessage'] })
-        : await replySupport({ id, body, cc }, { additionalTypenames: ['ThreadMessage'] })
+        ? await replyConsultation({ id, body, cc }, saved)
+        : await replySupport({ id, body, cc }, saved)
     setSending(false)
-    if (result.error) {
-      setErrors(fieldErrorsOf(result.error))
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
+    if (!result.ok) return
     // The emptied box disables Send, which had focus: keep the keyboard in the
     // dialog (in the box, ready for the next reply) instead of on the page body,
     // where Escape would no longer reach the dialog (issue 28).
     replyBox.current?.querySelector('textarea')?.focus()
     setBody('')
     setCc([])
-    setErrors({})
     rereads.current = 0
-    toast({ title: 'Reply saved', description: `Your reply to ${to.email} is in the thread.` })
     refetch({ requestPolicy: 'network-only' })
   }
 

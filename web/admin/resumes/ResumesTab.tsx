@@ -1,11 +1,11 @@
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { RESUME_ACCEPT } from '../../../schema/constants'
 import { EMPTY_STATES, ERRORS, TOASTS } from '../../../schema/messages'
-import { toast } from '../../components/Toaster'
 import { graphql, type ResultOf } from '../graphql'
 import { StoredFiles } from '../StoredFiles'
+import { useSave } from '../save'
 import { AdminButton } from '../ui'
-import { FROM_NETWORK, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 
 const RESUMES_QUERY = graphql(
   'query AdminResumes { resumes { id originalName mimeType fileSize isActive createdAt } }',
@@ -19,18 +19,13 @@ type AdminResume = ResultOf<typeof RESUMES_QUERY>['resumes'][number]
 
 export function ResumesTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: RESUMES_QUERY })
-  const [activation, activate] = useMutation(ACTIVATE_RESUME)
-  const [, deleteResume] = useMutation(DELETE_RESUME)
+  const [activation, activate] = useSave(ACTIVATE_RESUME)
+  const [, deleteResume] = useSave(DELETE_RESUME)
   const refresh = () => refetch(FROM_NETWORK)
-  const failed = (e: Parameters<typeof messageOf>[0]) => {
-    toast({ title: ERRORS.errorTitle, description: messageOf(e), variant: 'destructive' })
-  }
 
   async function setActive(resume: AdminResume) {
-    const result = await activate({ id: resume.id })
-    if (result.error) return failed(result.error)
-    toast(TOASTS.resumeActivated)
-    refresh()
+    const activated = await activate({ id: resume.id }, TOASTS.resumeActivated)
+    if (activated.ok) refresh()
   }
 
   return (
@@ -75,10 +70,8 @@ export function ResumesTab() {
         `"${r.originalName}" will be deleted${r.isActive ? ' and visitors will no longer be able to download a resume' : ''}.`
       }
       onDelete={async (r) => {
-        const result = await deleteResume({ id: r.id })
-        if (result.error) return failed(result.error)
-        toast(TOASTS.resumeDeleted)
-        refresh()
+        const deleted = await deleteResume({ id: r.id }, TOASTS.resumeDeleted)
+        if (deleted.ok) refresh()
       }}
     />
   )

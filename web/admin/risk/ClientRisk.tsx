@@ -2,27 +2,23 @@
 // date and progress, a link to it, or "Start a risk analysis" when there is
 // none yet or the last one is due again.
 import { Link, useNavigate } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { businessToday, formatCalendarDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
+import { useSave } from '../save'
 import { AdminButton, ListState, Section } from '../ui'
-import { messageOf } from '../urql'
 import { CLIENT_RISK, START_RISK_ANALYSIS } from './queries'
 import { linkClass } from './shared'
 
 export function ClientRisk({ clientId }: { clientId: string | number }) {
   const [result] = useQuery({ query: CLIENT_RISK, variables: { clientId: String(clientId) } })
-  const [starting, start] = useMutation(START_RISK_ANALYSIS)
+  const [starting, start] = useSave(START_RISK_ANALYSIS, { failure: 'Not started' })
   const navigate = useNavigate()
   const latest = result.data?.riskAnalysisRows[0]
   const due = !latest || latest.nextAnalysisDue <= businessToday()
 
   async function begin() {
     const started = await start({ clientId: String(clientId) })
-    if (started.error || !started.data) {
-      toast({ title: 'Not started', description: messageOf(started.error), variant: 'destructive' })
-      return
-    }
+    if (!started.ok) return
     navigate(`/admin/compliance/risk-analyses/${started.data.startRiskAnalysis.id}`)
   }
 

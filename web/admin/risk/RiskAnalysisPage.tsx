@@ -5,13 +5,14 @@
 // good (ADR 156) and offers it to the client's portal.
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { RISK_AREA_LABELS, RISK_AREAS } from '../../../schema/risk-checklist'
 import { formatCalendarDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
+import type { ToastContentValue } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { useSave } from '../save'
 import { AdminButton, ConfirmDialog, ListState, linkButtonClass, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK } from '../urql'
 import { RISK_ANALYSIS, UPDATE_RISK_ANALYSIS } from './queries'
 import { type RiskItem, RiskItemCard } from './RiskItemCard'
 import { linkClass, type RiskPatch } from './shared'
@@ -39,30 +40,26 @@ function groupsOf(items: readonly (RiskItem & { area: string; assetId: string | 
 export function RiskAnalysisPage() {
   const { id = '' } = useParams()
   const [analysis, refetch] = useQuery({ query: RISK_ANALYSIS, variables: { id } })
-  const [, update] = useMutation(UPDATE_RISK_ANALYSIS)
+  const [, update] = useSave(UPDATE_RISK_ANALYSIS, { failure: 'Not saved', fieldsAlone: true })
   const [confirming, setConfirming] = useState(false)
   const a = analysis.data?.riskAnalysis
   const reload = () => refetch(FROM_NETWORK)
   const locked = a?.status === 'completed'
 
   /** Saves one change; the field errors when refused (a message without fields is a toast). */
-  async function save(input: RiskPatch): Promise<Record<string, string> | null> {
-    const result = await update({ id, input })
-    if (result.error) {
-      const fields = fieldErrorsOf(result.error)
-      if (!Object.keys(fields).length)
-        toast({ title: 'Not saved', description: messageOf(result.error), variant: 'destructive' })
-      return fields
-    }
+  async function save(input: RiskPatch, success?: ToastContentValue): Promise<Record<string, string> | null> {
+    const saved = await update({ id, input }, success)
+    if (!saved.ok) return saved.errors
     reload()
     return null
   }
 
   async function complete() {
-    const refused = await save({ complete: true })
+    await save(
+      { complete: true },
+      { title: 'Risk analysis completed', description: 'The client can download the report.' },
+    )
     setConfirming(false)
-    if (!refused)
-      toast({ title: 'Risk analysis completed', description: 'The client can download the report.' })
   }
 
   return (

@@ -5,12 +5,11 @@
 // one 11 months old) marked.
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { useMutation, useQuery } from 'urql'
+import { useQuery } from 'urql'
 import { formatCalendarDate } from '../../../schema/slot-time'
-import { toast } from '../../components/Toaster'
 import { OwnerPage } from '../OwnerPage'
+import { useSave } from '../save'
 import { AdminButton, AdminSelect, CardTable, ListState, Section } from '../ui'
-import { messageOf } from '../urql'
 import { RISK_OVERVIEW, START_RISK_ANALYSIS } from './queries'
 import { linkClass } from './shared'
 
@@ -27,7 +26,7 @@ export function RiskListScreen() {
 
 function RiskList() {
   const [overview] = useQuery({ query: RISK_OVERVIEW })
-  const [starting, start] = useMutation(START_RISK_ANALYSIS)
+  const [starting, start] = useSave(START_RISK_ANALYSIS, { failure: 'Not started' })
   const [clientId, setClientId] = useState('')
   const [error, setError] = useState('')
   const navigate = useNavigate()
@@ -49,13 +48,8 @@ function RiskList() {
       setError('Choose a client')
       return
     }
-    const result = await start({ clientId })
-    if (result.error || !result.data) {
-      setError(messageOf(result.error))
-      toast({ title: 'Not started', description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast({ title: 'Risk analysis started' })
+    const result = await start({ clientId }, 'Risk analysis started')
+    if (!result.ok) return setError(result.message)
     navigate(`/admin/compliance/risk-analyses/${result.data.startRiskAnalysis.id}`)
   }
 

@@ -6,8 +6,8 @@
 // own wrapper (QuoteSendDialog, InvoiceSendDialog below) loads the preview and
 // sends; this component only shows them.
 import { useEffect, useState } from 'react'
-import { useMutation, useQuery } from 'urql'
-import { toast } from '../../components/Toaster'
+import { useQuery } from 'urql'
+import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminDialog, linkButtonClass } from '../ui'
 import { FROM_NETWORK, messageOf } from '../urql'
 import {
@@ -142,7 +142,8 @@ export function QuoteSendDialog({
     variables: { id },
     ...FROM_NETWORK,
   })
-  const [, send] = useMutation(SEND_QUOTE_TO)
+  // A refusal is said in the dialog, not toasted.
+  const [, send] = useSave(SEND_QUOTE_TO, { failure: null })
   return (
     <SendDialog
       title={`Send quote ${label}`}
@@ -151,10 +152,9 @@ export function QuoteSendDialog({
       loadError={error ? messageOf(error) : null}
       onClose={onClose}
       onSend={async (to) => {
-        const r = await send({ id, to })
-        if (r.error) return messageOf(r.error)
-        toast({ title: `Quote ${label} sent` })
-        onSent(r.data!.sendQuote.link)
+        const sent = await send({ id, to }, `Quote ${label} sent`)
+        if (!sent.ok) return sent.message
+        onSent(sent.data.sendQuote.link)
         return null
       }}
     />
@@ -179,7 +179,8 @@ export function InvoiceSendDialog({
     variables: { id },
     ...FROM_NETWORK,
   })
-  const [, send] = useMutation(SEND_INVOICE_TO)
+  // A refusal is said in the dialog, not toasted.
+  const [, send] = useSave(SEND_INVOICE_TO, { failure: null })
   return (
     <SendDialog
       title={`Send ${title.charAt(0).toLowerCase()}${title.slice(1)}`}
@@ -188,9 +189,8 @@ export function InvoiceSendDialog({
       loadError={error ? messageOf(error) : null}
       onClose={onClose}
       onSend={async (to) => {
-        const r = await send({ id, to })
-        if (r.error) return messageOf(r.error)
-        toast({ title: `${title} sent` })
+        const sent = await send({ id, to }, `${title} sent`)
+        if (!sent.ok) return sent.message
         onSent()
         return null
       }}

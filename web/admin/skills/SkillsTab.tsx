@@ -12,14 +12,13 @@ import {
   ListBoxItem,
   Popover,
 } from 'react-aria-components'
-import { useMutation, useQuery } from 'urql'
-import { ERRORS } from '../../../schema/messages'
-import { toast } from '../../components/Toaster'
+import { useQuery } from 'urql'
 import { graphql, type ResultOf } from '../graphql'
 import { ADMIN_EMPTY_STATES, ADMIN_TOASTS } from '../messages'
 import { DragHandle, useReorder } from '../reorder'
+import { useSave } from '../save'
 import { AdminButton, AdminTextField, CANNOT_UNDO, ConfirmDialog, EmptyState, Section } from '../ui'
-import { FROM_NETWORK, fieldErrorsOf, messageOf } from '../urql'
+import { FROM_NETWORK, messageOf } from '../urql'
 
 const SKILLS_QUERY = graphql('query AdminSkills { skills { id category name order } }')
 const REORDER_SKILLS = graphql(
@@ -41,44 +40,30 @@ export function groupByCategory(skills: AdminSkill[]) {
 
 export function SkillsTab() {
   const [{ data, fetching, error }, refetch] = useQuery({ query: SKILLS_QUERY })
-  const [created, createSkill] = useMutation(CREATE_SKILL)
-  const [, deleteSkill] = useMutation(DELETE_SKILL)
-  const [, reorderSkills] = useMutation(REORDER_SKILLS)
+  const [created, createSkill] = useSave(CREATE_SKILL, { failure: null })
+  const [, deleteSkill] = useSave(DELETE_SKILL)
+  const [, reorderSkills] = useSave(REORDER_SKILLS)
   const [category, setCategory] = useState('')
   const [name, setName] = useState('')
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
   const [deleting, setDeleting] = useState<AdminSkill | null>(null)
   const refresh = () => refetch(FROM_NETWORK)
 
   async function add() {
-    const result = await createSkill({ input: { category, name } })
-    if (result.error) {
-      setServerErrors(fieldErrorsOf(result.error))
-      return
-    }
-    setServerErrors({})
+    const saved = await createSkill({ input: { category, name } }, ADMIN_TOASTS.skillAdded)
+    if (!saved.ok) return
     setName('')
-    toast(ADMIN_TOASTS.skillAdded)
     refresh()
   }
 
   async function confirmDelete() {
     if (!deleting) return
-    const result = await deleteSkill({ id: deleting.id })
+    const deleted = await deleteSkill({ id: deleting.id }, ADMIN_TOASTS.skillDeleted)
     setDeleting(null)
-    if (result.error) {
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-      return
-    }
-    toast(ADMIN_TOASTS.skillDeleted)
-    refresh()
+    if (deleted.ok) refresh()
   }
 
   async function reorder(group: string, ids: string[]) {
-    const result = await reorderSkills({ category: group, ids })
-    if (result.error) {
-      toast({ title: ERRORS.errorTitle, description: messageOf(result.error), variant: 'destructive' })
-    }
+    await reorderSkills({ category: group, ids })
     refresh()
   }
 
@@ -86,7 +71,7 @@ export function SkillsTab() {
   return (
     <Section title="Skills">
       <Form
-        validationErrors={serverErrors}
+        validationErrors={created.errors}
         validationBehavior="aria"
         onSubmit={(e) => {
           e.preventDefault()
