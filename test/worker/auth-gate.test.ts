@@ -25,7 +25,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/projects',
   'GET /api/skills',
   'GET /api/page-content',
-  'GET /api/page-content/:page',
+  'GET /api/page-content/:key',
   'GET /api/resume/active',
   'GET /api/resume/download',
   'POST /api/consultations',
