@@ -82,9 +82,9 @@ export const openApiJson = <S extends z.ZodType>(schema: S, description: string)
  * A documented, required JSON request body with an example the document
  * shows (typed by the schema; schema/openapi.test.ts checks it validates).
  */
-export const openApiBody = <S extends z.ZodType>(schema: S, example?: z.input<S>) => ({
+export const openApiBody = <S extends z.ZodType>(schema: S, example: z.input<S>) => ({
   required: true,
-  content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+  content: { 'application/json': { schema, example } },
 })
 
 /** The `{id}` path parameter as documented. */
