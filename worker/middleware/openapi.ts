@@ -169,7 +169,7 @@ export const OPENAPI_INFO: Parameters<OpenAPIHono['getOpenAPI31Document']>[0] = 
     title: 'Portfolio and consultancy API',
     version: '1.0.0',
     description:
-      "REST API for the owner's automation (scripts, n8n, Zapier). Authenticate with a personal access token from Admin > Security > Access tokens: `Authorization: Bearer pat_...`. Read tokens may only GET.",
+      "REST API for the owner's automation (scripts, n8n, Zapier). Authenticate with a personal access token from Admin > Security > Access tokens: `Authorization: Bearer pat_...`. Read tokens may only GET. Sign-in and the Security area take the owner's session only; the visitor's routes (`security: []`) take none.",
   },
   // Relative to this document (/api/openapi.json): the paths below live under /api.
   servers: [{ url: '/api' }],
