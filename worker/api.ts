@@ -6,7 +6,7 @@
 
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from './env'
-import { insights } from './insights/routes'
+import { beaconRoute, insights } from './insights/routes'
 import { sameOriginWrites } from './middleware/csrf'
 import { handleError } from './middleware/errors'
 import { defaultHook, OPENAPI_INFO } from './middleware/openapi'
@@ -43,6 +43,7 @@ import { resumes } from './routes/resumes'
 import { riskAnalysesApi } from './routes/risk-analyses'
 import { security } from './routes/security'
 import { skills } from './routes/skills'
+import { stripeWebhookRoute } from './routes/stripe-webhook'
 import { uploads } from './routes/uploads'
 import { vaultApi } from './routes/vault'
 
@@ -97,6 +98,12 @@ api
   .route('/', monitorMaintenanceRoutes)
   // The clinic's people: staff, training, onboarding and offboarding runs (issue 55).
   .route('/', peopleApi)
+
+// Answered in worker/app.ts, ahead of this app's same-origin and JSON-body
+// guards (the beacon is plain text, Stripe's webhook a server's call), and
+// documented here with the rest of /api.
+api.openAPIRegistry.registerPath(beaconRoute)
+api.openAPIRegistry.registerPath(stripeWebhookRoute)
 
 // Public: the document describes routes, it holds no data.
 api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

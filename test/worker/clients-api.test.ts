@@ -324,7 +324,13 @@ describe('/api/openapi.json', () => {
     openapi: string
     paths: Record<
       string,
-      Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
+      Record<
+        string,
+        {
+          security?: unknown[]
+          responses: Record<string, { content?: Record<string, { schema: unknown }> }>
+        }
+      >
     >
     components: { schemas: Record<string, unknown> }
   }
@@ -346,10 +352,14 @@ describe('/api/openapi.json', () => {
     expect(doc).toEqual(committed)
   })
 
+  // openapi-routes.test.ts compares the document with the app's route table both ways;
+  // this calls each owner operation: without a session it exists (401), never the API's 404.
   it('documents only routes that exist', async () => {
     const doc = await fetchDoc()
     for (const [path, methods] of Object.entries(doc.paths)) {
-      for (const method of Object.keys(methods)) {
+      for (const [method, op] of Object.entries(methods)) {
+        // A public route's answer to a made-up id can be a real 404 (no such page, no active resume).
+        if (op.security?.length === 0) continue
         const url = `/api${path.replace(/\{[^}]+\}/g, '1')}`
         const res = await call(url, {
           method: method.toUpperCase(),

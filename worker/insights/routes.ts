@@ -1,14 +1,24 @@
 // Insights over HTTP (issue 18): the counting hooks for pages, the resume and
 // the request forms; the public beacon endpoint; the owner's report.
-import { type Context, Hono } from 'hono'
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { InsightForm } from '../../schema/insights'
+import { FUNNEL_STEPS, INSIGHT_FORMS, type InsightForm } from '../../schema/insights'
 import { API_MESSAGES } from '../../schema/messages'
 import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
 import { ApiError, badRequest } from '../middleware/errors'
+import {
+  ErrorSchema,
+  openApiJson as json,
+  noContent,
+  OWNER_ERRORS,
+  OWNER_SECURITY,
+  openApiApp,
+  PUBLIC,
+} from '../middleware/openapi'
 import { flushInsights, record, recordLater } from './record'
 import { insightsReport, lastDays, MAX_RANGE_DAYS, type Range } from './report'
 import { beaconFacts, type Fact, isPublicPath, notCounted, pageViewFacts, visitorFacts } from './rules'
@@ -129,11 +139,98 @@ export function parseRange(query: Record<string, string | undefined>, now = Date
   return lastDays(Number(days), now)
 }
 
-/** GET /api/insights: the owner's report for a range. */
-export const insights = new Hono<AppEnv>().get('/', requireOwner, privateNoStore, async (c) => {
-  const range = parseRange(c.req.query())
-  // What this isolate counted and has not written yet is part of the answer:
-  // every view whose response went out is in the report (ADR 065).
-  await flushInsights(c.var.db)
-  return c.json(await insightsReport(c.var.db, range))
+/**
+ * The beacon as documented (POST /api/insights/events, answered in
+ * worker/app.ts before the API's JSON-only body guard; api.ts registers it).
+ * The schema describes the event; `beaconFacts` is the check, and stricter:
+ * only keys the site itself sends.
+ */
+export const beaconRoute = createRoute({
+  method: 'post',
+  path: '/insights/events',
+  tags: ['Insights'],
+  security: PUBLIC,
+  summary: 'Count one event from the pages (the beacon)',
+  description:
+    "Sent by `navigator.sendBeacon` as plain-text JSON (no preflight). Answers 204 whether or not it was counted (a visitor's GPC or DNT, a robot, the owner).",
+  request: {
+    body: {
+      required: true,
+      content: {
+        'text/plain': {
+          schema: z.object({
+            t: z.enum(['view', 'filter', 'project', 'form']),
+            k: z.string().openapi({ description: 'A public path, a category, a project id or a form step' }),
+            f: z
+              .array(z.string())
+              .max(12)
+              .optional()
+              .openapi({ description: "A refused form's field names (with a `form:rejected` key)" }),
+          }),
+          example: { t: 'view', k: '/about' },
+        },
+      },
+    },
+  },
+  responses: {
+    204: noContent('Received'),
+    400: json(ErrorSchema, 'Not an event this site sends'),
+    403: json(ErrorSchema, 'A cross-site request'),
+    413: json(ErrorSchema, `Larger than ${MAX_BEACON_BYTES} bytes`),
+  },
 })
+
+const count = z.object({ key: z.string(), label: z.string(), count: z.number().int() })
+const InsightsReportSchema = z
+  .object({
+    from: z.string().openapi({ example: '2026-11-01' }),
+    to: z.string().openapi({ example: '2026-11-30' }),
+    days: z.array(z.object({ day: z.string(), views: z.number().int() })),
+    totalViews: z.number().int(),
+    pages: z.array(count),
+    referrers: z.array(count),
+    campaigns: z.array(count),
+    projects: z.array(count),
+    filters: z.array(count),
+    devices: z.array(count),
+    countries: z.array(count),
+    resumeDownloads: z.number().int(),
+    funnels: z.array(
+      z.object({
+        form: z.enum(Object.keys(INSIGHT_FORMS) as [InsightForm, ...InsightForm[]]),
+        steps: z.record(z.enum(FUNNEL_STEPS), z.number().int()),
+        rejectedFields: z.array(count),
+      }),
+    ),
+    requestsPerWeek: z.array(
+      z.object({ week: z.string(), consultations: z.number().int(), support: z.number().int() }),
+    ),
+  })
+  .openapi('InsightsReport')
+const day = { type: 'string' as const, format: 'date' }
+
+/** GET /api/insights: the owner's report for a range. */
+export const insights = openApiApp().openapi(
+  createRoute({
+    method: 'get',
+    path: '/',
+    tags: ['Insights'],
+    security: OWNER_SECURITY,
+    middleware: [requireOwner, privateNoStore],
+    summary: "The site's counts for a range",
+    description: `The last 7, 30 or 90 days (\`days\`, 30 by default), or \`from\` and \`to\` (at most ${MAX_RANGE_DAYS} days). Checked by the route itself: each refusal names its parameter.`,
+    parameters: [
+      { name: 'days', in: 'query', schema: { type: 'string', enum: ['7', '30', '90'] } },
+      { name: 'from', in: 'query', description: 'With `to`: a custom range', schema: day },
+      { name: 'to', in: 'query', description: 'With `from`', schema: day },
+    ],
+    responses: { 200: json(InsightsReportSchema, 'The report'), ...OWNER_ERRORS },
+  }),
+  async (c) => {
+    const range = parseRange(c.req.query())
+    // What this isolate counted and has not written yet is part of the answer:
+    // every view whose response went out is in the report (ADR 065).
+    await flushInsights(c.var.db)
+    return c.json(await insightsReport(c.var.db, range), 200)
+  },
+)

@@ -146,7 +146,23 @@ assetsApi
       method: 'post',
       path: '/clients/{id}/assets',
       summary: "Records an asset of the client's IT",
-      request: { params: clientPath, body: body(assetInput) },
+      request: {
+        params: clientPath,
+        body: body(assetInput, {
+          kind: 'laptop',
+          name: 'Front desk laptop',
+          model: 'Dell Latitude 5440',
+          serial: 'SN-4821',
+          location: 'Reception',
+          assignedTo: 'Dana Ruiz',
+          os: 'Windows 11 Pro 24H2',
+          purchaseDate: '2025-03-01',
+          warrantyEnd: '2028-03-01',
+          ephi: 'yes',
+          status: 'in_use',
+          notes: 'BitLocker on',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(asset, 'The asset'),
@@ -185,7 +201,16 @@ assetsApi
       request: {
         params: clientPath,
         query: z.object({ validRowsOnly: z.enum(['true', 'false']).optional() }),
-        body: { required: true, content: { 'text/csv': { schema: z.string() } } },
+        body: {
+          required: true,
+          content: {
+            'text/csv': {
+              schema: z.string(),
+              example:
+                'Kind,Name,Serial,Warranty End,ePHI\r\nlaptop,Front desk laptop,SN-4821,2028-03-01,yes\r\n',
+            },
+          },
+        },
       },
       responses: {
         ...OWNER_ERRORS,
@@ -282,7 +307,7 @@ assetsApi
       method: 'patch',
       path: '/assets/{id}',
       summary: 'Changes an asset; each change is kept in its history ({field: [before, after]})',
-      request: { params: idPath, body: body(assetPatch) },
+      request: { params: idPath, body: body(assetPatch, { location: 'Exam room 2', warrantyEnd: null }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(asset, 'The asset'),
@@ -315,7 +340,7 @@ assetsApi
       method: 'post',
       path: '/assets/{id}/renewal-quote',
       summary: 'Renew: a new draft quote for the client with the line "Renewal: <name> ..." (price to set)',
-      request: { params: idPath, body: body(renewalQuoteInput) },
+      request: { params: idPath, body: body(renewalQuoteInput, { what: 'renewal' }) },
       responses: {
         ...OWNER_ERRORS,
         201: json(z.looseObject({ id: z.number(), number: z.string() }), 'The draft quote'),
@@ -335,7 +360,7 @@ assetsApi
       method: 'put',
       path: '/support-requests/{id}/asset',
       summary: "Names the asset a support request is about (one of its client's), or none (null)",
-      request: { params: idPath, body: body(assetLinkInput) },
+      request: { params: idPath, body: body(assetLinkInput, { assetId: 12 }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ id: z.number(), assetId: z.number().nullable() }), 'The link'),

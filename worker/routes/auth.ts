@@ -1,11 +1,5 @@
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
-import {
-  loginInput,
-  passkeySignInInput,
-  registerInput,
-  secondFactorInput,
-} from '../../schema/security-payloads'
 import { clientIp, networkKey } from '../abuse/rate-limit'
 import { turnstileEnabled, verifyTurnstile } from '../abuse/turnstile'
 import { clearSessionCookie, readSessionCookie } from '../auth/cookie'
@@ -36,8 +30,8 @@ import type { AppEnv } from '../env'
 import { audit } from '../middleware/audit'
 import { privateNoStore } from '../middleware/cache-headers'
 import { ApiError, badRequest, unauthorized } from '../middleware/errors'
+import { openApiApp } from '../middleware/openapi'
 import { enforceRateLimit } from '../middleware/rate-limit'
-import { jsonBody } from '../middleware/validate'
 import {
   countUsers,
   createFirstOwner,
@@ -47,6 +41,7 @@ import {
   updatePasswordHash,
   updateTotpKey,
 } from '../services/users'
+import { authRoutes as routes } from './auth-openapi'
 
 /** 429 with Retry-After (seconds), the same answer for every throttled sign-in step. */
 const throttled = (c: Context<AppEnv>, retryAfterS: number) =>
@@ -76,14 +71,15 @@ async function gate(c: Context<AppEnv>, keys: ThrottleKeys, turnstileToken?: str
 }
 
 // /api/auth: the owner's sign-in. Answers are never cached.
-export const auth = new Hono<AppEnv>()
-  .use(privateNoStore)
-  .get('/me', (c) => {
+export const auth = openApiApp()
+auth.use(privateNoStore)
+auth
+  .openapi(routes.me, (c) => {
     const user = c.var.user
     if (!user) throw unauthorized()
-    return c.json({ user: publicUser(user) })
+    return c.json({ user: publicUser(user) }, 200)
   })
-  .post('/login', jsonBody(loginInput), async (c) => {
+  .openapi(routes.login, async (c) => {
     const { username, password, turnstileToken } = c.req.valid('json')
     const ip = clientIp(c.req.raw)
     // A coarse flood guard per address (the binding); the per-key throttle below does the real work.
@@ -118,19 +114,19 @@ export const auth = new Hono<AppEnv>()
         actor: user.username,
       })
       const methods = [
-        ...(factors.totp ? ['totp'] : []),
-        ...(factors.passkeys ? ['passkey'] : []),
-        'recovery',
+        ...(factors.totp ? (['totp'] as const) : []),
+        ...(factors.passkeys ? (['passkey'] as const) : []),
+        'recovery' as const,
       ]
-      return c.json({ secondFactor: { ticket, methods } })
+      return c.json({ secondFactor: { ticket, methods } }, 200)
     }
     await recordSuccess(c.var.db, keys)
     await startSession(c, user)
     await audit(c, { action: 'sign-in', outcome: 'success', userId: user.id, actor: user.username })
-    return c.json({ user: publicUser(user) })
+    return c.json({ user: publicUser(user) }, 200)
   })
   // The second step: a code from the authenticator app, or a recovery code.
-  .post('/login/second-factor', jsonBody(secondFactorInput), async (c) => {
+  .openapi(routes.secondFactor, async (c) => {
     const { ticket, code } = c.req.valid('json')
     const pending = await readTicket(c.env.SESSIONS, ticket)
     if (!pending) throw new ApiError(401, AUTH_MESSAGES.signInExpired)
@@ -167,14 +163,14 @@ export const auth = new Hono<AppEnv>()
     await recordSuccess(c.var.db, keys)
     await startSession(c, publicUser(user))
     await audit(c, { action: `sign-in.${method}`, outcome: 'success', userId: user.id, actor: user.username })
-    return c.json({ user: publicUser(user) })
+    return c.json({ user: publicUser(user) }, 200)
   })
   // Passkey sign-in (alone, or as the second step): options, then the assertion.
-  .post('/passkey/options', async (c) => {
+  .openapi(routes.passkeyOptions, async (c) => {
     await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`login:ip:${networkKey(clientIp(c.req.raw))}`])
-    return c.json(await authenticationOptions(c.env))
+    return c.json(await authenticationOptions(c.env), 200)
   })
-  .post('/passkey', jsonBody(passkeySignInInput), async (c) => {
+  .openapi(routes.passkey, async (c) => {
     const { challengeId, response } = c.req.valid('json')
     const keys = throttleKeys(clientIp(c.req.raw))
     const refused = await gate(c, keys)
@@ -193,9 +189,9 @@ export const auth = new Hono<AppEnv>()
       actor: verified.user.username,
       record: verified.passkey.name,
     })
-    return c.json({ user: publicUser(verified.user) })
+    return c.json({ user: publicUser(verified.user) }, 200)
   })
-  .post('/register', jsonBody(registerInput), async (c) => {
+  .openapi(routes.register, async (c) => {
     const { username, password, setupToken } = c.req.valid('json')
     await enforceRateLimit(c.env, c.env.LOGIN_LIMITER, [`register:ip:${networkKey(clientIp(c.req.raw))}`])
     // "An owner exists" first, then the token, with one message for both, so
@@ -214,7 +210,7 @@ export const auth = new Hono<AppEnv>()
     await audit(c, { action: 'register', outcome: 'success', userId: user.id, actor: user.username })
     return c.json({ user }, 201)
   })
-  .post('/logout', async (c) => {
+  .openapi(routes.logout, async (c) => {
     const token = readSessionCookie(c)
     if (token) await invalidateSession(c.var.db, token)
     clearSessionCookie(c)

@@ -86,7 +86,7 @@ calendarFeedApi
       method: 'post',
       path: '/',
       summary: 'Makes a new secret address for the feed; the previous address stops working',
-      request: { body: body(FeedInput) },
+      request: { body: body(FeedInput, { busyOnly: true, includeMaintenance: false }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(
@@ -181,7 +181,12 @@ calendarSourcesApi
       method: 'post',
       path: '/',
       summary: 'Adds a calendar by its secret iCal address and reads it once',
-      request: { body: body(SourceInput) },
+      request: {
+        body: body(SourceInput, {
+          name: 'Personal (Google)',
+          url: 'https://calendar.google.com/calendar/ical/alex%40example.com/private-0123456789abcdef/basic.ics',
+        }),
+      },
       responses: { ...OWNER_ERRORS, 201: json(Source, 'The calendar, after its first read') },
     }),
     async (c) => {

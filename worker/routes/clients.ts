@@ -12,6 +12,7 @@ import { privateNoStore } from '../middleware/cache-headers'
 import {
   openApiBody as body,
   CONFLICT,
+  fileAnswer,
   openApiJson as json,
   NOT_FOUND,
   OWNER_ERRORS,
@@ -85,7 +86,17 @@ const create = createRoute({
   summary: 'Create a client',
   description:
     'A client with its first contacts. E-mail addresses are unique across all contacts (any case).',
-  request: { body: body(clientInput) },
+  request: {
+    body: body(clientInput, {
+      name: 'Riverside Family Clinic',
+      domains: ['riverside.example'],
+      notes: null,
+      defaultRateCents: 12_000,
+      roundingMinutes: 15,
+      paymentTermsDays: 15,
+      contacts: [{ name: 'Grace Park', email: 'grace@riverside.example', phone: '618-555-0101', role: null }],
+    }),
+  },
   responses: {
     201: json(ClientWithContactsSchema, 'The new client, with its id and contacts'),
     ...OWNER_ERRORS,
@@ -112,7 +123,7 @@ const patch = createRoute({
   path: '/{id}',
   summary: 'Change a client',
   description: 'Only the fields given change; `status: "archived"` archives it.',
-  request: { params: IdParams, body: body(clientPatch) },
+  request: { params: IdParams, body: body(clientPatch, { status: 'archived', roundingMinutes: 6 }) },
   responses: { 200: json(ClientSchema, 'The changed client'), ...OWNER_ERRORS, ...NOT_FOUND },
 })
 
@@ -121,17 +132,30 @@ const addContactRoute = createRoute({
   method: 'post',
   path: '/{id}/contacts',
   summary: 'Add a contact to a client',
-  request: { params: IdParams, body: body(contactInput) },
+  request: {
+    params: IdParams,
+    body: body(contactInput, { name: 'Tom Becker', email: 'tom@riverside.example' }),
+  },
   responses: { 201: json(ContactSchema, 'The new contact'), ...OWNER_ERRORS, ...NOT_FOUND, ...CONFLICT },
 })
 
 export const clients = openApiApp()
 
-// The owner's CSV of every client and contact (privacy export); not part of the documented API.
-clients.get('/export.csv', requireOwner, privateNoStore, async (c) => {
-  const { body, headers } = csvDownload(await exportClientsCsv(c.var.db), 'clients')
-  return c.body(body, 200, headers)
-})
+// The owner's CSV of every client and contact (privacy export).
+clients.openapi(
+  createRoute({
+    ...common,
+    middleware: [requireOwner, privateNoStore],
+    method: 'get',
+    path: '/export.csv',
+    summary: 'Every client and contact as CSV (a privacy export)',
+    responses: { 200: fileAnswer('The CSV, as an attachment', 'text/csv'), ...OWNER_ERRORS },
+  }),
+  async (c) => {
+    const { body, headers } = csvDownload(await exportClientsCsv(c.var.db), 'clients')
+    return c.body(body, 200, headers)
+  },
+)
 
 clients
   .openapi(list, async (c) =>

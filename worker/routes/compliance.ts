@@ -132,7 +132,15 @@ complianceApi
       path: '/baas',
       summary:
         'Records a BAA signed elsewhere (default notice period: 60 calendar days); its PDF may follow (PUT /baas/{id}/document)',
-      request: { body: body(baaInput) },
+      request: {
+        body: body(baaInput, {
+          clientId: 12,
+          effectiveDate: '2026-01-01',
+          renewalDate: '2027-01-01',
+          notificationDays: 10,
+          notificationDayKind: 'business',
+        }),
+      },
       responses: { ...OWNER_ERRORS, 201: json(baa, 'The BAA'), 400: errors[400], 401: errors[401] },
     }),
     async (c) => c.json(await recordBaa(c.var.db, c.env, c.req.valid('json')), 201),
@@ -143,7 +151,7 @@ complianceApi
       method: 'patch',
       path: '/baas/{id}',
       summary: "Changes a BAA's dates or notice period",
-      request: { params: idPath, body: body(baaPatch) },
+      request: { params: idPath, body: body(baaPatch, { renewalDate: '2028-01-01' }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(baa, 'The BAA'),
@@ -165,7 +173,7 @@ complianceApi
         params: idPath,
         body: {
           required: true,
-          content: { 'application/pdf': { schema: z.string() } },
+          content: { 'application/pdf': { schema: z.string(), example: '%PDF-1.7 (the signed BAA)' } },
         },
       },
       responses: {
@@ -199,7 +207,16 @@ complianceApi
       path: '/incidents',
       summary:
         'Records an incident: a reference INC-YYYY-NNNN and, per affected client, the deadline (the earlier of discovery + 60 calendar days and its BAA period, 23:59 business time)',
-      request: { body: body(incidentInput) },
+      request: {
+        body: body(incidentInput, {
+          title: 'Front-desk laptop stolen',
+          discoveredAt: '2026-11-23T09:00:00-06:00',
+          description: 'The laptop was taken from a car; the disk is encrypted.',
+          clientIds: [12],
+          ephiInvolved: 'unknown',
+          individualsAffected: null,
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(incidentDetail, 'The incident'),
@@ -231,7 +248,14 @@ complianceApi
       method: 'patch',
       path: '/incidents/{id}',
       summary: 'Changes an incident; the change is appended to its timeline ({field: [before, after]})',
-      request: { params: idPath, body: body(incidentPatch) },
+      request: {
+        params: idPath,
+        body: body(incidentPatch, {
+          determination: 'not_breach',
+          mitigation: 'Remote wipe confirmed',
+          note: 'Reviewed',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(incidentDetail, 'The incident'),
@@ -266,7 +290,7 @@ complianceApi
       method: 'post',
       path: '/incidents/{id}/notices',
       summary: 'Drafts the notice to an affected client (the covered entity) with the content of 164.410(c)',
-      request: { params: idPath, body: body(noticeInput) },
+      request: { params: idPath, body: body(noticeInput, { clientId: 12 }) },
       responses: {
         ...OWNER_ERRORS,
         201: json(notice, 'The draft'),
@@ -284,7 +308,7 @@ complianceApi
       method: 'patch',
       path: '/incident-notices/{id}',
       summary: 'Edits a draft notice (a sent one: 409)',
-      request: { params: idPath, body: body(noticePatch) },
+      request: { params: idPath, body: body(noticePatch, { body: 'To Riverside Dental, ...' }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(notice, 'The draft'),
@@ -303,7 +327,7 @@ complianceApi
       path: '/incident-notices/{id}/send',
       summary:
         "Sends the notice to the client's contacts (the chosen ones, else the default one): stored as a PDF with its SHA-256; stops the client's clock",
-      request: { params: idPath, body: body(sendInput) },
+      request: { params: idPath, body: body(sendInput, { recipientContactIds: [3] }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ sentAt: dateTime, sha256: z.string() }), 'Sent'),

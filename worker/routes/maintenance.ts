@@ -130,7 +130,17 @@ maintenanceSchedulesRoutes
       path: '/',
       summary:
         'Creates a schedule: a checklist on a recurrence (day N past a month\'s end is its last day; byWeekday "2TU" is the 2nd Tuesday)',
-      request: { body: body(scheduleInput) },
+      request: {
+        body: body(scheduleInput, {
+          clientId: 1,
+          title: 'Monthly patch review',
+          checklist: ['Review pending updates', 'Reboot outside clinic hours'],
+          recurrence: { freq: 'monthly', interval: 1, byMonthDay: 31 },
+          startDate: '2026-10-31',
+          estimatedMinutes: 60,
+          templateKey: 'patch-review',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(schedule, 'The schedule with its next three due dates'),
@@ -157,7 +167,7 @@ maintenanceSchedulesRoutes
       method: 'patch',
       path: '/{id}',
       summary: 'Changes a schedule (status paused stops new tasks); tasks already made keep their checklist',
-      request: { params: idPath, body: body(schedulePatch) },
+      request: { params: idPath, body: body(schedulePatch, { status: 'paused' }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(schedule, 'The schedule'),
@@ -205,7 +215,7 @@ maintenanceRoutes
       path: '/generate',
       summary:
         'Makes the tasks of active schedules due up to `until`, each once: running it again for the same range creates 0',
-      request: { body: body(generateInput) },
+      request: { body: body(generateInput, { until: '2026-12-31' }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ created: z.number() }), 'How many tasks were made'),
@@ -265,7 +275,13 @@ maintenanceTasksRoutes
       path: '/{id}',
       summary:
         'Ticks checklist items in order (with notes); status done closes the task once every item is ticked. A done task is 409',
-      request: { params: idPath, body: body(taskPatch) },
+      request: {
+        params: idPath,
+        body: body(taskPatch, {
+          items: [{ done: true, note: 'All current' }, { done: true }],
+          status: 'done',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(task, 'The task'),
@@ -283,7 +299,7 @@ maintenanceTasksRoutes
       method: 'post',
       path: '/{id}/time',
       summary: "Logs time on the task: a time entry for its client, counted against the client's plan",
-      request: { params: idPath, body: body(taskTimeInput) },
+      request: { params: idPath, body: body(taskTimeInput, { minutes: 45, description: 'Patch review' }) },
       responses: {
         ...OWNER_ERRORS,
         201: json(z.array(z.looseObject({ id: z.number(), minutes: z.number() })), 'The time entries made'),

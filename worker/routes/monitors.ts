@@ -165,7 +165,17 @@ monitorsRoutes
       path: '/',
       summary:
         'Creates a monitor: http (2xx/3xx in time), keyword (text present or absent), heartbeat (push URL), tls (certificate end), domain (registration end)',
-      request: { body: body(monitorInput) },
+      request: {
+        body: body(monitorInput, {
+          clientId: 1,
+          kind: 'keyword',
+          name: 'Patient portal sign-in page',
+          url: 'https://portal.clinic.example/login',
+          keyword: 'Sign in',
+          intervalMinutes: 5,
+          timeoutMs: 10000,
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(created, 'The monitor, not checked yet; a heartbeat monitor with its push URL'),
@@ -268,7 +278,14 @@ monitorMaintenanceRoutes
       path: '/clients/{id}/monitor-maintenance',
       summary:
         "A maintenance window: alerts of one monitor (monitorId) or all the client's are held; checks go on",
-      request: { params: idPath, body: body(maintenanceWindowInput) },
+      request: {
+        params: idPath,
+        body: body(maintenanceWindowInput, {
+          startsAt: '2026-12-05T22:00:00-06:00',
+          endsAt: '2026-12-06T02:00:00-06:00',
+          note: 'Server move',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(windowShape, 'The window'),

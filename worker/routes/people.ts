@@ -193,7 +193,15 @@ peopleApi
       path: '/clients/{id}/staff',
       summary:
         "Adds a person to the client's roster: an arrival (the onboarding run starts, and the client's standing training is assigned from the start date)",
-      request: { params: idPath, body: body(staffInput) },
+      request: {
+        params: idPath,
+        body: body(staffInput, {
+          name: 'Ana Lopez',
+          email: 'ana@riversideclinic.example',
+          role: 'Front desk',
+          startDate: '2026-12-01',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(z.object({ id: z.number(), onboardingRunId: z.number() }), 'Added'),
@@ -225,7 +233,10 @@ peopleApi
       method: 'patch',
       path: '/staff/{id}',
       summary: 'Changes a person: role, dates, or active (a person who left is made inactive, never deleted)',
-      request: { params: idPath, body: body(staffPatch) },
+      request: {
+        params: idPath,
+        body: body(staffPatch, { leaveDate: '2026-12-31', role: 'Nurse', active: true }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(person, 'The person'),
@@ -255,7 +266,14 @@ peopleApi
       path: '/trainings',
       summary:
         'Creates a training module (version 1); `draft: true` keeps it from being assigned until reviewed',
-      request: { body: body(trainingInput) },
+      request: {
+        body: body(trainingInput, {
+          title: 'HIPAA security basics',
+          body: '## Passwords\n\nNever share them.',
+          questions: [{ prompt: 'May you share your password?', choices: ['Yes', 'No'], answer: 1 }],
+          passPercent: 80,
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(z.object({ id: z.number(), version: z.number() }), 'Created'),
@@ -286,7 +304,10 @@ peopleApi
       path: '/trainings/{id}',
       summary:
         'Changes a module; a change of its title, content, quiz or pass mark makes a new version (records keep theirs)',
-      request: { params: idPath, body: body(trainingPatch) },
+      request: {
+        params: idPath,
+        body: body(trainingPatch, { body: '## Passwords\n\nNever share them, not even with IT.' }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(training, 'The module'),
@@ -304,7 +325,10 @@ peopleApi
       path: '/trainings/{id}/assignments',
       summary:
         "Assigns the module's current version to a client's active people (all, which makes it one of the client's standing modules, or the chosen ones); each gets an e-mail with a personal link. The same module, version and person again in a year: not duplicated",
-      request: { params: idPath, body: body(assignmentInput) },
+      request: {
+        params: idPath,
+        body: body(assignmentInput, { clientId: 12, staffIds: [3, 4], dueDate: '2026-12-31' }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(z.object({ assigned: z.number() }), 'How many were newly assigned'),
@@ -393,7 +417,10 @@ peopleApi
       method: 'put',
       path: '/clients/{id}/run-templates/{kind}',
       summary: "Replaces the client's checklist of that kind (runs already started keep theirs)",
-      request: { params: kindPath, body: body(templateInput) },
+      request: {
+        params: kindPath,
+        body: body(templateInput, { steps: ['Disable the EHR account', 'Collect the badge'] }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ steps: z.array(z.string()) }), 'The steps'),
@@ -415,7 +442,10 @@ peopleApi
       path: '/clients/{id}/offboardings',
       summary:
         "Starts a departure: the client's checklist plus one rotate step per vault credential and one collect step per asset tagged with the person",
-      request: { params: idPath, body: body(offboardingInput) },
+      request: {
+        params: idPath,
+        body: body(offboardingInput, { staffId: 3, leavesAt: '2026-12-31T17:00:00-06:00' }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(run, 'The run'),
@@ -434,7 +464,10 @@ peopleApi
       method: 'post',
       path: '/clients/{id}/onboardings',
       summary: "Starts an arrival's run for a person added without one, and assigns the standing training",
-      request: { params: idPath, body: body(onboardingInput) },
+      request: {
+        params: idPath,
+        body: body(onboardingInput, { staffId: 3, startsAt: '2026-12-01T09:00:00-06:00' }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(run, 'The run'),
@@ -489,7 +522,7 @@ peopleApi
       method: 'patch',
       path: '/run-steps/{id}',
       summary: 'Marks a step done (once), with an optional note; the run completes with its last step',
-      request: { params: idPath, body: body(stepPatch) },
+      request: { params: idPath, body: body(stepPatch, { done: true, note: 'Disabled in the EHR' }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(run, 'The run'),

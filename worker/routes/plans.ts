@@ -143,7 +143,18 @@ plansRoutes
       method: 'post',
       path: '/',
       summary: 'Creates a plan',
-      request: { body: body(planInput) },
+      request: {
+        body: body(planInput, {
+          name: 'Clinic Care',
+          monthlyFeeCents: 60_000,
+          includedMinutes: 300,
+          overageRateCents: 12_000,
+          rollover: 'next',
+          units: [{ description: 'Workstation', unitPriceCents: 2_500 }],
+          slaHours: { urgent: 2, high: 8, medium: 24, low: 72 },
+          autoSend: false,
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(plan, 'The plan'),
@@ -170,7 +181,7 @@ plansRoutes
       method: 'patch',
       path: '/{id}',
       summary: 'Changes a plan; new prices apply from the next period, never to an issued invoice',
-      request: { params: idPath, body: body(planPatch) },
+      request: { params: idPath, body: body(planPatch, { monthlyFeeCents: 65_000 }) },
       responses: {
         ...OWNER_ERRORS,
         200: json(plan, 'The plan'),
@@ -225,7 +236,15 @@ subscriptionsRoutes
       method: 'post',
       path: '/',
       summary: 'Puts a client on a plan from a start date; a client has at most one live subscription (409)',
-      request: { body: body(subscriptionInput) },
+      request: {
+        body: body(subscriptionInput, {
+          clientId: 1,
+          planId: 1,
+          startDate: '2026-11-10',
+          units: [{ description: 'Workstation', unitPriceCents: 2_500, quantity: 6 }],
+          autopay: false,
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(subscription, 'The subscription'),
@@ -258,7 +277,12 @@ subscriptionsRoutes
       method: 'patch',
       path: '/{id}',
       summary: 'Unit quantities, autopay and the usage-alert contact',
-      request: { params: idPath, body: body(subscriptionPatch) },
+      request: {
+        params: idPath,
+        body: body(subscriptionPatch, {
+          units: [{ description: 'User', unitPriceCents: 1_000, quantity: 4 }],
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(subscription, 'The subscription'),
@@ -317,7 +341,7 @@ subscriptionsRoutes
       path: '/{id}/invoices',
       summary:
         "Bills a period once it has ended in the business time zone (before: 409 naming its end date): one draft invoice per subscription and period, with the late lines of earlier periods; the same period again is 409 with the first one's invoiceId",
-      request: { params: idPath, body: body(billPeriodInput) },
+      request: { params: idPath, body: body(billPeriodInput, { period: '2026-11' }) },
       responses: {
         ...OWNER_ERRORS,
         201: json(periodInvoice, 'The draft invoice'),

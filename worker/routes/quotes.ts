@@ -260,7 +260,35 @@ const routes = {
     summary: 'Create a draft quote',
     description:
       'Numbered Q-YYYY-NNNN. `totalCents` counts optional lines only once the client chooses them.',
-    request: { body: { required: true, content: { 'application/json': { schema: quoteInput } } } },
+    request: {
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: quoteInput,
+            example: {
+              clientId: 1,
+              contactId: null,
+              title: 'Network refresh',
+              lines: [
+                {
+                  description: 'Firewall',
+                  quantity: 1.5,
+                  unit: 'each',
+                  unitPriceCents: 120_000,
+                  optional: false,
+                },
+              ],
+              discountCents: 0,
+              taxRatePercent: 8.25,
+              depositPercent: 30,
+              validUntil: '2026-12-31',
+              agreementTemplateIds: [1],
+            },
+          },
+        },
+      },
+    },
     responses: { 201: json(QuoteSchema, 'The draft'), ...ERRORS },
   }),
   get: createRoute({
@@ -280,7 +308,15 @@ const routes = {
       'Fields not given keep their value; `lines` and `agreementTemplateIds`, when given, replace the lists.',
     request: {
       params: IdParams,
-      body: { required: true, content: { 'application/json': { schema: quoteInput.partial() } } },
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: quoteInput.partial(),
+            example: { title: 'Network refresh, revised', validUntil: null },
+          },
+        },
+      },
     },
     responses: { 200: json(QuoteSchema, 'The draft'), ...ERRORS },
   }),
@@ -293,7 +329,10 @@ const routes = {
       "Freezes the totals and the agreements (merge fields filled, owner-only notes removed) and replaces the earlier revision, which stays current until now. `recipientContactIds` are contacts of the quote's client (default: the quote's contact, else the billing or primary one, else the first). The link is e-mailed to each when visitor mail is on and returned either way.",
     request: {
       params: IdParams,
-      body: { required: false, content: { 'application/json': { schema: SendInput } } },
+      body: {
+        required: false,
+        content: { 'application/json': { schema: SendInput, example: { recipientContactIds: [1, 2] } } },
+      },
     },
     responses: {
       200: json(z.object({ quote: QuoteSchema, link: z.string() }), 'The sent quote and its link'),

@@ -109,7 +109,10 @@ riskAnalysesApi
       method: 'post',
       path: '/clients/{id}/risk-analyses',
       summary: "Starts a risk analysis, seeded from the HHS SRA checklist and the client's ePHI assets",
-      request: { params: idPath, body: { ...body(riskAnalysisInput), required: false } },
+      request: {
+        params: idPath,
+        body: { ...body(riskAnalysisInput, { analysisDate: '2026-11-27' }), required: false },
+      },
       responses: { ...OWNER_ERRORS, 201: json(analysis, 'The new analysis'), 404: errors[404] },
     }),
     async (c) => {
@@ -136,7 +139,14 @@ riskAnalysesApi
       path: '/risk-analyses/{id}',
       summary:
         'Findings and notes of items, new and changed remediation tasks, and `complete: true`, which locks the analysis (409 afterwards)',
-      request: { params: idPath, body: body(riskAnalysisPatch) },
+      request: {
+        params: idPath,
+        body: body(riskAnalysisPatch, {
+          items: [{ id: 41, finding: 'partly', notes: 'Backups run nightly; a restore was never tested' }],
+          newTasks: [{ itemId: 41, description: 'Test a full restore from backup', dueDate: '2027-01-15' }],
+          tasks: [{ id: 7, done: true }],
+        }),
+      },
       responses: { ...OWNER_ERRORS, 200: json(analysis, 'The analysis'), 404: errors[404], 409: errors[409] },
     }),
     async (c) => c.json(await updateRiskAnalysis(c.var.db, pathId(c), c.req.valid('json')), 200),

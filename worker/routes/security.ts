@@ -4,17 +4,8 @@
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding'
 import { createTOTPKeyURI } from '@oslojs/otp'
 import { and, eq } from 'drizzle-orm'
-import { type Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import { API_MESSAGES, AUTH_MESSAGES } from '../../schema/messages'
-import {
-  auditQuery,
-  changePasswordInput,
-  passkeyRegisterInput,
-  passkeyRenameInput,
-  reauthInput,
-  removeFactorInput,
-  totpConfirmInput,
-} from '../../schema/security-payloads'
 import { clientIp } from '../abuse/rate-limit'
 import { securityConfig } from '../auth/config'
 import {
@@ -33,7 +24,7 @@ import {
 import { requireOwner } from '../auth/middleware'
 import { authenticationOptions, registerPasskey, registrationOptions, verifyPasskey } from '../auth/passkeys'
 import { hashPassword, verifyPassword } from '../auth/password'
-import { markReauthenticated, markSecondFactor, requireRecentAuth } from '../auth/reauth'
+import { markReauthenticated, markSecondFactor } from '../auth/reauth'
 import { endOtherSessions, endSession, listSessions } from '../auth/session'
 import { sessionClient } from '../auth/sign-in'
 import { recordFailure, recordSuccess, throttleKeys, throttleState } from '../auth/throttle'
@@ -45,10 +36,11 @@ import { audit } from '../middleware/audit'
 import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
 import { ApiError, badRequest, handleError, notFound } from '../middleware/errors'
-import { jsonBody, parseWith } from '../middleware/validate'
+import { openApiApp } from '../middleware/openapi'
 import { listAudit } from '../services/audit'
 import { queueSecurityNotice, type SecurityChange } from '../services/security-notices'
 import { findUserById } from '../services/users'
+import { securityRoutes as routes } from './security-openapi'
 
 const TOTP_ISSUER = 'Portfolio Admin'
 const totpSetupKey = (sessionId: string) => `totp-setup:${sessionId}`
@@ -145,19 +137,20 @@ const sessionView = (s: typeof tables.sessions.$inferSelect, current: string) =>
   current: s.id === current,
 })
 
-export const security = new Hono<AppEnv>()
-  .use(requireOwner)
-  .use(privateNoStore)
-  .onError((err, c) => {
-    // The password check's 429 carries its wait like every other 429.
-    const retryAfterS = (err as { retryAfterS?: number }).retryAfterS
-    if (err instanceof ApiError && retryAfterS) {
-      return c.json({ message: err.message }, 429, { 'Retry-After': String(retryAfterS) })
-    }
-    return handleError(err, c)
-  })
+export const security = openApiApp()
+security.use(requireOwner)
+security.use(privateNoStore)
+security.onError((err, c) => {
+  // The password check's 429 carries its wait like every other 429.
+  const retryAfterS = (err as { retryAfterS?: number }).retryAfterS
+  if (err instanceof ApiError && retryAfterS) {
+    return c.json({ message: err.message }, 429, { 'Retry-After': String(retryAfterS) })
+  }
+  return handleError(err, c)
+})
+security
   // What is enrolled.
-  .get('/', async (c) => {
+  .openapi(routes.overview, async (c) => {
     const db = c.var.db
     const [user, passkeys, codesLeft] = await Promise.all([
       findUserById(db, owner(c).id),
@@ -172,14 +165,14 @@ export const security = new Hono<AppEnv>()
         .where(eq(tables.passkeys.userId, owner(c).id)),
       recoveryCodesLeft(db, owner(c).id),
     ])
-    return c.json({ totp: Boolean(user?.totpKey), passkeys, recoveryCodesLeft: codesLeft })
+    return c.json({ totp: Boolean(user?.totpKey), passkeys, recoveryCodesLeft: codesLeft }, 200)
   })
   // Re-authentication (sudo mode, ADR 078): the password, or a passkey assertion
   // (options first), renews this session's proof for REAUTH_WINDOW_MS. A passkey
   // or an authenticator code also proves a second factor, which a vault reveal
   // needs (ADR 181); the code alone does not open sudo mode (it is no password).
-  .post('/reauth/passkey-options', async (c) => c.json(await authenticationOptions(c.env)))
-  .post('/reauth', jsonBody(reauthInput), async (c) => {
+  .openapi(routes.reauthOptions, async (c) => c.json(await authenticationOptions(c.env), 200))
+  .openapi(routes.reauth, async (c) => {
     const input = c.req.valid('json')
     const method = 'password' in input ? 'password' : 'code' in input ? 'authenticator code' : 'passkey'
     if ('password' in input) {
@@ -201,16 +194,19 @@ export const security = new Hono<AppEnv>()
   // Authenticator app: a key (kept 10 minutes for this session), then a code to confirm it.
   // Starting again within those minutes shows the same key: the one already added to the
   // phone app stays good after a Cancel or a reload (issue 28).
-  .post('/totp/setup', requireRecentAuth, async (c) => {
+  .openapi(routes.totpSetup, async (c) => {
     const pending = await c.env.SESSIONS.get(totpSetupKey(sessionId(c)))
     const key = pending ? fromBase64(pending) : newTotpKey()
     await c.env.SESSIONS.put(totpSetupKey(sessionId(c)), encodeTotpKey(key), { expirationTtl: 600 })
-    return c.json({
-      secret: encodeBase32UpperCaseNoPadding(key),
-      uri: createTOTPKeyURI(TOTP_ISSUER, owner(c).username, key, TOTP_PERIOD_S, TOTP_DIGITS),
-    })
+    return c.json(
+      {
+        secret: encodeBase32UpperCaseNoPadding(key),
+        uri: createTOTPKeyURI(TOTP_ISSUER, owner(c).username, key, TOTP_PERIOD_S, TOTP_DIGITS),
+      },
+      200,
+    )
   })
-  .post('/totp', requireRecentAuth, jsonBody(totpConfirmInput), async (c) => {
+  .openapi(routes.totpConfirm, async (c) => {
     const { code } = c.req.valid('json')
     const pending = await c.env.SESSIONS.get(totpSetupKey(sessionId(c)))
     if (!pending) throw badRequest({ code: 'Start the setup again' }, 'The setup has expired. Start again.')
@@ -230,9 +226,9 @@ export const security = new Hono<AppEnv>()
     await c.env.SESSIONS.delete(totpSetupKey(sessionId(c)))
     await audit(c, { action: 'totp.enrol', outcome: 'success' })
     await notify(c, 'totp.enrol')
-    return c.json({ totp: true, recoveryCodes: await codesForFirstFactor(c, before) }, 201)
+    return c.json({ totp: true as const, recoveryCodes: await codesForFirstFactor(c, before) }, 201)
   })
-  .delete('/totp', requireRecentAuth, jsonBody(removeFactorInput), async (c) => {
+  .openapi(routes.totpRemove, async (c) => {
     const factors = await factorsOf(c.var.db, owner(c).id)
     if (!factors.totp) throw notFound()
     if (factorCount(factors) === 1)
@@ -247,10 +243,10 @@ export const security = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   // Passkeys: options, then the authenticator's response with a name.
-  .post('/passkeys/options', requireRecentAuth, async (c) =>
-    c.json(await registrationOptions(c.env, c.var.db, owner(c), sessionId(c))),
+  .openapi(routes.passkeyOptions, async (c) =>
+    c.json(await registrationOptions(c.env, c.var.db, owner(c), sessionId(c)), 200),
   )
-  .post('/passkeys', requireRecentAuth, jsonBody(passkeyRegisterInput), async (c) => {
+  .openapi(routes.passkeyAdd, async (c) => {
     const { name, response } = c.req.valid('json')
     const before = factorCount(await factorsOf(c.var.db, owner(c).id))
     const passkey = await registerPasskey(c.env, c.var.db, owner(c).id, sessionId(c), response as never, name)
@@ -268,7 +264,7 @@ export const security = new Hono<AppEnv>()
       201,
     )
   })
-  .patch('/passkeys/:id', jsonBody(passkeyRenameInput), async (c) => {
+  .openapi(routes.passkeyRename, async (c) => {
     const { name } = c.req.valid('json')
     const rows = await c.var.db
       .update(tables.passkeys)
@@ -277,9 +273,9 @@ export const security = new Hono<AppEnv>()
       .returning({ id: tables.passkeys.id })
     if (!rows.length) throw notFound()
     await audit(c, { action: 'passkey.rename', outcome: 'success', record: name })
-    return c.json({ id: rows[0]!.id, name })
+    return c.json({ id: rows[0]!.id, name }, 200)
   })
-  .delete('/passkeys/:id', requireRecentAuth, jsonBody(removeFactorInput), async (c) => {
+  .openapi(routes.passkeyRemove, async (c) => {
     const id = c.req.param('id')
     const [passkey] = await c.var.db
       .select()
@@ -296,7 +292,7 @@ export const security = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   // New recovery codes replace the old ones (only with a factor enrolled).
-  .post('/recovery-codes', requireRecentAuth, async (c) => {
+  .openapi(routes.recoveryCodes, async (c) => {
     if (factorCount(await factorsOf(c.var.db, owner(c).id)) === 0) {
       throw new ApiError(409, 'Enrol a passkey or an authenticator app first.')
     }
@@ -306,16 +302,19 @@ export const security = new Hono<AppEnv>()
     return c.json({ recoveryCodes: codes }, 201)
   })
   // Sessions.
-  .get('/sessions', async (c) => {
+  .openapi(routes.sessions, async (c) => {
     const rows = await listSessions(c.var.db, owner(c).id, securityConfig(c.env))
-    return c.json(rows.map((s) => sessionView(s, sessionId(c))))
+    return c.json(
+      rows.map((s) => sessionView(s, sessionId(c))),
+      200,
+    )
   })
-  .post('/sessions/end-others', async (c) => {
+  .openapi(routes.endOthers, async (c) => {
     const ended = await endOtherSessions(c.var.db, owner(c).id, sessionId(c))
     await audit(c, { action: 'session.end-others', outcome: 'success', record: `${ended} ended` })
-    return c.json({ ended })
+    return c.json({ ended }, 200)
   })
-  .delete('/sessions/:id', async (c) => {
+  .openapi(routes.endSession, async (c) => {
     const id = c.req.param('id')
     if (!(await endSession(c.var.db, owner(c).id, id))) throw notFound()
     await audit(c, { action: 'session.end', outcome: 'success', record: id.slice(0, 12) })
@@ -323,7 +322,7 @@ export const security = new Hono<AppEnv>()
   })
   // Password change: the current password (itself the sudo-mode proof, so no
   // separate re-authentication), the rule, then every other session ends.
-  .post('/password', jsonBody(changePasswordInput), async (c) => {
+  .openapi(routes.password, async (c) => {
     const { currentPassword, newPassword } = c.req.valid('json')
     const problem = (await import('../auth/password-policy')).passwordProblem(newPassword, [
       owner(c).username,
@@ -338,14 +337,17 @@ export const security = new Hono<AppEnv>()
     const ended = await endOtherSessions(c.var.db, owner(c).id, sessionId(c))
     await audit(c, { action: 'password.change', outcome: 'success', record: `${ended} other sessions ended` })
     await notify(c, 'password.change', `${ended} other sessions ended`)
-    return c.json({ endedSessions: ended })
+    return c.json({ endedSessions: ended }, 200)
   })
   // The audit trail, newest first; read-only.
-  .get('/audit', async (c) => {
-    const filters = parseWith(auditQuery, c.req.query())
+  .openapi(routes.audit, async (c) => {
+    const filters = c.req.valid('query')
     const entries = await listAudit(c.var.db, filters)
-    return c.json({
-      entries,
-      nextBefore: entries.length === filters.limit ? entries[entries.length - 1]!.id : null,
-    })
+    return c.json(
+      {
+        entries,
+        nextBefore: entries.length === filters.limit ? entries[entries.length - 1]!.id : null,
+      },
+      200,
+    )
   })

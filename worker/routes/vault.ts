@@ -89,7 +89,16 @@ vaultApi
       method: 'post',
       path: '/clients/{id}/credentials',
       summary: 'Stores a credential of the client; the secret is encrypted and never answered',
-      request: { params: idPath, body: body(credentialInput) },
+      request: {
+        params: idPath,
+        body: body(credentialInput, {
+          label: 'Router admin',
+          username: 'admin',
+          secret: 'correct horse battery staple',
+          url: 'https://192.168.1.1',
+          notes: 'Front desk closet',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         ...unavailable,
@@ -127,7 +136,7 @@ vaultApi
       method: 'patch',
       path: '/credentials/{id}',
       summary: 'Changes a credential; a new secret is encrypted under a new data key',
-      request: { params: credentialPath, body: body(credentialPatch) },
+      request: { params: credentialPath, body: body(credentialPatch, { secret: 'a new secret' }) },
       responses: { ...OWNER_ERRORS, ...unavailable, 200: json(credential, 'The credential') },
     }),
     async (c) =>
@@ -159,7 +168,10 @@ vaultApi
         "The secret, for an owner session that proved a second factor (POST /security/reauth with an authenticator code or a passkey) in the last 10 minutes; otherwise 403 with code 'second_factor_required', or 'second_factor_missing' when the owner has no second factor. Access tokens: always 403. Each reveal or copy is in the audit log.",
       request: {
         params: credentialPath,
-        body: { required: false, content: { 'application/json': { schema: revealInput } } },
+        body: {
+          required: false,
+          content: { 'application/json': { schema: revealInput, example: { purpose: 'copy' } } },
+        },
       },
       responses: {
         ...OWNER_ERRORS,

@@ -46,7 +46,9 @@ prepaidBlocks
       method: 'post',
       path: '/',
       summary: 'Sells a client a prepaid block of hours',
-      request: { body: body(blockInput) },
+      request: {
+        body: body(blockInput, { clientId: 1, minutes: 600, priceCents: 100_000, validUntil: null }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(block, 'The block'),

@@ -121,7 +121,15 @@ invoices
       path: '/',
       summary:
         "Creates a draft invoice from a client's unbilled time, an accepted quote, a block, manual lines, or a credit note",
-      request: { body: body(invoiceInput) },
+      request: {
+        body: body(invoiceInput, {
+          clientId: 1,
+          source: 'time',
+          from: '2026-11-01',
+          to: '2026-11-30',
+          grouping: 'request',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(invoice, 'The invoice, numbered INV-YYYY-NNNN'),
@@ -209,7 +217,10 @@ invoices
         "`recipientContactIds` are contacts of the invoice's client; absent or empty: its contact, else the billing or primary one, else the first. See `GET /api/invoices/{id}/send-preview`.",
       request: {
         params: idPath,
-        body: { required: false, content: { 'application/json': { schema: SendInput } } },
+        body: {
+          required: false,
+          content: { 'application/json': { schema: SendInput, example: { recipientContactIds: [1] } } },
+        },
       },
       responses: {
         ...OWNER_ERRORS,
@@ -232,7 +243,15 @@ invoices
       method: 'post',
       path: '/{id}/payments',
       summary: 'Records a manual payment (a partial one leaves a balance; an overpayment is credit)',
-      request: { params: idPath, body: body(paymentInput) },
+      request: {
+        params: idPath,
+        body: body(paymentInput, {
+          amountCents: 5_000,
+          method: 'check',
+          date: '2026-11-24',
+          reference: '1043',
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(invoice, 'The invoice after the payment'),

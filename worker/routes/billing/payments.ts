@@ -59,7 +59,10 @@ paymentsRoutes
       method: 'post',
       path: '/{id}/match',
       summary: 'Attaches an unmatched payment to an invoice',
-      request: { params: idPath, body: body(z.object({ invoiceId: z.number().int().positive() }).strict()) },
+      request: {
+        params: idPath,
+        body: body(z.object({ invoiceId: z.number().int().positive() }).strict(), { invoiceId: 7 }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(invoice, 'The invoice after the payment'),

@@ -60,7 +60,11 @@ billingSettingsRoutes
       method: 'put',
       path: '/',
       summary: "Saves the owner's billing settings (blank instructions: none)",
-      request: { body: body(billingSettingsInput) },
+      request: {
+        body: body(billingSettingsInput, {
+          paymentInstructions: 'Bank transfer: First Example Bank, account 000123456789.',
+        }),
+      },
       responses: { ...OWNER_ERRORS, 200: json(BillingSettingsSchema, 'The settings saved') },
     }),
     async (c) => {
@@ -86,7 +90,13 @@ billingSettingsRoutes
       method: 'put',
       path: '/accounting-codes',
       summary: "Saves the Xero export's account code and tax rates",
-      request: { body: body(accountingCodesInput) },
+      request: {
+        body: body(accountingCodesInput, {
+          xeroAccountCode: '200',
+          xeroTaxType: 'Tax on Sales',
+          xeroTaxTypeNone: 'Tax Exempt',
+        }),
+      },
       responses: { ...OWNER_ERRORS, 200: json(AccountingCodesSchema, 'The codes saved') },
     }),
     async (c) => c.json(codesOf(await saveAccountingCodes(c.var.db, c.req.valid('json'))), 200),

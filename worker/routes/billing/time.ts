@@ -75,7 +75,18 @@ timeEntries
       path: '/',
       summary:
         'Records time (billable time draws a prepaid block first; a longer entry is split). Dated in a plan period already invoiced, it needs lateTime ("next" or "none"): without it, 409 with the field lateTime',
-      request: { body: body(timeEntryInput) },
+      request: {
+        body: body(timeEntryInput, {
+          clientId: 1,
+          minutes: 95,
+          description: 'Printer queue fixed',
+          // Lower case on purpose: the server accepts it (issue 34: the pattern once carried a /i flag).
+          requestReference: 's-1043',
+          date: '2026-11-24',
+          billable: true,
+          rateCents: null,
+        }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(
@@ -99,7 +110,10 @@ timeEntries
       path: '/{id}',
       summary:
         'Changes an unbilled entry (409 when it is on an invoice, or when moved into a plan period already invoiced without lateTime)',
-      request: { params: idPath, body: body(timeEntryPatch) },
+      request: {
+        params: idPath,
+        body: body(timeEntryPatch, { minutes: 30, description: 'Shorter than logged' }),
+      },
       responses: {
         ...OWNER_ERRORS,
         200: json(timeEntry, 'The entry'),
@@ -169,7 +183,9 @@ timerRoutes
       method: 'post',
       path: '/start',
       summary: 'Starts the timer (one at a time: 409 when one runs)',
-      request: { body: body(timerInput) },
+      request: {
+        body: body(timerInput, { clientId: null, requestReference: 'C-1042', description: 'Call' }),
+      },
       responses: {
         ...OWNER_ERRORS,
         201: json(timer, 'Started'),
@@ -186,7 +202,7 @@ timerRoutes
       method: 'post',
       path: '/stop',
       summary: 'Stops the timer and records its time',
-      request: { body: body(timerInput) },
+      request: { body: body(timerInput, { description: 'Done' }) },
       responses: {
         ...OWNER_ERRORS,
         201: json(z.array(timeEntry), 'The entries made'),
