@@ -77,7 +77,11 @@ describe("a client's checklists", () => {
     renderChecklists([echo], { onboarding: [] })
     expect(screen.getByText(/A new arrival or departure copies its checklist when it starts/)).toBeTruthy()
     const departure = card('Departure checklist')
-    expect(within(departure).getAllByRole('listitem').map((li) => li.textContent)).toEqual(DEPARTURE)
+    expect(
+      within(departure)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(DEPARTURE)
     expect(within(card('Arrival checklist')).getByText('No steps yet.')).toBeTruthy()
     expect(within(departure).getByRole('button', { name: 'Edit the departure checklist' })).toBeTruthy()
   })
@@ -144,9 +148,11 @@ describe("a client's checklists", () => {
     expect(onSaved).toHaveBeenCalledOnce()
     // The editor closes on the saved steps, and the keyboard is back on Edit.
     expect(screen.queryByRole('form')).toBeNull()
-    expect(within(card('Departure checklist')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(
-      saved,
-    )
+    expect(
+      within(card('Departure checklist'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(saved)
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit the departure checklist' }))
   })
 

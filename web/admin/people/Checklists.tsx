@@ -40,7 +40,7 @@ export function Checklists({
         A new arrival or departure copies its checklist when it starts; runs already started keep their own
         steps.
       </p>
-      <div className="mt-3 grid gap-4 lg:grid-cols-2">
+      <div className="mt-3 grid items-start gap-4 lg:grid-cols-2">
         {KINDS.map((kind) => (
           <ChecklistCard key={kind} clientId={clientId} kind={kind} steps={steps[kind]} onSaved={onSaved} />
         ))}
@@ -76,7 +76,8 @@ function ChecklistCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="min-w-0 rounded-md border border-slate-200 p-3 sm:p-4"
+      // The editor takes the whole row: a step's text needs the width.
+      className={`min-w-0 rounded-md border border-slate-200 p-3 sm:p-4 ${editing ? 'lg:col-span-2' : ''}`}
       data-testid={`checklist-${kind}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -288,7 +289,7 @@ export function ChecklistEditor({
                 </AdminButton>
                 <AdminButton
                   variant="secondary"
-                  className="px-3 text-red-700"
+                  className="px-3"
                   aria-label={`Remove step ${i + 1}`}
                   onPress={() => remove(i)}
                 >
