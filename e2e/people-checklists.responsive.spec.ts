@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { expectNoAxeViolations } from './axe'
 import { expect, test } from './fixtures'
 
 // Issue 55's checklists in the admin, at 1280 px and on a 375 px phone: the
@@ -48,6 +49,7 @@ test('the owner edits the departure checklist; a departure started afterwards fo
   await expect(added).toBeFocused()
   await expect(added).toHaveAttribute('aria-invalid', 'true')
   await shoot(departure, `checklist-error-${width}.png`)
+  await expectNoAxeViolations(page, { include: '[data-testid="checklists"]', label: 'checklist editor' })
   await page.keyboard.type('Return the front door key')
   await expect(editor.getByText('Step is required')).toHaveCount(0)
   // To the top from the keyboard: the focus stays on the step as it moves.
