@@ -2,7 +2,7 @@
 // GraphQL and the page actions; every refusal names its field.
 import { z } from 'zod'
 import { calendarDate } from './billing-payloads.server'
-import { MAX_CHOICES, MAX_QUESTIONS } from './people'
+import { MAX_CHECKLIST_STEP_LENGTH, MAX_CHECKLIST_STEPS, MAX_CHOICES, MAX_QUESTIONS } from './people'
 import { multiLine, optionalText, singleLine } from './text'
 
 const positiveId = (label: string) =>
@@ -151,8 +151,8 @@ export const stepPatch = z
 export const templateInput = z
   .object({
     steps: z
-      .array(singleLine('Step', 200), { error: 'Steps must be a list of texts' })
-      .max(50, 'At most 50 steps'),
+      .array(singleLine('Step', MAX_CHECKLIST_STEP_LENGTH), { error: 'Steps must be a list of texts' })
+      .max(MAX_CHECKLIST_STEPS, `At most ${MAX_CHECKLIST_STEPS} steps`),
   })
   .strict()
 

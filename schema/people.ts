@@ -42,6 +42,10 @@ export const DEFAULT_TEMPLATES: Record<RunKind, string[]> = {
   ],
 }
 
+/** A checklist's limits: the payload (templateInput) refuses more, and the admin's editor says so first. */
+export const MAX_CHECKLIST_STEPS = 50
+export const MAX_CHECKLIST_STEP_LENGTH = 200
+
 export const MAX_QUESTIONS = 30
 export const MAX_CHOICES = 8
 

@@ -1,15 +1,18 @@
 // Issue 55 through GraphQL (the admin's API): owner-only, the same field
 // errors as REST, the client's people, completion and runs, the compliance
-// desk, and the monthly report's lines.
+// desk, the monthly report's lines, and the checklists the admin's editor saves.
 import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_TEMPLATES } from '../../schema/people'
 import { reportLines } from '../../schema/service-report'
 import { addDays, businessToday } from '../../schema/slot-time'
 import { createDb } from '../../worker/db'
 import { serviceReport } from '../../worker/services/reports/service-report'
 import { gql } from './admin-helpers'
 import { asOwner } from './billing-fixtures'
+import { call } from './helpers'
 import { answer, clinic, linkOf, module, RIGHT } from './people-fixtures'
+import { portalCookie } from './portal-fixtures'
 
 const CLIENT = `query ($id: ID!) { client(id: $id) {
   staff { id name active }
@@ -99,5 +102,82 @@ describe('the clinic people in GraphQL', () => {
     expect(report.people).toEqual({ trainingDone: 1, runsCompleted: 1 })
     expect(reportLines(report)).toContainEqual(['Training completed', '1'])
     expect(reportLines(report)).toContainEqual(['Arrivals and departures completed', '1'])
+  })
+})
+
+const SET_TEMPLATE =
+  'mutation ($c: ID!, $k: String!, $s: [String!]!) { setRunTemplate(clientId: $c, kind: $k, steps: $s) }'
+const TEMPLATES = 'query ($id: ID!) { client(id: $id) { onboardingTemplate offboardingTemplate } }'
+const RUN = 'query ($id: ID!) { peopleRun(id: $id) { steps { title kind } } }'
+
+describe("a client's checklists in GraphQL (the admin's editor)", () => {
+  it('replaces a checklist; a new run copies it, a started run keeps its own', async () => {
+    const c = await clinic(2)
+    const id = String(c.clientId)
+    const saved = await gql<{ setRunTemplate: string[] }>(SET_TEMPLATE, {
+      c: id,
+      k: 'offboarding',
+      s: ['  Disable the EHR login ', 'Return the keys'],
+    })
+    expect(saved.body.data?.setRunTemplate).toEqual(['Disable the EHR login', 'Return the keys'])
+    const read = await gql<{ client: { onboardingTemplate: string[]; offboardingTemplate: string[] } }>(
+      TEMPLATES,
+      { id },
+    )
+    expect(read.body.data?.client.offboardingTemplate).toEqual(['Disable the EHR login', 'Return the keys'])
+    expect(read.body.data?.client.onboardingTemplate).toEqual(DEFAULT_TEMPLATES.onboarding)
+
+    const leave = (staffId: number) =>
+      gql<{ startOffboarding: { id: string; steps: { title: string }[] } }>(
+        'mutation ($c: ID!, $s: Int!, $at: String!) { startOffboarding(clientId: $c, staffId: $s, leavesAt: $at) { id steps { title } } }',
+        { c: id, s: staffId, at: new Date().toISOString() },
+      )
+    const first = await leave(c.people[0]!.id)
+    expect(first.body.data?.startOffboarding.steps.map((s) => s.title)).toEqual([
+      'Disable the EHR login',
+      'Return the keys',
+    ])
+    await gql(SET_TEMPLATE, { c: id, k: 'offboarding', s: ['Change the door code'] })
+    const second = await leave(c.people[1]!.id)
+    expect(second.body.data?.startOffboarding.steps.map((s) => s.title)).toEqual(['Change the door code'])
+    const kept = await gql<{ peopleRun: { steps: { title: string }[] } }>(RUN, {
+      id: first.body.data!.startOffboarding.id,
+    })
+    expect(kept.body.data?.peopleRun.steps.map((s) => s.title)).toEqual([
+      'Disable the EHR login',
+      'Return the keys',
+    ])
+
+    // An empty checklist is allowed: a departure then has only its tagged passwords and assets.
+    const emptied = await gql<{ setRunTemplate: string[] }>(SET_TEMPLATE, { c: id, k: 'onboarding', s: [] })
+    expect(emptied.body.data?.setRunTemplate).toEqual([])
+  })
+
+  it("names a bad step by its place and the list by 'steps', stores nothing, and is the owner's only", async () => {
+    const c = await clinic(1)
+    const id = String(c.clientId)
+    const bad = await gql(SET_TEMPLATE, { c: id, k: 'offboarding', s: ['Fine', '   ', 'x'.repeat(201)] })
+    expect(bad.body.errors?.[0]?.extensions?.errors).toEqual({
+      1: 'Step is required',
+      2: 'Step must be at most 200 characters',
+    })
+    const many = await gql(SET_TEMPLATE, {
+      c: id,
+      k: 'offboarding',
+      s: Array.from({ length: 51 }, (_, i) => `Step ${i + 1}`),
+    })
+    expect(many.body.errors?.[0]?.extensions?.errors).toEqual({ steps: 'At most 50 steps' })
+
+    // Neither the anonymous nor a client's portal session reaches it.
+    expect((await gql(SET_TEMPLATE, { c: id, k: 'offboarding', s: ['Anonymous'] }, false)).status).toBe(401)
+    const portal = await call('/graphql', {
+      method: 'POST',
+      json: { query: SET_TEMPLATE, variables: { c: id, k: 'offboarding', s: ['From the portal'] } },
+      headers: { 'x-graphql-yoga-csrf': '1', Cookie: await portalCookie(c.contactId) },
+    })
+    expect(portal.status).toBe(401)
+
+    const read = await gql<{ client: { offboardingTemplate: string[] } }>(TEMPLATES, { id })
+    expect(read.body.data?.client.offboardingTemplate).toEqual(DEFAULT_TEMPLATES.offboarding)
   })
 })

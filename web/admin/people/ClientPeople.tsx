@@ -1,7 +1,8 @@
 // The clinic's people on the client page (issue 55): the roster with each
 // person's training this year, the year's completion and its evidence PDF,
 // "Add a person", "Assign training" (everyone, or the chosen people, by a due
-// date), "Someone is leaving", and the open runs, worked step by step here.
+// date), "Someone is leaving", the open runs, worked step by step here, and
+// the arrival and departure checklists those runs copy (Checklists.tsx).
 import { useId, useState } from 'react'
 import { Form } from 'react-aria-components'
 import { useQuery } from 'urql'
@@ -17,6 +18,7 @@ import type { ResultOf } from '../graphql'
 import { useSave } from '../save'
 import { AdminButton, AdminCheckbox, AdminDialog, AdminTextField, CardTable, ListState, Section } from '../ui'
 import { FROM_NETWORK } from '../urql'
+import { Checklists } from './Checklists'
 import { ADD_STAFF, ASSIGN_TRAINING, CLIENT_PEOPLE, COMPLETE_STEP, START_OFFBOARDING } from './queries'
 
 const input =
@@ -144,6 +146,14 @@ export function ClientPeople({ clientId }: { clientId: string | number }) {
             ))}
           </ul>
         </div>
+      )}
+      {client && (
+        <Checklists
+          clientId={id}
+          onboarding={client.onboardingTemplate}
+          offboarding={client.offboardingTemplate}
+          onSaved={refresh}
+        />
       )}
       <AddPersonDialog clientId={id} isOpen={adding} onOpenChange={setAdding} onAdded={refresh} />
       {data && (

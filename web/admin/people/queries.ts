@@ -59,6 +59,8 @@ export const CLIENT_PEOPLE = graphql(
       peopleRuns {
         ...PeopleRunFields
       }
+      onboardingTemplate
+      offboardingTemplate
     }
     trainings {
       id
@@ -96,6 +98,12 @@ export const START_OFFBOARDING = graphql(
 `,
   [RUN_FIELDS],
 )
+
+export const SET_RUN_TEMPLATE = graphql(`
+  mutation SetRunTemplate($clientId: ID!, $kind: String!, $steps: [String!]!) {
+    setRunTemplate(clientId: $clientId, kind: $kind, steps: $steps)
+  }
+`)
 
 export const COMPLETE_STEP = graphql(
   `
