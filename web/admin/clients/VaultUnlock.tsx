@@ -17,18 +17,13 @@ import {
 import { Form } from 'react-aria-components'
 import { SECOND_FACTOR_MISSING, SECOND_FACTOR_REQUIRED } from '../../../schema/constants'
 import { AUTH_MESSAGES } from '../../../schema/messages'
-import { ApiRequestError, apiRequest } from '../../lib/api'
-import { securityApi } from '../security/api'
+import { ApiRequestError } from '../../lib/api'
+import { refusalCode, securityApi } from '../security/api'
 import { errorText, Field } from '../security/form'
 import { AdminButton, AdminDialog } from '../ui'
 
-const codeOf = (error: unknown) =>
-  error instanceof ApiRequestError && error.status === 403
-    ? (error.body as { code?: unknown } | null)?.code
-    : undefined
-
 /** The owner has no second factor: the vault cannot open until one is set up. */
-export const needsSecondFactorSetUp = (error: unknown) => codeOf(error) === SECOND_FACTOR_MISSING
+export const needsSecondFactorSetUp = (error: unknown) => refusalCode(error) === SECOND_FACTOR_MISSING
 
 /** The owner closed the dialog: nothing was revealed. */
 export class UnlockCancelled extends Error {
@@ -74,7 +69,7 @@ export function VaultUnlockProvider({ children }: { children: ReactNode }) {
       try {
         return await reveal()
       } catch (error) {
-        if (codeOf(error) !== SECOND_FACTOR_REQUIRED) throw error
+        if (refusalCode(error) !== SECOND_FACTOR_REQUIRED) throw error
         await ask()
         // Once: a second refusal right after a fresh proof is a real error.
         return reveal()
@@ -157,7 +152,7 @@ function SecondFactorDialog({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const code = String(new FormData(event.currentTarget).get('code') ?? '')
-    void confirm('code', () => apiRequest('POST', '/api/security/reauth', { code }))
+    void confirm('code', () => securityApi.reauth({ code }))
   }
 
   return (

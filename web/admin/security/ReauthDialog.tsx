@@ -56,7 +56,7 @@ export function ReauthDialog({
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const password = String(new FormData(event.currentTarget).get('password') ?? '')
-    void confirm('password', () => securityApi.reauthWithPassword(password))
+    void confirm('password', () => securityApi.reauth({ password }))
   }
 
   return (
