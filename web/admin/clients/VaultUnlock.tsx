@@ -1,26 +1,15 @@
 // The vault's "confirm it is you" (ADR 181): a reveal needs a second factor
 // proved on this session in the last ten minutes, never the password alone. A
-// reveal refused with `second_factor_required` opens the dialog below (a code
-// from the authenticator app, or a passkey), renews the proof and tries once
+// reveal refused with `second_factor_required` opens the Security area's
+// "confirm it is you" dialog (web/admin/security/ReauthDialog.tsx) taking a
+// code from the authenticator app or a passkey, renews the proof and tries once
 // more; `second_factor_missing` (no factor at all) is told with a link to
 // Security, where one is set up.
-import {
-  createContext,
-  type FormEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useRef,
-  useState,
-} from 'react'
-import { Form } from 'react-aria-components'
+import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react'
 import { SECOND_FACTOR_MISSING, SECOND_FACTOR_REQUIRED } from '../../../schema/constants'
 import { AUTH_MESSAGES } from '../../../schema/messages'
-import { ApiRequestError } from '../../lib/api'
-import { refusalCode, securityApi } from '../security/api'
-import { errorText, Field } from '../security/form'
-import { AdminButton, AdminDialog } from '../ui'
+import { refusalCode } from '../security/api'
+import { ReauthDialog } from '../security/ReauthDialog'
 
 /** The owner has no second factor: the vault cannot open until one is set up. */
 export const needsSecondFactorSetUp = (error: unknown) => refusalCode(error) === SECOND_FACTOR_MISSING
@@ -81,7 +70,20 @@ export function VaultUnlockProvider({ children }: { children: ReactNode }) {
   return (
     <UnlockContext.Provider value={withUnlock}>
       {children}
-      <SecondFactorDialog isOpen={asking} onConfirmed={() => settle(true)} onCancel={() => settle(false)} />
+      <ReauthDialog
+        isOpen={asking}
+        onConfirmed={() => settle(true)}
+        onCancel={() => settle(false)}
+        typed="code"
+        purpose={({ totp, passkeys }) => (
+          <>
+            To reveal a password in the vault, confirm it is you with{' '}
+            {totp ? 'a code from your authenticator app' : 'your passkey'}
+            {totp && passkeys ? ' or a passkey' : ''}. Your password alone does not open the vault; the
+            confirmation lasts ten minutes.
+          </>
+        )}
+      />
     </UnlockContext.Provider>
   )
 }
@@ -102,107 +104,5 @@ export function SetUpSecondFactor() {
         Go to Security
       </a>
     </span>
-  )
-}
-
-function SecondFactorDialog({
-  isOpen,
-  onConfirmed,
-  onCancel,
-}: {
-  isOpen: boolean
-  onConfirmed: () => void
-  onCancel: () => void
-}) {
-  const [error, setError] = useState<{ on: 'code' | 'passkey'; text: string }>()
-  const [pending, setPending] = useState<false | 'code' | 'passkey'>(false)
-  const [factors, setFactors] = useState<{ totp: boolean; passkeys: boolean }>({
-    totp: true,
-    passkeys: false,
-  })
-
-  useEffect(() => {
-    if (!isOpen) return
-    setError(undefined)
-    let live = true
-    securityApi.state().then(
-      (state) => live && setFactors({ totp: state.totp, passkeys: state.passkeys.length > 0 }),
-      () => live && setFactors({ totp: true, passkeys: false }),
-    )
-    return () => {
-      live = false
-    }
-  }, [isOpen])
-
-  async function confirm(kind: 'code' | 'passkey', proof: () => Promise<unknown>) {
-    setPending(kind)
-    try {
-      await proof()
-      setError(undefined)
-      onConfirmed()
-    } catch (e) {
-      const field =
-        e instanceof ApiRequestError ? e.fieldErrors[kind === 'code' ? 'code' : 'response'] : undefined
-      setError({ on: kind, text: field ?? errorText(e, AUTH_MESSAGES.reauthFailed) })
-    } finally {
-      setPending(false)
-    }
-  }
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const code = String(new FormData(event.currentTarget).get('code') ?? '')
-    void confirm('code', () => securityApi.reauth({ code }))
-  }
-
-  return (
-    <AdminDialog title="Confirm it is you" isOpen={isOpen} onOpenChange={(open) => !open && onCancel()}>
-      {(close) => (
-        <Form
-          onSubmit={submit}
-          validationErrors={error?.on === 'code' ? { code: error.text } : {}}
-          className="flex flex-col gap-4"
-        >
-          <p className="text-sm text-slate-700">
-            To reveal a password in the vault, confirm it is you with{' '}
-            {factors.totp ? 'a code from your authenticator app' : 'your passkey'}
-            {factors.totp && factors.passkeys ? ' or a passkey' : ''}. Your password alone does not open the
-            vault; the confirmation lasts ten minutes.
-          </p>
-          {factors.totp && (
-            <Field
-              name="code"
-              label="Code from your authenticator app"
-              autoComplete="one-time-code"
-              autoFocus
-            />
-          )}
-          {error?.on === 'passkey' && (
-            <p role="alert" className="text-sm text-red-700">
-              {error.text}
-            </p>
-          )}
-          <div className="flex flex-wrap justify-end gap-2">
-            <AdminButton variant="secondary" onPress={close}>
-              Cancel
-            </AdminButton>
-            {factors.passkeys && (
-              <AdminButton
-                variant="secondary"
-                isDisabled={pending !== false}
-                onPress={() => void confirm('passkey', securityApi.reauthWithPasskey)}
-              >
-                {pending === 'passkey' ? 'Waiting for the passkey...' : 'Use a passkey'}
-              </AdminButton>
-            )}
-            {factors.totp && (
-              <AdminButton type="submit" isDisabled={pending !== false}>
-                {pending === 'code' ? 'Checking...' : 'Confirm'}
-              </AdminButton>
-            )}
-          </div>
-        </Form>
-      )}
-    </AdminDialog>
   )
 }

@@ -60,7 +60,15 @@ export function ReauthProvider({ children }: { children: ReactNode }) {
   return (
     <ReauthContext.Provider value={withReauth}>
       {children}
-      <ReauthDialog isOpen={asking} onConfirmed={() => settle(true)} onCancel={() => settle(false)} />
+      <ReauthDialog
+        isOpen={asking}
+        onConfirmed={() => settle(true)}
+        onCancel={() => settle(false)}
+        typed="password"
+        purpose={() =>
+          'Changes to how you sign in need your password (or a passkey) from the last ten minutes. Enter it to go on; the change is then made.'
+        }
+      />
     </ReauthContext.Provider>
   )
 }
