@@ -1,13 +1,15 @@
-// The one "confirm it is you" dialog, by the proof each place takes: the
-// password for sudo mode (ADR 078), a code from the authenticator app for the
-// vault (ADR 181; never the password), a passkey in both when one is enrolled.
-// The panels that use it: reauth.test.tsx and ../clients/VaultSection.test.tsx.
+// The one "confirm it is you" dialog and its gate (reauth.tsx), by the proof
+// each place takes: the password for sudo mode (ADR 078), a code from the
+// authenticator app for the vault (ADR 181; never the password), a passkey in
+// both when one is enrolled. The panels that use them: reauth.test.tsx and
+// ../clients/VaultSection.test.tsx.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { AUTH_MESSAGES } from '../../../schema/messages'
 import { json, type Routes, serve } from '../../test/fetch-stub'
 import { type Factors, ReauthDialog, type TypedProof } from './ReauthDialog'
+import { reauthGate } from './reauth'
 
 const startAuthentication = vi.fn()
 vi.mock('@simplewebauthn/browser', () => ({
@@ -131,5 +133,57 @@ describe('ReauthDialog taking the password (sudo mode)', () => {
     expect(within(dialog).getByRole('button', { name: 'Use a passkey' })).toBeTruthy()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(onCancel).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('reauthGate', () => {
+  const gate = reauthGate({
+    refused: (error) => error instanceof Error && error.message === 'stale',
+    cancelled: () => new Error('cancelled'),
+    typed: 'code',
+    purpose,
+    outside: 'needs its provider',
+  })
+
+  function Caller({ calls }: { calls: (() => Promise<unknown>)[] }) {
+    const withReauth = gate.useGate()
+    return (
+      <button type="button" onClick={() => calls.forEach((call) => void withReauth(call).catch(() => {}))}>
+        Go
+      </button>
+    )
+  }
+
+  it('two calls refused at once share one question, then each runs once more', async () => {
+    serve({
+      '/api/security': () => json({ totp: true, passkeys: [], recoveryCodesLeft: 5 }),
+      '/api/security/reauth': () => new Response(null, { status: 204 }),
+    })
+    const refusedOnce = () => {
+      const run = vi.fn(async () => {
+        if (run.mock.calls.length === 1) throw new Error('stale')
+        return 'done'
+      })
+      return run
+    }
+    const [a, b] = [refusedOnce(), refusedOnce()]
+    render(
+      <gate.Provider>
+        <Caller calls={[a, b]} />
+      </gate.Provider>,
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' })
+    expect(screen.getAllByRole('dialog')).toHaveLength(1)
+    await userEvent.type(within(dialog).getByLabelText(/Code from your authenticator app/), '123456')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(a).toHaveBeenCalledTimes(2)
+    expect(b).toHaveBeenCalledTimes(2)
+  })
+
+  it('outside its provider the hook says so', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => render(<Caller calls={[]} />)).toThrow('needs its provider')
   })
 })
