@@ -24,9 +24,9 @@ const totpAt = (secret: string, at: number) =>
  * removal and the result are checked, not assumed.
  */
 async function withoutSecondFactors(request: APIRequestContext) {
-  expect(
-    (await request.post('/api/security/reauth', { data: { password: OWNER.password } })).status(),
-  ).toBe(204)
+  expect((await request.post('/api/security/reauth', { data: { password: OWNER.password } })).status()).toBe(
+    204,
+  )
   const enrolled = async () =>
     (await (await request.get('/api/security')).json()) as { totp: boolean; passkeys: { id: string }[] }
   const before = await enrolled()
