@@ -28,17 +28,17 @@ export type AuditEntry = {
   userAgent: string | null
 }
 
+/** The `code` of a 403 answer (`reauth_required`, `second_factor_required`...), else undefined. */
+export const refusalCode = (error: unknown) =>
+  error instanceof ApiRequestError && error.status === 403
+    ? (error.body as { code?: unknown } | null)?.code
+    : undefined
+
 /**
  * A change to the sign-in methods refused for want of a recent password or
  * passkey (403 `{ code: 'reauth_required' }`, ADR 078): withReauth asks for one.
  */
-export function isReauthRequired(error: unknown): boolean {
-  return (
-    error instanceof ApiRequestError &&
-    error.status === 403 &&
-    (error.body as { code?: unknown } | null)?.code === REAUTH_REQUIRED
-  )
-}
+export const isReauthRequired = (error: unknown) => refusalCode(error) === REAUTH_REQUIRED
 
 /** The owner closed the "confirm it is you" dialog: the change was not made. */
 export class ReauthCancelled extends Error {
@@ -49,6 +49,15 @@ export class ReauthCancelled extends Error {
 }
 
 const json = async <T>(res: Promise<Response>) => (await (await res).json()) as T
+
+/**
+ * Renews this session's proof: the password renews sudo mode (ADR 078), a code
+ * from the authenticator app the vault's second factor (ADR 181), a passkey's
+ * assertion both.
+ */
+const reauth = (
+  proof: { password: string } | { code: string } | { challengeId: string; response: unknown },
+) => apiRequest('POST', '/api/security/reauth', proof)
 
 export const securityApi = {
   state: () => json<SecurityState>(apiRequest('GET', '/api/security')),
@@ -77,9 +86,8 @@ export const securityApi = {
       apiRequest('POST', '/api/security/passkeys', { name, response }),
     )
   },
-  /** Renews this session's proof (sudo mode, ADR 078) with the password. */
-  reauthWithPassword: (password: string) => apiRequest('POST', '/api/security/reauth', { password }),
-  /** Renews this session's proof with a passkey assertion. */
+  reauth,
+  /** The passkey ceremony, then `reauth` with its assertion. */
   async reauthWithPasskey() {
     const { startAuthentication } = await import('@simplewebauthn/browser')
     const { challengeId, options } = await json<{
@@ -87,7 +95,7 @@ export const securityApi = {
       options: Parameters<typeof startAuthentication>[0]['optionsJSON']
     }>(apiRequest('POST', '/api/security/reauth/passkey-options'))
     const response = await startAuthentication({ optionsJSON: options })
-    return apiRequest('POST', '/api/security/reauth', { challengeId, response })
+    return reauth({ challengeId, response })
   },
   newRecoveryCodes: () =>
     json<{ recoveryCodes: string[] }>(apiRequest('POST', '/api/security/recovery-codes')),
