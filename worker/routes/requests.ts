@@ -8,9 +8,10 @@ import { countSubmission } from '../insights/routes'
 import { deliverEach } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
+import { INTAKE_STATUS, intakeContext } from '../middleware/intake'
 import { jsonBody, readJsonBody } from '../middleware/validate'
 import { csvDownload, toCsv } from '../services/csv'
-import { type IntakeContext, takeRequest } from '../services/intake'
+import { takeRequest } from '../services/intake'
 import { eraseRequest, exportCsv, exportRequestData } from '../services/privacy'
 import {
   listConsultations,
@@ -32,19 +33,8 @@ export function sendQueued(c: Context<AppEnv>, ids: number[]) {
   inBackground(c, deliverEach(c.var.db, c.env, ids))
 }
 
-/** The HTTP status of each intake outcome (the REST answer, and the no-JS page's). */
-export const INTAKE_STATUS = { received: 201, invalid: 400, conflict: 409, limited: 429 } as const
-
 /** The body of a successful submission (the SPA reads only the status and the reference). */
 const RECEIVED = { ok: true } as const
-
-/** The intake's context for this request: its database, address and waitUntil. */
-export const intakeContext = (c: Context<AppEnv>): IntakeContext => ({
-  db: c.var.db,
-  env: c.env,
-  ip: c.req.header('cf-connecting-ip') ?? null,
-  later: (work) => inBackground(c, work),
-})
 
 /**
  * POST of a public form: rate limit (per address, per /64 for IPv6), validation,
