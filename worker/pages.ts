@@ -14,7 +14,6 @@ import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalMaintenance } from '../web/lib/portal-maintenance'
 import { portalMonitors } from '../web/lib/portal-monitors'
-import { portalPlan } from '../web/lib/portal-plan'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalReports } from '../web/lib/portal-reports'
 import { portalServer } from '../web/lib/portal-server'
@@ -32,8 +31,9 @@ import { cachedJson, EDGE_TTL_S } from './cache/public-reads'
 import type { AppEnv } from './env'
 import { countFormOutcome } from './insights/forms'
 import { deliverEach } from './mail/outbox'
-import { inBackground } from './middleware/background'
+import { afterAnswer, inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './middleware/intake'
+import { type PageRequest, pageRequest } from './page-context'
 import { isUnreadableFormRerender } from './page-forms'
 import { portalAssetsFor } from './portal/assets-server'
 import { portalComplianceFor } from './portal/compliance-server'
@@ -41,11 +41,11 @@ import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalMaintenanceFor } from './portal/maintenance-server'
 import { portalMonitorsFor } from './portal/monitors-server'
 import { portalPeopleFor, trainingServerFor } from './portal/people-server'
-import { portalPlanFor } from './portal/plan-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { ratingsServerFor } from './portal/ratings-wiring'
 import { portalReportsFor } from './portal/reports-server'
 import { portalServerFor } from './portal/server'
+import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
 import { cancelBooking, checkCancellable, rescheduleBooking, viewBooking } from './services/booking'
@@ -159,6 +159,26 @@ function siteServerFor(c: Context<AppEnv>): SiteServer {
   }
 }
 
+/** What the page modules' loaders and actions may use of this request (worker/page-context.ts). */
+function pageRequestFor(c: Context<AppEnv>): PageRequest {
+  return {
+    db: c.var.db,
+    env: c.env,
+    url: c.req.url,
+    // Set by loadContact on /portal paths only; unset (null) everywhere else.
+    contact: c.var.contact ?? null,
+    later: (work) => inBackground(c, work),
+    afterAnswer: (task) => afterAnswer(c, task),
+    ip: c.req.header('cf-connecting-ip') ?? null,
+    userAgent: c.req.header('user-agent') ?? null,
+    portalCookie: {
+      token: readPortalCookie(c),
+      start: (token, expiresAt) => portalSessionCookie(c, token, expiresAt),
+      end: () => clearPortalCookie(c),
+    },
+  }
+}
+
 const BOOKING_DONE = {
   cancelled: 'Your consultation is cancelled. The time is free again for others.',
   moved: 'Your consultation has moved. An updated invitation is on its way.',
@@ -253,6 +273,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const unreadable = isUnreadableFormRerender(c.req.raw)
   const render = async () => {
     const context = new RouterContextProvider()
+    context.set(pageRequest, pageRequestFor(c))
     const site = siteServerFor(c)
     context.set(siteServer, site)
     context.set(
@@ -262,7 +283,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(requestNonce, nonce)
     context.set(portalQuotes, portalQuotesFor(c))
     context.set(portalInvoices, portalInvoicesFor(c))
-    context.set(portalPlan, portalPlanFor(c))
     context.set(portalAssets, portalAssetsFor(c))
     context.set(ratingsServer, ratingsServerFor(c))
     context.set(portalCompliance, portalComplianceFor(c))

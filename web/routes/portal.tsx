@@ -18,10 +18,11 @@ import { formConstraints } from '../../schema/form-constraints'
 import { portalLinkInput } from '../../schema/payloads'
 import { safeNext } from '../../schema/portal-next'
 import { formatCalendarDate, formatShortDate } from '../../schema/slot-time'
+import { pageRequestOf } from '../../worker/page-context'
+import { portalPlanView } from '../../worker/services/portal-plan'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
-import { portalPlan } from '../lib/portal-plan'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import {
@@ -56,10 +57,9 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
     lastActivity: formatBusinessDateTime(r.lastActivity),
   }))
   // A client on a managed-service plan (issue 37) sees this month's hours and a way to its page.
-  const plan = await context
-    .get(portalPlan)
-    .plan(null)
-    .then((p) => (p ? { name: p.planName, remaining: p.remaining, included: p.included } : null))
+  const { db, env, contact } = pageRequestOf(context)
+  const plan = await portalPlanView(db, env, contact!, null)
+    .then((p) => ({ name: p.planName, remaining: p.remaining, included: p.included }))
     .catch(() => null)
   return { contact: portal.contact, dashboard: { ...dashboard, requests, plan }, expired, next }
 }
