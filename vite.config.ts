@@ -46,7 +46,30 @@ export default defineConfig({
     // names kept (libraries name their errors after them) and a source map that
     // `upload_source_maps` sends along, so Workers Logs show stack traces in the
     // source (ADR 175).
-    ssr: { build: { minify: true, sourcemap: true, rolldownOptions: { output: { keepNames: true } } } },
+    ssr: {
+      build: {
+        minify: true,
+        sourcemap: true,
+        rolldownOptions: {
+          output: {
+            keepNames: true,
+            codeSplitting: {
+              groups: [
+                // zod with the OpenAPI extension that @hono/zod-openapi installs on import:
+                // a schema built before it has no .openapi(), and worker/routes/ calls it on
+                // schemas of schema/ built elsewhere (rowId). In one chunk, the extension runs
+                // before any chunk that builds a schema can start. Otherwise the chunks that
+                // the Worker and the pages' loaders share (ADR 211) may run schema/ first.
+                {
+                  name: 'zod',
+                  test: /node_modules[\\/](zod|@hono[\\/]zod-openapi|@asteasolutions[\\/]zod-to-openapi)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     client: {
       build: {
         rolldownOptions: {
