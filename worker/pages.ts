@@ -12,8 +12,6 @@ import { portalPeople, trainingServer } from '../web/lib/people-server'
 import { portalAssets } from '../web/lib/portal-assets'
 import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
-import { portalMaintenance } from '../web/lib/portal-maintenance'
-import { portalMonitors } from '../web/lib/portal-monitors'
 import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalReports } from '../web/lib/portal-reports'
 import { portalServer } from '../web/lib/portal-server'
@@ -38,8 +36,6 @@ import { isUnreadableFormRerender } from './page-forms'
 import { portalAssetsFor } from './portal/assets-server'
 import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
-import { portalMaintenanceFor } from './portal/maintenance-server'
-import { portalMonitorsFor } from './portal/monitors-server'
 import { portalPeopleFor, trainingServerFor } from './portal/people-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { ratingsServerFor } from './portal/ratings-wiring'
@@ -287,8 +283,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(ratingsServer, ratingsServerFor(c))
     context.set(portalCompliance, portalComplianceFor(c))
     context.set(portalReports, portalReportsFor(c))
-    context.set(portalMaintenance, portalMaintenanceFor(c))
-    context.set(portalMonitors, portalMonitorsFor(c))
     context.set(trainingServer, trainingServerFor(c))
     context.set(portalPeople, portalPeopleFor(c))
     context.set(formUnreadable, unreadable)
