@@ -9,11 +9,8 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import { portalPeople, trainingServer } from '../web/lib/people-server'
-import { portalAssets } from '../web/lib/portal-assets'
-import { portalCompliance } from '../web/lib/portal-compliance'
 import { portalInvoices } from '../web/lib/portal-invoices'
 import { portalQuotes } from '../web/lib/portal-quotes'
-import { portalReports } from '../web/lib/portal-reports'
 import { portalServer } from '../web/lib/portal-server'
 import { ratingsServer } from '../web/lib/ratings-server'
 import {
@@ -33,13 +30,10 @@ import { afterAnswer, inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './middleware/intake'
 import { type PageRequest, pageRequest } from './page-context'
 import { isUnreadableFormRerender } from './page-forms'
-import { portalAssetsFor } from './portal/assets-server'
-import { portalComplianceFor } from './portal/compliance-server'
 import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalPeopleFor, trainingServerFor } from './portal/people-server'
 import { portalQuotesFor } from './portal/quotes-wiring'
 import { ratingsServerFor } from './portal/ratings-wiring'
-import { portalReportsFor } from './portal/reports-server'
 import { portalServerFor } from './portal/server'
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
 import { siteConfig } from './seo/site'
@@ -279,10 +273,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     context.set(requestNonce, nonce)
     context.set(portalQuotes, portalQuotesFor(c))
     context.set(portalInvoices, portalInvoicesFor(c))
-    context.set(portalAssets, portalAssetsFor(c))
     context.set(ratingsServer, ratingsServerFor(c))
-    context.set(portalCompliance, portalComplianceFor(c))
-    context.set(portalReports, portalReportsFor(c))
     context.set(trainingServer, trainingServerFor(c))
     context.set(portalPeople, portalPeopleFor(c))
     context.set(formUnreadable, unreadable)

@@ -7,7 +7,7 @@ import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-c
 import {
   type PortalMaintenanceTaskView,
   portalMaintenanceView,
-} from '../../worker/services/maintenance-portal'
+} from '../../worker/services/portal-maintenance'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'

@@ -4,7 +4,7 @@
 // task is a 404 like a missing one.
 import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
 import { contactView, orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
-import { portalMaintenanceTaskView } from '../../worker/services/maintenance-portal'
+import { portalMaintenanceTaskView } from '../../worker/services/portal-maintenance'
 import { textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
 import { siteFromMatches } from '../lib/site'

@@ -17,10 +17,11 @@ import { formConstraints } from '../../schema/form-constraints'
 import { supportRequestInput } from '../../schema/payloads'
 import { signInPath } from '../../schema/portal-next'
 import { CONTACT_METHODS, FORM_ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
+import { orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { linkRequestToAsset, portalAssetSummary } from '../../worker/services/portal-assets'
 import { button } from '../components/ui'
 import { SelectInput, TextAreaInput, TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
-import { portalAssets } from '../lib/portal-assets'
 import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { Outcome, PortalFrame, portalCard } from '../portal/ui'
@@ -32,9 +33,7 @@ const FIELDS = ['phone', 'businessName', 'issueType', 'urgency', 'description', 
 /** "Report a problem" on an asset (issue 38): ?asset=ID, one of the client's, else the 404 page. */
 async function assetOf(args: LoaderFunctionArgs, raw: string | null) {
   if (raw === null) return null
-  const asset = await args.context.get(portalAssets).asset(raw)
-  if (!asset) throw data(null, { status: 404 })
-  return asset
+  return orNotFound(portalAssetSummary(pageRequestOf(args.context).db, portalContactOf(args.context), raw))
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -62,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
     businessName: values.businessName || null,
   })
   if (result.ok && result.reference && asset)
-    await context.get(portalAssets).linkRequest(result.reference, asset.id)
+    await linkRequestToAsset(pageRequestOf(context).db, portalContactOf(context), result.reference, asset.id)
   if (result.ok && result.reference) throw redirect(`/portal/requests/${result.reference}`)
   return data({ ...result, values }, { status: result.ok ? 200 : 400 })
 }

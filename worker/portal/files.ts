@@ -1,0 +1,98 @@
+// The portal's files as Hono routes beside its pages (mounted in worker/app.ts),
+// each for the signed-in contact's client only: another client's file, PDF or
+// record answers 404 exactly like a missing one; without a session, 401 (a
+// download is not a page, so it sends no sign-in form).
+import { Hono } from 'hono'
+import { periodOf } from '../../schema/plans'
+import { notBegunMessage } from '../../schema/service-report'
+import type { AppEnv } from '../env'
+import { fileHeaders } from '../files/disposition'
+import { notFound, unauthorized } from '../middleware/errors'
+import { baaDocument, listBaas } from '../services/compliance/baas'
+import { noticePdf, noticesForClient } from '../services/compliance/notices'
+import { Invalid } from '../services/errors'
+import { parseId } from '../services/ids'
+import { clientScope, openPortalFile } from '../services/portal'
+import { reportMonths, serviceReportPdfFor } from '../services/reports/service-report'
+import { riskAnalysisPdfFor } from '../services/risk-analyses'
+import { completedRiskAnalysisOf } from '../services/risk-overview'
+
+/** A client file's download (issue 24). */
+export const portalFiles = new Hono<AppEnv>().get('/:id/download', async (c) => {
+  const contact = c.var.contact
+  if (!contact) throw unauthorized()
+  const { file, object } = await openPortalFile(
+    c.var.db,
+    c.env.FILES,
+    clientScope(contact.clientId),
+    parseId(c.req.param('id')),
+  )
+  const headers = fileHeaders({ mime: file.type, name: file.name, size: file.size })
+  // Always a download: a file from one person of the client is not rendered on the site's origin.
+  headers['Content-Disposition'] = headers['Content-Disposition'].replace(/^inline/, 'attachment')
+  return new Response(object.body, { headers })
+})
+
+const pdfHeaders = (filename: string) => ({
+  'Content-Type': 'application/pdf',
+  'Content-Disposition': `attachment; filename="${filename}"`,
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+})
+
+/**
+ * GET /portal/compliance/baas/{id}/pdf (the signed BAA on file),
+ * /portal/compliance/notices/{id}/pdf and /portal/compliance/risk-analyses/{id}/pdf.
+ */
+export const portalComplianceFiles = new Hono<AppEnv>()
+  .get('/compliance/baas/:id/pdf', async (c) => {
+    const contact = c.var.contact
+    if (!contact) throw unauthorized()
+    const id = parseId(c.req.param('id'))
+    // Only a BAA of this client with its signed PDF filed: the list is scoped to it.
+    const mine = await listBaas(c.var.db, contact.clientId)
+    if (!mine.some((b) => b.id === id && b.hasDocument)) throw notFound()
+    const { bytes } = await baaDocument(c.var.db, c.env, id)
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(`business-associate-agreement-${id}.pdf`))
+  })
+  .get('/compliance/notices/:id/pdf', async (c) => {
+    const contact = c.var.contact
+    if (!contact) throw unauthorized()
+    const id = parseId(c.req.param('id'))
+    // Only a notice sent to this client: the list is already scoped to it.
+    const mine = await noticesForClient(c.var.db, contact.clientId)
+    if (!mine.some((n) => n.id === id)) throw notFound()
+    const { bytes, filename } = await noticePdf(c.var.db, c.env, id)
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(filename))
+  })
+  .get('/compliance/risk-analyses/:id/pdf', async (c) => {
+    const contact = c.var.contact
+    if (!contact) throw unauthorized()
+    const id = await completedRiskAnalysisOf(c.var.db, contact.clientId, parseId(c.req.param('id')))
+    const { bytes, filename } = await riskAnalysisPdfFor(c.var.db, c.env, id)
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, pdfHeaders(filename))
+  })
+
+/**
+ * GET /portal/reports/{YYYY-MM}.pdf: the client's report as a PDF, for an
+ * ended month of theirs or the month in progress (so far); a month not begun
+ * is a 400 that says so.
+ */
+export const portalReportFiles = new Hono<AppEnv>().get(
+  '/reports/:file{[0-9]{4}-[0-9]{2}\\.pdf}',
+  async (c) => {
+    const contact = c.var.contact
+    if (!contact) throw unauthorized()
+    const period = c.req.param('file').slice(0, 7)
+    if (period > periodOf(new Date()))
+      throw new Invalid({ period: notBegunMessage(period) }, notBegunMessage(period))
+    if (!(await reportMonths(c.var.db, contact.clientId)).includes(period)) throw notFound()
+    const { filename, bytes } = await serviceReportPdfFor(c.var.db, c.env, contact.clientId, period)
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      'Referrer-Policy': 'no-referrer',
+    })
+  },
+)
