@@ -18,10 +18,14 @@ import { securityHeaders } from './middleware/security-headers'
 import { bodyGuard } from './middleware/validate'
 import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
-import { portalComplianceFiles, portalFiles, portalReportFiles } from './portal/files'
-import { portalInvoiceFiles } from './portal/invoices-wiring'
+import {
+  portalComplianceFiles,
+  portalFiles,
+  portalInvoiceFiles,
+  portalQuoteFiles,
+  portalReportFiles,
+} from './portal/files'
 import { portalPeopleFiles, trainingAnswers } from './portal/people-server'
-import { portalQuoteFiles } from './portal/quotes-wiring'
 import { loadContact, portalHeaders } from './portal/session'
 import { calendarFeedPublic } from './routes/calendar'
 import { media } from './routes/media'

@@ -9,8 +9,6 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import { portalPeople, trainingServer } from '../web/lib/people-server'
-import { portalInvoices } from '../web/lib/portal-invoices'
-import { portalQuotes } from '../web/lib/portal-quotes'
 import { portalServer } from '../web/lib/portal-server'
 import { ratingsServer } from '../web/lib/ratings-server'
 import {
@@ -30,9 +28,7 @@ import { afterAnswer, inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './middleware/intake'
 import { type PageRequest, pageRequest } from './page-context'
 import { isUnreadableFormRerender } from './page-forms'
-import { portalInvoicesFor } from './portal/invoices-wiring'
 import { portalPeopleFor, trainingServerFor } from './portal/people-server'
-import { portalQuotesFor } from './portal/quotes-wiring'
 import { ratingsServerFor } from './portal/ratings-wiring'
 import { portalServerFor } from './portal/server'
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
@@ -271,8 +267,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       portalServerFor(c, (payload) => site.submit('support', payload)),
     )
     context.set(requestNonce, nonce)
-    context.set(portalQuotes, portalQuotesFor(c))
-    context.set(portalInvoices, portalInvoicesFor(c))
     context.set(ratingsServer, ratingsServerFor(c))
     context.set(trainingServer, trainingServerFor(c))
     context.set(portalPeople, portalPeopleFor(c))

@@ -8,11 +8,14 @@ import { notBegunMessage } from '../../schema/service-report'
 import type { AppEnv } from '../env'
 import { fileHeaders } from '../files/disposition'
 import { notFound, unauthorized } from '../middleware/errors'
+import { stripeCheckoutEnabled } from '../payments/stripe'
 import { baaDocument, listBaas } from '../services/compliance/baas'
 import { noticePdf, noticesForClient } from '../services/compliance/notices'
-import { Invalid } from '../services/errors'
+import { Invalid, NotFound } from '../services/errors'
 import { parseId } from '../services/ids'
+import { portalInvoicePdf } from '../services/invoices'
 import { clientScope, openPortalFile } from '../services/portal'
+import { quotePdf } from '../services/quotes'
 import { reportMonths, serviceReportPdfFor } from '../services/reports/service-report'
 import { riskAnalysisPdfFor } from '../services/risk-analyses'
 import { completedRiskAnalysisOf } from '../services/risk-overview'
@@ -96,3 +99,38 @@ export const portalReportFiles = new Hono<AppEnv>().get(
     })
   },
 )
+
+/** GET /portal/invoices/:id/pdf: the client's invoice as a PDF. */
+export const portalInvoiceFiles = new Hono<AppEnv>().get('/invoices/:id/pdf', async (c) => {
+  const contact = c.var.contact
+  if (!contact) throw unauthorized()
+  const { filename, bytes } = await portalInvoicePdf(
+    c.var.db,
+    c.env,
+    { clientId: contact.clientId },
+    parseId(c.req.param('id')),
+    stripeCheckoutEnabled(c.env),
+  )
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Cache-Control': 'private, no-store',
+    'Referrer-Policy': 'no-referrer',
+  })
+})
+
+/** GET /portal/quotes/:id/pdf: the client's quote as a PDF (the stored signed copy once accepted); without a session 404. */
+export const portalQuoteFiles = new Hono<AppEnv>().get('/quotes/:id/pdf', async (c) => {
+  const contact = c.var.contact
+  if (!contact) throw new NotFound()
+  const { filename, bytes } = await quotePdf(c.var.db, c.env, parseId(c.req.param('id')), {
+    clientId: contact.clientId,
+    contactId: contact.contactId,
+  })
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Cache-Control': 'private, no-store',
+    'Referrer-Policy': 'no-referrer',
+  })
+})
