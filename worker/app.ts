@@ -22,11 +22,12 @@ import {
   portalComplianceFiles,
   portalFiles,
   portalInvoiceFiles,
+  portalPeopleFiles,
   portalQuoteFiles,
   portalReportFiles,
 } from './portal/files'
-import { portalPeopleFiles, trainingAnswers } from './portal/people-server'
 import { loadContact, portalHeaders } from './portal/session'
+import { trainingAnswers } from './portal/training-answers'
 import { calendarFeedPublic } from './routes/calendar'
 import { media } from './routes/media'
 import { heartbeatRoutes } from './routes/monitors'

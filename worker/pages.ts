@@ -8,7 +8,6 @@ import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
-import { portalPeople, trainingServer } from '../web/lib/people-server'
 import { portalServer } from '../web/lib/portal-server'
 import { ratingsServer } from '../web/lib/ratings-server'
 import {
@@ -28,7 +27,6 @@ import { afterAnswer, inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './middleware/intake'
 import { type PageRequest, pageRequest } from './page-context'
 import { isUnreadableFormRerender } from './page-forms'
-import { portalPeopleFor, trainingServerFor } from './portal/people-server'
 import { ratingsServerFor } from './portal/ratings-wiring'
 import { portalServerFor } from './portal/server'
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
@@ -268,8 +266,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
     )
     context.set(requestNonce, nonce)
     context.set(ratingsServer, ratingsServerFor(c))
-    context.set(trainingServer, trainingServerFor(c))
-    context.set(portalPeople, portalPeopleFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }

@@ -14,6 +14,7 @@ import { noticePdf, noticesForClient } from '../services/compliance/notices'
 import { Invalid, NotFound } from '../services/errors'
 import { parseId } from '../services/ids'
 import { portalInvoicePdf } from '../services/invoices'
+import { runPdfFor, trainingRecordsPdfFor } from '../services/people/evidence'
 import { clientScope, openPortalFile } from '../services/portal'
 import { quotePdf } from '../services/quotes'
 import { reportMonths, serviceReportPdfFor } from '../services/reports/service-report'
@@ -134,3 +135,34 @@ export const portalQuoteFiles = new Hono<AppEnv>().get('/quotes/:id/pdf', async 
     'Referrer-Policy': 'no-referrer',
   })
 })
+
+const evidenceHeaders = (filename: string, sha256: string) => ({
+  'Content-Type': 'application/pdf',
+  'Content-Disposition': `attachment; filename="${filename}"`,
+  'Cache-Control': 'private, no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-SHA256': sha256,
+})
+
+/** GET /portal/people/runs/{id}/pdf and /portal/people/training/{YYYY}.pdf: the contact's own client's only. */
+export const portalPeopleFiles = new Hono<AppEnv>()
+  .get('/people/runs/:id/pdf', async (c) => {
+    const contact = c.var.contact
+    if (!contact) throw unauthorized()
+    const pdf = await runPdfFor(c.var.db, c.env, { clientId: contact.clientId }, parseId(c.req.param('id')))
+    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, evidenceHeaders(pdf.filename, pdf.sha256))
+  })
+  .get('/people/training/:file', async (c) => {
+    const contact = c.var.contact
+    if (!contact) throw unauthorized()
+    const match = /^(\d{4})\.pdf$/.exec(c.req.param('file'))
+    if (!match) throw notFound()
+    const pdf = await trainingRecordsPdfFor(
+      c.var.db,
+      c.env,
+      { clientId: contact.clientId },
+      contact.clientId,
+      Number(match[1]),
+    )
+    return c.body(pdf.bytes as Uint8Array<ArrayBuffer>, 200, evidenceHeaders(pdf.filename, pdf.sha256))
+  })
