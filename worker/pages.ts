@@ -9,7 +9,6 @@ import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
 import { portalServer } from '../web/lib/portal-server'
-import { ratingsServer } from '../web/lib/ratings-server'
 import {
   type BookingChange,
   formUnreadable,
@@ -27,7 +26,6 @@ import { afterAnswer, inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './middleware/intake'
 import { type PageRequest, pageRequest } from './page-context'
 import { isUnreadableFormRerender } from './page-forms'
-import { ratingsServerFor } from './portal/ratings-wiring'
 import { portalServerFor } from './portal/server'
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
 import { siteConfig } from './seo/site'
@@ -265,7 +263,6 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
       portalServerFor(c, (payload) => site.submit('support', payload)),
     )
     context.set(requestNonce, nonce)
-    context.set(ratingsServer, ratingsServerFor(c))
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
   }
