@@ -8,7 +8,6 @@ import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
-import { portalServer } from '../web/lib/portal-server'
 import {
   type BookingChange,
   formUnreadable,
@@ -26,7 +25,6 @@ import { afterAnswer, inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './middleware/intake'
 import { type PageRequest, pageRequest } from './page-context'
 import { isUnreadableFormRerender } from './page-forms'
-import { portalServerFor } from './portal/server'
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
@@ -256,12 +254,7 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const render = async () => {
     const context = new RouterContextProvider()
     context.set(pageRequest, pageRequestFor(c))
-    const site = siteServerFor(c)
-    context.set(siteServer, site)
-    context.set(
-      portalServer,
-      portalServerFor(c, (payload) => site.submit('support', payload)),
-    )
+    context.set(siteServer, siteServerFor(c))
     context.set(requestNonce, nonce)
     context.set(formUnreadable, unreadable)
     return handleRequest(c.req.raw, context)
