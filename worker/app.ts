@@ -103,9 +103,7 @@ export const app = new Hono<AppEnv>()
   // A page's form posted without JavaScript is checked like an API write.
   .use('*', sameOriginPagePosts)
   .all('*', async (c): Promise<Response> => {
-    const refused = await refuseMalformedFormPost(c, async (request) =>
-      app.fetch(request, c.env, c.executionCtx),
-    )
+    const refused = await refuseMalformedFormPost(c)
     if (refused) return refused
     const res = await renderPage(c)
     // Counted after the response, edge-cache hits and 304s included (issue 18).

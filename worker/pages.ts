@@ -24,7 +24,6 @@ import { deliverEach } from './mail/outbox'
 import { afterAnswer, inBackground } from './middleware/background'
 import { INTAKE_STATUS, intakeContext } from './middleware/intake'
 import { type PageRequest, pageRequest } from './page-context'
-import { isUnreadableFormRerender } from './page-forms'
 import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
@@ -247,19 +246,29 @@ function answer(c: Context<AppEnv>, stored: Response, nonce: string): Response {
   return withNonce(stored, nonce)
 }
 
-export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+/**
+ * Renders the page this request asks for. `unreadableForm`: the GET that shows
+ * the page again after a form post whose body could not be read
+ * (worker/page-forms.ts); the page then carries a banner above the form. Only
+ * that module passes it, so no request from outside can ask for the banner.
+ */
+export async function renderPage(
+  c: Context<AppEnv>,
+  options: { unreadableForm?: Request } = {},
+): Promise<Response> {
   const nonce = c.get('secureHeadersNonce') ?? ''
+  const request = options.unreadableForm ?? c.req.raw
   // A page shown again after an unreadable form post carries a banner: one visitor's, never stored.
-  const unreadable = isUnreadableFormRerender(c.req.raw)
+  const unreadable = options.unreadableForm !== undefined
   const render = async () => {
     const context = new RouterContextProvider()
     context.set(pageRequest, pageRequestFor(c))
     context.set(siteServer, siteServerFor(c))
     context.set(requestNonce, nonce)
     context.set(formUnreadable, unreadable)
-    return handleRequest(c.req.raw, context)
+    return handleRequest(request, context)
   }
-  if (unreadable || !cacheable(c.req.raw)) return render()
+  if (unreadable || !cacheable(request)) return render()
 
   const cache = await caches.open(PAGE_CACHE)
   const key = await pageCacheKey(cache, (await loadBuild()).assets.version, new URL(c.req.url))
