@@ -54,13 +54,7 @@ const LAYERS = [
   {
     name: 'portal',
     path: w('portal'),
-    may: [
-      w('services', 'auth', 'middleware', 'files', 'mail', 'payments', 'abuse'),
-      shared,
-      schema,
-      '^web/lib/',
-      npm,
-    ],
+    may: [w('services', 'auth', 'middleware', 'files', 'mail', 'payments', 'abuse'), shared, schema, npm],
   },
   {
     name: 'middleware',
