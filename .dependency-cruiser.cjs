@@ -12,6 +12,7 @@ const schema = '^schema/'
 const shared = '^worker/(db|env|log|escape|signed-token)\\.ts$'
 const w = (...dirs) => `^worker/(${dirs.join('|')})/`
 const web = (...dirs) => `^web/(${dirs.join('|')})/`
+const pageContext = '^worker/page-context\\.ts$'
 
 /** Each layer (a path) and the paths it may import. Its own folder is always allowed. */
 const LAYERS = [
@@ -22,6 +23,8 @@ const LAYERS = [
     may: ['^worker/', schema, '^web/lib/', '^virtual:', npm],
   },
   { name: 'shared', path: shared, may: [shared, schema, npm, w('services')] },
+  // The pages' request context (issue 53): what renderPage gives a page's loader and action.
+  { name: 'page-context', path: pageContext, may: [w('services'), shared, schema, npm] },
   {
     name: 'routes',
     path: w('routes'),
@@ -51,13 +54,7 @@ const LAYERS = [
   {
     name: 'portal',
     path: w('portal'),
-    may: [
-      w('services', 'auth', 'middleware', 'files', 'mail', 'payments', 'abuse'),
-      shared,
-      schema,
-      '^web/lib/',
-      npm,
-    ],
+    may: [w('services', 'auth', 'middleware', 'files', 'mail', 'payments', 'abuse'), shared, schema, npm],
   },
   {
     name: 'middleware',
@@ -86,7 +83,9 @@ const LAYERS = [
   { name: 'schema', path: schema, may: [npm] },
   // The browser: the public pages (routes and their parts), the portal's pages and the admin.
   { name: 'web-entry', path: '^web/[^/]+\\.tsx?$', may: ['^web/', npm] },
-  { name: 'web-routes', path: web('routes'), may: ['^web/', schema, npm] },
+  // A page module's loader and action run on the server: they reach the Worker through the
+  // request context and the services only (React Router drops them from the browser's copy).
+  { name: 'web-routes', path: web('routes'), may: ['^web/', pageContext, w('services'), schema, npm] },
   { name: 'admin', path: web('admin'), may: [web('components', 'lib', 'state'), schema, npm] },
   { name: 'web-lib', path: web('lib'), may: [schema, npm] },
   { name: 'web-state', path: web('state'), may: [web('lib'), schema, npm] },
@@ -153,17 +152,28 @@ module.exports = {
     },
     {
       name: 'web-without-worker-code',
-      comment: 'Pages receive the server through web/lib/site-server.ts; they never import Worker modules.',
+      comment:
+        'The browser code never imports Worker modules; page modules (web/routes/) reach the Worker only from their loaders and actions, through worker/page-context.ts and the services.',
       severity: 'error',
-      from: { path: '^web/' },
+      from: { path: '^web/', pathNot: '^web/routes/' },
       to: { path: '^worker/' },
+    },
+    {
+      name: 'pages-without-rest-routes',
+      comment:
+        'A page calls the services, never a REST route module (issue 53): the pages, their form handling, the portal, the request context and web/ import nothing of worker/routes/ or worker/insights/routes.ts.',
+      severity: 'error',
+      from: {
+        path: ['^worker/(pages|page-forms|page-context)\\.ts$', '^worker/portal/', '^web/'],
+      },
+      to: { path: ['^worker/routes/', '^worker/insights/routes\\.ts$'] },
     },
     {
       name: 'browser-without-drizzle',
       comment:
-        'The browser never loads drizzle (ADR 102): in the admin chunks it split the bundler runtime into its own file and broke the public 120 KB budget (ADR 074). Table-derived payloads live in *.server.ts modules.',
+        'The browser never loads drizzle (ADR 102): in the admin chunks it split the bundler runtime into its own file and broke the public 120 KB budget (ADR 074). Table-derived payloads live in *.server.ts modules. Page modules reach the services from their loaders, which the build drops from the browser: test/node/client-bundle.test.ts checks the built client instead.',
       severity: 'error',
-      from: { path: '^web/' },
+      from: { path: '^web/', pathNot: '^web/routes/' },
       to: {
         reachable: true,
         path: ['^node_modules/drizzle-(orm|zod)/', '\\.server\\.tsx?$'],

@@ -18,13 +18,16 @@ import { securityHeaders } from './middleware/security-headers'
 import { bodyGuard } from './middleware/validate'
 import { refuseMalformedFormPost } from './page-forms'
 import { renderPage } from './pages'
-import { portalComplianceFiles } from './portal/compliance-server'
-import { portalInvoiceFiles } from './portal/invoices-wiring'
-import { portalPeopleFiles, trainingAnswers } from './portal/people-server'
-import { portalQuoteFiles } from './portal/quotes-wiring'
-import { portalReportFiles } from './portal/reports-server'
-import { portalFiles } from './portal/routes'
+import {
+  portalComplianceFiles,
+  portalFiles,
+  portalInvoiceFiles,
+  portalPeopleFiles,
+  portalQuoteFiles,
+  portalReportFiles,
+} from './portal/files'
 import { loadContact, portalHeaders } from './portal/session'
+import { trainingAnswers } from './portal/training-answers'
 import { calendarFeedPublic } from './routes/calendar'
 import { media } from './routes/media'
 import { heartbeatRoutes } from './routes/monitors'
@@ -100,9 +103,7 @@ export const app = new Hono<AppEnv>()
   // A page's form posted without JavaScript is checked like an API write.
   .use('*', sameOriginPagePosts)
   .all('*', async (c): Promise<Response> => {
-    const refused = await refuseMalformedFormPost(c, async (request) =>
-      app.fetch(request, c.env, c.executionCtx),
-    )
+    const refused = await refuseMalformedFormPost(c)
     if (refused) return refused
     const res = await renderPage(c)
     // Counted after the response, edge-cache hits and 304s included (issue 18).

@@ -5,10 +5,12 @@
 // React Router as a 500 (issue 27, audit finding 6). Such posts are answered
 // here, before any action runs: JSON gets the API's JSON error (415), anything
 // else the page again, as a GET would show it, with 415 (not a form type) or
-// 400 (a form type that does not parse). Nothing is stored either way.
+// 400 (a form type that does not parse). Nothing is stored either way. The page
+// is rendered by a direct call to renderPage, never by re-entering the app.
 import type { Context } from 'hono'
 import { API_MESSAGES } from '../schema/messages'
 import type { AppEnv } from './env'
+import { renderPage } from './pages'
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
 
@@ -24,23 +26,8 @@ async function unreadableForm(request: Request): Promise<400 | 415 | null> {
   }
 }
 
-type AppFetch = (request: Request) => Promise<Response>
-
-/**
- * The GETs made here to show a page again. renderPage renders them fresh (never
- * from the page cache) with a banner above the form. Known by identity, so no
- * request from outside can ask for the banner.
- */
-const formRerenders = new WeakSet<Request>()
-
-/** Whether this request is the page shown again after an unreadable form post. */
-export const isUnreadableFormRerender = (request: Request) => formRerenders.has(request)
-
 /** The refusal for a page post whose body is not a form, or null to let the action run. */
-export async function refuseMalformedFormPost(
-  c: Context<AppEnv>,
-  appFetch: AppFetch,
-): Promise<Response | null> {
+export async function refuseMalformedFormPost(c: Context<AppEnv>): Promise<Response | null> {
   const method = c.req.method
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return null
   const status = await unreadableForm(c.req.raw)
@@ -52,13 +39,12 @@ export async function refuseMalformedFormPost(
       status,
     )
   }
-  // The form again: the page as a GET shows it, with the banner, under the refusal's status.
+  // The form again: the page as a GET shows it, rendered here (fresh, never from
+  // the page cache) with the banner above the form, under the refusal's status.
   const headers = new Headers(c.req.raw.headers)
   for (const name of ['content-type', 'content-length', 'if-none-match', 'if-modified-since'])
     headers.delete(name)
-  const rerender = new Request(c.req.url, { method: 'GET', headers })
-  formRerenders.add(rerender)
-  const page = await appFetch(rerender)
+  const page = await renderPage(c, { unreadableForm: new Request(c.req.url, { method: 'GET', headers }) })
   const res = new Response(page.body, { status, headers: page.headers })
   res.headers.set('Cache-Control', 'private, no-store')
   res.headers.delete('ETag')

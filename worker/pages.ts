@@ -8,17 +8,6 @@ import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
 import { rescheduleInput } from '../schema/payloads'
-import { portalPeople, trainingServer } from '../web/lib/people-server'
-import { portalAssets } from '../web/lib/portal-assets'
-import { portalCompliance } from '../web/lib/portal-compliance'
-import { portalInvoices } from '../web/lib/portal-invoices'
-import { portalMaintenance } from '../web/lib/portal-maintenance'
-import { portalMonitors } from '../web/lib/portal-monitors'
-import { portalPlan } from '../web/lib/portal-plan'
-import { portalQuotes } from '../web/lib/portal-quotes'
-import { portalReports } from '../web/lib/portal-reports'
-import { portalServer } from '../web/lib/portal-server'
-import { ratingsServer } from '../web/lib/ratings-server'
 import {
   type BookingChange,
   formUnreadable,
@@ -30,22 +19,12 @@ import {
 import { PAGE_CACHE, pageCacheKey } from './cache/pages'
 import { cachedJson, EDGE_TTL_S } from './cache/public-reads'
 import type { AppEnv } from './env'
-import { countFormOutcome } from './insights/routes'
+import { countFormOutcome } from './insights/forms'
 import { deliverEach } from './mail/outbox'
-import { inBackground } from './middleware/background'
-import { isUnreadableFormRerender } from './page-forms'
-import { portalAssetsFor } from './portal/assets-server'
-import { portalComplianceFor } from './portal/compliance-server'
-import { portalInvoicesFor } from './portal/invoices-wiring'
-import { portalMaintenanceFor } from './portal/maintenance-server'
-import { portalMonitorsFor } from './portal/monitors-server'
-import { portalPeopleFor, trainingServerFor } from './portal/people-server'
-import { portalPlanFor } from './portal/plan-server'
-import { portalQuotesFor } from './portal/quotes-wiring'
-import { ratingsServerFor } from './portal/ratings-wiring'
-import { portalReportsFor } from './portal/reports-server'
-import { portalServerFor } from './portal/server'
-import { INTAKE_STATUS, intakeContext } from './routes/requests'
+import { afterAnswer, inBackground } from './middleware/background'
+import { INTAKE_STATUS, intakeContext } from './middleware/intake'
+import { type PageRequest, pageRequest } from './page-context'
+import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './portal/session'
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
 import { cancelBooking, checkCancellable, rescheduleBooking, viewBooking } from './services/booking'
@@ -159,6 +138,26 @@ function siteServerFor(c: Context<AppEnv>): SiteServer {
   }
 }
 
+/** What the page modules' loaders and actions may use of this request (worker/page-context.ts). */
+function pageRequestFor(c: Context<AppEnv>): PageRequest {
+  return {
+    db: c.var.db,
+    env: c.env,
+    url: c.req.url,
+    // Set by loadContact on /portal paths only; unset (null) everywhere else.
+    contact: c.var.contact ?? null,
+    later: (work) => inBackground(c, work),
+    afterAnswer: (task) => afterAnswer(c, task),
+    ip: c.req.header('cf-connecting-ip') ?? null,
+    userAgent: c.req.header('user-agent') ?? null,
+    portalCookie: {
+      token: readPortalCookie(c),
+      start: (token, expiresAt) => portalSessionCookie(c, token, expiresAt),
+      end: () => clearPortalCookie(c),
+    },
+  }
+}
+
 const BOOKING_DONE = {
   cancelled: 'Your consultation is cancelled. The time is free again for others.',
   moved: 'Your consultation has moved. An updated invitation is on its way.',
@@ -247,34 +246,29 @@ function answer(c: Context<AppEnv>, stored: Response, nonce: string): Response {
   return withNonce(stored, nonce)
 }
 
-export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+/**
+ * Renders the page this request asks for. `unreadableForm`: the GET that shows
+ * the page again after a form post whose body could not be read
+ * (worker/page-forms.ts); the page then carries a banner above the form. Only
+ * that module passes it, so no request from outside can ask for the banner.
+ */
+export async function renderPage(
+  c: Context<AppEnv>,
+  options: { unreadableForm?: Request } = {},
+): Promise<Response> {
   const nonce = c.get('secureHeadersNonce') ?? ''
+  const request = options.unreadableForm ?? c.req.raw
   // A page shown again after an unreadable form post carries a banner: one visitor's, never stored.
-  const unreadable = isUnreadableFormRerender(c.req.raw)
+  const unreadable = options.unreadableForm !== undefined
   const render = async () => {
     const context = new RouterContextProvider()
-    const site = siteServerFor(c)
-    context.set(siteServer, site)
-    context.set(
-      portalServer,
-      portalServerFor(c, (payload) => site.submit('support', payload)),
-    )
+    context.set(pageRequest, pageRequestFor(c))
+    context.set(siteServer, siteServerFor(c))
     context.set(requestNonce, nonce)
-    context.set(portalQuotes, portalQuotesFor(c))
-    context.set(portalInvoices, portalInvoicesFor(c))
-    context.set(portalPlan, portalPlanFor(c))
-    context.set(portalAssets, portalAssetsFor(c))
-    context.set(ratingsServer, ratingsServerFor(c))
-    context.set(portalCompliance, portalComplianceFor(c))
-    context.set(portalReports, portalReportsFor(c))
-    context.set(portalMaintenance, portalMaintenanceFor(c))
-    context.set(portalMonitors, portalMonitorsFor(c))
-    context.set(trainingServer, trainingServerFor(c))
-    context.set(portalPeople, portalPeopleFor(c))
     context.set(formUnreadable, unreadable)
-    return handleRequest(c.req.raw, context)
+    return handleRequest(request, context)
   }
-  if (unreadable || !cacheable(c.req.raw)) return render()
+  if (unreadable || !cacheable(request)) return render()
 
   const cache = await caches.open(PAGE_CACHE)
   const key = await pageCacheKey(cache, (await loadBuild()).assets.version, new URL(c.req.url))

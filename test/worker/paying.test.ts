@@ -6,9 +6,10 @@
 import { env } from 'cloudflare:test'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createDb } from '../../worker/db'
-import { portalInvoicesServerFor } from '../../worker/portal/invoices-server'
+import { NotFound } from '../../worker/services/errors'
 import { portalInvoice } from '../../worker/services/invoices'
 import { queueMissingPaymentNotices, queuePaymentNotices } from '../../worker/services/payment-notices'
+import { portalInvoiceView } from '../../worker/services/portal-invoices'
 import { gql } from './admin-helpers'
 import { asOwner, checkoutEvent, countRows, json, makeClient, postWebhook } from './billing-fixtures'
 import { sentInvoice } from './money-fixtures'
@@ -35,13 +36,14 @@ const mailsTo = async (recipient: string) =>
       .all<{ subject: string; text: string; onceKey: string | null }>()
   ).results
 
-const portal = (c: { clientId: number; email: string }) =>
-  portalInvoicesServerFor(
-    db(),
-    env,
-    { clientId: c.clientId, clientName: 'Client', email: c.email },
-    () => null,
-  )
+/** The portal invoice page's view without Stripe; null where the page answers 404. */
+const portal = (c: { clientId: number }) => ({
+  invoice: (id: string) =>
+    portalInvoiceView(db(), env, { clientId: c.clientId, clientName: 'Client' }, id, null).catch((err) => {
+      if (err instanceof NotFound) return null
+      throw err
+    }),
+})
 
 describe('payment instructions', () => {
   it('are set by the owner and shown on the portal invoice page, the PDF and the invoice e-mail', async () => {

@@ -7,9 +7,9 @@ import { env } from 'cloudflare:test'
 import { describe, expect, it } from 'vitest'
 import { depositCents } from '../../schema/money'
 import { createDb } from '../../worker/db'
-import { portalQuotesServerFor } from '../../worker/portal/quotes-server'
 import { createInvoice, portalInvoices } from '../../worker/services/invoices'
 import { linkTokenHash } from '../../worker/services/portal-links'
+import { portalQuoteView } from '../../worker/services/portal-quotes'
 import {
   acceptQuote,
   getQuote,
@@ -165,9 +165,7 @@ describe('the deposit invoice an acceptance issues', () => {
     // In the client's portal, and linked from the accepted quote's page.
     const mine = await portalInvoices(db(), scope)
     expect(mine.map((i) => i.number)).toContain(deposit!.number)
-    const page = await portalQuotesServerFor(db(), env, scope, { ip: null, userAgent: null }, () => {}).quote(
-      String(id),
-    )
+    const page = await portalQuoteView(db(), env, scope, String(id))
     expect(page!.depositInvoice).toEqual({
       number: deposit!.number,
       href: `/portal/invoices/${deposit!.invoiceId}`,
@@ -231,9 +229,7 @@ describe('the deposit invoice an acceptance issues', () => {
     expect(quote.depositInvoice).toBeNull()
     expect(quote.depositToInvoice).toBe(false)
     expect(await invoicesOf(id)).toEqual([])
-    const page = await portalQuotesServerFor(db(), env, scope, { ip: null, userAgent: null }, () => {}).quote(
-      String(id),
-    )
+    const page = await portalQuoteView(db(), env, scope, String(id))
     expect(page!.depositInvoice).toBeNull()
   })
 

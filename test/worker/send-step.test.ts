@@ -7,7 +7,7 @@ import { env } from 'cloudflare:test'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { BUSINESS_ASSOCIATE_AGREEMENT } from '../../scripts/seed-agreements'
 import { createDb } from '../../worker/db'
-import { portalQuotesServerFor } from '../../worker/portal/quotes-server'
+import { portalQuoteDecisions, portalQuoteView } from '../../worker/services/portal-quotes'
 import {
   acceptQuote,
   askForQuoteChanges,
@@ -139,13 +139,7 @@ describe('sending to the chosen contacts', () => {
     const sent = await getQuote(db(), q.id)
     expect(sent.agreements[0]!.body).not.toMatch(/Draft template|owner-note|\{\{/)
     // The client's page shows the same.
-    const view = await portalQuotesServerFor(
-      db(),
-      env,
-      scopeOf(p, 1),
-      { ip: null, userAgent: null },
-      () => {},
-    ).quote(String(q.id))
+    const view = await portalQuoteView(db(), env, scopeOf(p, 1), String(q.id))
     expect(view!.agreements[0]!.html).not.toMatch(/Draft template/)
   })
 
@@ -206,7 +200,7 @@ describe('revisions', () => {
     expect((await rest('POST', `/api/quotes/${q.id}/send`)).status).toBe(200)
     const r2 = (await (await rest('POST', `/api/quotes/${q.id}/revise`)).json()) as Json
     const scope = scopeOf(p, 1)
-    const server = () => portalQuotesServerFor(db(), env, scope, { ip: null, userAgent: null }, () => {})
+    const server = () => ({ quote: (id: string) => portalQuoteView(db(), env, scope, id) })
     // While revision 2 is a draft: revision 1 is open and the client's current one.
     const before = await server().quote(String(q.id))
     expect(before!.closedReason).toBeNull()
@@ -247,7 +241,7 @@ describe('"Ask for changes"', () => {
     const q = await draft(p.clientId)
     await rest('POST', `/api/quotes/${q.id}/send`)
     const scope = scopeOf(p, 0)
-    const answer = await portalQuotesServerFor(
+    const answer = await portalQuoteDecisions(
       db(),
       env,
       scope,
@@ -280,7 +274,7 @@ describe('"Ask for changes"', () => {
     const q = await draft(p.clientId)
     await rest('POST', `/api/quotes/${q.id}/send`)
     await expect(askForQuoteChanges(db(), env, scopeOf(other), q.id, 'Hello')).rejects.toThrow(/not found/i)
-    const empty = await portalQuotesServerFor(
+    const empty = await portalQuoteDecisions(
       db(),
       env,
       scopeOf(p),

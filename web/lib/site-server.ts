@@ -1,7 +1,8 @@
-// What the server gives the page modules' loaders and actions. The Worker
-// (worker/pages.ts) implements it on top of the same service layer as the REST
-// and GraphQL APIs; pages never import Worker code, so the browser bundle and
-// the web type-check stay free of it (docs/decisions/052-framework-mode.md).
+// What the server gives the public pages' loaders and actions (and the root
+// loader of every page). The Worker (worker/pages.ts) implements it on top of
+// the same service layer as the REST and GraphQL APIs, with the edge-cached
+// public reads (docs/decisions/052-framework-mode.md). The portal's pages call
+// the services through the request context instead (worker/page-context.ts, ADR 211).
 import { createContext } from 'react-router'
 import type { FreeDay, ManagedBooking, PublicAvailability } from '../../schema/booking'
 import type { ContentKey } from '../../schema/content-keys'

@@ -5,7 +5,14 @@
 import type { ReactNode } from 'react'
 import { Form, Link } from 'react-router'
 import { button, container } from '../components/ui'
-import type { PortalContactView, PortalResult } from '../lib/portal-server'
+
+/** Who is signed in, as the portal's pages show them (worker/page-context.ts contactView). */
+export type PortalContactView = { name: string; email: string; phone: string | null; clientName: string }
+
+/** A portal form's outcome: done with a message, or refused with its field errors. */
+export type PortalResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; errors: Record<string, string> }
 
 export const portalCard = 'rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6'
 export const portalHeading = 'text-xl font-bold text-slate-900'

@@ -11,8 +11,7 @@ import {
 } from '../../schema/ratings'
 import { button } from '../components/ui'
 import { TextAreaInput, TextInput } from '../forms/fields'
-import type { RatingPageView } from '../lib/ratings-server'
-import type { RatingActionResult } from './rating-action'
+import type { RatingActionResult, RatingPageView } from './rating-action'
 
 const RATING_OPTIONS = RATINGS.map((value) => ({ value, label: RATING_LABELS[value] }))
 

@@ -18,11 +18,13 @@ import { formConstraints } from '../../schema/form-constraints'
 import { portalLinkInput } from '../../schema/payloads'
 import { safeNext } from '../../schema/portal-next'
 import { formatCalendarDate, formatShortDate } from '../../schema/slot-time'
+import { contactView, pageRequestOf } from '../../worker/page-context'
+import { clientScope, portalDashboard } from '../../worker/services/portal'
+import { portalPlanView } from '../../worker/services/portal-plan'
+import { askForSignInLink } from '../../worker/services/portal-sign-in'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
-import { portalPlan } from '../lib/portal-plan'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import {
   formatBytes,
@@ -41,27 +43,25 @@ const hoursText = (minutes: number) =>
   `${(minutes / 60).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${minutes === 60 ? 'hour' : 'hours'}`
 
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const portal = context.get(portalServer)
+  const { db, env, contact } = pageRequestOf(context)
   const params = new URL(request.url).searchParams
   const expired = params.has('expired')
   // Where the sign-in link should lead (a quote page sends a signed-out visitor here with it).
   const next = safeNext(params.get('next'))
   // The sign-in form's limits from the schema its action checks (ADR 148), read here on the server.
-  if (!portal.contact)
+  if (!contact)
     return { contact: null, dashboard: null, expired, next, limits: formConstraints(portalLinkInput) }
-  const dashboard = await portal.dashboard()
+  const dashboard = await portalDashboard(db, clientScope(contact.clientId, contact.contactId))
   // Times are formatted here, on the server (schema/business-time.ts): no formatter in the page's JavaScript.
   const requests = dashboard.requests.map((r) => ({
     ...r,
     lastActivity: formatBusinessDateTime(r.lastActivity),
   }))
   // A client on a managed-service plan (issue 37) sees this month's hours and a way to its page.
-  const plan = await context
-    .get(portalPlan)
-    .plan(null)
-    .then((p) => (p ? { name: p.planName, remaining: p.remaining, included: p.included } : null))
+  const plan = await portalPlanView(db, env, contact, null)
+    .then((p) => ({ name: p.planName, remaining: p.remaining, included: p.included }))
     .catch(() => null)
-  return { contact: portal.contact, dashboard: { ...dashboard, requests, plan }, expired, next }
+  return { contact: contactView(contact), dashboard: { ...dashboard, requests, plan }, expired, next }
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
@@ -69,7 +69,8 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const email = String(form.get('email') ?? '')
   // Only a /portal path is kept (schema/portal-next.ts); anything else is dropped, not refused.
   const next = safeNext(form.get('next'))
-  const result = await context.get(portalServer).requestLink(email, next)
+  const { db, env, ip, afterAnswer } = pageRequestOf(context)
+  const result = await askForSignInLink(db, env, { email, next, ip, afterAnswer })
   return data(
     { ...result, email, next },
     { status: result.ok ? 200 : result.errors.email?.startsWith('Too many') ? 429 : 400 },

@@ -4,12 +4,11 @@
 // asset named; the server checks it is this client's. Server-rendered, works
 // without JavaScript; nothing of other clients is read (the server scopes
 // every query to the session's client).
-import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { portalAssetsView } from '../../worker/services/portal-assets'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalAssets } from '../lib/portal-assets'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { longText, PortalFrame, portalCard, portalHeading } from '../portal/ui'
@@ -18,10 +17,9 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const contact = context.get(portalServer).contact
-  if (!contact) throw redirect(signInPath(request.url))
-  return { contact, ...(await context.get(portalAssets).list()) }
+export async function loader({ context }: LoaderFunctionArgs) {
+  const contact = portalContactOf(context)
+  return { contact: contactView(contact), ...(await portalAssetsView(pageRequestOf(context).db, contact)) }
 }
 
 export const meta: MetaFunction = ({ matches }) =>

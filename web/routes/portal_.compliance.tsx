@@ -2,12 +2,11 @@
 // BAA on file, the incident notices sent to the practice (with their SHA-256)
 // and its completed risk analyses, each downloadable as a PDF. Server-rendered, works without JavaScript; the server scopes every
 // query to the session's client.
-import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { portalComplianceView } from '../../worker/services/portal-compliance'
 import { textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalCompliance } from '../lib/portal-compliance'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { longText, PortalFrame, portalCard, portalHeading } from '../portal/ui'
@@ -16,10 +15,12 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const contact = context.get(portalServer).contact
-  if (!contact) throw redirect(signInPath(request.url))
-  return { contact, ...(await context.get(portalCompliance).view()) }
+export async function loader({ context }: LoaderFunctionArgs) {
+  const contact = portalContactOf(context)
+  return {
+    contact: contactView(contact),
+    ...(await portalComplianceView(pageRequestOf(context).db, contact.clientId)),
+  }
 }
 
 export const meta: MetaFunction = ({ matches }) =>

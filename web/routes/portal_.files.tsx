@@ -14,27 +14,30 @@ import {
 } from 'react-router'
 import { formatBusinessDateTime } from '../../schema/business-time'
 import { FILE_ACCEPT } from '../../schema/constants'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { clientScope, portalFiles } from '../../worker/services/portal'
+import { uploadFromPortal } from '../../worker/services/portal-files'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { formatBytes, longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
 
 export const handle = { private: true }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const portal = context.get(portalServer)
-  const page = await portal.files()
+  const contact = portalContactOf(context)
+  const page = await portalFiles(pageRequestOf(context).db, clientScope(contact.clientId, contact.contactId))
   // Times are formatted here, on the server (schema/business-time.ts): no formatter in the page's JavaScript.
   const files = page.files.map((f) => ({ ...f, createdAt: formatBusinessDateTime(f.createdAt) }))
-  return { contact: portal.contact, ...page, files }
+  return { contact: contactView(contact), ...page, files }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const portal = context.get(portalServer)
   const form = await request.formData().catch(() => null)
   const file = form?.get('file')
-  const result = await portal.upload(file instanceof File ? file : null)
+  const contact = portalContactOf(context)
+  const { db, env } = pageRequestOf(context)
+  const result = await uploadFromPortal(db, env.FILES, contact, file instanceof File ? file : null)
   return data(result, { status: result.ok ? 200 : 400 })
 }
 

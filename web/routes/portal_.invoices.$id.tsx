@@ -16,9 +16,11 @@ import {
 } from 'react-router'
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../schema/billing-words'
 import { formatCalendarDate, formatShortDate } from '../../schema/slot-time'
+import { orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { NotFound } from '../../worker/services/errors'
+import { portalInvoiceView, portalPay } from '../../worker/services/portal-invoices'
 import { button, card, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalInvoices } from '../lib/portal-invoices'
 import { siteFromMatches } from '../lib/site'
 import {
   DocumentNotice,
@@ -37,15 +39,23 @@ const paymentMethodLabel = (method: string) => PAYMENT_METHOD_LABELS[method as P
 export const headers = portalHeaders
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  const invoice = await context.get(portalInvoices).invoice(params.id ?? '')
-  if (!invoice) throw data(null, { status: 404 })
+  const contact = portalContactOf(context)
+  const { db, env } = pageRequestOf(context)
+  const scope = { clientId: contact.clientId, clientName: contact.clientName }
+  const invoice = await orNotFound(portalInvoiceView(db, env, scope, params.id ?? ''))
   // Back from Stripe Checkout: the webhook records the payment, which may land a moment later.
   const returned = new URL(request.url).searchParams.get('paid') === '1'
   return { invoice, returned }
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
-  const outcome = await context.get(portalInvoices).pay(params.id ?? '')
+  const contact = portalContactOf(context)
+  const { db, env } = pageRequestOf(context)
+  const scope = { clientId: contact.clientId, email: contact.email }
+  const outcome = await portalPay(db, env, scope, params.id ?? '').catch((err) => {
+    if (err instanceof NotFound) throw new Response(null, { status: 404 })
+    throw err
+  })
   if (outcome.ok) throw redirect(outcome.url)
   return data({ message: outcome.message }, { status: outcome.status })
 }

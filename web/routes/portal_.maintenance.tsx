@@ -2,12 +2,13 @@
 // what is overdue, what comes next (open tasks and the schedules' next dates)
 // and what was done, each done task with its checklist. Server-rendered, works
 // without JavaScript; the server scopes every query to the session's client.
-import { type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import {
+  type PortalMaintenanceTaskView,
+  portalMaintenanceView,
+} from '../../worker/services/portal-maintenance'
 import { pageMeta } from '../lib/meta'
-import type { PortalMaintenanceTaskView } from '../lib/portal-maintenance'
-import { portalMaintenance } from '../lib/portal-maintenance'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { Checklist } from '../portal/maintenance'
@@ -17,10 +18,12 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const contact = context.get(portalServer).contact
-  if (!contact) throw redirect(signInPath(request.url))
-  return { contact, ...(await context.get(portalMaintenance).view()) }
+export async function loader({ context }: LoaderFunctionArgs) {
+  const contact = portalContactOf(context)
+  return {
+    contact: contactView(contact),
+    ...(await portalMaintenanceView(pageRequestOf(context).db, contact.clientId)),
+  }
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -2,12 +2,11 @@
 // /portal/maintenance/12: its dates, its status in words and its checklist
 // (what was checked; the owner's notes stay the owner's). Another client's
 // task is a 404 like a missing one.
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { contactView, orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { portalMaintenanceTaskView } from '../../worker/services/portal-maintenance'
 import { textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalMaintenance } from '../lib/portal-maintenance'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { Checklist } from '../portal/maintenance'
@@ -17,12 +16,11 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const contact = context.get(portalServer).contact
-  if (!contact) throw redirect(signInPath(request.url))
-  const task = await context.get(portalMaintenance).task(params.id ?? null)
-  if (!task) throw data(null, { status: 404 })
-  return { contact, task }
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const contact = portalContactOf(context)
+  const db = pageRequestOf(context).db
+  const task = await orNotFound(portalMaintenanceTaskView(db, contact.clientId, params.id ?? null))
+  return { contact: contactView(contact), task }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>

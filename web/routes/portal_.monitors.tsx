@@ -10,15 +10,14 @@ import {
   Link,
   type LoaderFunctionArgs,
   type MetaFunction,
-  redirect,
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { setContactAlerts } from '../../worker/services/monitors'
+import { portalMonitorsView } from '../../worker/services/portal-monitors'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalMonitors } from '../lib/portal-monitors'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { MonitorState } from '../portal/monitor-state'
@@ -28,11 +27,11 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   // Without a session: the sign-in form, which leads back here (issue 36).
-  if (!context.get(portalServer).contact) throw redirect(signInPath(request.url))
-  const { monitors, alertsOn } = await context.get(portalMonitors).monitors()
-  return { monitors, alertsOn, contact: context.get(portalServer).contact }
+  const contact = portalContactOf(context)
+  const { monitors, alertsOn } = await portalMonitorsView(pageRequestOf(context).db, contact)
+  return { monitors, alertsOn, contact: contactView(contact) }
 }
 
 /** The alert choice: "on" or "off"; anything else is refused and nothing changes. */
@@ -41,7 +40,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const choice = form?.get('alerts')
   if (choice !== 'on' && choice !== 'off')
     return data({ message: 'Choose whether to get monitor alerts by e-mail.' }, { status: 400 })
-  await context.get(portalMonitors).setAlerts(choice === 'on')
+  await setContactAlerts(
+    pageRequestOf(context).db,
+    portalContactOf(context, '/portal').contactId,
+    choice === 'on',
+  )
   return {
     message:
       choice === 'on'

@@ -1,11 +1,10 @@
 // One monitored system of the signed-in client (issue 54), e.g.
 // /portal/monitors/12: its state, 30 days' uptime, the open outage and the
 // recent ones. Another client's monitor is a 404 like an unknown one.
-import { data, Link, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { Link, type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { contactView, orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { portalMonitorView } from '../../worker/services/portal-monitors'
 import { pageMeta } from '../lib/meta'
-import { portalMonitors } from '../lib/portal-monitors'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { MonitorState } from '../portal/monitor-state'
@@ -15,11 +14,10 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  if (!context.get(portalServer).contact) throw redirect(signInPath(request.url))
-  const monitor = await context.get(portalMonitors).monitor(params.id ?? '')
-  if (!monitor) throw data(null, { status: 404 })
-  return { monitor, contact: context.get(portalServer).contact }
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const contact = portalContactOf(context)
+  const monitor = await orNotFound(portalMonitorView(pageRequestOf(context).db, contact, params.id ?? ''))
+  return { monitor, contact: contactView(contact) }
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, loaderData }) =>

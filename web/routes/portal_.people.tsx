@@ -13,11 +13,10 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { portalPeople } from '../../worker/services/portal-people'
 import { button, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalPeople } from '../lib/people-server'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
@@ -26,19 +25,24 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const contact = context.get(portalServer).contact
-  if (!contact) throw redirect(signInPath(request.url))
-  return { contact, ...(await context.get(portalPeople).view()) }
+/** The people pages' service for the signed-in contact (without one, the sign-in form and back). */
+function peopleOf(context: LoaderFunctionArgs['context']) {
+  const contact = portalContactOf(context)
+  const { db, env, later } = pageRequestOf(context)
+  return { contact, people: portalPeople(db, env, contact, later) }
+}
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { contact, people } = peopleOf(context)
+  return { contact: contactView(contact), ...(await people.view()) }
 }
 
 export async function action({ context, request }: ActionFunctionArgs) {
-  if (!context.get(portalServer).contact) throw redirect(signInPath(request.url))
+  const server = peopleOf(context).people
   const form = await request.formData()
   const fields = Object.fromEntries(
     [...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']),
   ) as Record<string, string>
-  const server = context.get(portalPeople)
   const result =
     fields.intent === 'leave'
       ? await server.startDeparture(fields)

@@ -1,12 +1,11 @@
 // One arrival or departure of the clinic's people (issue 55), followed from
 // the portal: each step, who did it and when, and whether it was late; the
 // run's PDF is the evidence. Another client's run is a 404, like a missing one.
-import { data, type LoaderFunctionArgs, type MetaFunction, redirect, useLoaderData } from 'react-router'
-import { signInPath } from '../../schema/portal-next'
+import { type LoaderFunctionArgs, type MetaFunction, useLoaderData } from 'react-router'
+import { contactView, orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { portalPeople } from '../../worker/services/portal-people'
 import { textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalPeople } from '../lib/people-server'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { longText, PortalFrame, portalCard, portalHeading } from '../portal/ui'
@@ -15,12 +14,11 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-export async function loader({ context, request, params }: LoaderFunctionArgs) {
-  const contact = context.get(portalServer).contact
-  if (!contact) throw redirect(signInPath(request.url))
-  const run = await context.get(portalPeople).run(params.id)
-  if (!run) throw data(null, { status: 404 })
-  return { contact, run }
+export async function loader({ context, params }: LoaderFunctionArgs) {
+  const contact = portalContactOf(context)
+  const { db, env, later } = pageRequestOf(context)
+  const run = await orNotFound(portalPeople(db, env, contact, later).run(params.id))
+  return { contact: contactView(contact), run }
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -2,7 +2,7 @@
 // period's used, included, rolled-over and remaining hours, what it billed and
 // will bill (late time included, issue 52), the response targets, and the
 // period invoices once sent. ?period=YYYY-MM shows an earlier month. A client with no plan gets the 404 page; nothing of other clients is
-// ever read (the server scopes every query to the session's client).
+// ever read (worker/services/portal-plan.ts scopes every query to the session's client).
 import {
   type ActionFunctionArgs,
   data,
@@ -13,10 +13,11 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { contactView, orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { Conflict, NotFound } from '../../worker/services/errors'
+import { portalPlanView, portalSaveCard } from '../../worker/services/portal-plan'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalPlan } from '../lib/portal-plan'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { longText, PortalFrame, portalCard, portalHeading } from '../portal/ui'
@@ -25,18 +26,26 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
+// Without a session: /portal (this page predates the sign-in form's way back, issue 36).
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const plan = await context.get(portalPlan).plan(new URL(request.url).searchParams.get('period'))
-  if (!plan) throw data(null, { status: 404 })
-  const cardSaved = new URL(request.url).searchParams.get('card') === 'saved'
-  return { plan, contact: context.get(portalServer).contact, cardSaved }
+  const contact = portalContactOf(context, '/portal')
+  const { db, env } = pageRequestOf(context)
+  const url = new URL(request.url)
+  const plan = await orNotFound(portalPlanView(db, env, contact, url.searchParams.get('period')))
+  return { plan, contact: contactView(contact), cardSaved: url.searchParams.get('card') === 'saved' }
 }
 
 /** "Save a card" posts here and goes on to Stripe's page (works without JavaScript). */
 export async function action({ context }: ActionFunctionArgs) {
-  const outcome = await context.get(portalPlan).saveCard()
-  if (outcome.ok) throw redirect(outcome.url)
-  return data({ message: outcome.message }, { status: outcome.status })
+  const contact = portalContactOf(context, '/portal')
+  const { db, env } = pageRequestOf(context)
+  try {
+    throw redirect(await portalSaveCard(db, env, contact))
+  } catch (err) {
+    if (err instanceof NotFound) return data({ message: err.message }, { status: 404 })
+    if (err instanceof Conflict) return data({ message: err.message }, { status: 409 })
+    throw err
+  }
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -6,8 +6,40 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { createRoutesStub, RouterContextProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { type PortalQuotesServer, type PortalQuoteView, portalQuotes } from '../lib/portal-quotes'
+import { type PageRequest, pageRequest } from '../../worker/page-context'
+import { NotFound } from '../../worker/services/errors'
+import type { PortalQuoteView, QuoteDecision } from '../../worker/services/portal-quotes'
 import QuotePage, { action, loader } from './portal_.quotes.$id'
+
+/** What the page asks of its service (worker/services/portal-quotes.ts), replaced here by mocks. */
+type PortalQuotesServer = {
+  quote(id: string): Promise<PortalQuoteView | null>
+  accept(
+    id: string,
+    form: { signerName: string; agree: boolean; chosenLineIds: number[]; documentHash: string },
+  ): Promise<QuoteDecision>
+  decline(id: string, reason: string): Promise<QuoteDecision>
+  askForChanges(id: string, message: string): Promise<QuoteDecision>
+}
+
+/** The mocks the service module answers with in this file: set by contextWith. */
+const current = vi.hoisted(() => ({ server: null as unknown as PortalQuotesServer }))
+
+vi.mock('../../worker/services/portal-quotes', () => ({
+  quoteIdOf: (id: string) => (/^[1-9][0-9]*$/.test(id) ? Number(id) : null),
+  // A quote the mock does not give is another client's: the service's NotFound.
+  portalQuoteView: async (_db: unknown, _env: unknown, _scope: unknown, id: string) => {
+    const view = await current.server.quote(id)
+    if (!view) throw new NotFound()
+    return view
+  },
+  portalQuoteDecisions: () => ({
+    accept: (...args: Parameters<PortalQuotesServer['accept']>) => current.server.accept(...args),
+    decline: (...args: Parameters<PortalQuotesServer['decline']>) => current.server.decline(...args),
+    askForChanges: (...args: Parameters<PortalQuotesServer['askForChanges']>) =>
+      current.server.askForChanges(...args),
+  }),
+}))
 
 const view: PortalQuoteView = {
   id: 7,
@@ -65,9 +97,14 @@ function server(overrides: Partial<PortalQuotesServer> = {}): PortalQuotesServer
   }
 }
 
+/** A signed-in contact's request, with the service answering through `s`. */
 function contextWith(s: PortalQuotesServer) {
+  current.server = s
   const context = new RouterContextProvider()
-  context.set(portalQuotes, s)
+  context.set(pageRequest, {
+    contact: { clientId: 1, contactId: 1, name: 'Dana', email: 'dana@example.com' },
+    later: () => {},
+  } as unknown as PageRequest)
   return context
 }
 

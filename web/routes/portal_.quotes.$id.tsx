@@ -19,9 +19,16 @@ import { formatBusinessDateTime } from '../../schema/business-time'
 import { nestHeadings } from '../../schema/markdown'
 import { formatCents, fromQuantityMilli, lineAmountCents, taxLabel } from '../../schema/money'
 import { depositOf, quoteTotals } from '../../schema/quotes'
+import { orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { NotFound } from '../../worker/services/errors'
+import {
+  type PortalQuoteView,
+  portalQuoteDecisions,
+  portalQuoteView,
+  quoteIdOf,
+} from '../../worker/services/portal-quotes'
 import { button, card, textLink } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { type PortalQuoteView, portalQuotes } from '../lib/portal-quotes'
 import { siteFromMatches } from '../lib/site'
 import {
   DocumentNotice,
@@ -37,9 +44,15 @@ export const handle = { private: true }
 export const headers = portalHeaders
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const quote = await context.get(portalQuotes).quote(params.id ?? '')
-  if (!quote) throw data(null, { status: 404 })
-  return { quote }
+  // Without a session: the sign-in form, whose new link comes back to this quote.
+  const id = quoteIdOf(params.id ?? '')
+  const contact = portalContactOf(
+    context,
+    id === null ? '/portal' : `/portal?next=${encodeURIComponent(`/portal/quotes/${id}`)}`,
+  )
+  const { db, env } = pageRequestOf(context)
+  const scope = { clientId: contact.clientId, contactId: contact.contactId }
+  return { quote: await orNotFound(portalQuoteView(db, env, scope, params.id ?? '')) }
 }
 
 const chosenOf = (form: FormData) =>
@@ -48,8 +61,28 @@ const chosenOf = (form: FormData) =>
     .map((v) => Number(v))
     .filter((n) => Number.isSafeInteger(n) && n > 0)
 
+/** The page's decisions for the signed-in contact; another client's quote is the 404 page. */
+function decisionsFor(context: ActionFunctionArgs['context']) {
+  const contact = portalContactOf(context, '/portal')
+  const { db, env, ip, userAgent, later } = pageRequestOf(context)
+  const scope = { clientId: contact.clientId, contactId: contact.contactId }
+  const decisions = portalQuoteDecisions(db, env, scope, { ip, userAgent }, later)
+  const or404 =
+    <A extends unknown[], R>(decide: (...args: A) => Promise<R>) =>
+    (...args: A) =>
+      decide(...args).catch((err) => {
+        if (err instanceof NotFound) throw new Response(null, { status: 404 })
+        throw err
+      })
+  return {
+    accept: or404(decisions.accept),
+    decline: or404(decisions.decline),
+    askForChanges: or404(decisions.askForChanges),
+  }
+}
+
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const server = context.get(portalQuotes)
+  const server = decisionsFor(context)
   const id = params.id ?? ''
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')

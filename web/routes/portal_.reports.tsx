@@ -14,10 +14,10 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { portalReportView, setReportOptIn } from '../../worker/services/portal-reports'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalReports } from '../lib/portal-reports'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { portalHeaders } from '../portal/document'
 import { longText, PortalFrame, portalCard, portalHeading } from '../portal/ui'
@@ -26,9 +26,14 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
+// Without a session: /portal (this page predates the sign-in form's way back, issue 36).
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const report = await context.get(portalReports).reports(new URL(request.url).searchParams.get('month'))
-  return { report, contact: context.get(portalServer).contact }
+  const contact = portalContactOf(context, '/portal')
+  const month = new URL(request.url).searchParams.get('month')
+  return {
+    report: await portalReportView(pageRequestOf(context).db, contact, month),
+    contact: contactView(contact),
+  }
 }
 
 /** The e-mail choice: "on" or "off"; anything else is refused and nothing changes. */
@@ -37,7 +42,11 @@ export async function action({ context, request }: ActionFunctionArgs) {
   const choice = form?.get('reportMail')
   if (choice !== 'on' && choice !== 'off')
     return data({ message: 'Choose whether to get the report by e-mail.' }, { status: 400 })
-  await context.get(portalReports).setOptIn(choice === 'on')
+  await setReportOptIn(
+    pageRequestOf(context).db,
+    portalContactOf(context, '/portal').contactId,
+    choice === 'on',
+  )
   return {
     message: choice === 'on' ? 'You will get the report by e-mail each month.' : 'No more report e-mails.',
   }

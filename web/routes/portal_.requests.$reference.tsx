@@ -17,6 +17,9 @@ import {
 import { formatBusinessDateTime } from '../../schema/business-time'
 import { formConstraints } from '../../schema/form-constraints'
 import { replyInput } from '../../schema/payloads'
+import { contactView, orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { ratingForms } from '../../worker/services/portal-ratings'
+import { consultationChanges, portalRequestView, replyInThread } from '../../worker/services/portal-requests'
 import { ConsultationBlock } from '../booking/ConsultationBlock'
 import { consultationAction } from '../booking/consultation-action'
 import { chooseDay } from '../booking/days'
@@ -24,30 +27,51 @@ import { consultationView } from '../booking/view'
 import { button } from '../components/ui'
 import { TextAreaInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
-import { portalServer } from '../lib/portal-server'
-import { ratingsServer } from '../lib/ratings-server'
 import { siteFromMatches } from '../lib/site'
 import { longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
 import { RatingBlock } from '../ratings/RatingBlock'
-import { RATING_INTENTS, type RatingActionResult, ratingAction } from '../ratings/rating-action'
+import {
+  RATING_INTENTS,
+  type RatingActionResult,
+  type RatingTarget,
+  ratingAction,
+} from '../ratings/rating-action'
 
 export const handle = { private: true }
 
+/**
+ * The request's rating forms, for the signed-in contact's client. The session
+ * is asked for when a form is used (without one, the sign-in form), as the
+ * page's other forms ask for it.
+ */
+function ratingsOf(context: LoaderFunctionArgs['context']) {
+  const forms = () => {
+    const { db, env } = pageRequestOf(context)
+    return ratingForms(db, env, portalContactOf(context).clientId)
+  }
+  return {
+    view: (target: RatingTarget) => forms().view(target),
+    rate: (target: RatingTarget, form: { rating: unknown; comment: unknown }) => forms().rate(target, form),
+    comment: (target: RatingTarget, comment: unknown) => forms().comment(target, comment),
+    quote: (target: RatingTarget, form: Record<string, unknown>) => forms().quote(target, form),
+  }
+}
+
 export async function loader({ params, request: req, context }: LoaderFunctionArgs) {
-  const portal = context.get(portalServer)
-  const request = await portal.request(params.reference ?? '')
-  if (!request) throw data(null, { status: 404 })
+  const contact = portalContactOf(context)
+  const { db, env } = pageRequestOf(context)
+  const request = await orNotFound(portalRequestView(db, env, contact, params.reference ?? ''))
   // A resolved or closed support request asks for a rating (issue 40); nothing to read for the others.
   const rating =
     request.kind === 'support' && !request.open
-      ? await context.get(ratingsServer).view({ reference: params.reference ?? '' })
+      ? await ratingsOf(context).view({ reference: params.reference ?? '' })
       : null
   // Rescheduling by day (issue 28), as on the manage link: ?day= names the day whose times are shown.
   const { booking, ...rest } = request
   const choice = booking ? chooseDay(booking, new URL(req.url).searchParams.get('day')) : null
   return data(
     {
-      contact: portal.contact,
+      contact: contactView(contact),
       // Times formatted on the server (schema/business-time.ts): no formatter in the page's JavaScript.
       request: {
         ...rest,
@@ -64,19 +88,21 @@ export async function loader({ params, request: req, context }: LoaderFunctionAr
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const portal = context.get(portalServer)
   const reference = params.reference ?? ''
   const form = await request.formData()
-  const rated = await ratingAction(form, context.get(ratingsServer), { reference })
+  const rated = await ratingAction(form, ratingsOf(context), { reference })
   if (rated) {
     if (!rated.ok && rated.status === 404) throw data(null, { status: 404 })
     return data(rated, { status: rated.ok ? 200 : rated.status })
   }
+  // Each change asks for the session when it is made (without one, the sign-in form and back).
+  const { db, env, later } = pageRequestOf(context)
+  const changes = () => consultationChanges(db, env, portalContactOf(context), reference, later)
   // Move and cancel: the same posts as the manage link, read by the same code.
   const change = await consultationAction(form, {
-    checkCancellable: () => portal.checkCancellable(reference),
-    cancel: (reason) => portal.cancelConsultation(reference, reason),
-    move: (date, time) => portal.rescheduleConsultation(reference, date, time),
+    checkCancellable: () => orNotFound(changes().checkCancellable()),
+    cancel: (reason) => orNotFound(changes().cancel(reason)),
+    move: (date, time) => orNotFound(changes().move(date, time)),
   })
   if (change)
     return data(
@@ -86,7 +112,7 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
       },
     )
   const body = String(form.get('body') ?? '')
-  const result = await portal.reply(reference, body)
+  const result = await replyInThread(db, env, portalContactOf(context), reference, body, later)
   // A reference that is not the client's is a 404 here too.
   const status = result.ok ? 200 : Object.keys(result.errors).length ? 400 : 404
   if (status === 404) throw data(null, { status })

@@ -15,14 +15,14 @@ import {
 } from 'react-router'
 import { formConstraints } from '../../schema/form-constraints'
 import { supportRequestInput } from '../../schema/payloads'
-import { signInPath } from '../../schema/portal-next'
 import { CONTACT_METHODS, FORM_ISSUE_TYPES, URGENCY_LEVELS } from '../../schema/request-options'
+import { contactView, orNotFound, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { linkRequestToAsset, portalAssetSummary } from '../../worker/services/portal-assets'
 import { button } from '../components/ui'
 import { SelectInput, TextAreaInput, TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
-import { portalAssets } from '../lib/portal-assets'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
+import { siteServer } from '../lib/site-server'
 import { Outcome, PortalFrame, portalCard } from '../portal/ui'
 
 export const handle = { private: true }
@@ -32,38 +32,40 @@ const FIELDS = ['phone', 'businessName', 'issueType', 'urgency', 'description', 
 /** "Report a problem" on an asset (issue 38): ?asset=ID, one of the client's, else the 404 page. */
 async function assetOf(args: LoaderFunctionArgs, raw: string | null) {
   if (raw === null) return null
-  const asset = await args.context.get(portalAssets).asset(raw)
-  if (!asset) throw data(null, { status: 404 })
-  return asset
+  return orNotFound(portalAssetSummary(pageRequestOf(args.context).db, portalContactOf(args.context), raw))
 }
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args
-  const portal = context.get(portalServer)
-  if (!portal.contact) throw redirect(signInPath(request.url))
+  const contact = portalContactOf(context)
   const asset = await assetOf(args, new URL(request.url).searchParams.get('asset'))
   // The intake's own limits, read on the server (ADR 148).
-  return { contact: portal.contact, limits: formConstraints(supportRequestInput), asset }
+  return { contact: contactView(contact), limits: formConstraints(supportRequestInput), asset }
 }
 
 export async function action(args: ActionFunctionArgs) {
   const { request, context } = args
-  const portal = context.get(portalServer)
-  if (!portal.contact) throw redirect(signInPath(request.url))
+  const contact = portalContactOf(context)
   const form = await request.formData()
   const asset = await assetOf(args, form.has('assetId') ? String(form.get('assetId')) : null)
   const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? '')])) as Record<
     (typeof FIELDS)[number],
     string
   >
-  const result = await portal.submitSupport({
+  // Through the public form's intake (limits, validation, notification), always with the
+  // contact's own address, by which the request joins their client.
+  const submitted = await context.get(siteServer).submit('support', {
     ...values,
-    name: portal.contact.name,
+    name: contact.name,
     businessName: values.businessName || null,
+    email: contact.email,
   })
-  if (result.ok && result.reference && asset)
-    await context.get(portalAssets).linkRequest(result.reference, asset.id)
-  if (result.ok && result.reference) throw redirect(`/portal/requests/${result.reference}`)
+  if (submitted.ok && submitted.reference && asset)
+    await linkRequestToAsset(pageRequestOf(context).db, contact, submitted.reference, asset.id)
+  if (submitted.ok && submitted.reference) throw redirect(`/portal/requests/${submitted.reference}`)
+  const result = submitted.ok
+    ? { ok: true as const, message: 'Your request is in.' }
+    : { ok: false as const, message: submitted.message, errors: submitted.errors }
   return data({ ...result, values }, { status: result.ok ? 200 : 400 })
 }
 

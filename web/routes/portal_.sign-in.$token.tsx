@@ -16,10 +16,12 @@ import {
   useLoaderData,
 } from 'react-router'
 import { SIGN_IN_LINK_LIFETIME } from '../../schema/sign-in-link'
+import { pageRequestOf } from '../../worker/page-context'
+import { signInLinkNext, signInLinkUsable } from '../../worker/services/portal-links'
+import { signInWithLink } from '../../worker/services/portal-sessions'
 import { button } from '../components/ui'
 import { TextInput } from '../forms/fields'
 import { pageMeta } from '../lib/meta'
-import { portalServer } from '../lib/portal-server'
 import { siteFromMatches } from '../lib/site'
 import { PortalFrame, portalCard } from '../portal/ui'
 
@@ -28,19 +30,22 @@ export const handle = { private: true }
 const LINK_GONE = `This sign-in link was already used or has expired. Links work once, within ${SIGN_IN_LINK_LIFETIME}.`
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const portal = context.get(portalServer)
+  const { db } = pageRequestOf(context)
   const token = params.token ?? ''
-  const usable = await portal.linkUsable(token)
-  const next = usable ? null : await portal.linkNext(token)
+  const usable = await signInLinkUsable(db, token)
+  const next = usable ? null : await signInLinkNext(db, token)
   return data({ usable, next }, { status: usable ? 200 : 410 })
 }
 
+/** Uses the link (once): the session's cookie, and on to where the link leads (else the portal). */
 export async function action({ params, context }: ActionFunctionArgs) {
-  const portal = context.get(portalServer)
+  const { db, ip, userAgent, portalCookie } = pageRequestOf(context)
   const token = params.token ?? ''
-  const signedIn = await portal.signIn(token)
-  if (!signedIn) return data({ gone: true, next: await portal.linkNext(token) }, { status: 410 })
-  throw redirect(signedIn.next, { headers: { 'Set-Cookie': signedIn.cookie } })
+  const session = await signInWithLink(db, token, { userAgent, ip })
+  if (!session) return data({ gone: true, next: await signInLinkNext(db, token) }, { status: 410 })
+  throw redirect(session.next ?? '/portal', {
+    headers: { 'Set-Cookie': portalCookie.start(session.token, session.expiresAt) },
+  })
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -10,23 +10,29 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { contactView, pageRequestOf, portalContactOf } from '../../worker/page-context'
+import { ownTestimonials, withdrawOwnTestimonial } from '../../worker/services/portal-ratings'
 import { button } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { portalServer } from '../lib/portal-server'
-import { ratingsServer } from '../lib/ratings-server'
 import { siteFromMatches } from '../lib/site'
 import { longText, Outcome, PortalFrame, portalCard, portalHeading } from '../portal/ui'
 
 export const handle = { private: true }
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const testimonials = await context.get(ratingsServer).testimonials()
-  return { contact: context.get(portalServer).contact, testimonials }
+  const contact = portalContactOf(context)
+  const testimonials = await ownTestimonials(pageRequestOf(context).db, contact.email)
+  return { contact: contactView(contact), testimonials }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const result = await context.get(ratingsServer).withdraw(String(form.get('id') ?? ''))
+  const contact = portalContactOf(context)
+  const result = await withdrawOwnTestimonial(
+    pageRequestOf(context).db,
+    contact.email,
+    String(form.get('id') ?? ''),
+  )
   if (!result.ok && result.status === 404) throw data(null, { status: 404 })
   return data(result.ok ? result : { ...result, errors: result.errors }, {
     status: result.ok ? 200 : result.status,

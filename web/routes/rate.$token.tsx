@@ -9,9 +9,10 @@ import {
   useActionData,
   useLoaderData,
 } from 'react-router'
+import { pageRequestOf } from '../../worker/page-context'
+import { ratingForms } from '../../worker/services/portal-ratings'
 import { card, container } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { ratingsServer } from '../lib/ratings-server'
 import { siteFromMatches } from '../lib/site'
 import { RatingBlock } from '../ratings/RatingBlock'
 import { ratingAction } from '../ratings/rating-action'
@@ -20,14 +21,20 @@ export const handle = { private: true }
 
 const INVALID_LINK = 'This rating link is not valid or has expired.'
 
+/** The e-mail's link names the request by its token alone: no session, no client. */
+const formsOf = (context: LoaderFunctionArgs['context']) => {
+  const { db, env } = pageRequestOf(context)
+  return ratingForms(db, env, null)
+}
+
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const view = await context.get(ratingsServer).view({ token: params.token ?? '' })
+  const view = await formsOf(context).view({ token: params.token ?? '' })
   const chosen = new URL(request.url).searchParams.get('rating')
   return data({ view, chosen }, { status: view ? 200 : 404 })
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const result = await ratingAction(await request.formData(), context.get(ratingsServer), {
+  const result = await ratingAction(await request.formData(), formsOf(context), {
     token: params.token ?? '',
   })
   if (!result) return data(undefined, { status: 400 })

@@ -12,9 +12,10 @@ import {
   useLoaderData,
 } from 'react-router'
 import { nestHeadings } from '../../schema/markdown'
+import { pageRequestOf } from '../../worker/page-context'
+import { submitTraining, trainingPageView } from '../../worker/services/training-page'
 import { button, card, container } from '../components/ui'
 import { pageMeta } from '../lib/meta'
-import { trainingServer } from '../lib/people-server'
 import { siteFromMatches } from '../lib/site'
 
 export const handle = { private: true }
@@ -22,21 +23,22 @@ export const handle = { private: true }
 const INVALID_LINK = 'This training link is not valid or has expired. Ask your practice for a new one.'
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const view = await context.get(trainingServer).view(params.token ?? '')
+  const { db, env } = pageRequestOf(context)
+  const view = await trainingPageView(db, env, params.token ?? '')
   return data({ view }, { status: view ? 200 : 404 })
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
   const form = await request.formData()
-  const server = context.get(trainingServer)
+  const { db, env } = pageRequestOf(context)
   const token = params.token ?? ''
-  const view = await server.view(token)
+  const view = await trainingPageView(db, env, token)
   if (!view) return data({ ok: false as const, message: INVALID_LINK, errors: {} }, { status: 404 })
   const answers = view.questions.map((_, i) => {
     const raw = form.get(`q${i}`)
     return raw === null || raw === '' || !/^\d{1,2}$/.test(String(raw)) ? null : Number(raw)
   })
-  const result = await server.submit(token, answers)
+  const result = await submitTraining(db, env, token, answers)
   return data(result, { status: result.ok ? 200 : result.status })
 }
 

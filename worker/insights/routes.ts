@@ -19,14 +19,13 @@ import {
   openApiApp,
   PUBLIC,
 } from '../middleware/openapi'
+import { counted, countFormOutcome, rejectedFacts } from './forms'
 import { flushInsights, record, recordLater } from './record'
 import { insightsReport, lastDays, MAX_RANGE_DAYS, type Range } from './report'
-import { beaconFacts, type Fact, isPublicPath, notCounted, pageViewFacts, visitorFacts } from './rules'
+import { beaconFacts, isPublicPath, notCounted, pageViewFacts, visitorFacts } from './rules'
 
 /** A beacon is a few dozen bytes; anything past this is not one of ours. */
 export const MAX_BEACON_BYTES = 1024
-
-const counted = (c: Context<AppEnv>) => notCounted(c.req.raw, c.var.user != null) === null
 
 /**
  * After a page was answered: counts it when it is a public page that was
@@ -45,32 +44,6 @@ export const countResumeDownload = createMiddleware<AppEnv>(async (c, next) => {
   await next()
   if (c.res.status === 200 && counted(c)) recordLater(c, [{ kind: 'resume', key: '' }])
 })
-
-/**
- * A form's submission as the intake answered it, JavaScript or not: 2xx is
- * submitted, 400 rejected (with the refused fields' names), anything else
- * failed. Counted after the answer.
- */
-export function countFormOutcome(
-  c: Context<AppEnv>,
-  form: InsightForm,
-  status: number,
-  errors: Record<string, string> = {},
-): void {
-  if (!counted(c)) return
-  const outcome = status < 300 ? 'submitted' : status === 400 ? 'rejected' : 'failed'
-  recordLater(
-    c,
-    outcome === 'rejected' ? rejectedFacts(form, errors) : [{ kind: 'form', key: `${form}:${outcome}` }],
-  )
-}
-
-function rejectedFacts(form: InsightForm, errors: Record<string, string>): Fact[] {
-  const facts: Fact[] = [{ kind: 'form', key: `${form}:rejected` }]
-  for (const field of Object.keys(errors).slice(0, 12))
-    if (/^[a-zA-Z][a-zA-Z0-9_]{0,39}$/.test(field)) facts.push({ kind: 'field', key: `${form}:${field}` })
-  return facts
-}
 
 /** The REST intake's counting: its answer's status, and for a 400 the fields its body names. */
 export const countSubmission = (form: InsightForm) =>

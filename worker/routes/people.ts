@@ -3,7 +3,7 @@
 // runs, as one OpenAPIHono sub-app mounted at /api. Every route is the
 // owner's: the session cookie, or a personal access token with the
 // read-write or compliance scope. The portal's contacts keep their own
-// clinic's roster and runs through the portal's pages (worker/portal/people-server.ts).
+// clinic's roster and runs through the portal's pages (worker/services/portal-people.ts).
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { RECORD_STATUSES, RUN_KINDS, STEP_KINDS } from '../../schema/people'

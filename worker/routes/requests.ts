@@ -15,6 +15,7 @@ import { countSubmission } from '../insights/routes'
 import { deliverEach } from '../mail/outbox'
 import { inBackground } from '../middleware/background'
 import { privateNoStore } from '../middleware/cache-headers'
+import { INTAKE_STATUS, intakeContext } from '../middleware/intake'
 import {
   openApiBody as body,
   fileAnswer,
@@ -30,7 +31,7 @@ import {
 } from '../middleware/openapi'
 import { readJsonBody } from '../middleware/validate'
 import { csvDownload, toCsv } from '../services/csv'
-import { type IntakeContext, takeRequest } from '../services/intake'
+import { takeRequest } from '../services/intake'
 import { eraseRequest, exportCsv, exportRequestData } from '../services/privacy'
 import {
   listConsultations,
@@ -61,19 +62,8 @@ export function sendQueued(c: Context<AppEnv>, ids: number[]) {
   inBackground(c, deliverEach(c.var.db, c.env, ids))
 }
 
-/** The HTTP status of each intake outcome (the REST answer, and the no-JS page's). */
-export const INTAKE_STATUS = { received: 201, invalid: 400, conflict: 409, limited: 429 } as const
-
 /** The body of a successful submission (the SPA reads only the status and the reference). */
 const RECEIVED = { ok: true } as const
-
-/** The intake's context for this request: its database, address and waitUntil. */
-export const intakeContext = (c: Context<AppEnv>): IntakeContext => ({
-  db: c.var.db,
-  env: c.env,
-  ip: c.req.header('cf-connecting-ip') ?? null,
-  later: (work) => inBackground(c, work),
-})
 
 /** What differs between the two kinds in the document. */
 const KIND_DOCS = {

@@ -1,7 +1,7 @@
-// The portal quote page's server (web/lib/portal-quotes.ts) on the service
-// layer: every read and action is scoped to the signed-in contact's client.
-// Without a session every method sends the visitor to /portal (sign-in).
-import { redirect } from 'react-router'
+// The portal quote page's view and decisions (issue 25), /portal/quotes/{id}:
+// every read and action scoped to the contact's client (services/quotes/);
+// another client's quote, a draft or a malformed id is NotFound. A decision's
+// mail goes out after the answer (`later`).
 import type { ZodError } from 'zod'
 import { clientInvoiceStatusLabel, isOpenStatus } from '../../schema/billing-words'
 import { renderMarkdown } from '../../schema/markdown'
@@ -16,11 +16,10 @@ import {
   quoteLabel,
 } from '../../schema/quotes'
 import { formatCalendarDate } from '../../schema/slot-time'
-import type { PortalQuotesServer, PortalQuoteView, QuoteDecision } from '../../web/lib/portal-quotes'
 import type { Db } from '../db'
 import { deliverEach } from '../mail/outbox'
-import { DomainError, NotFound } from '../services/errors'
-import { parseId } from '../services/ids'
+import { DomainError, NotFound } from './errors'
+import { parseId } from './ids'
 import {
   acceptQuote,
   askForQuoteChanges,
@@ -32,7 +31,63 @@ import {
   portalQuote,
   type QuoteDetail,
   type RequestMeta,
-} from '../services/quotes'
+} from './quotes'
+
+export type PortalQuoteLine = {
+  id: number
+  description: string
+  quantityMilli: number
+  unit: string | null
+  unitPriceCents: number
+  optional: boolean
+}
+
+export type PortalQuoteView = {
+  id: number
+  label: string
+  title: string
+  status: string
+  statusLabel: string
+  clientName: string
+  ownerName: string
+  /** The introduction, Markdown rendered safely on the server (schema/markdown.ts). */
+  introHtml: string
+  validUntil: string
+  validUntilLabel: string
+  currency: string
+  lines: PortalQuoteLine[]
+  discountCents: number
+  taxRateBp: number
+  depositPercent: number
+  paymentTerms: string | null
+  agreements: { name: string; html: string }[]
+  /** SHA-256 of the offer as shown (quote with its options, and each agreement); the accept form carries it. */
+  offerHash: string
+  /** Null while it can be accepted or declined; otherwise why not. */
+  closedReason: string | null
+  /** The options chosen when it was accepted. */
+  chosenLineIds: number[] | null
+  signature: { signerName: string; signedAt: string } | null
+  declineReason: string | null
+  pdfHref: string
+  /** A replaced revision links to the one the client holds now (null: this is it). */
+  current: { label: string; href: string } | null
+  /** What the client's contacts asked to change, oldest first. */
+  changeRequests: { authorName: string; message: string; createdAt: string }[]
+  /** The deposit invoice the acceptance issued: the page links to it ("Pay the deposit" while it is owed). */
+  depositInvoice: {
+    number: string
+    href: string
+    totalCents: number
+    statusLabel: string
+    /** The client still owes on it (sent, viewed or partially paid). */
+    owed: boolean
+  } | null
+}
+
+export type QuoteDecision =
+  | { ok: true; message: string }
+  | { ok: false; message: string; errors: Record<string, string> }
 
 export const QUOTE_PAGE_MESSAGES = {
   accepted: 'Thank you: the quote is accepted and signed. Your signed copy is on its way by e-mail.',
@@ -40,7 +95,7 @@ export const QUOTE_PAGE_MESSAGES = {
   changesAsked: 'Thank you: your message was sent. You will get a revised quote.',
 } as const
 
-const idOf = (id: string) => {
+export const quoteIdOf = (id: string) => {
   try {
     return parseId(id)
   } catch {
@@ -113,76 +168,66 @@ const refused = (err: unknown): QuoteDecision => {
   throw err
 }
 
-export function portalQuotesServerFor(
+/** A quote of the client, marked viewed; NotFound for any other (another client's too), a draft or a malformed id. */
+export async function portalQuoteView(db: Db, env: Env, scope: PortalScope, rawId: string) {
+  const id = quoteIdOf(rawId)
+  if (id === null) throw new NotFound('Quote not found')
+  const now = new Date()
+  await markQuoteViewed(db, scope, id, now)
+  return view(env, await portalQuote(db, scope, id), now)
+}
+
+/**
+ * The client's decisions on a quote: accept (a signature), decline, ask for
+ * changes. A refused one is its message and field errors; another client's
+ * quote or a malformed id is NotFound.
+ */
+export function portalQuoteDecisions(
   db: Db,
   env: Env,
-  scope: PortalScope | null,
+  scope: PortalScope,
   meta: RequestMeta,
   later: (work: Promise<unknown>) => void,
-): PortalQuotesServer {
-  /** The session's scope; without one, the sign-in form, whose new link comes back to this quote. */
-  const me = (rawId?: string) => {
-    if (!scope) {
-      const id = rawId === undefined ? null : idOf(rawId)
-      throw redirect(id === null ? '/portal' : `/portal?next=${encodeURIComponent(`/portal/quotes/${id}`)}`)
-    }
-    return scope
-  }
-  const notFound = () => {
-    throw new Response(null, { status: 404 })
-  }
-  /**
-   * One decision on a quote (accept, decline, ask for changes): the session, the
-   * id and the form checked, the service called, its mail sent after the answer.
-   */
+) {
+  /** One decision: the id and the form checked, the service called, its mail sent after the answer. */
   const decide = async <T>(
     rawId: string,
     parsed: { success: true; data: T } | { success: false; error: ZodError },
-    act: (s: PortalScope, id: number, input: T) => Promise<{ outboxIds: number[]; message: string }>,
+    act: (id: number, input: T) => Promise<{ outboxIds: number[]; message: string }>,
   ): Promise<QuoteDecision> => {
-    const s = me()
-    const id = idOf(rawId) ?? notFound()
+    const id = quoteIdOf(rawId)
+    if (id === null) throw new NotFound('Quote not found')
     if (!parsed.success)
       return { ok: false, message: API_MESSAGES.validation, errors: quoteFieldErrors(parsed.error) }
     try {
-      const { outboxIds, message } = await act(s, id, parsed.data)
+      const { outboxIds, message } = await act(id, parsed.data)
       later(deliverEach(db, env, outboxIds))
       return { ok: true, message }
     } catch (err) {
-      if (err instanceof NotFound) notFound()
       return refused(err)
     }
   }
   return {
-    async quote(rawId) {
-      const s = me(rawId)
-      const id = idOf(rawId)
-      if (id === null) return null
-      try {
-        const now = new Date()
-        await markQuoteViewed(db, s, id, now)
-        return await view(env, await portalQuote(db, s, id), now)
-      } catch (err) {
-        if (err instanceof NotFound) return null
-        throw err
-      }
-    },
-    accept: (rawId, form) =>
-      decide(rawId, acceptInput.safeParse(form), async (s, id, input) => {
-        const { outboxIds, deposit } = await acceptQuote(db, env, s, id, input, meta)
+    accept: (
+      rawId: string,
+      form: { signerName: string; agree: boolean; chosenLineIds: number[]; documentHash: string },
+    ) =>
+      decide(rawId, acceptInput.safeParse(form), async (id, input) => {
+        const { outboxIds, deposit } = await acceptQuote(db, env, scope, id, input, meta)
         return {
           outboxIds: [...outboxIds, ...(deposit?.outboxIds ?? [])],
           message: QUOTE_PAGE_MESSAGES.accepted,
         }
       }),
-    decline: (rawId, reason) =>
-      decide(rawId, declineInput.safeParse({ reason }), async (s, id, input) => ({
-        outboxIds: (await declineQuote(db, env, s, id, input.reason)).outboxIds,
+    decline: (rawId: string, reason: string) =>
+      decide(rawId, declineInput.safeParse({ reason }), async (id, input) => ({
+        outboxIds: (await declineQuote(db, env, scope, id, input.reason)).outboxIds,
         message: QUOTE_PAGE_MESSAGES.declined,
       })),
-    askForChanges: (rawId, message) =>
-      decide(rawId, changeRequestInput.safeParse({ message }), async (s, id, input) => ({
-        outboxIds: (await askForQuoteChanges(db, env, s, id, input.message)).outboxIds,
+    /** "Ask for changes": the message reaches the owner; the quote stays open. */
+    askForChanges: (rawId: string, message: string) =>
+      decide(rawId, changeRequestInput.safeParse({ message }), async (id, input) => ({
+        outboxIds: (await askForQuoteChanges(db, env, scope, id, input.message)).outboxIds,
         message: QUOTE_PAGE_MESSAGES.changesAsked,
       })),
   }

@@ -1,17 +1,14 @@
-// The rating page's and the portal's ratings server (web/lib/ratings-server.ts)
-// on services/ratings.ts and testimonials.ts (issue 40, ADR 160). A token
-// names its request by signature; a reference counts only within the signed-in
-// contact's client (another client's is null: the page answers 404).
-import type { Context } from 'hono'
-import { redirect } from 'react-router'
+// The rating forms (the e-mail's /rate/<token> page and the portal's request
+// page) and the contact's own testimonials (issue 40, ADR 160), on
+// services/ratings.ts and testimonials.ts. A target names the request: the
+// signed link's token, or a reference counted only within the contact's client
+// (another client's is null: the page answers 404).
 import { formatBusinessDateTime } from '../../schema/business-time'
-import { signInPath } from '../../schema/portal-next'
 import { CONSENT_WORDING, TESTIMONIAL_STATUS_LABELS } from '../../schema/ratings'
 import { CLOSED_STATUSES } from '../../schema/request-statuses'
-import type { RatingOutcome, RatingsServer, RatingTarget } from '../../web/lib/ratings-server'
-import type { AppEnv } from '../env'
-import { Conflict, DomainError, Invalid, NotFound } from '../services/errors'
-import { parseId } from '../services/ids'
+import type { Db } from '../db'
+import { Conflict, DomainError, Invalid, NotFound } from './errors'
+import { parseId } from './ids'
 import {
   addRatingComment,
   portalRatingRequest,
@@ -19,8 +16,14 @@ import {
   rateRequest,
   ratingStateOf,
   verifyRatingToken,
-} from '../services/ratings'
-import { contactTestimonials, giveTestimonial, withdrawTestimonial } from '../services/testimonials'
+} from './ratings'
+import { contactTestimonials, giveTestimonial, withdrawTestimonial } from './testimonials'
+
+export type RatingTarget = { token: string } | { reference: string }
+
+export type RatingOutcome =
+  | { ok: true; message: string }
+  | { ok: false; status: 400 | 404 | 409; message: string; errors: Record<string, string> }
 
 const DONE = {
   rate: 'Thank you for your rating.',
@@ -41,24 +44,21 @@ function refused(err: unknown): RatingOutcome {
   throw err
 }
 
-export function ratingsServerFor(c: Context<AppEnv>): RatingsServer {
-  const db = c.var.db
-  const me = () => {
-    const contact = c.var.contact ?? null
-    if (!contact) throw redirect(signInPath(c.req.url))
-    return contact
-  }
+/**
+ * The rating forms of one request. `clientId`: the signed-in contact's client,
+ * for a reference target (the portal); null on the e-mail's page, where only
+ * the token counts.
+ */
+export function ratingForms(db: Db, env: Env, clientId: number | null) {
   /** The request a target names, or null (wrong or expired token, another client's reference). */
   async function requestOf(target: RatingTarget): Promise<{ id: number; source: 'email' | 'portal' } | null> {
     if ('token' in target) {
-      const id = await verifyRatingToken(c.env, target.token, Date.now())
+      const id = await verifyRatingToken(env, target.token, Date.now())
       return id === null ? null : { id, source: 'email' }
     }
+    if (clientId === null) return null
     try {
-      return {
-        id: await portalRatingRequest(db, { clientId: me().clientId }, target.reference),
-        source: 'portal',
-      }
+      return { id: await portalRatingRequest(db, { clientId }, target.reference), source: 'portal' }
     } catch (err) {
       if (err instanceof NotFound) return null
       throw err
@@ -75,7 +75,7 @@ export function ratingsServerFor(c: Context<AppEnv>): RatingsServer {
   async function act(
     target: RatingTarget,
     work: (id: number, source: 'email' | 'portal') => Promise<string>,
-  ) {
+  ): Promise<RatingOutcome> {
     const request = await requestOf(target)
     if (!request) return refused(new NotFound('This rating link is not valid or has expired.'))
     try {
@@ -85,7 +85,8 @@ export function ratingsServerFor(c: Context<AppEnv>): RatingsServer {
     }
   }
   return {
-    async view(target) {
+    /** Null for a wrong or expired link, or a reference that is not the client's support request. */
+    async view(target: RatingTarget) {
       const request = await requestOf(target)
       if (!request) return null
       try {
@@ -95,7 +96,7 @@ export function ratingsServerFor(c: Context<AppEnv>): RatingsServer {
         throw err
       }
     },
-    rate: (target, form) =>
+    rate: (target: RatingTarget, form: { rating: unknown; comment: unknown }) =>
       act(target, async (id, source) => {
         await rateRequest(db, id, source, {
           rating: form.rating,
@@ -103,37 +104,39 @@ export function ratingsServerFor(c: Context<AppEnv>): RatingsServer {
         })
         return DONE.rate
       }),
-    comment: (target, comment) =>
+    comment: (target: RatingTarget, comment: unknown) =>
       act(target, async (id) => {
         await addRatingComment(db, id, { comment })
         return DONE.comment
       }),
-    quote: (target, form) =>
+    quote: (target: RatingTarget, form: Record<string, unknown>) =>
       act(target, async (id) => {
         await giveTestimonial(db, id, form)
         return DONE.quote
       }),
-    async testimonials() {
-      const contact = me()
-      return (await contactTestimonials(db, contact.email)).map((t) => ({
-        id: t.id,
-        requestReference: t.requestReference,
-        quote: t.quote,
-        displayName: t.displayName,
-        practiceName: t.practiceName,
-        status: t.status,
-        statusLabel: TESTIMONIAL_STATUS_LABELS[t.status],
-        consentedAt: formatBusinessDateTime(t.consentedAt),
-      }))
-    },
-    async withdraw(rawId) {
-      const contact = me()
-      try {
-        await withdrawTestimonial(db, contact.email, parseId(rawId))
-        return { ok: true, message: DONE.withdrawn }
-      } catch (err) {
-        return refused(err)
-      }
-    },
+  }
+}
+
+/** The contact's own testimonials, worded. */
+export async function ownTestimonials(db: Db, email: string) {
+  return (await contactTestimonials(db, email)).map((t) => ({
+    id: t.id,
+    requestReference: t.requestReference,
+    quote: t.quote,
+    displayName: t.displayName,
+    practiceName: t.practiceName,
+    status: t.status,
+    statusLabel: TESTIMONIAL_STATUS_LABELS[t.status],
+    consentedAt: formatBusinessDateTime(t.consentedAt),
+  }))
+}
+
+/** Withdraw: the testimonial leaves the website at once; another contact's is a 404 outcome. */
+export async function withdrawOwnTestimonial(db: Db, email: string, rawId: string): Promise<RatingOutcome> {
+  try {
+    await withdrawTestimonial(db, email, parseId(rawId))
+    return { ok: true, message: DONE.withdrawn }
+  } catch (err) {
+    return refused(err)
   }
 }
