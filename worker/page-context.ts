@@ -3,7 +3,7 @@
 // loader or action reads it and calls the services with it. No Hono here: the
 // page modules run on the server, but they see plain values, as the services do.
 // React Router's Vite plugin drops loaders, actions and the imports only they
-// use from the browser's copy of a page (test/node/client-bundle.test.ts checks
+// use from the browser's copy of a page (e2e/client-bundle.spec.ts checks
 // the built client for Worker code).
 import { createContext, data, type RouterContextProvider, redirect } from 'react-router'
 import { signInPath } from '../schema/portal-next'
