@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router'
 import { Client, type GraphQLRequest, Provider } from 'urql'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fromValue } from 'wonka'
+import { toastQueue } from '../../components/Toaster'
 import { ClientTime } from './ClientBilling'
 import { elapsed } from './HeaderTimer'
 import { InvoiceList, Invoices } from './InvoicesPage'
@@ -21,7 +22,10 @@ function mockClient(answers: Record<string, object>) {
   vi.spyOn(client, 'executeQuery').mockImplementation(
     (request) => fromValue({ operation: request, data: answers[operationName(request) ?? ''] }) as never,
   )
-  const executeMutation = vi.fn((request: GraphQLRequest) => fromValue({ operation: request, data: {} }))
+  // A write answers what the test gives under its operation's name (as the server would), else {}.
+  const executeMutation = vi.fn((request: GraphQLRequest) =>
+    fromValue({ operation: request, data: answers[operationName(request) ?? ''] ?? {} }),
+  )
   vi.spyOn(client, 'executeMutation').mockImplementation(executeMutation as never)
   return { client, executeMutation }
 }
@@ -30,7 +34,10 @@ const clients = {
   clients: [{ id: '3', name: 'Riverside Clinic', defaultRateCents: 12_000, status: 'ACTIVE' }],
 }
 
-afterEach(cleanup)
+afterEach(() => {
+  cleanup()
+  toastQueue.clear()
+})
 
 describe('the time page', () => {
   it('lists entries with their state and offers Delete only on unbilled ones', async () => {
@@ -320,6 +327,9 @@ describe('the new-invoice form', () => {
           },
         ],
       },
+      CreateInvoice: {
+        createInvoice: { id: '31', number: 'INV-2026-0031', totalCents: 360_000, planTimeLeftOut: null },
+      },
     })
     render(
       <MemoryRouter>
@@ -348,6 +358,10 @@ describe('the new-invoice form', () => {
         lines: null,
       },
     })
+    expect(toastQueue.visibleToasts.map((t) => t.content)).toContainEqual({
+      title: 'Invoice INV-2026-0031 created',
+      description: '$3,600.00',
+    })
   })
 })
 
@@ -363,6 +377,9 @@ describe("the client page's prepaid hours", () => {
       },
       AdminTimeEntries: { timeEntries: [] },
       AdminInvoices: { invoices: [] },
+      CreateInvoice: {
+        createInvoice: { id: '32', number: 'INV-2026-0032', totalCents: 110_000, planTimeLeftOut: null },
+      },
     })
     render(
       <MemoryRouter>
@@ -379,6 +396,10 @@ describe("the client page's prepaid hours", () => {
     await userEvent.click(within(second!).getByRole('button', { name: 'Invoice it' }))
     expect(executeMutation.mock.calls[0]![0].variables).toEqual({
       input: { clientId: '3', source: 'BLOCK', blockId: '2' },
+    })
+    expect(toastQueue.visibleToasts.map((t) => t.content)).toContainEqual({
+      title: 'Invoice INV-2026-0032 created',
+      description: '$1,100.00',
     })
     expect(screen.getByText('No time recorded yet.')).toBeTruthy()
   })
