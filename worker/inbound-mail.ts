@@ -3,7 +3,6 @@
 // Worker by Cloudflare Email Routing) is verified, parsed, trimmed of quoted
 // history and signature, and appended to the request's thread. Anything else
 // is refused with a reason, which the sender's server turns into a bounce.
-import PostalMime from 'postal-mime'
 import { MAX_UPLOAD_BYTES } from '../schema/constants'
 import type { RequestMessage } from '../schema/tables'
 import { cleanText } from '../schema/text'
@@ -194,6 +193,8 @@ export async function receiveMail(
   const raw = await readRaw(message.raw, MAX_INBOUND_BYTES)
   if (!raw) return reject(REJECTIONS.tooLarge)
 
+  // The MIME parser only when mail comes in: not evaluated at start-up for every request.
+  const { default: PostalMime } = await import('postal-mime')
   const parsed = await PostalMime.parse(raw).catch(() => null)
   if (!parsed) return reject(REJECTIONS.unreadable)
   const results = parsed.headers.filter((h) => h.key === 'authentication-results').map((h) => h.value)

@@ -3,7 +3,8 @@
 // exception and a moved occurrence, all-day events, transparent and cancelled
 // events, a TZID other than the business zone, and a daylight-saving change.
 import { describe, expect, it } from 'vitest'
-import { busyIntervals, NotICalendar } from '../../worker/services/ical-busy'
+import { NotICalendar } from '../../worker/services/busy-intervals'
+import { busyIntervals } from '../../worker/services/ical-busy'
 import { GOOGLE_ICS, OUTLOOK_ICS } from './calendar-fixtures'
 
 const iso = (intervals: [number, number][]) =>

@@ -10,8 +10,8 @@ import { asc, eq, isNull, lt, or } from 'drizzle-orm'
 import type { BusyInterval, CalendarSource } from '../../schema/tables'
 import type { Db } from '../db'
 import { tables } from '../db'
+import { mergeIntervals, NotICalendar } from './busy-intervals'
 import { Invalid, NotFound, Unavailable } from './errors'
-import { busyIntervals, mergeIntervals, NotICalendar } from './ical-busy'
 import type { Keys } from './vault'
 import { openSecret, SEALED_TABLES, sealSecret } from './vault/crypto'
 
@@ -218,6 +218,7 @@ export async function syncSource(
           `The calendar answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`,
         )
       const text = await boundedText(res, MAX_FEED_BYTES)
+      const { busyIntervals } = await import('./ical-busy')
       const busy = busyIntervals(text, now.getTime() - 86_400_000, now.getTime() + AHEAD_MS)
       await db
         .update(t)

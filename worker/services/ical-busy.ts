@@ -8,16 +8,11 @@
 import ICAL from 'ical.js'
 import { BUSINESS_TIME_ZONE } from '../../schema/request-options'
 import type { BusyInterval } from '../../schema/tables'
+import { mergeIntervals, NotICalendar } from './busy-intervals'
 
 /** At most this many busy intervals from one file, and this many occurrences tried per recurring event. */
 export const MAX_INTERVALS = 5_000
 const MAX_OCCURRENCES = 2_000
-
-export class NotICalendar extends Error {
-  constructor() {
-    super('The address did not answer with an iCalendar file (BEGIN:VCALENDAR)')
-  }
-}
 
 const wallFormat = new Map<string, Intl.DateTimeFormat>()
 function formatIn(zone: string) {
@@ -108,18 +103,6 @@ function intervalOf(event: ICAL.Event, start: ICAL.Time, end: ICAL.Time | null):
   const to = end ? instantOf(end, tzidOf(event, 'dtend') ?? tzidOf(event, 'dtstart')) : from
   // An event with no length (DTSTART only) blocks nothing; one that ends before it starts is read as its start.
   return to > from ? [from, to] : null
-}
-
-/** Sorted, merged intervals. */
-export function mergeIntervals(intervals: BusyInterval[]): BusyInterval[] {
-  const sorted = [...intervals].sort((a, b) => a[0] - b[0])
-  const out: BusyInterval[] = []
-  for (const [s, e] of sorted) {
-    const last = out.at(-1)
-    if (last && s <= last[1]) last[1] = Math.max(last[1], e)
-    else out.push([s, e])
-  }
-  return out
 }
 
 /** The busy intervals of an iCalendar text that overlap [from, to) (UTC ms), merged. */
