@@ -67,8 +67,11 @@ describe('/portal/plan', () => {
     const none = await makeClient()
     const res = await call('/portal/plan', { headers: { Cookie: await portalCookie(none.contactId) } })
     expect(res.status).toBe(404)
-    const anonymous = await call('/portal/plan', { redirect: 'manual' })
+    // The sign-in form, whose new link leads back here (issue 36), as from every portal page.
+    const anonymous = await call('/portal/plan?period=2026-10', { redirect: 'manual' })
     expect([302, 303]).toContain(anonymous.status)
-    expect(anonymous.headers.get('location')).toMatch(/\/portal$/)
+    expect(anonymous.headers.get('location')).toBe(
+      `/portal?next=${encodeURIComponent('/portal/plan?period=2026-10')}`,
+    )
   })
 })

@@ -53,9 +53,12 @@ describe('/portal/reports', () => {
       `/api/clients/${b.clientId}/reports/2025-07.pdf`,
     ])
       expect((await call(path, { headers: { Cookie: a.cookie } })).status).toBe(401)
-    const away = await call('/portal/reports', { redirect: 'manual' })
+    const away = await call('/portal/reports?month=2025-07', { redirect: 'manual' })
     expect(away.status).toBeGreaterThanOrEqual(300)
     expect(away.status).toBeLessThan(400)
+    expect(away.headers.get('location')).toBe(
+      `/portal?next=${encodeURIComponent('/portal/reports?month=2025-07')}`,
+    )
   })
 
   it('turns the monthly e-mail on and off for the contact only, and refuses anything else', async () => {

@@ -26,9 +26,9 @@ export const handle = { private: true }
 
 export const headers = portalHeaders
 
-// Without a session: /portal (this page predates the sign-in form's way back, issue 36).
+// Without a session: the sign-in form, whose new link leads back to this page (issue 36).
 export async function loader({ context, request }: LoaderFunctionArgs) {
-  const contact = portalContactOf(context, '/portal')
+  const contact = portalContactOf(context)
   const { db, env } = pageRequestOf(context)
   const url = new URL(request.url)
   const plan = await orNotFound(portalPlanView(db, env, contact, url.searchParams.get('period')))
