@@ -7,9 +7,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import { MAX_JSON_BODY_BYTES } from '../schema/constants'
 import { type ContentKey, resolveContent } from '../schema/content-keys'
 import { API_MESSAGES } from '../schema/messages'
-import { rescheduleInput } from '../schema/payloads'
 import {
-  type BookingChange,
   formUnreadable,
   requestNonce,
   type SiteServer,
@@ -28,8 +26,9 @@ import { clearPortalCookie, portalSessionCookie, readPortalCookie } from './port
 import { siteConfig } from './seo/site'
 import { publicAvailability } from './services/availability'
 import { cancelBooking, checkCancellable, rescheduleBooking, viewBooking } from './services/booking'
+import { BOOKING_DONE, bookingChange, rescheduleSlot } from './services/booking-change'
 import { listPublicContent } from './services/content'
-import { Conflict, DomainError, Invalid, NotFound } from './services/errors'
+import { NotFound } from './services/errors'
 import { takeRequest } from './services/intake'
 import { findPublicProjectBySlug, listPublicProjects } from './services/projects'
 import { getActiveResume, publicResume } from './services/resumes'
@@ -127,9 +126,7 @@ function siteServerFor(c: Context<AppEnv>): SiteServer {
       }),
     rescheduleBooking: (token, date, time) =>
       bookingChange(async () => {
-        const slot = rescheduleInput.safeParse({ preferredDate: date, preferredTime: time })
-        if (!slot.success) throw new Invalid({ preferredTime: 'Choose a free time from the list' })
-        sendQueuedAfter(await rescheduleBooking(db, c.env, token, slot.data))
+        sendQueuedAfter(await rescheduleBooking(db, c.env, token, rescheduleSlot(date, time)))
         return BOOKING_DONE.moved
       }),
   }
@@ -155,31 +152,6 @@ function pageRequestFor(c: Context<AppEnv>): PageRequest {
       start: (token, expiresAt) => portalSessionCookie(c, token, expiresAt),
       end: () => clearPortalCookie(c),
     },
-  }
-}
-
-const BOOKING_DONE = {
-  cancelled: 'Your consultation is cancelled. The time is free again for others.',
-  moved: 'Your consultation has moved. An updated invitation is on its way.',
-  confirmCancel: 'Do you want to cancel this consultation?',
-} as const
-
-/** A manage-page change as the page shows it: done, or refused with the service's message. */
-async function bookingChange(change: () => Promise<string>): Promise<BookingChange> {
-  try {
-    return { ok: true, message: await change() }
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err
-    const details =
-      err instanceof Conflict ? (err.details as { date?: string; freeSlots?: string[] }) : undefined
-    return {
-      ok: false,
-      message: err.message,
-      errors: err.errors ?? {},
-      ...(details?.date && details.freeSlots
-        ? { freeSlots: { date: details.date, slots: details.freeSlots } }
-        : {}),
-    }
   }
 }
 

@@ -2,11 +2,11 @@
 // request with its thread, a reply, and a consultation's move and cancel under
 // the manage link's rules. Always the contact's own client (services/portal.ts):
 // another client's reference is NotFound, exactly like an unknown one.
-import { rescheduleInput } from '../../schema/payloads'
 import type { Db } from '../db'
 import { deliverEach, deliverLogged } from '../mail/outbox'
 import { cancelBookingOf, checkCancellableOf, rescheduleBookingOf } from './booking'
-import { Conflict, DomainError, Invalid } from './errors'
+import { BOOKING_DONE, bookingChange, rescheduleSlot } from './booking-change'
+import { DomainError } from './errors'
 import { clientScope, portalConsultation, portalReply, portalRequest } from './portal'
 import type { PortalContact } from './portal-sessions'
 
@@ -14,16 +14,6 @@ import type { PortalContact } from './portal-sessions'
 export type PortalResult =
   | { ok: true; message: string }
   | { ok: false; message: string; errors: Record<string, string> }
-
-/** A consultation change as the page shows it (the manage link's words). */
-export type BookingChange =
-  | { ok: true; message: string }
-  | {
-      ok: false
-      message: string
-      errors: Record<string, string>
-      freeSlots?: { date: string; slots: string[] }
-    }
 
 /** A domain refusal as the page shows it; anything else is not the visitor's to see. */
 export function refusedResult(err: unknown): PortalResult {
@@ -75,7 +65,7 @@ export function consultationChanges(
       const row = await own()
       return bookingChange(async () => {
         later(deliverEach(db, env, await cancelBookingOf(db, env, row, undefined, reason)))
-        return 'Your consultation is cancelled. The time is free again for others.'
+        return BOOKING_DONE.cancelled
       })
     },
     /** The confirmation step: whether the consultation can still be cancelled (changes nothing). */
@@ -83,36 +73,15 @@ export function consultationChanges(
       const row = await own()
       return bookingChange(async () => {
         await checkCancellableOf(db, row)
-        return 'Do you want to cancel this consultation?'
+        return BOOKING_DONE.confirmCancel
       })
     },
     async move(date: string, time: string) {
       const row = await own()
       return bookingChange(async () => {
-        const slot = rescheduleInput.safeParse({ preferredDate: date, preferredTime: time })
-        if (!slot.success) throw new Invalid({ preferredTime: 'Choose a free time from the list' })
-        later(deliverEach(db, env, await rescheduleBookingOf(db, env, row, slot.data)))
-        return 'Your consultation has moved. An updated invitation is on its way.'
+        later(deliverEach(db, env, await rescheduleBookingOf(db, env, row, rescheduleSlot(date, time))))
+        return BOOKING_DONE.moved
       })
     },
-  }
-}
-
-/** A booking change as the page shows it: done, or refused with the service's message. */
-async function bookingChange(change: () => Promise<string>): Promise<BookingChange> {
-  try {
-    return { ok: true, message: await change() }
-  } catch (err) {
-    if (!(err instanceof DomainError)) throw err
-    const details =
-      err instanceof Conflict ? (err.details as { date?: string; freeSlots?: string[] }) : undefined
-    return {
-      ok: false,
-      message: err.message,
-      errors: err.errors ?? {},
-      ...(details?.date && details.freeSlots
-        ? { freeSlots: { date: details.date, slots: details.freeSlots } }
-        : {}),
-    }
   }
 }
