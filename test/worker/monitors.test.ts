@@ -172,7 +172,8 @@ describe('monitors: down, up and the inbox', () => {
     expect(await mailLike(`Up again: Patient portal ${lastSeq()} %`)).toHaveLength(1)
     const detail = await getMonitor(db(), env, id, { now: T0 + 21 * MIN })
     expect(detail.outages).toHaveLength(1)
-    expect(detail.uptime30d).toBe(40)
+    // Weighted by time: up 5 min, down 15 min (T0+5 to T0+20), up the last minute (and 1 ms) until now.
+    expect(detail.uptime30d).toBeCloseTo((100 * (6 * MIN + 1)) / (21 * MIN + 1), 6)
   })
 
   it('flapping (fail, ok, fail) opens nothing', async () => {
