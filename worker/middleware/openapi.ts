@@ -47,6 +47,9 @@ export async function refuseEmptyPatch(result: { target: string; data?: unknown 
 /** A sub-app whose routes appear in /api/openapi.json (mount it on the `api` app in worker/app.ts). */
 export const openApiApp = () => new OpenAPIHono<AppEnv>({ defaultHook })
 
+/** An instant in an answer, as the routes write it (ISO 8601 in UTC). */
+export const DateTimeSchema = z.iso.datetime().openapi({ example: '2026-11-27T15:00:00.000Z' })
+
 /** The error answer every route documents. */
 export const ErrorSchema = z
   .object({

@@ -18,6 +18,7 @@ import { requireOwner } from '../auth/middleware'
 import type { AppEnv } from '../env'
 import {
   openApiBody as body,
+  DateTimeSchema,
   idPath,
   openApiJson as json,
   NOT_FOUND,
@@ -50,7 +51,7 @@ const errors = { ...OWNER_ERRORS, ...NOT_FOUND, 422: OWNER_ERRORS[400] }
 /** Who the history names: the owner's session, or the token by its name. */
 export const actorOf = (c: Context<AppEnv>) => (c.var.apiToken ? `token:${c.var.apiToken.name}` : 'owner')
 
-const dateTime = z.iso.datetime().openapi({ example: '2026-11-27T15:00:00.000Z' })
+const dateTime = DateTimeSchema
 const asset = z
   .object({
     id: z.number(),
@@ -135,7 +136,7 @@ assetsApi
       summary:
         'Warranty ends and renewal dates within 30, 60 or 90 days across clients (retired assets left out), soonest first',
       request: { query: renewalsQuery },
-      responses: { ...OWNER_ERRORS, 200: json(z.array(renewal), 'The renewals'), 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(renewal), 'The renewals') },
     }),
     async (c) =>
       c.json(await renewalsWithin(c.var.db, c.req.valid('query').days, businessDate(new Date())), 200),
@@ -166,8 +167,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         201: json(asset, 'The asset'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -184,8 +183,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(asset), 'The assets'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -215,7 +212,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         200: json(importResult, 'What was imported, and the rows left out'),
-        401: errors[401],
         404: errors[404],
         422: json(importResult, 'Bad rows: nothing was imported'),
       },
@@ -239,7 +235,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -260,7 +255,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         200: { description: 'PDF', content: { 'application/pdf': { schema: z.string() } } },
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -280,7 +274,7 @@ assetsApi
       path: '/assets/{id}',
       summary: 'One asset with its requests, time and history',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(assetDetail, 'The asset'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(assetDetail, 'The asset'), 404: errors[404] },
     }),
     async (c) => {
       const id = pathId(c)
@@ -311,8 +305,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         200: json(asset, 'The asset'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -328,7 +320,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         200: json(asset, 'The retired asset'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -344,8 +335,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         201: json(z.looseObject({ id: z.number(), number: z.string() }), 'The draft quote'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -364,8 +353,6 @@ assetsApi
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ id: z.number(), assetId: z.number().nullable() }), 'The link'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),

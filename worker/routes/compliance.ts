@@ -19,6 +19,7 @@ import { inBackground } from '../middleware/background'
 import {
   openApiBody as body,
   CONFLICT,
+  DateTimeSchema,
   idPath,
   openApiJson as json,
   NOT_FOUND,
@@ -40,7 +41,7 @@ import { actorOf } from './assets'
 
 const owner = { tags: ['Compliance'], security: OWNER_SECURITY }
 const errors = { ...OWNER_ERRORS, ...NOT_FOUND, ...CONFLICT }
-const dateTime = z.iso.datetime().openapi({ example: '2026-11-27T15:00:00.000Z' })
+const dateTime = DateTimeSchema
 
 const baa = z
   .object({
@@ -121,7 +122,7 @@ complianceApi
       method: 'get',
       path: '/baas',
       summary: 'The BAAs on file, newest first',
-      responses: { ...OWNER_ERRORS, 200: json(z.array(baa), 'The BAAs'), 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(baa), 'The BAAs') },
     }),
     async (c) => c.json(await listBaas(c.var.db), 200),
   )
@@ -141,7 +142,7 @@ complianceApi
           notificationDayKind: 'business',
         }),
       },
-      responses: { ...OWNER_ERRORS, 201: json(baa, 'The BAA'), 400: errors[400], 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 201: json(baa, 'The BAA') },
     }),
     async (c) => c.json(await recordBaa(c.var.db, c.env, c.req.valid('json')), 201),
   )
@@ -155,8 +156,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         200: json(baa, 'The BAA'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -179,7 +178,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         200: json(baa, 'The BAA'),
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -196,7 +194,7 @@ complianceApi
       method: 'get',
       path: '/incidents',
       summary: 'The incidents, latest discovery first, with each affected client’s deadline',
-      responses: { ...OWNER_ERRORS, 200: json(z.array(incident), 'The incidents'), 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(incident), 'The incidents') },
     }),
     async (c) => c.json(await listIncidents(c.var.db), 200),
   )
@@ -220,8 +218,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         201: json(incidentDetail, 'The incident'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await createIncident(c.var.db, c.req.valid('json'), actorOf(c)), 201),
@@ -236,7 +232,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         200: json(incidentDetail, 'The incident'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -259,8 +254,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         200: json(incidentDetail, 'The incident'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -275,7 +268,6 @@ complianceApi
       request: { params: idPath },
       responses: {
         ...OWNER_ERRORS,
-        401: errors[401],
         405: json(z.object({ message: z.string() }), 'Incidents are never deleted'),
       },
     }),
@@ -294,8 +286,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         201: json(notice, 'The draft'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -312,8 +302,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         200: json(notice, 'The draft'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -331,8 +319,6 @@ complianceApi
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ sentAt: dateTime, sha256: z.string() }), 'Sent'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -356,7 +342,7 @@ complianceApi
       path: '/incident-notices/{id}/pdf',
       summary: 'The sent notice exactly as stored (its SHA-256 is the one recorded)',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 404: errors[404] },
     }),
     async (c) => {
       const { bytes, filename } = await noticePdf(c.var.db, c.env, pathId(c))
@@ -371,7 +357,7 @@ complianceApi
       summary:
         'The notice drawn as the client will get it (the send step); a sent one answers its stored bytes',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 404: errors[404] },
     }),
     async (c) => {
       const { bytes, filename } = await noticePreviewPdf(c.var.db, c.env, pathId(c))
@@ -385,7 +371,7 @@ complianceApi
       path: '/baas/{id}/document',
       summary: 'The signed PDF of a BAA (an uploaded one, or the accepted quote’s signed copy)',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 404: errors[404] },
     }),
     async (c) => {
       const { bytes, filename } = await baaDocument(c.var.db, c.env, pathId(c))

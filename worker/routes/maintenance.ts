@@ -26,6 +26,7 @@ import {
   idPath,
   openApiJson as json,
   NOT_FOUND,
+  noContent,
   OWNER_ERRORS,
   OWNER_SECURITY,
   openApiApp,
@@ -117,8 +118,6 @@ maintenanceSchedulesRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(schedule), 'The schedules'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await listSchedules(c.var.db, c.req.valid('query')), 200),
@@ -144,8 +143,6 @@ maintenanceSchedulesRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(schedule, 'The schedule with its next three due dates'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await createSchedule(c.var.db, c.req.valid('json')), 201),
@@ -157,7 +154,7 @@ maintenanceSchedulesRoutes
       path: '/{id}',
       summary: 'One schedule',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(schedule, 'The schedule'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(schedule, 'The schedule'), 404: errors[404] },
     }),
     async (c) => c.json(await getSchedule(c.var.db, pathId(c)), 200),
   )
@@ -171,8 +168,6 @@ maintenanceSchedulesRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(schedule, 'The schedule'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -185,7 +180,7 @@ maintenanceSchedulesRoutes
       path: '/{id}',
       summary: 'Deletes a schedule and its untouched open tasks; done tasks (and tasks with time) are kept',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: noContent('Deleted'), ...OWNER_ERRORS, ...NOT_FOUND },
     }),
     async (c) => {
       await deleteSchedule(c.var.db, pathId(c))
@@ -204,7 +199,7 @@ maintenanceRoutes
       method: 'get',
       path: '/templates',
       summary: 'The seeded templates a schedule can start from',
-      responses: { ...OWNER_ERRORS, 200: json(z.array(template), 'The templates'), 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(template), 'The templates') },
     }),
     (c) => c.json([...MAINTENANCE_TEMPLATES], 200),
   )
@@ -219,8 +214,6 @@ maintenanceRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ created: z.number() }), 'How many tasks were made'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await generateTasks(c.var.db, c.req.valid('json').until), 200),
@@ -251,8 +244,6 @@ maintenanceTasksRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(task), 'The tasks'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await listTasks(c.var.db, c.req.valid('query')), 200),
@@ -264,7 +255,7 @@ maintenanceTasksRoutes
       path: '/{id}',
       summary: 'One task',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(task, 'The task'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(task, 'The task'), 404: errors[404] },
     }),
     async (c) => c.json(await getTask(c.var.db, pathId(c)), 200),
   )
@@ -285,8 +276,6 @@ maintenanceTasksRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(task, 'The task'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -303,8 +292,6 @@ maintenanceTasksRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(z.array(z.looseObject({ id: z.number(), minutes: z.number() })), 'The time entries made'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -320,7 +307,6 @@ maintenanceTasksRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(taskFile), 'The files'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -337,7 +323,6 @@ maintenanceTasksRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(taskFile, 'The file'),
-        401: errors[401],
         404: errors[404],
         409: errors[409],
         413: { description: 'The file is larger than 10 MB' },
@@ -356,7 +341,7 @@ maintenanceTasksRoutes
       path: '/{id}/files/{fileId}',
       summary: 'Downloads one evidence file',
       request: { params: fileParams },
-      responses: { ...OWNER_ERRORS, 200: { description: 'The file' }, 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: { description: 'The file' }, 404: errors[404] },
     }),
     async (c) => {
       const { file, object } = await openTaskFile(c.var.db, c.env.FILES, pathId(c), fileIdOf(c))
@@ -375,7 +360,6 @@ maintenanceTasksRoutes
       responses: {
         ...OWNER_ERRORS,
         204: { description: 'Removed' },
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },

@@ -14,6 +14,7 @@ import {
   idPath,
   openApiJson as json,
   NOT_FOUND,
+  noContent,
   OWNER_ERRORS,
   OWNER_SECURITY,
   openApiApp,
@@ -60,7 +61,7 @@ jobsRoutes.openapi(
     method: 'get',
     path: '/',
     summary: "The site's scheduled jobs and their health, in the order the cron runs them",
-    responses: { ...OWNER_ERRORS, 200: json(z.array(job), 'The jobs'), 401: errors[401] },
+    responses: { ...OWNER_ERRORS, 200: json(z.array(job), 'The jobs') },
   }),
   async (c) =>
     c.json(
@@ -152,8 +153,6 @@ monitorsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(monitor), 'The monitors'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json((await listMonitors(c.var.db, c.env, c.req.valid('query').clientId)).map(iso), 200),
@@ -179,8 +178,6 @@ monitorsRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(created, 'The monitor, not checked yet; a heartbeat monitor with its push URL'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await createMonitor(c.var.db, c.env, c.req.valid('json')), 201),
@@ -195,7 +192,6 @@ monitorsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(monitorDetail, 'The monitor'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -211,7 +207,6 @@ monitorsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(checkResult, 'What the check found'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -224,7 +219,7 @@ monitorsRoutes
       path: '/{id}/pause',
       summary: 'Pauses a monitor: no checks, no alerts',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(monitor, 'The monitor'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(monitor, 'The monitor'), 404: errors[404] },
     }),
     async (c) => c.json(iso(await setPaused(c.var.db, c.env, pathId(c), true)), 200),
   )
@@ -235,7 +230,7 @@ monitorsRoutes
       path: '/{id}/resume',
       summary: 'Resumes a monitor; checked at the next cron',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(monitor, 'The monitor'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(monitor, 'The monitor'), 404: errors[404] },
     }),
     async (c) => c.json(iso(await setPaused(c.var.db, c.env, pathId(c), false)), 200),
   )
@@ -246,7 +241,7 @@ monitorsRoutes
       path: '/{id}',
       summary: 'Deletes a monitor; its history stays in past reports',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 204: { description: 'Deleted' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: noContent('Deleted'), ...OWNER_ERRORS, ...NOT_FOUND },
     }),
     async (c) => {
       await deleteMonitor(c.var.db, pathId(c))
@@ -267,7 +262,7 @@ monitorMaintenanceRoutes
       path: '/clients/{id}/monitor-maintenance',
       summary: "A client's current and coming maintenance windows",
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(z.array(windowShape), 'The windows'), 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(windowShape), 'The windows') },
     }),
     async (c) => c.json((await listMaintenanceWindows(c.var.db, pathId(c))).map(iso), 200),
   )
@@ -289,8 +284,6 @@ monitorMaintenanceRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(windowShape, 'The window'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(iso(await addMaintenanceWindow(c.var.db, pathId(c), c.req.valid('json'))), 201),
@@ -302,7 +295,7 @@ monitorMaintenanceRoutes
       path: '/monitor-maintenance/{id}',
       summary: 'Removes a maintenance window',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 204: { description: 'Removed' }, 401: errors[401], 404: errors[404] },
+      responses: { 204: noContent('Removed'), ...OWNER_ERRORS, ...NOT_FOUND },
     }),
     async (c) => {
       await deleteMaintenanceWindow(c.var.db, pathId(c))

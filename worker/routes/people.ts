@@ -27,6 +27,7 @@ import { badRequest } from '../middleware/errors'
 import {
   openApiBody as body,
   CONFLICT,
+  DateTimeSchema,
   idPath,
   openApiJson as json,
   NOT_FOUND,
@@ -59,7 +60,7 @@ import { actorOf } from './assets'
 
 const owner = { tags: ['People and training'], security: OWNER_SECURITY }
 const errors = { ...OWNER_ERRORS, ...NOT_FOUND, ...CONFLICT }
-const dateTime = z.iso.datetime().openapi({ example: '2026-11-27T15:00:00.000Z' })
+const dateTime = DateTimeSchema
 
 const person = z
   .object({
@@ -180,7 +181,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(person), 'The roster'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -205,8 +205,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         201: json(z.object({ id: z.number(), onboardingRunId: z.number() }), 'Added'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -240,8 +238,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         200: json(person, 'The person'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -255,7 +251,7 @@ peopleApi
       method: 'get',
       path: '/trainings',
       summary: 'The training modules',
-      responses: { ...OWNER_ERRORS, 200: json(z.array(training), 'The modules'), 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(training), 'The modules') },
     }),
     async (c) => c.json(await listTrainings(c.var.db), 200),
   )
@@ -277,8 +273,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         201: json(z.object({ id: z.number(), version: z.number() }), 'Created'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => {
@@ -293,7 +287,7 @@ peopleApi
       path: '/trainings/{id}',
       summary: 'One training module as it is now',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(training, 'The module'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(training, 'The module'), 404: errors[404] },
     }),
     async (c) => c.json(trainingView(await getTraining(c.var.db, pathId(c))), 200),
   )
@@ -311,8 +305,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         200: json(training, 'The module'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -332,8 +324,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         201: json(z.object({ assigned: z.number() }), 'How many were newly assigned'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -361,8 +351,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(record), 'The records'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -382,7 +370,7 @@ peopleApi
       path: '/clients/{id}/training-records/{file}',
       summary: "The evidence PDF of a client's year: GET /clients/{id}/training-records/2026.pdf",
       request: { params: filePath },
-      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 400: errors[400], 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 404: errors[404] },
     }),
     async (c) => {
       const year = yearOfFile(c.req.valid('param').file)
@@ -400,7 +388,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ steps: z.array(z.string()) }), 'The steps'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -424,8 +411,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         200: json(z.object({ steps: z.array(z.string()) }), 'The steps'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -449,8 +434,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         201: json(run, 'The run'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -471,8 +454,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         201: json(run, 'The run'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -501,7 +482,7 @@ peopleApi
       path: '/clients/{id}/runs',
       summary: "The client's onboarding and offboarding runs, open ones first",
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(z.array(run), 'The runs'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(run), 'The runs'), 404: errors[404] },
     }),
     async (c) => c.json(await runsOfClient(c.var.db, OWNER_SCOPE, pathId(c)), 200),
   )
@@ -512,7 +493,7 @@ peopleApi
       path: '/runs/{id}',
       summary: 'One run with its steps: who did each and when, and whether it was late',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(run, 'The run'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(run, 'The run'), 404: errors[404] },
     }),
     async (c) => c.json(await getRun(c.var.db, OWNER_SCOPE, pathId(c)), 200),
   )
@@ -526,8 +507,6 @@ peopleApi
       responses: {
         ...OWNER_ERRORS,
         200: json(run, 'The run'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -542,7 +521,7 @@ peopleApi
       path: '/runs/{id}/pdf',
       summary: "The run's evidence PDF",
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: pdfAnswer, 404: errors[404] },
     }),
     async (c) => {
       const pdf = await runPdfFor(c.var.db, c.env, OWNER_SCOPE, pathId(c))

@@ -133,7 +133,7 @@ plansRoutes
       method: 'get',
       path: '/',
       summary: 'The plans, by name',
-      responses: { ...OWNER_ERRORS, 200: json(z.array(plan), 'The plans'), 401: errors[401] },
+      responses: { ...OWNER_ERRORS, 200: json(z.array(plan), 'The plans') },
     }),
     async (c) => c.json(await listPlans(c.var.db), 200),
   )
@@ -158,8 +158,6 @@ plansRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(plan, 'The plan'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await createPlan(c.var.db, c.req.valid('json')), 201),
@@ -171,7 +169,7 @@ plansRoutes
       path: '/{id}',
       summary: 'One plan',
       request: { params: idPath },
-      responses: { ...OWNER_ERRORS, 200: json(plan, 'The plan'), 401: errors[401], 404: errors[404] },
+      responses: { ...OWNER_ERRORS, 200: json(plan, 'The plan'), 404: errors[404] },
     }),
     async (c) => c.json(await getPlan(c.var.db, pathId(c)), 200),
   )
@@ -185,8 +183,6 @@ plansRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(plan, 'The plan'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -205,7 +201,6 @@ const action = (path: 'pause' | 'resume' | 'cancel' | 'undo-cancel', summary: st
     responses: {
       ...OWNER_ERRORS,
       200: json(subscription, 'The subscription'),
-      401: errors[401],
       404: errors[404],
       409: errors[409],
     },
@@ -224,8 +219,6 @@ subscriptionsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(subscription), 'The subscriptions'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await listSubscriptions(c.var.db, c.req.valid('query')), 200),
@@ -248,8 +241,6 @@ subscriptionsRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(subscription, 'The subscription'),
-        400: errors[400],
-        401: errors[401],
         409: errors[409],
       },
     }),
@@ -265,7 +256,6 @@ subscriptionsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(subscription, 'The subscription'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -286,8 +276,6 @@ subscriptionsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(subscription, 'The subscription'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -304,8 +292,6 @@ subscriptionsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(usage, 'The usage'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -325,7 +311,6 @@ subscriptionsRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(z.looseObject({ period: z.string(), invoiceId: z.number() })), 'The invoices'),
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -345,8 +330,6 @@ subscriptionsRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(periodInvoice, 'The draft invoice'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },

@@ -4,7 +4,7 @@ import { blockInput } from '../../../schema/billing-payloads.server'
 import { requireOwner } from '../../auth/middleware'
 import { openApiBody as body, openApiJson as json, OWNER_ERRORS, openApiApp } from '../../middleware/openapi'
 import { createBlock, remainingBlocks } from '../../services/time'
-import { errors, owner } from './shared'
+import { owner } from './shared'
 
 // ---------- /api/prepaid-blocks ----------
 
@@ -34,8 +34,6 @@ prepaidBlocks
           z.array(block.extend({ remainingMinutes: z.number(), usedMinutes: z.number() })),
           'The blocks',
         ),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await remainingBlocks(c.var.db, c.req.valid('query').clientId), 200),
@@ -52,8 +50,6 @@ prepaidBlocks
       responses: {
         ...OWNER_ERRORS,
         201: json(block, 'The block'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => c.json(await createBlock(c.var.db, c.req.valid('json')), 201),

@@ -102,8 +102,6 @@ invoices
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(invoiceListItem), 'The invoices'),
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => {
@@ -133,8 +131,6 @@ invoices
       responses: {
         ...OWNER_ERRORS,
         201: json(invoice, 'The invoice, numbered INV-YYYY-NNNN'),
-        400: errors[400],
-        401: errors[401],
         409: errors[409],
       },
     }),
@@ -149,7 +145,6 @@ invoices
       responses: {
         ...OWNER_ERRORS,
         200: json(z.looseObject({ outstandingCents: z.number(), overdueCents: z.number() }), 'The overview'),
-        401: errors[401],
       },
     }),
     async (c) => c.json(await billingOverview(c.var.db), 200),
@@ -164,8 +159,6 @@ invoices
       responses: {
         ...OWNER_ERRORS,
         200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } },
-        400: errors[400],
-        401: errors[401],
       },
     }),
     async (c) => {
@@ -187,8 +180,6 @@ invoices
       responses: {
         ...OWNER_ERRORS,
         200: json(invoice, 'The invoice'),
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),
@@ -297,8 +288,6 @@ invoices
           description: 'PDF',
           content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } },
         },
-        400: errors[400],
-        401: errors[401],
         404: errors[404],
       },
     }),

@@ -41,7 +41,6 @@ paymentsRoutes
           ),
           'Unmatched payments, newest first',
         ),
-        401: errors[401],
       },
     }),
     async (c) =>

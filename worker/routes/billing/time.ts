@@ -60,7 +60,6 @@ timeEntries
       responses: {
         ...OWNER_ERRORS,
         200: json(z.array(timeEntry), 'The entries'),
-        401: errors[401],
       },
     }),
     async (c) => {
@@ -93,8 +92,6 @@ timeEntries
           timeEntry.extend({ entries: z.array(timeEntry) }),
           'The entry (and, when split, all parts)',
         ),
-        400: errors[400],
-        401: errors[401],
         409: errors[409],
       },
     }),
@@ -132,7 +129,6 @@ timeEntries
       responses: {
         ...OWNER_ERRORS,
         204: { description: 'Deleted' },
-        401: errors[401],
         404: errors[404],
         409: errors[409],
       },
@@ -172,7 +168,6 @@ timerRoutes
       responses: {
         ...OWNER_ERRORS,
         200: json(timer, 'The timer'),
-        401: errors[401],
       },
     }),
     async (c) => c.json(timerBody(await getTimer(c.var.db)), 200),
@@ -189,8 +184,6 @@ timerRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(timer, 'Started'),
-        400: errors[400],
-        401: errors[401],
         409: errors[409],
       },
     }),
@@ -206,8 +199,6 @@ timerRoutes
       responses: {
         ...OWNER_ERRORS,
         201: json(z.array(timeEntry), 'The entries made'),
-        400: errors[400],
-        401: errors[401],
         409: errors[409],
       },
     }),
