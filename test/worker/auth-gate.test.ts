@@ -3,6 +3,7 @@ import { API_MESSAGES } from '../../schema/messages'
 import { app } from '../../worker/app'
 import { freshIp, freshUsername } from './auth-helpers'
 import { call } from './helpers'
+import { portalCookie, seedClient } from './portal-fixtures'
 import { PUBLIC_ROUTES } from './public-routes'
 import { ownerCookie } from './session-helpers'
 
@@ -43,6 +44,17 @@ describe('the owner gate', () => {
         expect(await res.json()).toEqual({ message: API_MESSAGES.unauthorized })
       }
     }
+  })
+
+  it("answers 401 on every non-public API route to a client's portal session (the contact is no owner)", async () => {
+    const client = await seedClient('gate')
+    const cookie = await portalCookie(client.contactId)
+    const guarded = apiRoutes().filter((r) => !PUBLIC_ROUTES.has(r.entry))
+    for (const { entry, method, path } of guarded) {
+      const res = await anonymous(method, path, cookie)
+      expect({ entry, status: res.status }).toEqual({ entry, status: 401 })
+    }
+    expect(guarded.length).toBeGreaterThan(200)
   })
 
   it('keeps the public reads open to visitors', async () => {
